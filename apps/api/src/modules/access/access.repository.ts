@@ -19,3 +19,41 @@ export async function findPrincipal(db: Db, userId: string): Promise<Principal |
   if (!row) return undefined;
   return { userId: row.id, email: row.email, isActive: row.is_active, permissions: new Set<string>(row.codes) };
 }
+
+/** Ids of the active outlets assigned to the user (user_outlets), ARCHITECTURE §4 data scope. */
+export async function accessibleOutletIds(db: Db, userId: string): Promise<number[]> {
+  const rows = await db('user_outlets as uo').join('outlets as o', 'o.id', 'uo.outlet_id').where({ 'uo.user_id': userId, 'o.active': true }).select('o.id');
+  return rows.map((r) => r.id);
+}
+
+/** Does the user reach this outlet (assigned and active)? */
+export async function canReachOutlet(db: Db, userId: string, outletId: number): Promise<boolean> {
+  const row = await db('user_outlets as uo').join('outlets as o', 'o.id', 'uo.outlet_id')
+    .where({ 'uo.user_id': userId, 'uo.outlet_id': outletId, 'o.active': true }).first('o.id');
+  return Boolean(row);
+}
+
+/**
+ * Does the user reach this store: an active store linked (store_outlets) to an active outlet the user is
+ * assigned to? With `outletId`, the link must be through that outlet.
+ */
+export async function canReachStore(db: Db, userId: string, storeId: number, outletId?: number): Promise<boolean> {
+  const q = db('user_outlets as uo')
+    .join('outlets as o', 'o.id', 'uo.outlet_id')
+    .join('store_outlets as so', 'so.outlet_id', 'uo.outlet_id')
+    .join('stores as s', 's.id', 'so.store_id')
+    .where({ 'uo.user_id': userId, 'so.store_id': storeId, 'o.active': true, 's.active': true });
+  if (outletId !== undefined) q.andWhere('uo.outlet_id', outletId);
+  return Boolean(await q.first('s.id'));
+}
+
+/** Ids of the active stores the user reaches through their outlets (store managers' order scope). */
+export async function reachableStoreIds(db: Db, userId: string): Promise<number[]> {
+  const rows = await db('user_outlets as uo')
+    .join('outlets as o', 'o.id', 'uo.outlet_id')
+    .join('store_outlets as so', 'so.outlet_id', 'uo.outlet_id')
+    .join('stores as s', 's.id', 'so.store_id')
+    .where({ 'uo.user_id': userId, 'o.active': true, 's.active': true })
+    .distinct('s.id');
+  return rows.map((r) => r.id);
+}

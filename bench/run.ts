@@ -1,0 +1,15 @@
+/**
+ * `npm run bench -- <name> [args]`: runs bench/<name>.ts (login, catalog, orders, import). Each benchmark
+ * exports `run(args: string[]): Promise<void>`, prints its numbers, and writes bench/results/<name>.json.
+ * Benchmarks are measurements, not tests: they never fail a build.
+ */
+const [name, ...args] = process.argv.slice(2);
+const known = ['login', 'catalog', 'orders', 'import'];
+if (!name || !known.includes(name)) {
+  console.error(`usage: npm run bench -- <${known.join('|')}> [args]`);
+  process.exit(2);
+}
+import(`./${name}.ts`).then((m: { run: (a: string[]) => Promise<void> }) => m.run(args)).then(
+  () => process.exit(0),
+  (e) => { console.error(e); process.exit(1); },
+);
