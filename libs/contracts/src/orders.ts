@@ -11,6 +11,7 @@ export const CARD_MESSAGES = {
   securityCode: 'Invalid security code',
 } as const;
 
+/** Checkout, payment and order texts (spec 001 §8, spec 002 §4 and §8), verbatim where the spec gives them. */
 export const CHECKOUT_MESSAGES = {
   noSession: 'No checkout session found',
   invalidToken: 'Invalid checkout token',
@@ -18,7 +19,56 @@ export const CHECKOUT_MESSAGES = {
   userMismatch: 'User mismatch in checkout session',
   cartEmpty: 'Please add items to your cart before checking out.',
   inStoreDelivery: 'Pay in-store is not available for Delivery orders. Please pay by card.',
+  sessionUsed: 'This checkout session has already been used. Please restart the checkout process.',
+  paymentInProgress: 'A payment for this checkout is already being processed.',
+  cartChanged: 'Your cart changed since checkout started. Please restart the checkout process.',
+  itemsUnavailable: 'Some items in your cart are no longer available. Please review your cart.',
+  paymentError: 'The payment could not be processed. Please try again.',
+  paymentProcessedOrderFailing: 'Payment processed but order creation failing. Please contact support.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
 } as const;
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  notReserved: 'Only new (reserved) orders can be marked ready.',
+  awaitingPayment: 'This order has not been paid yet.',
+  markedReady: 'The order status has been updated to ready for pickup.',
+  noItemsToReorder: 'No items to reorder',
+  /** '{n} item(s) from this order have been added to your cart.' with n filled in. */
+  reorderAdded: (n: number) => `${n} item(s) from this order have been added to your cart.`,
+} as const;
+
+/**
+ * Stable problem `code`s of this area (the client switches on these, never on titles).
+ * Status per code: cart_empty 400, checkout_session_not_found 404, checkout_session_user_mismatch 404
+ * (another person's session answers 404 like any row that is not yours, ARCHITECTURE §4, with the
+ * spec's text), checkout_session_expired 410, checkout_session_used 409, checkout_cart_changed 409,
+ * payment_in_progress 409, in_store_not_for_delivery 422, payment_declined 402, payment_error 502,
+ * payment_unconfirmed 500, idempotency_in_progress 409, idempotency_mismatch 422, order_not_reserved 409,
+ * order_awaiting_payment 409, nothing_to_reorder 422.
+ */
+export const CHECKOUT_ERROR_CODES = {
+  cartEmpty: 'cart_empty',
+  sessionNotFound: 'checkout_session_not_found',
+  userMismatch: 'checkout_session_user_mismatch',
+  expired: 'checkout_session_expired',
+  sessionUsed: 'checkout_session_used',
+  cartChanged: 'checkout_cart_changed',
+  paymentInProgress: 'payment_in_progress',
+  inStoreDelivery: 'in_store_not_for_delivery',
+  paymentDeclined: 'payment_declined',
+  paymentError: 'payment_error',
+  paymentUnconfirmed: 'payment_unconfirmed',
+  idempotencyInProgress: 'idempotency_in_progress',
+  idempotencyMismatch: 'idempotency_mismatch',
+  orderNotReserved: 'order_not_reserved',
+  orderAwaitingPayment: 'order_awaiting_payment',
+  nothingToReorder: 'nothing_to_reorder',
+} as const;
+
+/** Checkout session lifetime (spec 001 §9). */
+export const CHECKOUT_SESSION_MINUTES = 30;
 
 /** Is MM/YY a real month not in the past (relative to `now`)? */
 export function isExpirationValid(exp: string, now: Date = new Date()): boolean {
@@ -29,21 +79,38 @@ export function isExpirationValid(exp: string, now: Date = new Date()): boolean 
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 
+/** Card form of the payment page (spec 002 §5). cardNumber: spaces are removed before the 13–19 digit check. */
 export const cardSchema = z.strictObject({
-  cardName: z.string().trim().min(1, CARD_MESSAGES.holderRequired).max(50, CARD_MESSAGES.holderRequired),
-  cardNumber: z.string().transform((s) => s.replace(/\s+/g, '')).pipe(z.string().regex(/^\d{13,19}$/, CARD_MESSAGES.number)),
-  expiration: z.string().trim().refine((e) => isExpirationValid(e), CARD_MESSAGES.expiration),
-  securityCode: z.string().trim().regex(/^\d{3,4}$/, CARD_MESSAGES.securityCode),
-  zipCode: z.string().trim().regex(/^\d{5}$/, CARD_MESSAGES.zip),
+  cardName: z.string(CARD_MESSAGES.holderRequired).trim().min(1, CARD_MESSAGES.holderRequired).max(50, CARD_MESSAGES.holderRequired),
+  cardNumber: z.string(CARD_MESSAGES.number).transform((s) => s.replace(/\s+/g, '')).pipe(z.string().regex(/^\d{13,19}$/, CARD_MESSAGES.number)),
+  expiration: z.string(CARD_MESSAGES.expiration).trim().refine((e) => isExpirationValid(e), CARD_MESSAGES.expiration),
+  securityCode: z.string(CARD_MESSAGES.securityCode).trim().regex(/^\d{3,4}$/, CARD_MESSAGES.securityCode),
+  zipCode: z.string(CARD_MESSAGES.zip).trim().regex(/^\d{5}$/, CARD_MESSAGES.zip),
 });
 export type CardInput = z.input<typeof cardSchema>;
+export type Card = z.output<typeof cardSchema>;
+
+/** A checkout token: 32 random bytes as 64 lower-case hex characters. */
+export const checkoutTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, CHECKOUT_MESSAGES.invalidToken);
 
 export const createCheckoutSessionBodySchema = z.strictObject({ cartId: z.number().int().positive() });
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
+
+/**
+ * A server-side checkout session (ARCHITECTURE §9). `token` is only returned by POST (the server keeps a
+ * hash); GET echoes the token it was asked with. total = subtotal + deliveryCharge (Delivery only), in
+ * dollars as decimal strings, computed on the server. testMode: the payment page shows 'TEST MODE'.
+ */
 export const checkoutSessionSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
   total: moneySchema,
+  subtotal: moneySchema,
+  deliveryCharge: moneySchema,
   cartId: z.number().int(),
+  storeId: z.number().int(),
+  outletId: z.number().int(),
+  itemCount: z.number().int(),
   fulfillmentType: z.enum(FULFILLMENT_TYPES),
   fulfillmentDate: isoDateSchema.nullable(),
   testMode: z.boolean(),
@@ -51,16 +118,21 @@ export const checkoutSessionSchema = z.object({
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 export const PAYMENT_METHODS = ['card', 'in_store'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** POST /orders body; send an `Idempotency-Key` header (1–255 visible characters) to make retries safe. */
 export const createOrderBodySchema = z.discriminatedUnion('paymentMethod', [
-  z.strictObject({ checkoutToken: z.string().regex(/^[0-9a-f]{64}$/, CHECKOUT_MESSAGES.invalidToken), paymentMethod: z.literal('card'), card: cardSchema }),
-  z.strictObject({ checkoutToken: z.string().regex(/^[0-9a-f]{64}$/, CHECKOUT_MESSAGES.invalidToken), paymentMethod: z.literal('in_store') }),
+  z.strictObject({ checkoutToken: checkoutTokenSchema, paymentMethod: z.literal('card'), card: cardSchema }),
+  z.strictObject({ checkoutToken: checkoutTokenSchema, paymentMethod: z.literal('in_store') }),
 ]);
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1-255 visible ASCII characters');
 
 export const ORDER_STATUSES = ['reserved', 'ready', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['not_required', 'pending', 'paid', 'failed', 'error'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** An order line: a snapshot of name, size and price at order time. */
 export const orderLineSchema = z.object({
   id: z.number().int(),
   itemCode: z.string(),
@@ -71,6 +143,12 @@ export const orderLineSchema = z.object({
   unitPrice: moneySchema,
   totalPrice: moneySchema,
 });
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order as lists and screens show it (spec 001 §3 order view model). subtotal = total − deliveryCharge.
+ * itemCount: number of lines; unitCount: bottles (Σ quantity). storeId is the order's store (warehouse).
+ */
 export const orderSchema = z.object({
   id: z.number().int(),
   orderNumber: z.string(),
@@ -78,6 +156,7 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   orderDate: z.string(),
+  readyAt: z.string().nullable(),
   storeId: z.number().int(),
   storeName: z.string(),
   outletId: z.number().int(),
@@ -92,12 +171,61 @@ export const orderSchema = z.object({
   total: moneySchema,
   notes: z.string().nullable(),
   itemCount: z.number().int(),
+  unitCount: z.number().int(),
   items: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
+const addressBlock = {
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  phone: z.string().nullable(),
+};
+/**
+ * GET /orders/{id} and the POST /orders answer: the order plus the store's details, the delivery block
+ * (the outlet's address, Delivery orders only) and the card used (brand and last 4 only).
+ */
+export const orderDetailSchema = orderSchema.extend({
+  store: z.object({ id: z.number().int(), ...addressBlock }),
+  delivery: z.object(addressBlock).nullable(),
+  payment: z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable() }).nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/**
+ * GET /orders query. storeId narrows to one store; status filters; search matches order number,
+ * customer name or email (case-insensitive). limit caps the list (newest first).
+ */
 export const listOrdersQuerySchema = z.strictObject({
   storeId: z.coerce.number().int().positive().optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+
+/**
+ * Whose orders the list holds (spec 001 §2 subtitle): 'store' = every order of the stores one reaches
+ * (bcc.orders.store.manage), 'outlet' = the outlet-manager label (bcc.orders.outlet.manage; still one's
+ * own orders), 'own' = one's own orders.
+ */
+export const ORDER_SCOPES = ['store', 'outlet', 'own'] as const;
+export const orderListSchema = z.object({
+  items: z.array(orderSchema),
+  scope: z.enum(ORDER_SCOPES),
+  /** Orders per status in the scope and store filter (before status and search): the tab counts. */
+  counts: z.object({ reserved: z.number().int(), ready: z.number().int(), completed: z.number().int(), cancelled: z.number().int(), all: z.number().int() }),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+/** POST /orders/{id}/reorder answer: lines added to the caller's active cart, and those skipped. */
+export const reorderResultSchema = z.object({
+  cartId: z.number().int(),
+  added: z.number().int(),
+  skipped: z.array(z.object({ itemCode: z.string(), itemName: z.string(), reason: z.string() })),
+  message: z.string(),
+});
+export type ReorderResult = z.infer<typeof reorderResultSchema>;

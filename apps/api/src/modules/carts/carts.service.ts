@@ -1,0 +1,167 @@
+import { CART_ERROR_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { AppError, BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { canReachStore } from '../access/access.repository';
+import * as repo from './carts.repository';
+import { fromCents, toCents } from './money';
+
+/**
+ * The cart (spec 001 §4, ARCHITECTURE §5): one active cart per user × outlet × store, lines with a unique
+ * item code and quantity 1–999, fulfillment Pickup or Delivery. Every function that takes `userId`
+ * answers NotFoundError for a cart that is not that user's active cart, or whose store the user no longer
+ * reaches through the cart's outlet (another tenant's row is a 404, ARCHITECTURE §4).
+ */
+
+/** The identity of an active cart. */
+export interface CartRef { id: number; userId: string; outletId: number; storeId: number }
+
+/**
+ * Finds or creates the active cart of user × outlet × store; race-safe (INSERT … ON CONFLICT DO NOTHING on
+ * the partial unique index, then SELECT). No access checks inside: callers check the outlet and store.
+ */
+export async function findOrCreateActiveCart(db: Db, userId: string, outletId: number, storeId: number): Promise<CartRef> {
+  const id = await repo.insertOrFindActive(db, userId, outletId, storeId);
+  return { id, userId, outletId, storeId };
+}
+
+/**
+ * Adds `quantity` (a whole number ≥ 1) of `itemCode` to cart `cartId` at the item's current price,
+ * capping the line at 999, atomically (concurrent adds never lose an increment). No ownership checks
+ * inside: callers check. Returns { added: false } when the cart's store does not carry the code.
+ */
+export async function addItemQuantity(db: Db, cartId: number, itemCode: string, quantity: number): Promise<{ added: boolean }> {
+  if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`quantity must be a whole number ≥ 1, got ${quantity}`);
+  const line = await repo.upsertLine(db, cartId, itemCode, quantity, 'cap');
+  return { added: Boolean(line) };
+}
+
+/** The cart view (cartSchema) of the user's active cart `cartId`; NotFoundError when not theirs or not reachable. */
+export async function getCart(db: Db, userId: string, cartId: number): Promise<Cart> {
+  const cart = await ownCart(db, userId, cartId);
+  return view(cart, await repo.findLines(db, cart.id));
+}
+
+/**
+ * GET /carts/current: the active cart of user × outlet × store, created when absent. The outlet must be
+ * one of the user's and the store linked to it, else NotFoundError.
+ */
+export async function openCurrentCart(db: Db, userId: string, outletId: number, storeId: number): Promise<Cart> {
+  if (!(await canReachStore(db, userId, storeId, outletId))) throw new NotFoundError('Store not found');
+  const ref = await findOrCreateActiveCart(db, userId, outletId, storeId);
+  return getCart(db, userId, ref.id);
+}
+
+/**
+ * POST /carts/{cartId}/items: an existing code gets +1, a new code enters with quantity 1 at the current
+ * price (spec 001 §4). NotFoundError for a code the store does not carry; 400 `cart_quantity_limit` at 999.
+ */
+export async function addItem(db: Db, userId: string, cartId: number, itemCode: string): Promise<Cart> {
+  const cart = await ownCart(db, userId, cartId);
+  const line = await repo.upsertLine(db, cart.id, itemCode, 1, 'strict');
+  if (!line) {
+    if (!(await repo.storeCarriesCode(db, cart.id, itemCode))) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
+    throw new AppError(400, CART_ERROR_CODES.quantityLimit, 'Bad Request', CART_MESSAGES.quantityLimit);
+  }
+  return view(cart, await repo.findLines(db, cart.id));
+}
+
+/**
+ * PATCH /carts/{cartId}/items/{lineId}: sets the quantity; 0 or less removes the line (spec 001 §4).
+ * The body schema refuses > 999 and fractions. NotFoundError when the line is not in the cart.
+ */
+export async function setItemQuantity(db: Db, userId: string, cartId: number, lineId: number, quantity: number): Promise<Cart> {
+  if (quantity > CART_LIMITS.maxQuantity || !Number.isInteger(quantity)) {
+    throw new BadRequestError(CART_MESSAGES.quantityRange, [{ path: 'quantity', message: CART_MESSAGES.quantityRange }]);
+  }
+  const cart = await ownCart(db, userId, cartId);
+  const found = quantity <= 0
+    ? await repo.deleteLine(db, cart.id, lineId)
+    : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
+  if (!found) throw new NotFoundError(CART_MESSAGES.lineNotFound);
+  return view(cart, await repo.findLines(db, cart.id));
+}
+
+/** DELETE /carts/{cartId}/items/{lineId}; NotFoundError when the line is not in the cart. */
+export async function removeItem(db: Db, userId: string, cartId: number, lineId: number): Promise<Cart> {
+  const cart = await ownCart(db, userId, cartId);
+  if (!(await repo.deleteLine(db, cart.id, lineId))) throw new NotFoundError(CART_MESSAGES.lineNotFound);
+  return view(cart, await repo.findLines(db, cart.id));
+}
+
+/** DELETE /carts/{cartId}: deletes the lines, then the cart, in one transaction (spec 001 §4 "Clearing"). */
+export async function clearCart(db: Db, userId: string, cartId: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const cart = await ownCart(trx, userId, cartId);
+    await repo.deleteLines(trx, cart.id);
+    await repo.deleteCart(trx, cart.id);
+  });
+}
+
+/**
+ * PUT /carts/{cartId}/fulfillment: Pickup (charge 0) or Delivery (the store's charge); optional date not
+ * before today. 400 for a past date; 422 `delivery_unavailable` when the store has delivery disabled.
+ * "Today" is the earliest calendar date on Earth (UTC−12), so a buyer's own today is never refused.
+ */
+export async function setFulfillment(db: Db, userId: string, cartId: number, body: FulfillmentBody, now = new Date()): Promise<Cart> {
+  const cart = await ownCart(db, userId, cartId);
+  if (body.date !== null && body.date < earliestToday(now)) {
+    throw new BadRequestError(CART_MESSAGES.pastDate, [{ path: 'date', message: CART_MESSAGES.pastDate }]);
+  }
+  if (body.type === 'Delivery' && !cart.storeDeliveryEnabled) {
+    throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, CART_ERROR_CODES.deliveryUnavailable);
+  }
+  const deliveryCharge = body.type === 'Delivery' ? cart.storeDeliveryCharge : '0.00';
+  await repo.updateFulfillment(db, cart.id, { type: body.type, deliveryCharge, date: body.date });
+  const updated = { ...cart, fulfillmentFlag: body.type, deliveryCharge, deliveryDate: body.date };
+  return view(updated, await repo.findLines(db, cart.id));
+}
+
+/** YYYY-MM-DD of the earliest time zone (UTC−12) at `now`. */
+export function earliestToday(now: Date): string {
+  return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
+}
+
+async function ownCart(db: Db, userId: string, cartId: number): Promise<repo.CartRow> {
+  const cart = await repo.findActiveById(db, userId, cartId);
+  if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  return cart;
+}
+
+function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
+  let subtotal = 0;
+  let totalQuantity = 0;
+  const items = lines.map((l) => {
+    const lineCents = toCents(l.unitPrice) * l.quantity;
+    subtotal += lineCents;
+    totalQuantity += l.quantity;
+    return {
+      id: l.id,
+      itemCode: l.itemCode,
+      name: l.name ?? l.itemCode,
+      category: l.category ?? 'Uncategorized',
+      quantity: l.quantity,
+      unitPrice: fromCents(toCents(l.unitPrice)),
+      lineTotal: fromCents(lineCents),
+      bottleSizeId: l.bottleSizeId,
+      bottleSize: l.bottleSize ?? 'Unknown Size',
+      volumeMl: l.volumeMl ? l.volumeMl : null,
+    };
+  });
+  const charge = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.deliveryCharge) : 0;
+  return {
+    id: cart.id,
+    outletId: cart.outletId,
+    storeId: cart.storeId,
+    outlet: { name: cart.outletName, code: cart.outletCode },
+    store: {
+      name: cart.storeName, city: cart.storeCity, state: cart.storeState,
+      deliveryEnabled: cart.storeDeliveryEnabled, deliveryCharge: fromCents(toCents(cart.storeDeliveryCharge)),
+    },
+    items,
+    fulfillment: { type: cart.fulfillmentFlag, date: cart.deliveryDate, deliveryCharge: fromCents(charge) },
+    itemCount: items.length,
+    totalQuantity,
+    subtotal: fromCents(subtotal),
+    total: fromCents(subtotal + charge),
+  };
+}

@@ -1,0 +1,8 @@
+/** My Orders screen (placeholder until its issue lands). */
+export function OrderHistoryRoute() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-2xl font-semibold text-stone-900">My Orders</h1>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApp } from '../apps/api/src/app';
+import { createTestContext, FIXTURE_PASSWORD, type TestContext } from '../apps/api/src/test/harness';
+import { seedFixtures, type Fixtures } from '../apps/api/src/test/fixtures';
+
+/**
+ * Journeys through the real built SPA (dist/web) and the real API on a fresh database with the test
+ * fixtures (real stores 2190/4129/2614…, demo accounts with password FIXTURE_PASSWORD).
+ */
+export interface Portal { baseUrl: string; t: TestContext; fixtures: Fixtures; close(): Promise<void> }
+
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const t = await createTestContext({ env: { PUBLIC_URL: '', ...env } });
+  const fixtures = await seedFixtures(t.db);
+  const app = createApp(t.ctx, { webDir: 'dist/web' });
+  const server: Server = await new Promise((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl, t, fixtures,
+    async close() { server.closeAllConnections(); await new Promise((ok) => server.close(ok)); await t.close(); },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs (no downloads, no background networking). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** Saves a full-page screenshot as screenshots/<name>-<width>.png (look at it). */
+export async function snap(page: Page, name: string) {
+  mkdirSync('screenshots', { recursive: true });
+  const w = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `screenshots/${name}-${w}.png`, fullPage: true });
+}
+
+/** Signs in through the /auth screen and waits for /shop. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = FIXTURE_PASSWORD) {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/shop/);
+}
+
+export { FIXTURE_PASSWORD };
