@@ -7,7 +7,17 @@ import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
-const args = process.argv.slice(2);
+// `--selectProjects api some/path` means project api, files matching some/path (jest alone would read
+// the path as a second project name): positional patterns go first, one project per --selectProjects.
+const raw = process.argv.slice(2);
+const patterns = [];
+const options = [];
+for (let i = 0; i < raw.length; i++) {
+  if (raw[i] === '--selectProjects') { options.push(raw[i], raw[i + 1]); i++; }
+  else if (raw[i].startsWith('-')) options.push(raw[i]);
+  else patterns.push(raw[i]);
+}
+const args = [...patterns, ...options];
 const env = { ...process.env, NX_DAEMON: 'false' };
 let embedded;
 if (!env.TEST_DATABASE_URL && env.DATABASE_URL) env.TEST_DATABASE_URL = env.DATABASE_URL;

@@ -27,7 +27,7 @@ const BATCH = 5000;
 const REQUIRED: Record<ImportKind, string[]> = {
   stores: ['Store', 'Name', 'Store Status', 'Address', 'City', 'State', 'Zip Code', 'latitude', 'longitude'],
   products: ['Item Number', 'Category Name', 'Item Description', 'Vendor', 'Vendor Name', 'Bottle Volume (ml)', 'Pack', 'Age', 'Proof', 'List Date', 'UPC', 'State Bottle Retail'],
-  store_items: ['Store Number', 'Item Number'],
+  store_items: ['Store Number', 'Item Number', 'Order Lines'],
 };
 
 /** Reads a file's header line and says which kind of file it is; throws ImportError on an unknown shape. */
