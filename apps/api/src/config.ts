@@ -29,6 +29,8 @@ const envSchema = z.object({
   PAYMENT_TEST_MODE: bool.optional(),
   PAYMENT_CREDENTIALS_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'PAYMENT_CREDENTIALS_KEY must be 64 hex characters').optional(),
   MONETRA_URL: z.string().optional(),
+  PAYMENT_ENVIRONMENT: z.enum(['test', 'prod']).optional(),
+  MONETRA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(30000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DEMO_PASSWORD: z.string().default('Portal#2026'),
   TRUST_PROXY: z.string().default('loopback'),
@@ -74,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paymentTestMode: e.PAYMENT_TEST_MODE ?? !production,
     paymentCredentialsKey: e.PAYMENT_CREDENTIALS_KEY ?? (production ? '' : '0'.repeat(64)),
     monetraUrl: e.MONETRA_URL,
+    // Which payment_credentials rows (environment test|prod) the Monetra gateway uses.
+    paymentEnvironment: e.PAYMENT_ENVIRONMENT ?? (production ? 'prod' : 'test'),
+    monetraTimeoutMs: e.MONETRA_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: e.TRUST_PROXY,

@@ -23,7 +23,7 @@ export const CHECKOUT_MESSAGES = {
   paymentInProgress: 'A payment for this checkout is already being processed.',
   cartChanged: 'Your cart changed since checkout started. Please restart the checkout process.',
   itemsUnavailable: 'Some items in your cart are no longer available. Please review your cart.',
-  paymentError: 'The payment could not be processed. Please try again.',
+  paymentError: 'The payment could not be processed. Please restart the checkout process and try again.',
   paymentProcessedOrderFailing: 'Payment processed but order creation failing. Please contact support.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
@@ -43,7 +43,7 @@ export const ORDER_MESSAGES = {
  * Stable problem `code`s of this area (the client switches on these, never on titles).
  * Status per code: cart_empty 400, checkout_session_not_found 404, checkout_session_user_mismatch 404
  * (another person's session answers 404 like any row that is not yours, ARCHITECTURE §4, with the
- * spec's text), checkout_session_expired 410, checkout_session_used 409, checkout_cart_changed 409,
+ * spec's text), checkout_session_expired 410, checkout_session_used 409, checkout_cart_changed 409, checkout_items_unavailable 409,
  * payment_in_progress 409, in_store_not_for_delivery 422, payment_declined 402, payment_error 502,
  * payment_unconfirmed 500, idempotency_in_progress 409, idempotency_mismatch 422, order_not_reserved 409,
  * order_awaiting_payment 409, nothing_to_reorder 422.
@@ -55,6 +55,7 @@ export const CHECKOUT_ERROR_CODES = {
   expired: 'checkout_session_expired',
   sessionUsed: 'checkout_session_used',
   cartChanged: 'checkout_cart_changed',
+  itemsUnavailable: 'checkout_items_unavailable',
   paymentInProgress: 'payment_in_progress',
   inStoreDelivery: 'in_store_not_for_delivery',
   paymentDeclined: 'payment_declined',

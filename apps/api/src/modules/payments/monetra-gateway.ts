@@ -1,0 +1,87 @@
+import type { MonetraCredentials } from './credentials';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway';
+
+export interface MonetraOptions {
+  /** The Monetra JSON endpoint (config.monetraUrl); a sale is POSTed to it. */
+  url: string | undefined;
+  timeoutMs: number;
+  /** The store's decrypted credentials, or undefined when none are configured (→ SETUP error). */
+  credentialsFor(storeId: number): Promise<MonetraCredentials | undefined>;
+}
+
+const DECLINE_CODES = new Set(['DENY', 'DECL', 'DECLINE', 'DECLINED', 'CALL', 'PKUP', 'DUPL']);
+
+/**
+ * Monetra over HTTP JSON (ARCHITECTURE §6, spec 002 §7 process-monetra-payment): POST to the configured
+ * endpoint with HTTP Basic auth from the store's credentials and a sale request (card data, verification
+ * ZIP, amount with 2 decimals, currency 840, order number as reference). The answer's IS_SUCCESS / code /
+ * verbiage map to approved (AUTH), declined (DENY, DECL, CALL, PKUP, DUPL) or error (anything else, HTTP
+ * errors, timeouts, unreadable bodies, missing credentials → code SETUP). Never throws; never logs the card.
+ */
+export function createMonetraGateway(opts: MonetraOptions): PaymentGateway {
+  return {
+    name: 'monetra',
+    async charge(req: ChargeRequest): Promise<ChargeResult> {
+      if (!opts.url) return { status: 'error', code: 'SETUP', verbiage: 'The payment gateway is not configured', reference: null };
+      let creds: MonetraCredentials | undefined;
+      try {
+        creds = await opts.credentialsFor(req.storeId);
+      } catch {
+        return { status: 'error', code: 'SETUP', verbiage: 'The payment credentials of this store cannot be read', reference: null };
+      }
+      if (!creds) return { status: 'error', code: 'SETUP', verbiage: 'No payment credentials are configured for this store', reference: null };
+      const [mm, yy] = req.card.expiration.split('/');
+      const request = {
+        action: 'sale',
+        nsf: 'no',
+        tokenize: 'no',
+        account: req.card.cardNumber.replace(/\s+/g, ''),
+        expdate: `${mm}${yy}`,
+        cv: req.card.securityCode,
+        cardholdername: req.card.cardName,
+        zip: req.card.zipCode,
+        amount: req.amount,
+        currency: '840',
+        ordernum: req.orderNumber,
+        custref: req.orderNumber,
+        merch_desc: `Order ${req.orderNumber}`,
+      };
+      let res: Response;
+      try {
+        res = await fetch(opts.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`,
+          },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(opts.timeoutMs),
+        });
+      } catch (err) {
+        const timeout = (err as Error)?.name === 'TimeoutError';
+        return { status: 'error', code: timeout ? 'TIMEOUT' : 'NETWORK', verbiage: timeout ? 'The payment gateway did not answer in time' : 'The payment gateway cannot be reached', reference: null };
+      }
+      let body: Record<string, unknown> | undefined;
+      try { body = (await res.json()) as Record<string, unknown>; } catch { body = undefined; }
+      if (!res.ok || !body || typeof body !== 'object') {
+        return { status: 'error', code: `HTTP_${res.status}`, verbiage: 'The payment gateway answered with an error', reference: null };
+      }
+      return mapMonetraResult(body);
+    },
+  };
+}
+
+/** Maps a Monetra answer ({ IS_SUCCESS?, code, verbiage, ttid? }) to a ChargeResult. */
+export function mapMonetraResult(body: Record<string, unknown>): ChargeResult {
+  const code = typeof body.code === 'string' ? body.code.toUpperCase() : '';
+  const verbiage = typeof body.verbiage === 'string' && body.verbiage.trim() ? body.verbiage.trim() : '';
+  const ref = body.ttid ?? body.reference ?? (body.JSON_Result as Record<string, unknown> | undefined)?.ttid;
+  const reference = typeof ref === 'string' || typeof ref === 'number' ? String(ref) : null;
+  const success = body.IS_SUCCESS;
+  if ((code === 'AUTH' && success !== false) || (code === '' && success === true)) {
+    return { status: 'approved', code: code || 'AUTH', verbiage: verbiage || 'APPROVED', reference };
+  }
+  if (DECLINE_CODES.has(code)) return { status: 'declined', code, verbiage: verbiage || 'The card was declined.', reference };
+  return { status: 'error', code: code || 'UNKNOWN', verbiage: verbiage || 'The payment could not be processed', reference };
+}

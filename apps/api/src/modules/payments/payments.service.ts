@@ -1,0 +1,65 @@
+import type { Card } from '@portal/contracts';
+import type { Config } from '../../config';
+import type { Db } from '../../db/knex';
+import { DEFAULT_DEK_NAME, decryptPayload, encryptPayload, parseMonetraCredentials, type MonetraCredentials } from './credentials';
+import { createMonetraGateway } from './monetra-gateway';
+import { cardBrand, cardLast4, type ChargeResult, type PaymentGateway } from './payment-gateway';
+import { createTestGateway } from './test-gateway';
+import * as repo from './payments.repository';
+
+export type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway';
+
+/** The app code of this portal's credentials (spec 002 §3: BCC or IMS). */
+export const APP_CODE = 'BCC';
+
+/**
+ * The gateway for this process (ARCHITECTURE §6): the test gateway when config.paymentTestMode, else
+ * Monetra at config.monetraUrl with each store's credentials for config.paymentEnvironment.
+ */
+export function gatewayFor(config: Config, db: Db): PaymentGateway {
+  if (config.paymentTestMode) return createTestGateway();
+  return createMonetraGateway({
+    url: config.monetraUrl,
+    timeoutMs: config.monetraTimeoutMs,
+    credentialsFor: (storeId) => loadMonetraCredentials(db, config, storeId),
+  });
+}
+
+/** The store's decrypted Monetra credentials for the configured environment; undefined when none. Throws on a bad payload. */
+export async function loadMonetraCredentials(db: Db, config: Config, storeId: number): Promise<MonetraCredentials | undefined> {
+  const row = await repo.findCredential(db, storeId, APP_CODE, config.paymentEnvironment, 'Monetra');
+  if (!row) return undefined;
+  return parseMonetraCredentials(decryptPayload(config.paymentCredentialsKey, row.encryptedPayload));
+}
+
+/**
+ * Stores (or replaces) a store's Monetra credentials, encrypted with config.paymentCredentialsKey under
+ * the recorded DEK name (ops CLI `npm run credentials:add`). Returns the row id and whether it was new.
+ */
+export async function saveMonetraCredentials(
+  db: Db, config: Config,
+  input: { storeId: number; environment: 'test' | 'prod'; username: string; password: string; appCode?: 'BCC' | 'IMS'; dekName?: string; userId?: string | null },
+): Promise<{ id: number; created: boolean }> {
+  const payload = encryptPayload(config.paymentCredentialsKey, JSON.stringify({ username: input.username, password: input.password }));
+  return repo.upsertCredential(db, {
+    appCode: input.appCode ?? APP_CODE, environment: input.environment, storeId: input.storeId, credentialType: 'Monetra',
+    dekSecretName: input.dekName ?? DEFAULT_DEK_NAME, encryptedPayload: payload, userId: input.userId ?? null,
+  });
+}
+
+/**
+ * Records a charge outcome in `payments` for the order: status, result code, verbiage, gateway reference,
+ * card brand and last 4 digits. The card number and security code are never written.
+ */
+export async function recordCharge(db: Db, orderId: number, gateway: string, amount: string, card: Card, result: ChargeResult): Promise<number> {
+  const status = result.status === 'approved' ? 'approved' : result.status === 'declined' ? 'declined' : 'error';
+  return repo.insertPayment(db, {
+    orderId, gateway, amount, status, resultCode: result.code, verbiage: result.verbiage, gatewayReference: result.reference,
+    cardBrand: cardBrand(card.cardNumber), cardLast4: cardLast4(card.cardNumber),
+  });
+}
+
+/** Brand and last 4 digits of the order's approved payment, or undefined. */
+export async function approvedPaymentOf(db: Db, orderId: number) {
+  return repo.findApprovedPayment(db, orderId);
+}
