@@ -1,0 +1,123 @@
+import type { Db } from '../../db/knex';
+
+/** A store row with its board (spec 001 §3 warehouse). */
+export interface StoreRow {
+  id: number;
+  name: string;
+  warehouseCode: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  phone: string | null;
+  boardNumber: number;
+  boardName: string | null;
+  active: boolean;
+  deliveryEnabled: boolean;
+  deliveryCharge: string;
+}
+
+/** A product row of a store's inventory; `total` is the number of matches (window count). */
+export interface ProductRow {
+  code: string;
+  name: string;
+  category: string | null;
+  price: string;
+  bottleSizeId: number | null;
+  bottleSize: string | null;
+  volumeMl: number | null;
+  bottlesPerCase: number | null;
+  stock: number | null;
+  total: number;
+}
+
+/** The store with its board; undefined when absent. */
+export async function findStore(db: Db, storeId: number): Promise<StoreRow | undefined> {
+  return db('stores as s').join('boards as b', 'b.id', 's.board_id').where('s.id', storeId).first(
+    's.id', 's.name', 's.warehouse_code as warehouseCode', 's.address', 's.city', 's.state', 's.zip_code as zipCode', 's.phone',
+    'b.board_number as boardNumber', 'b.name as boardName', 's.active', 's.delivery_enabled as deliveryEnabled', 's.delivery_charge as deliveryCharge',
+  );
+}
+
+/** Escapes LIKE wildcards so user text matches literally (backslash is PostgreSQL's default LIKE escape). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, '\\$&');
+}
+
+export interface ProductSearch {
+  storeId: number;
+  /** Trimmed search text, or undefined for the whole inventory. */
+  search?: string;
+  sizeId?: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The SQL text and bindings of the catalog page (the benchmark's floor runs the very same statement).
+ * Matches: item code contains the text, or the name contains its words in order (`%black%reserve%`),
+ * both case-insensitive through the pg_trgm GIN indexes items_code_trgm / items_name_trgm. Ranking:
+ * exact code, then code or name prefix, then the name containing the whole phrase, then the words; within
+ * a rank by trigram similarity to the name, then name and code (stable). `count(*) OVER ()` gives the total.
+ */
+export function productPageSql(q: ProductSearch): { sql: string; bindings: (string | number)[] } {
+  const bindings: (string | number)[] = [q.storeId];
+  let where = 'inv.store_id = ? AND i.active';
+  if (q.sizeId !== undefined) { where += ' AND i.bottle_size_id = ?'; bindings.push(q.sizeId); }
+  let order = 'i.name, i.code';
+  const orderBindings: (string | number)[] = [];
+  if (q.search) {
+    const term = q.search;
+    const words = term.split(/\s+/).filter(Boolean).map(escapeLike);
+    const phrase = escapeLike(term);
+    where += ' AND (i.code ILIKE ? OR i.name ILIKE ?)';
+    bindings.push(`%${phrase}%`, `%${words.join('%')}%`);
+    order = `CASE WHEN i.code = ? THEN 0 WHEN i.code ILIKE ? OR i.name ILIKE ? THEN 1 WHEN i.name ILIKE ? THEN 2 ELSE 3 END,
+      similarity(i.name, ?) DESC, i.name, i.code`;
+    orderBindings.push(term, `${phrase}%`, `${phrase}%`, `%${phrase}%`, term);
+  }
+  const sql = `SELECT i.code, i.name, i.category, i.retail AS price, i.bottle_size_id AS "bottleSizeId", b.name AS "bottleSize",
+      b.volume_ml AS "volumeMl", i.bottles_per_case AS "bottlesPerCase", inv.on_hand AS stock, count(*) OVER () AS total
+    FROM inventory inv
+    JOIN items i ON i.id = inv.item_id
+    LEFT JOIN bottle_sizes b ON b.id = i.bottle_size_id
+    WHERE ${where}
+    ORDER BY ${order}
+    LIMIT ? OFFSET ?`;
+  return { sql, bindings: [...bindings, ...orderBindings, q.limit, q.offset] };
+}
+
+/** One page of the store's catalog with the total number of matches (see productPageSql). */
+export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
+  const { sql, bindings } = productPageSql(q);
+  const res = await db.raw(sql, bindings);
+  const rows = res.rows as ProductRow[];
+  if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  // Past the last page: the window count has no row to ride on, so count separately.
+  const { sql: countSql, bindings: countBindings } = productPageSql({ ...q, limit: 1, offset: 0 });
+  const first = (await db.raw(countSql, countBindings)).rows[0] as ProductRow | undefined;
+  return { rows, total: first?.total ?? 0 };
+}
+
+/** One product of the store's inventory by item code; undefined when the store does not carry it. */
+export async function findProduct(db: Db, storeId: number, code: string): Promise<ProductRow | undefined> {
+  return db('inventory as inv')
+    .join('items as i', 'i.id', 'inv.item_id')
+    .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
+    .where({ 'inv.store_id': storeId, 'i.code': code, 'i.active': true })
+    .first(
+      'i.code', 'i.name', 'i.category', 'i.retail as price', 'i.bottle_size_id as bottleSizeId', 'b.name as bottleSize',
+      'b.volume_ml as volumeMl', 'i.bottles_per_case as bottlesPerCase', 'inv.on_hand as stock', db.raw('1 AS total'),
+    );
+}
+
+/** The bottle sizes of the store's active items, smallest first. */
+export async function findBottleSizes(db: Db, storeId: number): Promise<{ id: number; name: string; volumeMl: number }[]> {
+  return db('bottle_sizes as b')
+    .whereExists(function () {
+      this.select(db.raw('1')).from('inventory as inv').join('items as i', 'i.id', 'inv.item_id')
+        .where('inv.store_id', storeId).andWhere('i.active', true).andWhereRaw('i.bottle_size_id = b.id');
+    })
+    .orderBy('b.volume_ml')
+    .select('b.id', 'b.name', 'b.volume_ml as volumeMl');
+}

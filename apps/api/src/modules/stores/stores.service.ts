@@ -1,0 +1,66 @@
+import type { BottleSize, Product, ProductPage, ProductsQuery, StoreDetail } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { NotFoundError } from '../../http/errors';
+import { canReachStore } from '../access/access.repository';
+import * as repo from './stores.repository';
+
+/**
+ * A store and its catalog as a signed-in buyer sees them (spec 001 §2 shop page, ARCHITECTURE §5).
+ * Every function refuses a store the user cannot reach (inactive, or not linked to one of the user's
+ * active outlets) with NotFoundError, never 403 (ARCHITECTURE §4).
+ */
+
+const STORE_NOT_FOUND = 'Store not found';
+
+async function assertReachable(db: Db, userId: string, storeId: number): Promise<void> {
+  if (!(await canReachStore(db, userId, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
+}
+
+/** GET /stores/{storeId}: address, phone and delivery settings (deliveryCharge as a decimal string). */
+export async function getStore(db: Db, userId: string, storeId: number): Promise<StoreDetail> {
+  await assertReachable(db, userId, storeId);
+  const s = await repo.findStore(db, storeId);
+  if (!s) throw new NotFoundError(STORE_NOT_FOUND);
+  return { ...s, warehouseId: s.id };
+}
+
+/**
+ * GET /stores/{storeId}/products: one page of the store's inventory, searched (name or item code,
+ * ranked: exact code, prefix, then similarity) and filtered by bottle size id → { items, page, pageSize, total }.
+ */
+export async function listProducts(db: Db, userId: string, storeId: number, q: ProductsQuery): Promise<ProductPage> {
+  await assertReachable(db, userId, storeId);
+  const { rows, total } = await repo.findProductPage(db, {
+    storeId, search: q.search || undefined, sizeId: q.size, limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
+  });
+  return { items: rows.map(toProduct), page: q.page, pageSize: q.pageSize, total };
+}
+
+/** GET /stores/{storeId}/products/{code}: one product; NotFoundError when the store does not carry it. */
+export async function getProduct(db: Db, userId: string, storeId: number, code: string): Promise<Product> {
+  await assertReachable(db, userId, storeId);
+  const row = await repo.findProduct(db, storeId, code);
+  if (!row) throw new NotFoundError('Product not found in this store');
+  return toProduct(row);
+}
+
+/** GET /stores/{storeId}/bottle-sizes: the sizes of the store's active items, smallest first. */
+export async function listBottleSizes(db: Db, userId: string, storeId: number): Promise<{ items: BottleSize[] }> {
+  await assertReachable(db, userId, storeId);
+  return { items: await repo.findBottleSizes(db, storeId) };
+}
+
+/** Row → contract: 'Uncategorized' and 'Unknown Size' defaults, volume 0 → null (spec 001 §3). */
+export function toProduct(r: repo.ProductRow): Product {
+  return {
+    code: r.code,
+    name: r.name,
+    category: r.category ?? 'Uncategorized',
+    price: r.price,
+    bottleSizeId: r.bottleSizeId,
+    bottleSize: r.bottleSize ?? 'Unknown Size',
+    volumeMl: r.volumeMl ? r.volumeMl : null,
+    bottlesPerCase: r.bottlesPerCase,
+    stock: r.stock,
+  };
+}
