@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CART_ERROR_CODES, CART_MESSAGES, CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, CHECKOUT_SESSION_MINUTES,
+  type CheckoutSession, type FulfillmentType,
+} from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { AppError, ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { canReachStore } from '../access/access.repository';
+import * as repo from './checkout-sessions.repository';
+import { fromCents, toCents } from './money';
+
+/**
+ * Server-side checkout sessions (spec 001 §4 "Checkout", ARCHITECTURE §9): a token of 32 random bytes
+ * (64 hex characters) handed to the person once and stored as its SHA-256 hash, valid 30 minutes, bound
+ * to the user and the cart, with the total computed here from the items' current prices.
+ */
+
+/** A cart line priced from the DB: unitPrice = the item's retail now; totalPrice = unitPrice × quantity. */
+export interface PricedLine {
+  itemCode: string;
+  itemName: string;
+  bottleSizeId: number | null;
+  bottleSizeText: string | null;
+  quantity: number;
+  unitPrice: string;
+  totalPrice: string;
+}
+
+/** A cart priced for checkout; money as decimal strings; deliveryCharge > 0 only for Delivery. */
+export interface PricedCart {
+  cartId: number;
+  outletId: number;
+  storeId: number;
+  fulfillmentType: FulfillmentType;
+  fulfillmentDate: string | null;
+  lines: PricedLine[];
+  subtotal: string;
+  deliveryCharge: string;
+  total: string;
+}
+
+/** A session locked for placing an order (see lockForOrder). */
+export interface LockedSession {
+  id: string;
+  cartId: number;
+  total: string;
+}
+
+/** SHA-256 hex of a token: what the database keeps. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * POST /checkout-sessions: starts checkout of the caller's active cart. 404 'Cart not found' when the cart
+ * is not the caller's active cart or its store is no longer reachable through its outlet; 400 `cart_empty`
+ * with the spec's text for an empty cart; 409 when an item is no longer sold; 422 `delivery_unavailable`
+ * for Delivery from a store without delivery. Returns the session with the token (only time it is shown).
+ */
+export async function startCheckout(db: Db, userId: string, cartId: number, testMode: boolean): Promise<CheckoutSession> {
+  const cart = await repo.findActiveCart(db, userId, cartId);
+  if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  const priced = await priceCart(db, cart);
+  const token = randomBytes(32).toString('hex');
+  const row = await repo.insertSession(db, { tokenHash: hashToken(token), userId, cartId: cart.id, total: priced.total, minutes: CHECKOUT_SESSION_MINUTES });
+  return view(token, row.expiresAt, priced, testMode);
+}
+
+/**
+ * GET /checkout-sessions/{token}: validates the session for the payment page (spec 001 §4): 404
+ * 'No checkout session found'; 404 'User mismatch in checkout session' for someone else's; 410
+ * 'Checkout session expired'; 409 when already used, or when the cart changed since (total differs).
+ */
+export async function getSession(db: Db, userId: string, token: string, testMode: boolean): Promise<CheckoutSession> {
+  const session = await findValid(db, userId, token, false);
+  const cart = await repo.findCartById(db, session.cartId);
+  if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
+  const priced = await priceCart(db, cart);
+  if (priced.total !== fromCents(toCents(session.total))) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, CHECKOUT_ERROR_CODES.cartChanged);
+  return view(token, session.expiresAt, priced, testMode);
+}
+
+/**
+ * For POST /orders, inside the order's transaction: locks the session row (SELECT … FOR UPDATE, so
+ * concurrent orders on one token run one after the other) and checks user, expiry and use, with the
+ * same errors as getSession.
+ */
+export async function lockForOrder(trx: Db, userId: string, token: string): Promise<LockedSession> {
+  const s = await findValid(trx, userId, token, true);
+  return { id: s.id, cartId: s.cartId, total: fromCents(toCents(s.total)) };
+}
+
+/**
+ * Prices the session's cart from the DB for the order (inside the order's transaction): the cart must
+ * still be active, else 409 `checkout_session_used`; same refusals as startCheckout.
+ */
+export async function priceSessionCart(trx: Db, session: LockedSession): Promise<PricedCart> {
+  const cart = await repo.findCartById(trx, session.cartId);
+  if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
+  return priceCart(trx, cart);
+}
+
+/** After a placed order (inside its transaction): the session is used and the cart emptied and checked out. */
+export async function completeCheckout(trx: Db, session: LockedSession): Promise<void> {
+  await repo.markConsumed(trx, session.id);
+  await repo.checkOutCart(trx, session.cartId);
+}
+
+async function findValid(db: Db, userId: string, token: string, forUpdate: boolean): Promise<repo.SessionRow> {
+  const s = await repo.findSessionByHash(db, hashToken(token), forUpdate);
+  if (!s) throw new AppError(404, CHECKOUT_ERROR_CODES.sessionNotFound, 'Not Found', CHECKOUT_MESSAGES.noSession);
+  if (s.userId !== userId) throw new AppError(404, CHECKOUT_ERROR_CODES.userMismatch, 'Not Found', CHECKOUT_MESSAGES.userMismatch);
+  if (s.consumedAt) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
+  if (s.expired) throw new AppError(410, CHECKOUT_ERROR_CODES.expired, 'Gone', CHECKOUT_MESSAGES.expired);
+  return s;
+}
+
+/**
+ * Σ item retail × quantity (+ the store's delivery charge for Delivery), in integer cents. 400 `cart_empty`,
+ * 409 `checkout_items_unavailable` when a line's item is inactive or not in the store's inventory, 422
+ * `delivery_unavailable` when the store no longer delivers.
+ */
+async function priceCart(db: Db, cart: repo.CheckoutCartRow): Promise<PricedCart> {
+  const rows = await repo.findPricedLines(db, cart.id, cart.storeId);
+  if (rows.length === 0) throw new AppError(400, CHECKOUT_ERROR_CODES.cartEmpty, 'Cart is empty', CHECKOUT_MESSAGES.cartEmpty);
+  const unavailable = rows.filter((r) => !r.available);
+  if (unavailable.length) {
+    throw new ConflictError(`${CHECKOUT_MESSAGES.itemsUnavailable} (${unavailable.map((r) => r.itemCode).join(', ')})`, CHECKOUT_ERROR_CODES.itemsUnavailable);
+  }
+  if (cart.fulfillmentFlag === 'Delivery' && !cart.storeDeliveryEnabled) {
+    throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, CART_ERROR_CODES.deliveryUnavailable);
+  }
+  let subtotal = 0;
+  const lines = rows.map((r) => {
+    const unit = toCents(r.retail!);
+    subtotal += unit * r.quantity;
+    return {
+      itemCode: r.itemCode, itemName: r.itemName ?? r.itemCode, bottleSizeId: r.bottleSizeId, bottleSizeText: r.bottleSizeText,
+      quantity: r.quantity, unitPrice: fromCents(unit), totalPrice: fromCents(unit * r.quantity),
+    };
+  });
+  const delivery = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.storeDeliveryCharge) : 0;
+  return {
+    cartId: cart.id, outletId: cart.outletId, storeId: cart.storeId, fulfillmentType: cart.fulfillmentFlag, fulfillmentDate: cart.deliveryDate,
+    lines, subtotal: fromCents(subtotal), deliveryCharge: fromCents(delivery), total: fromCents(subtotal + delivery),
+  };
+}
+
+function view(token: string, expiresAt: Date, p: PricedCart, testMode: boolean): CheckoutSession {
+  return {
+    token, expiresAt: new Date(expiresAt).toISOString(), total: p.total, subtotal: p.subtotal, deliveryCharge: p.deliveryCharge,
+    cartId: p.cartId, storeId: p.storeId, outletId: p.outletId, itemCount: p.lines.length,
+    fulfillmentType: p.fulfillmentType, fulfillmentDate: p.fulfillmentDate, testMode,
+  };
+}
