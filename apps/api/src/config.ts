@@ -35,6 +35,16 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().default('Portal#2026'),
   TRUST_PROXY: z.string().default('loopback'),
   JOBS_ENABLED: bool.default(true),
+  // Brute-force and mail-abuse limits (issue 3 §3, §8).
+  AUTH_ACCOUNT_FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_IP_FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(100),
+  AUTH_RECOVERY_EMAIL_LIMIT: z.coerce.number().int().min(1).default(5),
+  AUTH_RECOVERY_IP_LIMIT: z.coerce.number().int().min(1).default(20),
+  // Mail outbox retries (ARCHITECTURE §7): exponential backoff from the delay, capped at the max.
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(20),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
+  MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -83,5 +93,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    authAccountFailedLoginLimit: e.AUTH_ACCOUNT_FAILED_LOGIN_LIMIT,
+    authIpFailedLoginLimit: e.AUTH_IP_FAILED_LOGIN_LIMIT,
+    authRecoveryEmailLimit: e.AUTH_RECOVERY_EMAIL_LIMIT,
+    authRecoveryIpLimit: e.AUTH_RECOVERY_IP_LIMIT,
+    mailRetryLimit: e.MAIL_RETRY_LIMIT,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    mailRetryDelayMaxSeconds: e.MAIL_RETRY_DELAY_MAX_SECONDS,
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
   };
 }

@@ -5,7 +5,7 @@ import { createLogger } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { startEmbeddedPostgres } from './db/embedded';
 import { createApp } from './app';
-import { createDirectMailer } from './jobs/mail';
+import { createMailOutbox } from './jobs/mail-queue';
 import { bootstrapDatabase } from '../../../seeds';
 
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
@@ -23,8 +23,10 @@ async function main() {
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await bootstrapDatabase(db, { sharedDataDir: config.sharedDataDir, demoPassword: config.demoPassword, bcryptCost: config.bcryptCost, log: (m) => logger.info(m) });
-  const mailer = createDirectMailer(config, logger);
-  const app = createApp({ config, db, logger, mailer }, { webDir: config.webDir });
+  // Mail outbox (ARCHITECTURE §7): jobs are queued in the callers' transactions; the worker runs when JOBS_ENABLED.
+  const outbox = createMailOutbox({ connectionString: url, config, logger, work: config.jobsEnabled });
+  await outbox.start();
+  const app = createApp({ config, db, logger, mailer: outbox.mailer }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`));
   server.keepAliveTimeout = 65_000;
 
@@ -36,6 +38,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await new Promise<void>((ok) => { server.close(() => ok()); server.closeIdleConnections(); });
+    await outbox.stop().catch((err) => logger.error({ err }, 'mail outbox did not stop cleanly'));
     await db.destroy();
     if (embedded) await embedded.stop().catch(() => undefined);
     logger.info('stopped');

@@ -18,6 +18,16 @@ export const AUTH_MESSAGES = {
   currentPasswordIncorrect: 'Your current password is incorrect.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   tooManyRequests: 'Too many requests',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+} as const;
+
+/** Stable problem `code`s of identity refusals beyond the generic ones in ERROR_CODES. */
+export const AUTH_ERROR_CODES = {
+  resetTokenInvalid: 'reset_token_invalid',
+  currentPasswordIncorrect: 'current_password_incorrect',
+  commonPassword: 'common_password',
+  sessionInvalid: 'session_invalid',
 } as const;
 
 /** The live checklist of the reset and change-password forms (spec 000 §2), in order. */

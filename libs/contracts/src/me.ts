@@ -37,7 +37,10 @@ export const myRoleSchema = z.object({
   roleName: z.string().nullable(),
   description: z.string().nullable(),
   roleLevel: z.number().int(),
+  /** Always empty: the spec's processed role carries an empty permissions list (use /me/permissions). */
+  permissions: z.array(z.string()),
 });
+export const myRolesSchema = z.object({ items: z.array(myRoleSchema) });
 export type MyRole = z.infer<typeof myRoleSchema>;
 
 export const meSchema = z.object({
@@ -69,6 +72,10 @@ export const myOutletSchema = z.object({
   storeCodes: z.array(z.string()),
 });
 export type MyOutlet = z.infer<typeof myOutletSchema>;
+export const myOutletsSchema = z.object({ items: z.array(myOutletSchema) });
+
+/** `{code}` path parameter of GET /me/permissions/{code}. */
+export const permissionCodeParamsSchema = z.strictObject({ code: z.string().min(1).max(100) });
 
 /** A store as listed for an outlet (spec 000 §3 store record). `id` is the warehouse id. */
 export const storeSummarySchema = z.object({
@@ -86,6 +93,9 @@ export const storeSummarySchema = z.object({
   active: z.boolean(),
 });
 export type StoreSummary = z.infer<typeof storeSummarySchema>;
+export const outletStoresSchema = z.object({ items: z.array(storeSummarySchema) });
+/** `{outletId}` path parameter of GET /outlets/{outletId}/stores. */
+export const outletIdParamsSchema = z.strictObject({ outletId: z.coerce.number().int().positive() });
 
 export const selectionSchema = z.object({ outletId: z.number().int().nullable(), storeId: z.number().int().nullable() });
 export type Selection = z.infer<typeof selectionSchema>;
@@ -98,7 +108,23 @@ export type PutSelectionBody = z.infer<typeof putSelectionBodySchema>;
 export const requestableOutletSchema = z.object({
   outletId: z.number().int(), outletName: z.string(), outletCode: z.string(), boardName: z.string().nullable(),
 });
+export const requestableOutletsSchema = z.object({ items: z.array(requestableOutletSchema) });
+export type RequestableOutlet = z.infer<typeof requestableOutletSchema>;
+
+/** An outlet access request as created by POST /me/outlet-requests. */
+export const outletRequestSchema = z.object({
+  id: z.number().int(), outletId: z.number().int(), outletName: z.string(), status: z.enum(['pending', 'approved', 'rejected']), createdAt: z.string(),
+});
+export type OutletRequest = z.infer<typeof outletRequestSchema>;
+
+/** Texts of the outlet request refusals (spec 000 §8). */
+export const OUTLET_REQUEST_MESSAGES = {
+  invalidOutlet: 'Please select a valid outlet.',
+  alreadyAssigned: 'You already have access to this outlet.',
+  alreadyRequested: 'You have already requested access to this outlet.',
+} as const;
+
 export const outletRequestBodySchema = z.strictObject({
-  outletId: z.number({ error: 'Please select a valid outlet.' }).int().positive('Please select a valid outlet.'),
+  outletId: z.number({ error: OUTLET_REQUEST_MESSAGES.invalidOutlet }).int(OUTLET_REQUEST_MESSAGES.invalidOutlet).positive(OUTLET_REQUEST_MESSAGES.invalidOutlet),
 });
 export type OutletRequestBody = z.infer<typeof outletRequestBodySchema>;

@@ -1,38 +1,35 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { Mailer, MailMessage } from '../context';
+import type { MailMessage } from '../context';
 
 /**
  * Mail delivery. With SMTP_URL: nodemailer over SMTP. Without: each message is written as an .eml file
- * under DATA_DIR/mail and its links are logged (ARCHITECTURE §7).
+ * under DATA_DIR/mail and its links are logged outside production (ARCHITECTURE §7).
  */
-export function createTransport(config: Config) {
+export function createTransport(config: Config): nodemailer.Transporter {
   if (config.smtpUrl) return nodemailer.createTransport(config.smtpUrl);
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }
 
-/** Sends one message now; writes the .eml file in development. Throws when SMTP refuses. */
-export async function deliver(config: Config, logger: Logger, transport: nodemailer.Transporter, msg: MailMessage) {
+/**
+ * Sends one message now (the outbox worker calls it). Without SMTP it writes the .eml file and, outside
+ * production, logs its links so a developer can follow a reset link. Throws when SMTP refuses or is
+ * down: the queue retries with backoff.
+ */
+export async function deliver(config: Config, logger: Logger, transport: nodemailer.Transporter, msg: MailMessage): Promise<void> {
   const info = await transport.sendMail({ from: config.mailFrom, to: msg.to, cc: msg.cc, subject: msg.subject, text: msg.text, html: msg.html });
   if (!config.smtpUrl) {
     const dir = join(config.dataDir, 'mail');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${msg.template}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${msg.template}-${randomBytes(3).toString('hex')}.eml`);
     writeFileSync(file, (info as unknown as { message: Buffer }).message);
-    const links = msg.text.match(/https?:\/\/\S+/g) ?? [];
+    const links = config.production ? undefined : msg.text.match(/https?:\/\/\S+/g) ?? [];
     logger.info({ file, template: msg.template, links }, 'mail written (no SMTP configured)');
+  } else {
+    logger.info({ template: msg.template, messageId: info.messageId }, 'mail sent');
   }
-}
-
-/** A direct mailer (no queue): used until the pg-boss outbox is wired. */
-export function createDirectMailer(config: Config, logger: Logger): Mailer {
-  const transport = createTransport(config);
-  return {
-    async enqueue(_db, msg) {
-      deliver(config, logger, transport, msg).catch((err) => logger.error({ err, template: msg.template }, 'mail delivery failed'));
-    },
-  };
 }

@@ -1,0 +1,109 @@
+import {
+  OUTLET_REQUEST_MESSAGES, PERMISSIONS, type Me, type MyOutlet, type MyRole, type OutletRequest, type Profile,
+  type RequestableOutlet, type Selection,
+} from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/knex';
+import { ConflictError, NotFoundError, UnauthenticatedError } from '../../http/errors';
+import type { Principal } from '../access/access.repository';
+import { canReachOutlet, canReachStore } from '../access/access.repository';
+import { recordAudit, type RequestMeta } from '../auth/auth.service';
+import * as repo from './me.repository';
+import { outletRequestMail } from './me.mail';
+
+/** The profile shown when the user has no user_profiles row yet: built from id and email (spec 000 §3). */
+const blankProfile = (userId: string, email: string): Profile => ({
+  userId, email, firstName: null, lastName: null, fullName: null, phone: null, lastSelectedOutletId: null, lastSelectedStoreId: null,
+});
+
+/** GET /me: account, profile (blank when none), roles (spec order) and permission codes (sorted). */
+export async function getMe(db: Db, principal: Principal): Promise<Me> {
+  const account = await repo.findAccount(db, principal.userId);
+  if (!account) throw new UnauthenticatedError();
+  const [profile, roles] = await Promise.all([repo.findProfile(db, account.id), repo.listRoles(db, account.id)]);
+  return { user: account, profile: profile ?? blankProfile(account.id, account.email), roles, permissions: [...principal.permissions].sort() };
+}
+
+/** Saves first name, last name and phone (null when empty); email stays read-only. Returns the profile. */
+export async function updateProfile(ctx: AppContext, principal: Principal, input: { firstName: string; lastName: string; phone: string | null }, meta: RequestMeta): Promise<Profile> {
+  return ctx.db.transaction(async (trx) => {
+    await repo.upsertProfileNames(trx, principal.userId, input);
+    await recordAudit(trx, { action: 'profile.updated', userId: principal.userId, actorEmail: principal.email, ip: meta.ip, entityType: 'user_profile', entityId: principal.userId });
+    return (await repo.findProfile(trx, principal.userId))!;
+  });
+}
+
+/** The user's roles sorted by role_level descending (spec 000 §6). */
+export function listMyRoles(db: Db, userId: string): Promise<MyRole[]> {
+  return repo.listRoles(db, userId);
+}
+
+/** The accessible-outlet records with board and active stores (spec 000 §3). */
+export async function listMyOutlets(db: Db, userId: string): Promise<MyOutlet[]> {
+  return (await repo.listAccessibleOutlets(db, userId)).map(({ assignmentLastStoreId: _omit, ...o }) => o);
+}
+
+/**
+ * The current outlet and store (spec 000 §4). Outlet: the saved preference when still accessible, else
+ * the first accessible outlet (by name). Store, among the outlet's active stores: the saved store, else
+ * the outlet assignment's last store, else the outlet's default store, else the first one. Invalid saved
+ * choices are cleared and fallback choices saved to the profile.
+ */
+export async function getSelection(db: Db, userId: string): Promise<Selection> {
+  const [outlets, profile] = await Promise.all([repo.listAccessibleOutlets(db, userId), repo.findProfile(db, userId)]);
+  const saved = { outletId: profile?.lastSelectedOutletId ?? null, storeId: profile?.lastSelectedStoreId ?? null };
+  const outlet = outlets.find((o) => o.outletId === saved.outletId) ?? outlets[0];
+  const candidates = outlet ? [saved.outletId === outlet.outletId ? saved.storeId : null, outlet.assignmentLastStoreId, outlet.defaultStoreId, outlet.storeIds[0]] : [];
+  const storeId = candidates.find((s) => s != null && outlet!.storeIds.includes(s)) ?? null;
+  const selection = { outletId: outlet?.outletId ?? null, storeId };
+  if (selection.outletId !== saved.outletId || selection.storeId !== saved.storeId) {
+    await repo.upsertSelection(db, userId, selection.outletId, selection.storeId);
+  }
+  return selection;
+}
+
+/**
+ * Saves a chosen outlet and store (spec 000 §4): the outlet must be one of the user's active outlets and
+ * the store (when given) an active store linked to that outlet, else 404. Choosing an outlet with
+ * `storeId: null` resets the store; the answer is the resolved selection (the store falls back as GET does).
+ */
+export async function putSelection(db: Db, userId: string, input: { outletId: number; storeId: number | null }): Promise<Selection> {
+  if (!(await canReachOutlet(db, userId, input.outletId))) throw new NotFoundError('Outlet not found');
+  if (input.storeId !== null && !(await canReachStore(db, userId, input.storeId, input.outletId))) throw new NotFoundError('Store not found');
+  await db.transaction(async (trx) => {
+    await repo.upsertSelection(trx, userId, input.outletId, input.storeId);
+    if (input.storeId !== null) await repo.updateAssignmentLastStore(trx, userId, input.outletId, input.storeId);
+  });
+  return getSelection(db, userId);
+}
+
+/** Active outlets the user is not assigned to (spec 000 §6). */
+export function listRequestableOutlets(db: Db, userId: string): Promise<RequestableOutlet[]> {
+  return repo.listRequestableOutlets(db, userId);
+}
+
+/** Who approves outlet requests: holders of bcc.users.super_admin or bcc.outlets.admin. */
+const APPROVER_PERMISSIONS = [PERMISSIONS.usersSuperAdmin, PERMISSIONS.outletsAdmin];
+
+/**
+ * Requests access to an outlet (spec 000 §2 Request more Outlets): it must exist and be active (else
+ * 404), not be assigned already (409) and not be requested already (409). Stores a pending request,
+ * audits it, and queues one mail per administrator in the same transaction.
+ */
+export async function requestOutlet(ctx: AppContext, principal: Principal, outletId: number, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {
+  const { db } = ctx;
+  const outlet = await repo.findOutletForRequest(db, principal.userId, outletId);
+  if (!outlet || !outlet.active) throw new NotFoundError(OUTLET_REQUEST_MESSAGES.invalidOutlet);
+  if (outlet.assigned) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyAssigned);
+  if (await repo.hasPendingRequest(db, principal.userId, outletId)) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyRequested);
+  const profile = await repo.findProfile(db, principal.userId);
+  const requesterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || principal.email;
+  return db.transaction(async (trx) => {
+    const created = await repo.insertOutletRequest(trx, principal.userId, outletId);
+    await recordAudit(trx, { action: 'outlet_request.created', userId: principal.userId, actorEmail: principal.email, ip: meta.ip, entityType: 'outlet_request', entityId: String(created.id), details: { outletId } });
+    for (const to of await repo.listActiveUserEmailsWithPermission(trx, APPROVER_PERMISSIONS)) {
+      await ctx.mailer.enqueue(trx, outletRequestMail(to, { requesterName, requesterEmail: principal.email, outletName: outlet.name, outletCode: outlet.outletCode, adminUrl: `${meta.linkBase}/admin` }));
+    }
+    return { id: created.id, outletId, outletName: outlet.name, status: 'pending' as const, createdAt: created.createdAt };
+  });
+}
