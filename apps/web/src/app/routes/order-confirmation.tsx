@@ -1,8 +1,9 @@
-/** Order confirmation screen (placeholder until its issue lands). */
+import { useParams } from 'react-router-dom';
+import { OrderConfirmation } from '../../features/orders/components/order-confirmation';
+import { readLastOrderId } from '../../features/payment/lib/checkout-storage';
+
+/** /order-confirmation/{orderId}: the order just placed (falls back to the order the payment page remembered). */
 export function OrderConfirmationRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Order confirmation</h1>
-    </div>
-  );
+  const { orderId } = useParams();
+  return <OrderConfirmation orderIdParam={orderId} rememberedId={readLastOrderId()} />;
 }

@@ -1,8 +1,6 @@
-/** My Orders screen (placeholder until its issue lands). */
+import { OrderHistory } from '../../features/orders/components/order-history';
+
+/** /order-history: My Orders. */
 export function OrderHistoryRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">My Orders</h1>
-    </div>
-  );
+  return <OrderHistory />;
 }

@@ -1,8 +1,6 @@
-/** Store Orders screen (placeholder until its issue lands). */
+import { StoreOrders } from '../../features/orders/components/store-orders';
+
+/** /orders (permission bcc.orders.store.manage): Store Orders. */
 export function StoreOrdersRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Store Orders</h1>
-    </div>
-  );
+  return <StoreOrders />;
 }

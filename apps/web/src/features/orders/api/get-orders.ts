@@ -1,0 +1,20 @@
+import type { SWRConfiguration } from 'swr';
+import { orderListSchema, type OrderList, type OrderStatus } from '@portal/contracts';
+import { useApi, type ApiError } from '../../../lib/api';
+
+export interface OrdersFilter { storeId?: number | null; status?: OrderStatus; search?: string }
+
+/** The SWR key (and path) of GET /orders for a filter; empty values are left out. */
+export function ordersKey(f: OrdersFilter = {}): string {
+  const q = new URLSearchParams();
+  if (f.storeId) q.set('storeId', String(f.storeId));
+  if (f.status) q.set('status', f.status);
+  if (f.search?.trim()) q.set('search', f.search.trim());
+  const s = q.toString();
+  return s ? `/orders?${s}` : '/orders';
+}
+
+/** GET /orders: orders in the caller's scope (own, outlet label, or the stores they manage), newest first, with tab counts. */
+export function useOrders(f: OrdersFilter, enabled = true, config?: SWRConfiguration<OrderList, ApiError>) {
+  return useApi(enabled ? ordersKey(f) : null, orderListSchema, config);
+}

@@ -1,0 +1,44 @@
+import type { OrderLine } from '@portal/contracts';
+import { formatMoney } from '../../../lib/format';
+
+/** Items of an order: Product, Qty, Price, Total, scrolling within 300 px (spec 001 §2 details dialog). */
+export function OrderLinesTable({ items, scroll = true }: { items: OrderLine[]; scroll?: boolean }) {
+  return (
+    <div className={scroll ? 'max-h-[300px] overflow-y-auto rounded-md border border-stone-200' : 'rounded-md border border-stone-200'}>
+      <table className="w-full text-sm">
+        <thead className="sticky top-0 bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">Product</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">Price</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {items.map((l) => (
+            <tr key={l.id}>
+              <td className="px-3 py-2">
+                <div className="font-medium text-stone-900">{l.itemName || l.itemCode}</div>
+                <div className="text-xs text-stone-500">#{l.itemCode}{l.bottleSizeText ? ` · ${l.bottleSizeText}` : ''}</div>
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.totalPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Subtotal, delivery charge and total of an order (subtotal = total − delivery charge). */
+export function OrderTotals({ subtotal, deliveryCharge, total, totalLabel = 'Order Total' }: { subtotal: string; deliveryCharge: string; total: string; totalLabel?: string }) {
+  return (
+    <dl className="ml-auto w-full max-w-xs space-y-1.5 text-sm">
+      <div className="flex justify-between"><dt className="text-stone-500">Subtotal</dt><dd className="tabular-nums">{formatMoney(subtotal)}</dd></div>
+      <div className="flex justify-between"><dt className="text-stone-500">Delivery Charge</dt><dd className="tabular-nums">{formatMoney(deliveryCharge)}</dd></div>
+      <div className="flex justify-between border-t border-stone-200 pt-1.5 text-base font-semibold text-stone-900"><dt>{totalLabel}</dt><dd className="tabular-nums">{formatMoney(total)}</dd></div>
+    </dl>
+  );
+}

@@ -1,0 +1,65 @@
+import { CalendarDays, Truck, User, Building2 } from 'lucide-react';
+import type { Order } from '@portal/contracts';
+import { formatMoney, formatShortDateTime } from '../../../lib/format';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { fulfillmentDateText, itemsText } from '../lib/order-text';
+import { OrderStatusBadge } from './order-status-badge';
+
+const SHOWN_LINES = 3;
+
+/**
+ * One order on Store Orders (spec 001 §2): number, status, date (MMM d, h:mm a), total, customer, outlet,
+ * item lines, delivery charge when above 0, fulfillment date or 'None chosen'; Mark Ready (reserved
+ * orders, store-manage permission) and View Details.
+ */
+export function StoreOrderCard({ order, canMarkReady, marking, onMarkReady, onView }: {
+  order: Order; canMarkReady: boolean; marking: boolean; onMarkReady: () => void; onView: () => void;
+}) {
+  const more = order.items.length - SHOWN_LINES;
+  return (
+    <Card className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-3 p-4 pb-3">
+        <div className="min-w-0">
+          <h3 className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
+            <span className="truncate">{order.orderNumber}</span>
+            <OrderStatusBadge status={order.status} />
+          </h3>
+          <p className="text-sm text-stone-500">{formatShortDateTime(order.orderDate)}</p>
+        </div>
+        <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(order.total)}</span>
+      </div>
+      <div className="flex-1 space-y-3 px-4 pb-4 text-sm">
+        <dl className="grid grid-cols-1 gap-1.5 text-stone-700 sm:grid-cols-2">
+          <div className="flex items-center gap-1.5"><User className="h-4 w-4 shrink-0 text-stone-400" aria-hidden /><dt className="sr-only">Customer</dt><dd className="truncate">{order.customerName}</dd></div>
+          <div className="flex items-center gap-1.5"><Building2 className="h-4 w-4 shrink-0 text-stone-400" aria-hidden /><dt className="sr-only">Outlet</dt><dd className="truncate">{order.outletName}</dd></div>
+          <div className="flex items-center gap-1.5">
+            {order.fulfillmentType === 'Delivery' ? <Truck className="h-4 w-4 shrink-0 text-stone-400" aria-hidden /> : <CalendarDays className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />}
+            <dt className="sr-only">Fulfillment</dt><dd>{order.fulfillmentType} · {fulfillmentDateText(order)}</dd>
+          </div>
+          {Number(order.deliveryCharge) > 0 && (
+            <div className="flex items-center gap-1.5"><dt className="text-stone-500">Delivery charge</dt><dd className="tabular-nums">{formatMoney(order.deliveryCharge)}</dd></div>
+          )}
+        </dl>
+        <div className="rounded-md bg-stone-50 p-3">
+          <p className="mb-1 text-xs font-medium uppercase tracking-wide text-stone-500">{itemsText(order.itemCount)}</p>
+          <ul className="space-y-0.5">
+            {order.items.slice(0, SHOWN_LINES).map((l) => (
+              <li key={l.id} className="flex justify-between gap-3">
+                <span className="min-w-0 truncate"><span className="tabular-nums text-stone-500">{l.quantity} ×</span> {l.itemName || l.itemCode}</span>
+                <span className="shrink-0 tabular-nums text-stone-600">{formatMoney(l.totalPrice)}</span>
+              </li>
+            ))}
+            {more > 0 && <li className="text-stone-500">+ {more} more</li>}
+          </ul>
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-stone-100 p-3">
+        <Button variant="outline" size="sm" onClick={onView} aria-label={`View Details of order ${order.orderNumber}`}>View Details</Button>
+        {canMarkReady && order.status === 'reserved' && (
+          <Button size="sm" onClick={onMarkReady} loading={marking} aria-label={`Mark Ready order ${order.orderNumber}`}>Mark Ready</Button>
+        )}
+      </div>
+    </Card>
+  );
+}

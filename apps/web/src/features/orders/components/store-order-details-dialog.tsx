@@ -1,0 +1,75 @@
+import type { Order } from '@portal/contracts';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { fulfillmentDateText } from '../lib/order-text';
+import { OrderTotals } from './order-lines-table';
+import { OrderStatusBadge } from './order-status-badge';
+
+/**
+ * Store Orders details dialog (spec 001 §2): ordered date, fulfillment flag and date, customer name, email
+ * and phone, items (name or code, code, size, quantity, unit price, line total), subtotal (total − delivery),
+ * delivery charge, total, notes; Mark Ready and Close.
+ */
+export function StoreOrderDetailsDialog({ order, canMarkReady, marking, onMarkReady, onClose }: {
+  order: Order | null; canMarkReady: boolean; marking: boolean; onMarkReady: (o: Order) => void; onClose: () => void;
+}) {
+  const subtotal = order ? (Number(order.total) - Number(order.deliveryCharge)).toFixed(2) : '0.00';
+  return (
+    <Dialog
+      open={order !== null}
+      onOpenChange={(open) => { if (!open) onClose(); }}
+      title={order ? <span className="flex flex-wrap items-center gap-2">Order {order.orderNumber} <OrderStatusBadge status={order.status} /></span> : 'Order'}
+      className="max-w-2xl"
+      footer={order && (
+        <>
+          <Button variant="outline" onClick={onClose}>Close</Button>
+          {canMarkReady && order.status === 'reserved' && <Button onClick={() => onMarkReady(order)} loading={marking}>Mark Ready</Button>}
+        </>
+      )}
+    >
+      {order && (
+        <div className="space-y-5 text-sm">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+            <div><dt className="text-stone-500">Ordered</dt><dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd></div>
+            <div><dt className="text-stone-500">Fulfillment</dt><dd className="font-medium text-stone-900">{order.fulfillmentType} · {fulfillmentDateText(order)}</dd></div>
+            <div><dt className="text-stone-500">Customer</dt><dd className="font-medium text-stone-900">{order.customerName}</dd></div>
+            <div><dt className="text-stone-500">Outlet</dt><dd className="font-medium text-stone-900">{order.outletName}</dd></div>
+            <div><dt className="text-stone-500">Email</dt><dd><a className="break-all text-brand-700 hover:underline" href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a></dd></div>
+            <div><dt className="text-stone-500">Phone</dt><dd>{order.customerPhone ? <a className="text-brand-700 hover:underline" href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a> : <span className="text-stone-500">Not provided</span>}</dd></div>
+          </dl>
+          <div className="max-h-[300px] overflow-y-auto rounded-md border border-stone-200">
+            <table className="w-full">
+              <thead className="sticky top-0 bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">Item</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Unit</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {order.items.map((l) => (
+                  <tr key={l.id}>
+                    <td className="px-3 py-2">
+                      <div className="font-medium text-stone-900">{l.itemName || l.itemCode}</div>
+                      <div className="text-xs text-stone-500">Code {l.itemCode}{l.bottleSizeText ? ` · ${l.bottleSizeText}` : ''}</div>
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.totalPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <OrderTotals subtotal={subtotal} deliveryCharge={order.deliveryCharge} total={order.total} totalLabel="Total" />
+          <section>
+            <h3 className="text-stone-500">Notes</h3>
+            <p className="whitespace-pre-line text-stone-900">{order.notes?.trim() || <span className="text-stone-500">No notes</span>}</p>
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

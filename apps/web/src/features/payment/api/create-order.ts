@@ -1,0 +1,11 @@
+import { orderDetailSchema, type CreateOrderBody, type OrderDetail } from '@portal/contracts';
+import { api } from '../../../lib/api';
+
+/**
+ * POST /orders with an Idempotency-Key: the same key answers the first result and never charges twice,
+ * so a retry of one attempt must reuse its key. The body holds the card; it is neither logged nor stored.
+ */
+export async function createOrder(body: CreateOrderBody, idempotencyKey: string): Promise<OrderDetail> {
+  const res = await api.post('/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  return orderDetailSchema.parse(res.data);
+}
