@@ -1,0 +1,196 @@
+import type { FulfillmentType, OrderStatus, PaymentMethod, PaymentStatus } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+
+/** An order row joined with its store and outlet (spec 001 §3 order, warehouse, outlet). */
+export interface OrderRow {
+  id: number;
+  orderNumber: string;
+  userId: string | null;
+  storeId: number;
+  outletId: number;
+  checkoutSessionId: string | null;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  fulfillmentFlag: FulfillmentType;
+  deliveryDate: string | null;
+  deliveryCharge: string;
+  subtotal: string;
+  totalAmount: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  notes: string | null;
+  orderDate: Date;
+  readyAt: Date | null;
+  storeName: string;
+  storeAddress: string | null;
+  storeCity: string | null;
+  storeState: string | null;
+  storeZip: string | null;
+  storePhone: string | null;
+  storeCcEmails: string | null;
+  outletName: string;
+  outletAddress: string | null;
+  outletCity: string | null;
+  outletState: string | null;
+  outletZip: string | null;
+  outletPhone: string | null;
+}
+
+/** An order line snapshot. */
+export interface OrderLineRow {
+  id: number;
+  orderId: number;
+  itemCode: string;
+  itemName: string;
+  bottleSizeId: number | null;
+  bottleSizeText: string | null;
+  quantity: number;
+  unitPrice: string;
+  totalPrice: string;
+}
+
+const ORDER_COLUMNS = [
+  'o.id', 'o.order_number as orderNumber', 'o.user_id as userId', 'o.store_id as storeId', 'o.outlet_id as outletId',
+  'o.checkout_session_id as checkoutSessionId', 'o.status', 'o.payment_method as paymentMethod', 'o.payment_status as paymentStatus',
+  'o.fulfillment_flag as fulfillmentFlag', 'o.delivery_date as deliveryDate', 'o.delivery_charge as deliveryCharge',
+  'o.subtotal', 'o.total_amount as totalAmount', 'o.customer_name as customerName', 'o.customer_email as customerEmail',
+  'o.customer_phone as customerPhone', 'o.notes', 'o.order_date as orderDate', 'o.ready_at as readyAt',
+  's.name as storeName', 's.address as storeAddress', 's.city as storeCity', 's.state as storeState', 's.zip_code as storeZip',
+  's.phone as storePhone', 's.orderconf_ccemails as storeCcEmails',
+  'ol.name as outletName', 'ol.address as outletAddress', 'ol.city as outletCity', 'ol.state as outletState',
+  'ol.zip_code as outletZip', 'ol.phone as outletPhone',
+];
+
+/** Payment states of a placed order (what lists show): in-store reservations and paid card orders. */
+export const PLACED_PAYMENT_STATUSES: PaymentStatus[] = ['not_required', 'paid'];
+
+function base(db: Db) {
+  return db('orders as o').join('stores as s', 's.id', 'o.store_id').join('outlets as ol', 'ol.id', 'o.outlet_id');
+}
+
+/** The order `id` with store and outlet; undefined when absent. */
+export async function findById(db: Db, id: number): Promise<OrderRow | undefined> {
+  return base(db).where('o.id', id).first(ORDER_COLUMNS);
+}
+
+/** The user's newest placed order; undefined when none. */
+export async function findLatestPlaced(db: Db, userId: string): Promise<OrderRow | undefined> {
+  return base(db).where('o.user_id', userId).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES)
+    .orderBy([{ column: 'o.order_date', order: 'desc' }, { column: 'o.id', order: 'desc' }]).first(ORDER_COLUMNS);
+}
+
+/** Who may be listed: the user's own orders, plus every order of `storeIds` (store managers). */
+export interface OrderScope { userId: string; storeIds: number[] }
+export interface OrderFilter { storeId?: number; status?: OrderStatus; search?: string; limit: number }
+
+function scoped(db: Db, scope: OrderScope, storeId?: number) {
+  const q = base(db).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES).where((w) => {
+    w.where('o.user_id', scope.userId);
+    if (scope.storeIds.length) w.orWhereIn('o.store_id', scope.storeIds);
+  });
+  if (storeId !== undefined) q.andWhere('o.store_id', storeId);
+  return q;
+}
+
+/**
+ * Placed orders in the scope, newest first; search matches order number, customer name or email
+ * (case-insensitive substring).
+ */
+export async function findPlaced(db: Db, scope: OrderScope, f: OrderFilter): Promise<OrderRow[]> {
+  const q = scoped(db, scope, f.storeId);
+  if (f.status) q.andWhere('o.status', f.status);
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q.andWhere((w) => w.whereILike('o.order_number', like).orWhereILike('o.customer_name', like).orWhereILike('o.customer_email', like));
+  }
+  return q.orderBy([{ column: 'o.order_date', order: 'desc' }, { column: 'o.id', order: 'desc' }]).limit(f.limit).select(ORDER_COLUMNS);
+}
+
+/** Placed orders per status in the scope (and store): the tab counts. */
+export async function countByStatus(db: Db, scope: OrderScope, storeId?: number): Promise<Record<string, number>> {
+  const rows = await scoped(db, scope, storeId).groupBy('o.status').select('o.status', db.raw('count(*)::int AS n'));
+  return Object.fromEntries(rows.map((r: { status: string; n: number }) => [r.status, r.n]));
+}
+
+/** The lines of these orders, in insertion order. */
+export async function findLines(db: Db, orderIds: number[]): Promise<OrderLineRow[]> {
+  if (!orderIds.length) return [];
+  return db('order_items').whereIn('order_id', orderIds).orderBy('id')
+    .select('id', 'order_id as orderId', 'item_code as itemCode', 'item_name as itemName', 'bottle_size_id as bottleSizeId',
+      'bottlesize_text as bottleSizeText', 'quantity', 'unit_price as unitPrice', 'total_price as totalPrice');
+}
+
+/** A live (payment not failed) order of the checkout session, if any: at most one exists (partial unique index). */
+export async function findLiveBySession(db: Db, sessionId: string): Promise<{ id: number; paymentStatus: PaymentStatus } | undefined> {
+  return db('orders').where({ checkout_session_id: sessionId }).whereNot('payment_status', 'failed')
+    .first('id', 'payment_status as paymentStatus');
+}
+
+/** The profile facts for the customer snapshot (spec 001 §7 create order). */
+export async function findCustomer(db: Db, userId: string): Promise<{ email: string; fullName: string | null; firstName: string | null; lastName: string | null; phone: string | null } | undefined> {
+  return db('users as u').leftJoin('user_profiles as p', 'p.user_id', 'u.id').where('u.id', userId)
+    .first('u.email', 'p.full_name as fullName', 'p.first_name as firstName', 'p.last_name as lastName', 'p.phone');
+}
+
+/** The next value of order_number_seq (unique per database). */
+export async function nextOrderSequence(db: Db): Promise<number> {
+  const res = await db.raw(`SELECT nextval('order_number_seq') AS n`);
+  return Number(res.rows[0].n);
+}
+
+export interface OrderInsert {
+  orderNumber: string;
+  userId: string;
+  storeId: number;
+  outletId: number;
+  checkoutSessionId: string;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  fulfillmentFlag: FulfillmentType;
+  deliveryDate: string | null;
+  deliveryCharge: string;
+  subtotal: string;
+  totalAmount: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  idempotencyKey: string | null;
+}
+
+/** Inserts an order with status reserved; returns its id. */
+export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
+  const [row] = await db('orders').insert({
+    order_number: o.orderNumber, user_id: o.userId, store_id: o.storeId, outlet_id: o.outletId, checkout_session_id: o.checkoutSessionId,
+    status: 'reserved', payment_method: o.paymentMethod, payment_status: o.paymentStatus, fulfillment_flag: o.fulfillmentFlag,
+    delivery_date: o.deliveryDate, delivery_charge: o.deliveryCharge, subtotal: o.subtotal, total_amount: o.totalAmount,
+    customer_name: o.customerName, customer_email: o.customerEmail, customer_phone: o.customerPhone, idempotency_key: o.idempotencyKey,
+  }).returning('id');
+  return row.id;
+}
+
+/** Inserts the order's line snapshots. */
+export async function insertLines(db: Db, orderId: number, lines: Omit<OrderLineRow, 'id' | 'orderId'>[]): Promise<void> {
+  await db('order_items').insert(lines.map((l) => ({
+    order_id: orderId, item_code: l.itemCode, item_name: l.itemName, bottle_size_id: l.bottleSizeId, bottlesize_text: l.bottleSizeText,
+    quantity: l.quantity, unit_price: l.unitPrice, total_price: l.totalPrice,
+  })));
+}
+
+/**
+ * Moves a card order out of payment_status pending (to paid, failed or error; failed and error also
+ * cancel it). Returns false when the order was not pending any more.
+ */
+export async function settlePayment(db: Db, orderId: number, paymentStatus: 'paid' | 'failed' | 'error'): Promise<boolean> {
+  const n = await db('orders').where({ id: orderId, payment_status: 'pending' }).update({
+    payment_status: paymentStatus, ...(paymentStatus === 'paid' ? {} : { status: 'cancelled' }), updated_at: db.fn.now(),
+  });
+  return n > 0;
+}
+
+/** reserved → ready (only from reserved); returns false when the order was not reserved. */
+export async function markReady(db: Db, orderId: number): Promise<boolean> {
+  const n = await db('orders').where({ id: orderId, status: 'reserved' }).update({ status: 'ready', ready_at: db.fn.now(), updated_at: db.fn.now() });
+  return n > 0;
+}
