@@ -45,10 +45,11 @@ const tokenIn = (raw: string) => /#token=([A-Za-z0-9_-]{43})/.exec(raw.replace(/
 
 /** A test app whose mailer is the real pg-boss outbox (worker on) delivering to `smtpUrl`. */
 async function contextWithOutbox(smtpUrl: string): Promise<{ t: TestContext; outbox: MailOutbox }> {
-  let outbox: MailOutbox | undefined;
-  const mailer: Mailer = { enqueue: (db, m) => outbox!.mailer.enqueue(db, m) };
+  const late: { outbox?: MailOutbox } = {}; // the outbox needs the test database, which the context creates
+  const mailer: Mailer = { enqueue: (db, m) => late.outbox!.mailer.enqueue(db, m) };
   const t = await createTestContext({ mailer, env: { SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '2' } });
-  outbox = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: true });
+  const outbox = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: true });
+  late.outbox = outbox;
   await outbox.start();
   await seedFixtures(t.db);
   return { t, outbox };
