@@ -7,15 +7,15 @@
 import { join } from 'node:path';
 import { loadConfig } from '../apps/api/src/config';
 import { createDb, migrateLatest, migrateRollback } from '../apps/api/src/db/knex';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES, ImportError } from '../seeds';
 
 async function run() {
   const [cmd, ...args] = process.argv.slice(2);
   const config = loadConfig();
   let url = config.databaseUrl;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let embedded: Awaited<ReturnType<typeof import('../apps/api/src/db/embedded').startEmbeddedPostgres>> | undefined;
   if (!url) {
+    const { startEmbeddedPostgres } = await import('../apps/api/src/db/embedded');
     embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPgPort, database: 'portal' });
     url = embedded.url;
   }

