@@ -1,8 +1,6 @@
-/** Pricing Calculator screen (placeholder until its issue lands). */
+import { PricingCalculatorPage } from '../../features/pricing/components/pricing-calculator-page';
+
+/** /pricing-calculator?code=: search a product of the current store and see its pricing analysis. */
 export function PricingCalculatorRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Pricing Calculator</h1>
-    </div>
-  );
+  return <PricingCalculatorPage />;
 }

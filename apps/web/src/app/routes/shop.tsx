@@ -1,8 +1,24 @@
-/** Shop screen (placeholder until its issue lands). */
+import { useMemo, useState } from 'react';
+import type { Product } from '@portal/contracts';
+import { ShopPage } from '../../features/shop/components/shop-page';
+import type { ProductHandlers } from '../../features/shop/components/product-actions';
+import { useCart } from '../../features/cart/api/use-cart';
+import { CartSummaryButton } from '../../features/cart/components/cart-summary-button';
+import { HomeCartPanel } from '../../features/cart/components/home-cart-panel';
+import { PricingDialog } from '../../features/pricing/components/pricing-dialog';
+
+/** /shop: the catalog (shop feature) wired to the cart (cart feature) and Pricing Analysis (pricing feature). */
 export function ShopRoute() {
+  const cart = useCart();
+  const [pricing, setPricing] = useState<Product | null>(null);
+  const { canUseCart, isBusy, add } = cart;
+  const handlers = useMemo<ProductHandlers>(() => ({
+    canUseCart, isBusy, onAdd: (p) => void add(p), onPricing: setPricing,
+  }), [canUseCart, isBusy, add]);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Shop</h1>
-    </div>
+    <>
+      <ShopPage handlers={handlers} cartSummary={<CartSummaryButton />} cartPanel={<HomeCartPanel />} />
+      <PricingDialog product={pricing} onClose={() => setPricing(null)} />
+    </>
   );
 }

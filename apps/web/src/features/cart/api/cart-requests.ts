@@ -1,0 +1,36 @@
+import { cartSchema, type Cart, type FulfillmentBody } from '@portal/contracts';
+import { api, getJson } from '../../../lib/api';
+
+/** GET /carts/current?outletId=&storeId=: the active cart of the user × outlet × store (found or created). */
+export function getCurrentCart(outletId: number, storeId: number): Promise<Cart> {
+  return getJson(`/carts/current?outletId=${outletId}&storeId=${storeId}`, cartSchema);
+}
+
+/** POST /carts/{cartId}/items: adds one of `itemCode`; answers the whole cart. */
+export async function addCartItem(cartId: number, itemCode: string): Promise<Cart> {
+  const res = await api.post(`/carts/${cartId}/items`, { itemCode });
+  return cartSchema.parse(res.data);
+}
+
+/** PATCH /carts/{cartId}/items/{lineId}: sets the quantity (0 removes the line); answers the whole cart. */
+export async function updateCartItem(cartId: number, lineId: number, quantity: number): Promise<Cart> {
+  const res = await api.patch(`/carts/${cartId}/items/${lineId}`, { quantity });
+  return cartSchema.parse(res.data);
+}
+
+/** DELETE /carts/{cartId}/items/{lineId}: removes a line; answers the whole cart. */
+export async function removeCartItem(cartId: number, lineId: number): Promise<Cart> {
+  const res = await api.delete(`/carts/${cartId}/items/${lineId}`);
+  return cartSchema.parse(res.data);
+}
+
+/** DELETE /carts/{cartId}: deletes the lines, then the cart (204). */
+export async function clearCart(cartId: number): Promise<void> {
+  await api.delete(`/carts/${cartId}`);
+}
+
+/** PUT /carts/{cartId}/fulfillment: Pickup or Delivery and an optional date (YYYY-MM-DD); answers the whole cart. */
+export async function putFulfillment(cartId: number, body: FulfillmentBody): Promise<Cart> {
+  const res = await api.put(`/carts/${cartId}/fulfillment`, body);
+  return cartSchema.parse(res.data);
+}

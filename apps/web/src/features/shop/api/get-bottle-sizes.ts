@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { bottleSizeSchema } from '@portal/contracts';
+import { useApi } from '../../../lib/api';
+
+const bottleSizesSchema = z.object({ items: z.array(bottleSizeSchema) });
+
+/** GET /stores/{storeId}/bottle-sizes: the sizes the store carries (for the size filter). */
+export function useBottleSizes(storeId: number | null) {
+  return useApi(storeId ? `/stores/${storeId}/bottle-sizes` : null, bottleSizesSchema, { revalidateIfStale: false });
+}
