@@ -1,0 +1,169 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { api } from '../../../lib/api';
+import { useSelection } from '../../../lib/selection';
+import { notify } from '../../../components/ui/toaster';
+import { OrderHistory } from './order-history';
+import { apiError, makeList, makeOrder, makeOrderDetail, setViewportWidth } from './test-fixtures';
+
+jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
+
+const STORE = { id: 2190, name: 'Central City Liquor' };
+const OUTLET = { outletId: 7, outletName: 'Demo – Court Avenue Taproom' };
+const delivery = makeOrder({
+  id: 102, orderNumber: 'ORD-DELIVERY', status: 'ready', fulfillmentType: 'Delivery', fulfillmentDate: '2026-02-10', deliveryCharge: '15.00', total: '74.98',
+  itemCount: 2,
+  items: [
+    { id: 1, itemCode: '43336', itemName: 'Captain Morgan Spiced Rum', bottleSizeId: 750, bottleSizeText: '750ML', quantity: 2, unitPrice: '29.99', totalPrice: '59.98' },
+    { id: 2, itemCode: '11788', itemName: 'Black Velvet', bottleSizeId: 1750, bottleSizeText: '1.75L', quantity: 1, unitPrice: '0.00', totalPrice: '0.00' },
+  ],
+});
+const pickup = makeOrder({ id: 101, status: 'completed' });
+
+let getSpy: jest.SpyInstance;
+let postSpy: jest.SpyInstance;
+function renderPage(selection: object = { store: STORE, outlet: OUTLET, loading: false }) {
+  (useSelection as jest.Mock).mockReturnValue(selection);
+  return render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}><MemoryRouter><OrderHistory /></MemoryRouter></SWRConfig>);
+}
+function answer(map: Record<string, unknown>) {
+  getSpy.mockImplementation(async (url: string) => {
+    if (url in map) return { data: map[url] };
+    throw apiError(404, 'not_found');
+  });
+}
+beforeEach(() => {
+  setViewportWidth(1280);
+  getSpy = jest.spyOn(api, 'get');
+  postSpy = jest.spyOn(api, 'post');
+  (notify as jest.Mock).mockClear();
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('My Orders (spec 001 §2 Order History)', () => {
+  it('when orders exist on desktop, then a table lists number, date, items, status and total of the selected store', async () => {
+    answer({ '/orders?storeId=2190': makeList([delivery, pickup], 'own') });
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByText('Demo – Court Avenue Taproom | Central City Liquor')).toBeInTheDocument();
+    expect(screen.getByText('View your past orders from Central City Liquor')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]).getByText('ORD-DELIVERY')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('2 items')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Ready')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('$74.98')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('when the screen is narrower than 768 px, then orders are cards, not a table', async () => {
+    setViewportWidth(390);
+    answer({ '/orders?storeId=2190': makeList([pickup], 'own') });
+    renderPage();
+    expect(await screen.findByText('ORD-20260105-0001')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent('$59.98');
+  });
+
+  it('when there are no orders, then it shows the empty text', async () => {
+    answer({ '/orders?storeId=2190': makeList([], 'own') });
+    renderPage();
+    expect(await screen.findByText('No orders found. Start shopping to see your order history!')).toBeInTheDocument();
+  });
+
+  it('when no store is selected, then it asks to select one and loads nothing', () => {
+    renderPage({ store: null, outlet: OUTLET, loading: false });
+    expect(screen.getByText('Select a store to view your order history')).toBeInTheDocument();
+    expect(getSpy).not.toHaveBeenCalled();
+  });
+
+  it('when loading fails, then it toasts Error / Failed to load order history. Please try again.', async () => {
+    getSpy.mockRejectedValue(apiError(500, 'internal_error'));
+    renderPage();
+    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to load order history. Please try again.', variant: 'destructive' }));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('when details of a Delivery order are opened, then every field of the spec shows', async () => {
+    answer({
+      '/orders?storeId=2190': makeList([delivery], 'own'),
+      '/orders/102': makeOrderDetail({ ...delivery, delivery: { name: 'Demo – Court Avenue Taproom', address: '309 Court Ave', city: 'DES MOINES', state: 'IA', zipCode: '50309', phone: '(515) 555-0142' } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-DELIVERY' });
+    expect(within(dialog).getByText('Order Date')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ready')).toBeInTheDocument();
+    expect(within(dialog).getByText('Delivery')).toBeInTheDocument();
+    expect(within(dialog).getByText('Feb 10, 2026')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Store Information')).toBeInTheDocument();
+    expect(within(dialog).getByText('1460 2nd Ave')).toBeInTheDocument();
+    expect(within(dialog).getByText('Des Moines, IA 50314')).toBeInTheDocument();
+    expect(within(dialog).getByText('(515) 555-0199')).toBeInTheDocument();
+    expect(within(dialog).getByText('Delivery Address')).toBeInTheDocument();
+    expect(within(dialog).getByText('309 Court Ave')).toBeInTheDocument();
+    expect(within(dialog).getByText('DES MOINES, IA 50309')).toBeInTheDocument();
+    for (const h of ['Product', 'Qty', 'Price', 'Total']) expect(within(dialog).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    expect(within(dialog).getByText('Black Velvet')).toBeInTheDocument();
+    expect(within(dialog).getByText('Subtotal')).toBeInTheDocument();
+    expect(within(dialog).getByText('Delivery Charge')).toBeInTheDocument();
+    expect(within(dialog).getByText('$15.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Order Total')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Re-Order these items' })).toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('when a Pickup order without a date is opened, then the date reads None chosen and there is no delivery block', async () => {
+    answer({ '/orders?storeId=2190': makeList([pickup], 'own'), '/orders/101': makeOrderDetail(pickup) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('None chosen')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Store Information')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Delivery Address')).not.toBeInTheDocument();
+  });
+
+  it('when Re-Order these items succeeds, then it shows Adding to Cart... and toasts Items added to cart with the count', async () => {
+    answer({ '/orders?storeId=2190': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
+    let finish!: (v: unknown) => void;
+    postSpy.mockReturnValue(new Promise((ok) => { finish = ok; }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
+    expect(screen.getByRole('button', { name: 'Adding to Cart...' })).toBeDisabled();
+    finish({ data: { cartId: 9, added: 2, skipped: [], message: '2 item(s) from this order have been added to your cart.' } });
+    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({
+      title: 'Items added to cart', description: '2 item(s) from this order have been added to your cart.', variant: 'success',
+    })));
+    expect(postSpy).toHaveBeenCalledWith('/orders/102/reorder');
+  });
+
+  it('when the reorder fails, then it toasts Failed to add items', async () => {
+    answer({ '/orders?storeId=2190': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
+    postSpy.mockRejectedValue(apiError(500, 'internal_error'));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Failed to add items', description: 'Unable to add items to cart. Please try again.', variant: 'destructive' }));
+  });
+
+  it('when the order has no items, then it toasts No items to reorder without calling the API', async () => {
+    const empty = makeOrder({ id: 103, items: [], itemCount: 0 });
+    answer({ '/orders?storeId=2190': makeList([empty], 'own'), '/orders/103': makeOrderDetail(empty) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
+    expect(notify).toHaveBeenCalledWith({ title: 'No items to reorder', variant: 'destructive' });
+    expect(postSpy).not.toHaveBeenCalled();
+  });
+});
