@@ -1,12 +1,11 @@
 import { Outlet } from 'react-router-dom';
+import { AppHeader } from '../features/navigation/components/app-header';
 
-/** The common header and page frame (every route except the invitation one). Built in the identity issue. */
+/** The common header and page frame (every route except the invitation one, spec 000 §2). */
 export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center px-4 font-semibold text-brand-900">Liquor Ordering Portal</div>
-      </header>
+      <AppHeader />
       <main className="flex-1"><Outlet /></main>
     </div>
   );

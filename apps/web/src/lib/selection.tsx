@@ -1,8 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { z } from 'zod';
-import { myOutletSchema, selectionSchema, storeSummarySchema, type MyOutlet, type StoreSummary } from '@portal/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { myOutletsSchema, outletStoresSchema, selectionSchema, type MyOutlet, type StoreSummary } from '@portal/contracts';
 import { api, useApi, type ApiError } from './api';
-import { useSession } from './session';
+import { SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
 /** Local-storage key of the shop view state (filters, page, view mode); removed on outlet/store switch. */
 export const SHOP_STATE_KEY = 'portal.shop-state';
@@ -11,8 +10,11 @@ export const CLEAR_FILTERS_EVENT = 'portal:clear-filters';
 /** Broadcast after a store switch with { storeId, name, boardNumber, warehouseId } (spec 000 §4). */
 export const STORE_CHANGED_EVENT = 'portal:store-changed';
 
-const outletsSchema = z.object({ items: z.array(myOutletSchema) });
-const storesSchema = z.object({ items: z.array(storeSummarySchema) });
+/** Browser-stored outlet choice of one user (spec 000 §4), saved after a 300 ms debounce. */
+const OUTLET_CHOICE_PREFIX = 'portal.outlet-choice.';
+const OUTLET_CHOICE_DEBOUNCE_MS = 300;
+/** Spec 000 §9: the login event reloads the outlets after 200 ms. */
+const LOGIN_RELOAD_DELAY_MS = 200;
 
 export interface SelectionValue {
   outlets: MyOutlet[];
@@ -25,57 +27,140 @@ export interface SelectionValue {
   store: StoreSummary | null;
   /** True until outlets and the saved selection are known. */
   loading: boolean;
+  /**
+   * The spec 000 §8 text for the selection's trouble, when there is one: 'Failed to fetch user outlets: …',
+   * 'No outlets assigned to your account. Please contact support.' or 'Failed to fetch stores for outlet: …'.
+   */
+  problem: string | null;
   /** Switches outlet: saves it with no store; the server then picks the store by spec 000 §4 rules. */
   selectOutlet(outletId: number): Promise<void>;
+  /** Switches store within the current outlet and broadcasts STORE_CHANGED_EVENT. */
   selectStore(storeId: number): Promise<void>;
 }
 
 const SelectionContext = createContext<SelectionValue | null>(null);
 
+function storage(): Storage | null {
+  try { return window.localStorage; } catch { return null; }
+}
+
 function clearShopFilters() {
-  try { localStorage.removeItem(SHOP_STATE_KEY); } catch { /* storage unavailable */ }
+  storage()?.removeItem(SHOP_STATE_KEY);
   window.dispatchEvent(new Event(CLEAR_FILTERS_EVENT));
 }
 
-/** Current outlet and store for the signed-in user (GET/PUT /me/selection, /me/outlets, /outlets/{id}/stores). */
-export function SelectionProvider({ children }: { children: ReactNode }) {
-  const { status } = useSession();
-  const on = status === 'authenticated';
-  const outletsQ = useApi(on ? '/me/outlets' : null, outletsSchema);
-  const selectionQ = useApi(on ? '/me/selection' : null, selectionSchema);
-  const outletId = selectionQ.data?.outletId ?? null;
-  const storesQ = useApi(on && outletId ? `/outlets/${outletId}/stores` : null, storesSchema);
+function readOutletChoice(userId: string): number | null {
+  const v = Number(storage()?.getItem(OUTLET_CHOICE_PREFIX + userId));
+  return Number.isInteger(v) && v > 0 ? v : null;
+}
 
+/** Removes every stored selection (spec 000 §4: sign-out clears stored selections). */
+function clearStoredSelections() {
+  const s = storage();
+  if (!s) return;
+  for (let i = s.length - 1; i >= 0; i--) {
+    const k = s.key(i);
+    if (k && (k.startsWith(OUTLET_CHOICE_PREFIX) || k === SHOP_STATE_KEY)) s.removeItem(k);
+  }
+}
+
+/**
+ * Current outlet and store for the signed-in user (GET/PUT /me/selection, GET /me/outlets,
+ * GET /outlets/{id}/stores), with the selection rules of spec 000 §4: the saved profile preference,
+ * else the browser-stored choice, else the first accessible outlet; the store falls back to the
+ * outlet's default store, else the first active one.
+ */
+export function SelectionProvider({ children }: { children: ReactNode }) {
+  const { status, me } = useSession();
+  const on = status === 'authenticated';
+  const userId = me?.user.id ?? null;
+  const outletsQ = useApi(on ? '/me/outlets' : null, myOutletsSchema);
+  const selectionQ = useApi(on ? '/me/selection' : null, selectionSchema);
   const outlets = useMemo(() => outletsQ.data?.items ?? [], [outletsQ.data]);
-  const stores = useMemo(() => storesQ.data?.items ?? [], [storesQ.data]);
-  const outlet = outlets.find((o) => o.outletId === outletId) ?? null;
-  const store = stores.find((s) => s.id === selectionQ.data?.storeId) ?? null;
+  const outlet = outlets.find((o) => o.outletId === selectionQ.data?.outletId)
+    ?? (selectionQ.data && selectionQ.data.outletId === null ? outlets[0] : undefined)
+    ?? null;
+  const outletId = outlet?.outletId ?? null;
+  const storesQ = useApi(on && outletId ? `/outlets/${outletId}/stores` : null, outletStoresSchema);
+  const stores = useMemo(() => (storesQ.data?.items ?? []).filter((s) => s.active), [storesQ.data]);
+  const store = stores.find((s) => s.id === selectionQ.data?.storeId)
+    ?? stores.find((s) => s.id === outlet?.defaultStoreId)
+    ?? stores[0]
+    ?? null;
+
+  const { mutate: mutateOutlets } = outletsQ;
+  const { mutate: mutateSelection } = selectionQ;
+
+  // Login event: reload the outlets after 200 ms. Sign-out: forget the stored selections.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onIn = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => { void mutateOutlets(); void mutateSelection(); }, LOGIN_RELOAD_DELAY_MS);
+    };
+    const onOut = () => { clearTimeout(timer); clearStoredSelections(); };
+    window.addEventListener(SIGNED_IN_EVENT, onIn);
+    window.addEventListener(SIGNED_OUT_EVENT, onOut);
+    return () => { clearTimeout(timer); window.removeEventListener(SIGNED_IN_EVENT, onIn); window.removeEventListener(SIGNED_OUT_EVENT, onOut); };
+  }, [mutateOutlets, mutateSelection]);
+
+  const save = useCallback(async (body: { outletId: number; storeId: number | null }) => {
+    const res = await api.put('/me/selection', body);
+    const parsed = selectionSchema.safeParse(res.data);
+    await mutateSelection(parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
+  }, [mutateSelection]);
+
+  // Without a saved profile preference, the browser-stored choice wins over the first outlet; an
+  // invalid stored choice is removed.
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!userId || !outletsQ.data || !selectionQ.data || applied.current === userId) return;
+    applied.current = userId;
+    const stored = readOutletChoice(userId);
+    if (stored === null) return;
+    if (!outlets.some((o) => o.outletId === stored)) { storage()?.removeItem(OUTLET_CHOICE_PREFIX + userId); return; }
+    if (me?.profile.lastSelectedOutletId == null && selectionQ.data.outletId !== stored) {
+      save({ outletId: stored, storeId: null }).catch(() => undefined);
+    }
+  }, [userId, outlets, outletsQ.data, selectionQ.data, me, save]);
+  useEffect(() => { if (status === 'unauthenticated') applied.current = null; }, [status]);
+
+  // The browser keeps the user's outlet choice, written 300 ms after the last change.
+  useEffect(() => {
+    if (!userId || !outletId) return;
+    const t = setTimeout(() => storage()?.setItem(OUTLET_CHOICE_PREFIX + userId, String(outletId)), OUTLET_CHOICE_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [userId, outletId]);
 
   const selectOutlet = useCallback(async (id: number) => {
-    await api.put('/me/selection', { outletId: id, storeId: null });
+    await save({ outletId: id, storeId: null });
     clearShopFilters();
-    await selectionQ.mutate();
-  }, [selectionQ]);
+  }, [save]);
 
   const selectStore = useCallback(async (id: number) => {
-    if (!outletId) return;
-    await api.put('/me/selection', { outletId, storeId: id });
+    if (!outletId) throw new Error('Select an outlet first');
+    await save({ outletId, storeId: id });
     clearShopFilters();
-    await selectionQ.mutate();
     const s = stores.find((x) => x.id === id);
     window.dispatchEvent(new CustomEvent(STORE_CHANGED_EVENT, { detail: { storeId: id, name: s?.name, boardNumber: s?.boardNumber, warehouseId: s?.warehouseId } }));
-  }, [outletId, selectionQ, stores]);
+  }, [outletId, save, stores]);
+
+  let problem: string | null = null;
+  if (outletsQ.error) problem = `Failed to fetch user outlets: ${outletsQ.error.message}`;
+  else if (outletsQ.data && outlets.length === 0) problem = 'No outlets assigned to your account. Please contact support.';
+  else if (storesQ.error) problem = `Failed to fetch stores for outlet: ${storesQ.error.message}`;
 
   const value: SelectionValue = {
     outlets, outletsLoading: outletsQ.isLoading, outletsError: outletsQ.error,
     stores, storesLoading: storesQ.isLoading, storesError: storesQ.error,
-    outlet, store,
+    outlet, store, problem,
     loading: on && (outletsQ.isLoading || selectionQ.isLoading || (Boolean(outletId) && storesQ.isLoading)),
     selectOutlet, selectStore,
   };
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }
 
+/** The current outlet and store; throws when used outside SelectionProvider (spec 000 §8). */
 export function useSelection(): SelectionValue {
   const v = useContext(SelectionContext);
   if (!v) throw new Error('useSelection must be used within a SelectionProvider');

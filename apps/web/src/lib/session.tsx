@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { meSchema, tokenResponseSchema, type Me } from '@portal/contracts';
-import { api, getJson, onSessionExpired, refreshAccessToken, setAccessToken } from './api';
+import { useSWRConfig } from 'swr';
+import { AUTH_MESSAGES, meSchema, tokenResponseSchema, type Me } from '@portal/contracts';
+import { api, getJson, onSessionExpired, refreshAccessToken, setAccessToken, toApiError } from './api';
 
 type Status = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -8,89 +9,179 @@ export interface SessionValue {
   status: Status;
   /** The signed-in user with profile, roles and permission codes (GET /me). */
   me: Me | null;
+  /** True when the session could not be initialised on load (spec 000 §8 'Authentication Error'). */
+  initError: boolean;
   /** True when the user holds `code` (false while loading or signed out; spec 000 §4). */
   hasPermission(code: string): boolean;
   /** True when the user holds any one of `codes`. */
   hasAnyPermission(codes: string[]): boolean;
+  /** Password sign-in, then the account check; throws ApiError (refused) or SessionError (check failed). */
   signIn(email: string, password: string): Promise<Me>;
+  /** Ends the session on the server, then clears it here; throws (and keeps the session) when the server cannot be reached. */
   signOut(): Promise<void>;
   /** Re-reads GET /me (after a profile change). */
   reload(): Promise<void>;
 }
 
+/** Why a signed-out event happened: the user asked, or the session could not be refreshed. */
+export type SignedOutReason = 'signed-out' | 'expired';
+
 const SessionContext = createContext<SessionValue | null>(null);
+/** Window event after the session ends; `detail.reason` is a SignedOutReason. */
 export const SIGNED_OUT_EVENT = 'portal:signed-out';
+/** Window event after a password sign-in (spec 000 §4 login event). */
 export const SIGNED_IN_EVENT = 'portal:signed-in';
+
+/** Spec 000 §9: auto-refresh tick every 30 s; retries back off from 200 ms doubling; permission retries 1 s then 2 s. */
+const REFRESH_TICK_MS = 30_000;
+const REFRESH_AHEAD_MS = 60_000;
+const REFRESH_BACKOFF_MS = [200, 400, 800];
+const LOAD_RETRY_DELAYS_MS = [1000, 2000];
+
+/** A failure of the account check after sign-in; `message` is the spec's text. */
+export class SessionError extends Error {}
+
+const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+/** Expiry (ms since epoch) read from the JWT's `exp`; 15 minutes from now when unreadable. */
+function tokenExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    if (typeof payload.exp === 'number') return payload.exp * 1000;
+  } catch { /* not a JWT we can read */ }
+  return Date.now() + 15 * 60_000;
+}
+
+/** GET /me, retried twice (1 s, 2 s) after network or server errors; 4xx answers are final (spec 000 §4). */
+async function fetchMe(): Promise<Me> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await getJson('/me', meSchema);
+    } catch (e) {
+      const err = toApiError(e);
+      const retryable = err.status === 0 || err.status >= 500;
+      if (!retryable || attempt >= LOAD_RETRY_DELAYS_MS.length) throw e;
+      await wait(LOAD_RETRY_DELAYS_MS[attempt]);
+    }
+  }
+}
 
 /**
  * Holds the session (ARCHITECTURE §4): the access token lives in memory only (lib/api); on load the
- * httpOnly refresh cookie is exchanged for a token; the token is refreshed before it expires.
+ * httpOnly refresh cookie is exchanged for a token; a 30 s tick refreshes it before it expires. Signing
+ * out clears the token, the user, every cached response and broadcasts SIGNED_OUT_EVENT.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>('loading');
   const [me, setMe] = useState<Me | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [initError, setInitError] = useState(false);
+  const expiresAt = useRef(0);
+  const { mutate: mutateCache } = useSWRConfig();
 
-  const clear = useCallback(() => {
+  const clear = useCallback((reason: SignedOutReason = 'signed-out') => {
     setAccessToken(null);
+    expiresAt.current = 0;
     setMe(null);
     setStatus('unauthenticated');
-    clearTimeout(timer.current);
-    window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+    void mutateCache(() => true, undefined, { revalidate: false });
+    window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: { reason } }));
+  }, [mutateCache]);
+
+  const accept = useCallback((token: string) => {
+    setAccessToken(token);
+    expiresAt.current = tokenExpiry(token);
   }, []);
 
-  const schedule = useCallback((expiresInSeconds: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      const token = await refreshAccessToken();
-      if (token) schedule(Math.max(60, expiresInSeconds));
-      else clear();
-    }, Math.max(10, expiresInSeconds - 60) * 1000);
-  }, [clear]);
-
   const loadMe = useCallback(async () => {
-    const m = await getJson('/me', meSchema);
+    const m = await fetchMe();
     setMe(m);
     setStatus('authenticated');
     return m;
   }, []);
 
+  // Bootstrap from the refresh cookie.
   useEffect(() => {
     let alive = true;
     (async () => {
       const token = await refreshAccessToken();
       if (!alive) return;
       if (!token) { setStatus('unauthenticated'); return; }
-      try { await loadMe(); schedule(900); } catch { if (alive) clear(); }
+      accept(token);
+      try { await loadMe(); } catch { if (alive) { setAccessToken(null); setStatus('unauthenticated'); setInitError(true); } }
     })();
-    const off = onSessionExpired(clear);
-    return () => { alive = false; off(); clearTimeout(timer.current); };
-  }, [loadMe, schedule, clear]);
+    return () => { alive = false; };
+  }, [loadMe, accept]);
+
+  // Refresh ahead of expiry on a 30 s tick; a failed refresh is retried with backoff, then the session ends.
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    let busy = false;
+    const tick = async () => {
+      if (busy || !expiresAt.current || Date.now() < expiresAt.current - REFRESH_AHEAD_MS) return;
+      busy = true;
+      try {
+        for (let i = 0; i <= REFRESH_BACKOFF_MS.length; i++) {
+          const token = await refreshAccessToken();
+          if (token) { accept(token); return; }
+          if (i < REFRESH_BACKOFF_MS.length) await wait(REFRESH_BACKOFF_MS[i]);
+        }
+        clear('expired');
+      } finally { busy = false; }
+    };
+    const id = setInterval(tick, REFRESH_TICK_MS);
+    return () => clearInterval(id);
+  }, [status, accept, clear]);
+
+  useEffect(() => {
+    const off = onSessionExpired(() => clear('expired'));
+    return () => { off(); };
+  }, [clear]);
 
   const signIn = useCallback(async (email: string, password: string) => {
     const res = await api.post('/auth/login', { email, password });
     const t = tokenResponseSchema.parse(res.data);
-    setAccessToken(t.access_token);
-    schedule(t.expires_in);
-    const m = await loadMe();
+    accept(t.access_token);
+    let m: Me;
+    try {
+      m = await fetchMe();
+    } catch {
+      await api.post('/auth/logout').catch(() => undefined);
+      setAccessToken(null);
+      throw new SessionError('Unable to verify account status. Please try again.');
+    }
+    if (!m.user.isActive) {
+      await api.post('/auth/logout').catch(() => undefined);
+      setAccessToken(null);
+      throw new SessionError(AUTH_MESSAGES.deactivated);
+    }
+    setInitError(false);
+    setMe(m);
+    setStatus('authenticated');
     window.dispatchEvent(new Event(SIGNED_IN_EVENT));
     return m;
-  }, [loadMe, schedule]);
+  }, [accept]);
 
   const signOut = useCallback(async () => {
-    try { await api.post('/auth/logout'); } finally { clear(); }
+    try {
+      await api.post('/auth/logout');
+    } catch (e) {
+      const err = toApiError(e);
+      // Unreachable server: keep the session so the person can try again (spec 000 §8 log-out failure).
+      if (err.status === 0 || err.status >= 500) throw err;
+    }
+    clear('signed-out');
   }, [clear]);
 
   const reload = useCallback(async () => { await loadMe(); }, [loadMe]);
 
   const value = useMemo<SessionValue>(() => {
-    const codes = new Set(me?.permissions ?? []);
+    const codes = new Set(status === 'authenticated' ? me?.permissions ?? [] : []);
     return {
-      status, me, signIn, signOut, reload,
+      status, me, initError, signIn, signOut, reload,
       hasPermission: (c) => codes.has(c),
       hasAnyPermission: (cs) => cs.some((c) => codes.has(c)),
     };
-  }, [status, me, signIn, signOut, reload]);
+  }, [status, me, initError, signIn, signOut, reload]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

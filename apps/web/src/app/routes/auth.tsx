@@ -1,8 +1,6 @@
-/** Sign in screen (placeholder until its issue lands). */
+import { AuthScreen } from '../../features/auth/components/auth-screen';
+
+/** /auth: sign in, forgot password and reset password (spec 000 §2). */
 export function AuthRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Sign in</h1>
-    </div>
-  );
+  return <AuthScreen />;
 }

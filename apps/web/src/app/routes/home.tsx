@@ -1,8 +1,16 @@
-/** Home screen (placeholder until its issue lands). */
+import { Navigate, useLocation } from 'react-router-dom';
+import { PageSpinner } from '../../components/ui/feedback';
+import { useSession } from '../../lib/session';
+import { hasRecoveryType } from '../../features/auth/utils/recovery';
+
+/**
+ * The root path (spec 000 §2): a recovery link goes to /auth (with its parameters); otherwise, once the
+ * session is known, /shop when signed in and /auth when not. A spinner shows while loading.
+ */
 export function HomeRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Home</h1>
-    </div>
-  );
+  const { search, hash } = useLocation();
+  const { status } = useSession();
+  if (hasRecoveryType(search, hash)) return <Navigate to={`/auth${search}${hash}`} replace />;
+  if (status === 'loading') return <PageSpinner />;
+  return <Navigate to={status === 'authenticated' ? '/shop' : '/auth'} replace />;
 }

@@ -1,8 +1,6 @@
-/** Edit Profile screen (placeholder until its issue lands). */
+import { ProfileScreen } from '../../features/profile/components/profile-screen';
+
+/** /profile: Edit Profile (spec 000 §2), signed-in users only (guarded in the router). */
 export function ProfileRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Edit Profile</h1>
-    </div>
-  );
+  return <ProfileScreen />;
 }

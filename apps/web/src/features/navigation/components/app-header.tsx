@@ -1,0 +1,57 @@
+import { Link, useLocation } from 'react-router-dom';
+import { useSelection } from '../../../lib/selection';
+import { useSession } from '../../../lib/session';
+import { DEFAULT_TITLE } from '../utils/names';
+import { OutletDisplay } from './outlet-display';
+import { ProfileMenu } from './profile-menu';
+import { useSessionNotices } from './session-notices';
+
+/** Paths that show the default title and logo instead of the board (spec 000 §1). */
+const DEFAULT_TITLE_PATHS = ['/auth', '/invitation/accept', '/payment'];
+
+function Logo() {
+  return <img src="/favicon.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />;
+}
+
+/**
+ * The common header (spec 000 §1, §2): the current board's name linking to /shop, the current outlet,
+ * and the profile menu. Signed out, or on /auth, /invitation/accept and /payment, it shows the default
+ * title and the logo instead.
+ */
+export function AppHeader() {
+  const { status, me } = useSession();
+  const { store, outlet } = useSelection();
+  const { pathname } = useLocation();
+  useSessionNotices();
+
+  const signedIn = status === 'authenticated' && Boolean(me);
+  const plain = !signedIn || DEFAULT_TITLE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const boardName = store?.boardName || outlet?.boardName || DEFAULT_TITLE;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        {plain ? (
+          <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
+            <Logo />
+            <span className="truncate text-base font-semibold text-brand-900 sm:text-lg">{DEFAULT_TITLE}</span>
+          </Link>
+        ) : (
+          <div className="flex min-w-0 flex-1 items-center gap-2.5 md:gap-4">
+            <Link to="/shop" aria-hidden tabIndex={-1} className="shrink-0"><Logo /></Link>
+            <div className="flex min-w-0 flex-col md:flex-row md:items-center md:gap-4">
+              <Link to="/shop" title={boardName} className="truncate rounded-md text-sm font-semibold leading-tight text-brand-900 hover:text-brand-700 sm:text-base md:text-lg">
+                {boardName}
+              </Link>
+              <span className="hidden h-6 w-px bg-stone-200 md:block" aria-hidden />
+              <OutletDisplay className="text-xs md:text-sm" />
+            </div>
+          </div>
+        )}
+        <div className="ml-auto flex shrink-0 items-center">
+          {signedIn && <ProfileMenu />}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Calculator, ChevronDown, CircleUser, ClipboardList, LogOut, Receipt, ShieldCheck, ShoppingBag, ShoppingCart, UserPen, UserPlus,
+} from 'lucide-react';
+import { PERMISSIONS } from '@portal/contracts';
+import {
+  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { notify } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
+import { useSelection } from '../../../lib/selection';
+import { useSession } from '../../../lib/session';
+import { clearMenuSections, readMenuSections, writeMenuSections, type MenuSectionKey } from '../utils/menu-state';
+import { outletMenuName, storeLocation, storeName } from '../utils/names';
+import { MenuSection, type MenuChoice } from './menu-section';
+import { ScrollableMenuBody } from './scrollable-menu-body';
+
+/** The menu's title (spec 000 §2): first name, else full name, else 'User'. */
+export function menuTitle(profile: { firstName: string | null; fullName: string | null } | null | undefined): string {
+  return profile?.firstName?.trim() || profile?.fullName?.trim() || 'User';
+}
+
+function NavItem({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = pathname === to;
+  if (current) {
+    return (
+      <DropdownMenuItem disabled aria-current="page" className="bg-brand-50 font-medium text-brand-900 data-[disabled]:opacity-100">
+        {icon}{children}
+      </DropdownMenuItem>
+    );
+  }
+  return <DropdownMenuItem asChild><Link to={to}>{icon}{children}</Link></DropdownMenuItem>;
+}
+
+const icon = (I: typeof ShoppingBag) => <I className="h-4 w-4 text-stone-500" aria-hidden />;
+
+/**
+ * The profile menu of the header (spec 000 §2): shown when signed in with a profile. Shop, My Cart,
+ * My Orders, Pricing Calculator; OUTLETS and STORES sections (switching clears shop filters and toasts);
+ * Manage Store Orders, Invite User and Admin by permission; Edit Profile; Log Out. Scroll buttons and
+ * a width of w-72 under 768 px, else w-64.
+ */
+export function ProfileMenu() {
+  const { me, hasPermission, signOut } = useSession();
+  const sel = useSelection();
+  const navigate = useNavigate();
+  const [sections, setSections] = useState(readMenuSections);
+
+  if (!me?.profile) return null;
+
+  const setExpanded = (key: MenuSectionKey, value: boolean) => {
+    setSections((s) => { const next = { ...s, [key]: value }; writeMenuSections(next); return next; });
+  };
+
+  const outletChoices: MenuChoice[] = sel.outlets.map((o) => ({
+    id: o.outletId, label: outletMenuName(o), detail: o.isAdminOutlet ? null : [o.outletCity, o.outletState].filter(Boolean).join(', ') || null,
+  }));
+  const storeChoices: MenuChoice[] = sel.stores.map((s) => ({ id: s.id, label: storeName(s), detail: storeLocation(s) }));
+
+  const chooseOutlet = async (c: MenuChoice) => {
+    setExpanded('outlets', true);
+    try {
+      await sel.selectOutlet(c.id);
+      notify({ title: 'Outlet switched', description: `Now viewing ${c.label}`, variant: 'success' });
+    } catch {
+      notify({ title: 'Error', description: 'Failed to switch outlet. Please try again.', variant: 'destructive' });
+    }
+  };
+  const chooseStore = async (c: MenuChoice) => {
+    setExpanded('stores', true);
+    try {
+      await sel.selectStore(c.id);
+      notify({ title: 'Store switched', description: `Now shopping from ${c.label}`, variant: 'success' });
+    } catch {
+      notify({ title: 'Error', description: 'Failed to switch store. Please try again.', variant: 'destructive' });
+    }
+  };
+  const logOut = async () => {
+    try {
+      await signOut();
+      clearMenuSections();
+      setSections(readMenuSections());
+      notify({ title: 'Logged out successfully', description: 'You have been successfully logged out', variant: 'success' });
+      navigate('/auth');
+    } catch {
+      notify({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const title = menuTitle(me.profile);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={cn(
+        'flex h-10 max-w-[9rem] items-center gap-1.5 rounded-md px-2 text-sm font-medium text-stone-800 cursor-pointer sm:max-w-[14rem]',
+        'hover:bg-stone-100 data-[state=open]:bg-stone-100',
+      )}>
+        <CircleUser className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+        <span className="truncate">{title}</span>
+        <ChevronDown className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        collisionPadding={8}
+        className="flex w-72 max-h-[var(--radix-dropdown-menu-content-available-height)] flex-col p-0 md:w-64"
+      >
+        <ScrollableMenuBody>
+          <DropdownMenuLabel className="truncate text-sm font-semibold normal-case tracking-normal text-stone-900">{title}</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <NavItem to="/shop" icon={icon(ShoppingBag)}>Shop</NavItem>
+          <NavItem to="/cart" icon={icon(ShoppingCart)}>My Cart</NavItem>
+          <NavItem to="/order-history" icon={icon(Receipt)}>My Orders</NavItem>
+          <NavItem to="/pricing-calculator" icon={icon(Calculator)}>Pricing Calculator</NavItem>
+          <DropdownMenuSeparator />
+          <MenuSection
+            title="OUTLETS" choices={outletChoices} currentId={sel.outlet?.outletId ?? null}
+            emptyText={sel.outletsError ? sel.problem ?? 'No outlets available' : 'No outlets available'}
+            loading={sel.outletsLoading} expanded={sections.outlets}
+            onToggle={() => setExpanded('outlets', !sections.outlets)} onChoose={chooseOutlet}
+          />
+          <DropdownMenuSeparator />
+          <MenuSection
+            title="STORES" choices={storeChoices} currentId={sel.store?.id ?? null}
+            emptyText={sel.outlet ? 'No stores available for this outlet' : 'Select an outlet first'}
+            loading={Boolean(sel.outlet) && sel.storesLoading} expanded={sections.stores}
+            onToggle={() => setExpanded('stores', !sections.stores)} onChoose={chooseStore}
+          />
+          <DropdownMenuSeparator />
+          {hasPermission(PERMISSIONS.ordersStoreManage) && <NavItem to="/orders" icon={icon(ClipboardList)}>Manage Store Orders</NavItem>}
+          {hasPermission(PERMISSIONS.usersAllowInvites) && (
+            <DropdownMenuItem onSelect={() => notify({ title: 'Invite User', description: 'Sending invitations will be available soon.' })}>
+              {icon(UserPlus)}Invite User
+            </DropdownMenuItem>
+          )}
+          {hasPermission(PERMISSIONS.uiShowAdminMenu) && <NavItem to="/admin" icon={icon(ShieldCheck)}>Admin</NavItem>}
+          <NavItem to="/profile" icon={icon(UserPen)}>Edit Profile</NavItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => { void logOut(); }}>{icon(LogOut)}Log Out</DropdownMenuItem>
+        </ScrollableMenuBody>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
