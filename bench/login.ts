@@ -1,0 +1,122 @@
+/**
+ * `npm run bench -- login [--duration 15] [--connections 4]`: sign-in throughput against bcrypt alone
+ * (issue 3 "Benchmark"). On a fresh database on DATABASE_URL's server (default the machine's
+ * postgres://postgres@127.0.0.1:5432), migrated with reference data and 4 accounts hashed at cost 12, it:
+ *   1. measures bcrypt cost-12 compares/s alone, 4 at a time (the libuv pool the API uses too);
+ *   2. starts the API in-process (createApp, the real routes, BCRYPT_COST 12) on a loopback port and
+ *      loads POST /api/v1/auth/login with autocannon at 4 connections, rotating the 4 accounts;
+ *   3. measures bcrypt alone again, and takes the mean of both runs as the reference;
+ *   4. prints sign-ins/s, the ratio to bcrypt alone, p95 (exact, from every response time) and p99,
+ *      and writes bench/results/login.json.
+ * Targets: ≥ 90 % of bcrypt alone, p95 < 600 ms. A measurement, never a test.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import bcrypt from 'bcrypt';
+import { createApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { createDb, migrateLatest } from '../apps/api/src/db/knex';
+import { createLogger } from '../apps/api/src/logger';
+import type { Mailer } from '../apps/api/src/context';
+import { seedReference } from '../seeds';
+
+const COST = 12;
+const PASSWORD = 'Bench#Login2026';
+
+function arg(args: string[], name: string, fallback: number) {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+}
+
+/** bcrypt.compare at `concurrency` in flight for `seconds`; returns compares per second. */
+async function bcryptAlone(hash: string, concurrency: number, seconds: number) {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < end) { await bcrypt.compare(PASSWORD, hash); done++; }
+  }));
+  return done / ((Date.now() - t0) / 1000);
+}
+
+const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+
+export async function run(args: string[] = []) {
+  const duration = arg(args, 'duration', 15);
+  const connections = arg(args, 'connections', 4);
+  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_bench_login_${process.pid}`;
+  const admin = createDb(server, { max: 1 });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), { max: 20 });
+  let http: Server | undefined;
+  try {
+    await migrateLatest(db);
+    await seedReference(db);
+    const hash = await bcrypt.hash(PASSWORD, COST);
+    const emails = [0, 1, 2, 3].map((i) => `bench-${i}@example.com`);
+    await db('users').insert(emails.map((email) => ({ email, password_hash: hash })));
+
+    const config = loadConfig({ NODE_ENV: 'development', BCRYPT_COST: String(COST), DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'silent' });
+    const mailer: Mailer = { enqueue: async () => undefined };
+    const app = createApp({ config, db, logger: createLogger('silent'), mailer });
+    http = await new Promise<Server>((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
+    const port = (http.address() as { port: number }).port;
+
+    console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    await bcryptAlone(hash, connections, 2); // warm-up
+    const before = await bcryptAlone(hash, connections, duration);
+    console.log(`bcrypt cost ${COST} alone, ${connections} in flight: ${before.toFixed(2)} compares/s`);
+
+    // Warm the API (dummy hash, JIT, pool) with a few sign-ins.
+    for (const email of emails) {
+      const r = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+      if (r.status !== 200) throw new Error(`warm-up sign-in answered ${r.status}: ${await r.text()}`);
+    }
+    const times: number[] = [];
+    const statuses = new Map<number, number>();
+    let i = 0;
+    const instance = autocannon({
+      url: `http://127.0.0.1:${port}`, connections, duration, pipelining: 1,
+      requests: [{
+        method: 'POST', path: '/api/v1/auth/login', headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: emails[i++ % emails.length], password: PASSWORD }) }),
+      }],
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    });
+    const result = await instance;
+    const ok = statuses.get(200) ?? 0;
+    const signInsPerSecond = ok / (result.duration || duration);
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    const p99 = percentile(times, 99);
+
+    const after = await bcryptAlone(hash, connections, duration);
+    console.log(`bcrypt cost ${COST} alone again: ${after.toFixed(2)} compares/s`);
+    const reference = (before + after) / 2;
+    const ratio = signInsPerSecond / reference;
+    console.log(`sign-in: ${signInsPerSecond.toFixed(2)} /s at ${connections} connections over ${result.duration.toFixed(1)} s (${ok} ok, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${result.errors} errors)`);
+    console.log(`ratio to bcrypt alone (mean of both runs, ${reference.toFixed(2)}/s): ${(ratio * 100).toFixed(1)} % (target ≥ 90 %)`);
+    console.log(`latency: p50 ${percentile(times, 50)} ms, p95 ${p95} ms (target < 600 ms), p99 ${p99} ms, max ${Math.round(times[times.length - 1])} ms`);
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/login.json', JSON.stringify({
+      at: new Date().toISOString(), cores: cpus().length, bcryptCost: COST, connections, durationSeconds: duration,
+      bcryptAlonePerSecond: { before, after, reference }, signInsPerSecond, ratio, latencyMs: { p50: percentile(times, 50), p95, p99, max: Math.round(times[times.length - 1]) },
+      statuses: Object.fromEntries(statuses), errors: result.errors, targets: { ratio: 0.9, p95Ms: 600 },
+      met: { ratio: ratio >= 0.9, p95: p95 < 600 },
+    }, null, 2));
+    console.log('wrote bench/results/login.json');
+  } finally {
+    await new Promise<void>((ok) => (http ? http.close(() => ok()) : ok()));
+    await db.destroy();
+    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.destroy();
+  }
+}
