@@ -23,6 +23,9 @@ export interface ImportOptions { boardNumber?: number; boardName?: string }
 
 export const IOWA_BOARD = { number: 1, name: 'Iowa Alcoholic Beverages Division' };
 const BATCH = 5000;
+/** Array bindings for unnest(); knex's RawBinding type does not model arrays of arrays. */
+type Bindings = readonly (string | number | boolean | null | undefined | readonly unknown[])[];
+const raw = (trx: Knex.Transaction, sql: string, bindings: Bindings) => trx.raw(sql, bindings as unknown as Knex.RawBinding[]);
 
 const REQUIRED: Record<ImportKind, string[]> = {
   stores: ['Store', 'Name', 'Store Status', 'Address', 'City', 'State', 'Zip Code', 'latitude', 'longitude'],
@@ -151,7 +154,7 @@ async function importStores(trx: Knex.Transaction, path: string, opts: ImportOpt
   let returned: { inserted: boolean }[] = [];
   for (let i = 0; i < out.length; i += BATCH) {
     const b = out.slice(i, i + BATCH);
-    const res = await trx.raw(
+    const res = await raw(trx,
       `INSERT INTO stores (id, warehouse_code, name, board_id, address, city, state, zip_code, active, latitude, longitude)
        SELECT u.id, u.code, u.name, ?, u.address, u.city, u.state, u.zip, u.active, u.lat, u.lon
        FROM unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::numeric[], ?::numeric[])
@@ -188,7 +191,7 @@ async function importProducts(trx: Knex.Transaction, path: string, opts: ImportO
     });
   }
   const volumes = [...new Set(out.map((p) => p.volume))];
-  await trx.raw(
+  await raw(trx,
     `INSERT INTO bottle_sizes (name, volume_ml) SELECT * FROM unnest(?::text[], ?::int[]) ON CONFLICT (volume_ml) DO NOTHING`,
     [volumes.map(bottleSizeName), volumes],
   );
@@ -196,7 +199,7 @@ async function importProducts(trx: Knex.Transaction, path: string, opts: ImportO
   let returned: { inserted: boolean }[] = [];
   for (let i = 0; i < out.length; i += BATCH) {
     const b = out.slice(i, i + BATCH);
-    const res = await trx.raw(
+    const res = await raw(trx,
       `INSERT INTO items (board_id, code, name, category, retail, bottles_per_case, bottle_size_id, vendor_code, vendor_name, proof, age, upc, list_date)
        SELECT ?, u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::numeric[], ?::int[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[], ?::text[], ?::date[])
          AS u(code, name, category, retail, bottles_per_case, bottle_size_id, vendor_code, vendor_name, proof, age, upc, list_date)
@@ -227,7 +230,7 @@ async function importStoreItems(trx: Knex.Transaction, path: string) {
   let inserted = 0;
   const flush = async () => {
     if (!storeIds.length) return;
-    const res = await trx.raw(
+    const res = await raw(trx,
       `INSERT INTO inventory (store_id, item_id) SELECT * FROM unnest(?::int[], ?::int[]) ON CONFLICT (store_id, item_id) DO NOTHING`,
       [storeIds, items],
     );

@@ -22,8 +22,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     createPostgresUser: true,
     authMethod: 'password',
     postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-    onLog: opts.onLog ?? (() => undefined),
-    onError: opts.onLog ?? (() => undefined),
+    onLog: (m: string) => opts.onLog?.(m),
+    onError: (e: unknown) => opts.onLog?.(String(e)),
   });
   if (!existsSync(resolve(dir, 'PG_VERSION'))) {
     mkdirSync(dir, { recursive: true });
