@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/toaster';
 import { reorderOrder } from '../api/reorder-order';
+import { isCartKey } from '../lib/cart-cache';
 
 const FAILED = { title: 'Failed to add items', description: 'Unable to add items to cart. Please try again.', variant: 'destructive' } as const;
 
@@ -21,7 +22,7 @@ export function ReorderButton({ order }: { order: Pick<Order, 'id' | 'items'> })
     setBusy(true);
     try {
       const r = await reorderOrder(order.id);
-      void mutate((k) => typeof k === 'string' && k.startsWith('/carts'), undefined, { revalidate: true });
+      void mutate(isCartKey);
       if (r.added === 0) { notify({ ...FAILED, description: r.message || FAILED.description }); return; }
       const skipped = r.skipped.length ? ` ${r.skipped.length} item(s) are no longer available and were skipped.` : '';
       notify({

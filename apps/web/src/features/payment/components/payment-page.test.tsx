@@ -187,4 +187,17 @@ describe('payment page (spec 002 §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout session expired. Please restart the checkout process.');
   });
+
+  it('when the gateway fails with a processing error, then it toasts Payment Failed and sends the person back to restart checkout', async () => {
+    getSpy.mockResolvedValue({ data: session() });
+    postSpy.mockRejectedValue(problem(502, 'payment_error', CHECKOUT_MESSAGES.paymentError));
+    const user = userEvent.setup();
+    renderAt(validQuery);
+    await screen.findByRole('heading', { name: 'Payment' });
+    await fillCard(user, '4000000000000119');
+    await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_MESSAGES.paymentError);
+    expect(screen.getByRole('heading', { name: 'Please restart checkout' })).toBeInTheDocument();
+    expect(notify).toHaveBeenCalledWith({ title: 'Payment Failed', description: CHECKOUT_MESSAGES.paymentError, variant: 'destructive' });
+  });
 });

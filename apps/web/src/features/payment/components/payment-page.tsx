@@ -13,6 +13,7 @@ import { Label } from '../../../components/ui/field';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { notify } from '../../../components/ui/toaster';
 import { createOrder } from '../api/create-order';
+import { isCartKey } from '../lib/cart-cache';
 import { clearStoredCheckout, rememberLastOrder } from '../lib/checkout-storage';
 import { ACCESS_MESSAGES, usePaymentAccess } from '../lib/use-payment-access';
 import { useMinutesLeft } from '../lib/use-minutes-left';
@@ -28,12 +29,18 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 function isTransient(e: unknown) {
   return e instanceof ApiError && (e.status === 0 || e.status === 503 || e.status === 504 || e.code === CHECKOUT_ERROR_CODES.idempotencyInProgress);
 }
-/** Refusals that end this checkout: the person must start again from the cart. */
-const ENDS_CHECKOUT: Record<string, string> = {
+/** Refusals that end this checkout: the person must start again from the cart (a payment error blocks the session). */
+const ENDS_CHECKOUT = new Set<string>([
+  CHECKOUT_ERROR_CODES.expired, CHECKOUT_ERROR_CODES.sessionUsed, CHECKOUT_ERROR_CODES.cartChanged,
+  CHECKOUT_ERROR_CODES.itemsUnavailable, CHECKOUT_ERROR_CODES.sessionNotFound, CHECKOUT_ERROR_CODES.paymentError,
+]);
+const ENDED_FALLBACK: Record<string, string> = {
   [CHECKOUT_ERROR_CODES.expired]: ACCESS_MESSAGES.expired,
   [CHECKOUT_ERROR_CODES.sessionUsed]: CHECKOUT_MESSAGES.sessionUsed,
   [CHECKOUT_ERROR_CODES.cartChanged]: CHECKOUT_MESSAGES.cartChanged,
+  [CHECKOUT_ERROR_CODES.itemsUnavailable]: CHECKOUT_MESSAGES.itemsUnavailable,
   [CHECKOUT_ERROR_CODES.sessionNotFound]: CHECKOUT_MESSAGES.noSession,
+  [CHECKOUT_ERROR_CODES.paymentError]: CHECKOUT_MESSAGES.paymentError,
 };
 
 /** /payment (spec 002 §2, §4): access check, then the summary and the card or in-store payment. */
@@ -47,13 +54,13 @@ export function PaymentPage() {
 
   useEffect(() => { if (expired) clearStoredCheckout(); }, [expired]);
 
-  if (deniedMessage) return <AccessDenied message={deniedMessage} />;
+  if (deniedMessage) return <AccessDenied message={deniedMessage} title={ended || expired ? 'Please restart checkout' : undefined} />;
   if (access.state !== 'allowed') return <PageSpinner text="Checking your checkout session..." />;
   return <PaymentForm session={access.session} minutes={minutes ?? 0} onEnded={setEnded} />;
 }
 
 /** Denied: the reason, then back to /cart after 3 s (or at once with the button). */
-function AccessDenied({ message }: { message: string }) {
+function AccessDenied({ message, title = 'Unable to open the payment page' }: { message: string; title?: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     const id = setTimeout(() => navigate('/cart', { replace: true }), DENIED_REDIRECT_MS);
@@ -64,7 +71,7 @@ function AccessDenied({ message }: { message: string }) {
       <Card>
         <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
           <AlertTriangle className="h-10 w-10 text-amber-500" aria-hidden />
-          <h1 className="text-lg font-semibold text-stone-900">Unable to open the payment page</h1>
+          <h1 className="text-lg font-semibold text-stone-900">{title}</h1>
           <p role="alert" className="text-sm text-stone-700">{message}</p>
           <p className="text-sm text-stone-500">Taking you back to your cart in 3 seconds...</p>
           <Button asChild variant="outline" className="mt-2"><Link to="/cart" replace>Go to Cart now</Link></Button>
@@ -106,7 +113,7 @@ function PaymentForm({ session, minutes, onEnded }: { session: CheckoutSession; 
       attempt.current = null;
       clearStoredCheckout();
       rememberLastOrder(order.id);
-      void mutate((k) => typeof k === 'string' && k.startsWith('/carts'), undefined, { revalidate: true });
+      void mutate(isCartKey);
       notify(body.paymentMethod === 'card'
         ? { title: 'Payment Successful', description: `Order ${order.orderNumber} has been placed successfully.`, variant: 'success' }
         : { title: 'Order Created', description: `Order ${order.orderNumber} has been placed successfully. Please pay at the store.`, variant: 'success' });
@@ -114,11 +121,17 @@ function PaymentForm({ session, minutes, onEnded }: { session: CheckoutSession; 
     } catch (e) {
       if (!isTransient(e)) attempt.current = null;
       const err = e instanceof ApiError ? e : null;
-      const ends = err ? ENDS_CHECKOUT[err.code] : undefined;
-      if (ends) { clearStoredCheckout(); onEnded(ends); return; }
+      const title = body.paymentMethod === 'card' ? 'Payment Failed' : 'Error';
+      if (err && ENDS_CHECKOUT.has(err.code)) {
+        const message = err.code === CHECKOUT_ERROR_CODES.expired ? ACCESS_MESSAGES.expired : err.problem.detail || ENDED_FALLBACK[err.code];
+        if (err.code === CHECKOUT_ERROR_CODES.paymentError) notify({ title, description: message, variant: 'destructive' });
+        clearStoredCheckout();
+        onEnded(message);
+        return;
+      }
       const message = err?.message || 'Failed to create order. Please try again.';
       setFailure(message);
-      notify({ title: body.paymentMethod === 'card' ? 'Payment Failed' : 'Error', description: message, variant: 'destructive' });
+      notify({ title, description: message, variant: 'destructive' });
       setProcessing(false);
     }
   }
