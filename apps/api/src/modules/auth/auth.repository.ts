@@ -130,13 +130,17 @@ export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
 }
 
 /**
- * Counts audit rows of `action` for `actorEmail` in the last `windowSeconds`, with the oldest one's time
- * (for Retry-After). Served by the (action, actor_email, occurred_at) index.
+ * Counts audit rows of `action` for `actorEmail` in the last `windowSeconds` (and, with `after`, only
+ * those after the latest `after` row of the same email), with the oldest one's time (for Retry-After).
+ * Served by the (action, actor_email, occurred_at) index.
  */
-export async function countRecentAudit(db: Db, action: string, actorEmail: string, windowSeconds: number): Promise<{ count: number; oldest: Date | null }> {
-  const r = await db('audit_log')
+export async function countRecentAudit(db: Db, action: string, actorEmail: string, windowSeconds: number, after?: string): Promise<{ count: number; oldest: Date | null }> {
+  const q = db('audit_log')
     .where({ action, actor_email: actorEmail })
-    .where('occurred_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]))
-    .first(db.raw('count(*)::int AS count'), db.raw('min(occurred_at) AS oldest'));
+    .where('occurred_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]));
+  if (after) {
+    q.where('occurred_at', '>', db.raw(`coalesce((SELECT max(occurred_at) FROM audit_log WHERE action = ? AND actor_email = ?), '-infinity')`, [after, actorEmail]));
+  }
+  const r = await q.first(db.raw('count(*)::int AS count'), db.raw('min(occurred_at) AS oldest'));
   return { count: r?.count ?? 0, oldest: r?.oldest ?? null };
 }

@@ -213,11 +213,14 @@ export async function signOut(ctx: AppContext, presented: string | undefined, me
  * Password recovery (ARCHITECTURE §4, §9): audits the request for any well-formed email and, only when
  * the account exists and is active, stores a hashed one-time token (1 hour) and queues the mail with
  * `${linkBase}/auth?intent=recovery#token=…` in the same transaction. More than the configured number
- * of requests (5) for one email within an hour raises 429, whether or not the account exists.
+ * of requests (5) for one email within an hour raises 429, whether or not the account exists (requests
+ * before the account's last completed password change are not counted).
  */
 export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: RequestMeta & { linkBase: string }): Promise<void> {
   const { db, config } = ctx;
-  const recent = await repo.countRecentAudit(db, AUDIT_ACTIONS.recoveryRequested, email, RECOVERY_WINDOW_SECONDS);
+  // Requests made before the mailbox owner last completed a password change no longer count: only someone
+  // holding the mailbox can do that, so it says nothing about whether an email has an account.
+  const recent = await repo.countRecentAudit(db, AUDIT_ACTIONS.recoveryRequested, email, RECOVERY_WINDOW_SECONDS, AUDIT_ACTIONS.passwordChanged);
   if (recent.count >= config.authRecoveryEmailLimit) {
     throw new TooManyRequestsError(retryAfter(recent.oldest, RECOVERY_WINDOW_SECONDS), AUTH_MESSAGES.tooManyRequests);
   }

@@ -339,6 +339,14 @@ describe('password recovery and reset', () => {
     }
     expect(t.mail.filter((m) => m.to === 'other-manager@example.com' && m.template === 'password_reset')).toHaveLength(5);
   });
+
+  it('when the mailbox owner completes a reset, then the requests before it no longer count toward the limit', async () => {
+    for (let i = 0; i < 4; i++) expect((await recover('admin@example.com', `10.7.0.${i}`)).status).toBe(202);
+    const token = await mailedToken('admin@example.com'); // the fifth
+    expect((await reset(token, 'Admin#Reset42')).status).toBe(204);
+    expect((await recover('admin@example.com', '10.7.0.8')).status).toBe(202);
+    await t.db('users').where({ id: f.users.admin.id }).update({ password_hash: await bcrypt.hash(FIXTURE_PASSWORD, 4) });
+  });
 });
 
 describe('per-IP limits', () => {
