@@ -120,7 +120,7 @@ export function authRoutes(ctx: AppContext) {
       setRefreshCookie(res, config, session);
       res.json(session.tokens);
     } catch (err) {
-      clearRefreshCookie(res, config);
+      if (err instanceof UnauthenticatedError) clearRefreshCookie(res, config); // refused: the cookie is dead; a 500 keeps it
       throw err;
     }
   });
