@@ -92,11 +92,13 @@ export async function lockForOrder(trx: Db, userId: string, token: string): Prom
 
 /**
  * Prices the session's cart from the DB for the order (inside the order's transaction): the cart must
- * still be active, else 409 `checkout_session_used`; same refusals as startCheckout.
+ * still be active, else 409 `checkout_session_used`, and its store still reachable by the user through
+ * its outlet, else 404 'Cart not found'; same refusals as startCheckout.
  */
-export async function priceSessionCart(trx: Db, session: LockedSession): Promise<PricedCart> {
+export async function priceSessionCart(trx: Db, userId: string, session: LockedSession): Promise<PricedCart> {
   const cart = await repo.findCartById(trx, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
+  if (!(await canReachStore(trx, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
   return priceCart(trx, cart);
 }
 

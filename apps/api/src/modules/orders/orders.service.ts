@@ -101,7 +101,7 @@ async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: st
     if (live?.paymentStatus === 'pending') throw new ConflictError(CHECKOUT_MESSAGES.paymentInProgress, CHECKOUT_ERROR_CODES.paymentInProgress);
     if (live?.paymentStatus === 'error') throw new ConflictError(CHECKOUT_MESSAGES.paymentError, CHECKOUT_ERROR_CODES.sessionUsed);
     if (live) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
-    const priced = await checkout.priceSessionCart(trx, session);
+    const priced = await checkout.priceSessionCart(trx, userId, session);
     if (input.paymentMethod === 'in_store' && priced.fulfillmentType === 'Delivery') {
       throw new UnprocessableError(CHECKOUT_MESSAGES.inStoreDelivery, CHECKOUT_ERROR_CODES.inStoreDelivery);
     }

@@ -281,6 +281,19 @@ describe('checkout session refusals', () => {
     expect(await ordersOf(c.token)).toHaveLength(0);
   });
 
+  it('when the buyer lost the outlet after the session started, then it answers 404 and creates nothing', async () => {
+    const c = await checkout();
+    await t.db('user_outlets').where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm }).del();
+    try {
+      const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'in_store' });
+      expect(res.status).toBe(404);
+      expect(problem(res).detail).toBe('Cart not found');
+      expect(await ordersOf(c.token)).toHaveLength(0);
+    } finally {
+      await t.db('user_outlets').insert({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm });
+    }
+  });
+
   it('when the cart was emptied after the session started, then it answers 400 cart_empty', async () => {
     const c = await checkout();
     await t.db('cart_items').where({ cart_id: c.cartId }).del();
@@ -382,5 +395,24 @@ describe('concurrency', () => {
     expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
     expect(results.every((r) => r.status === 201 || (r.status === 409 && problem(r).code === 'idempotency_in_progress'))).toBe(true);
     expect(await ordersOf(c.token)).toHaveLength(1);
+  });
+});
+
+describe('order mail', () => {
+  it('when the confirmation cannot be queued, then the order still stands (the mail failure is logged, not the buyer\'s problem)', async () => {
+    const broken = await createTestContext({ mailer: { enqueue: async (db) => { await db.raw('SELECT 1/0'); } } });
+    try {
+      const f = await seedFixtures(broken.db);
+      const [item] = await storeItems(broken.db, S.central, 1);
+      const token = tokenFor(broken, f.users.buyer);
+      const cartId = await fillCart(broken.db, { userId: f.users.buyer.id, outletId: f.outlets.dsm, storeId: S.central, lines: [{ item, quantity: 1 }] });
+      const session = await startCheckout(broken.app, token, cartId);
+      const res = await postOrder(broken.app, token, { checkoutToken: session.body.token, paymentMethod: 'card', card: GOOD_CARD });
+      expect(res.status).toBe(201);
+      expect(await broken.db('orders').where({ id: res.body.id }).first()).toMatchObject({ payment_status: 'paid' });
+      expect(await broken.db('cart_items').where({ cart_id: cartId })).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
   });
 });
