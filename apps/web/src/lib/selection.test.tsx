@@ -1,0 +1,130 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import type { Me, MyOutlet, StoreSummary } from '@portal/contracts';
+import { api, ApiError } from './api';
+import { CLEAR_FILTERS_EVENT, SelectionProvider, SHOP_STATE_KEY, STORE_CHANGED_EVENT, useSelection, type SelectionValue } from './selection';
+import { SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
+
+jest.mock('./session', () => ({ ...jest.requireActual('./session'), useSession: jest.fn() }));
+
+const outlet = (id: number, name: string, defaultStoreId: number | null = null): MyOutlet => ({
+  outletId: id, outletCode: `C${id}`, outletName: name, isAdminOutlet: false, outletActive: true, outletCity: null, outletState: null,
+  outletPhone: null, outletEmail: null, boardName: 'Board', defaultStoreId, storeIds: [], storeNames: [], storeCodes: [],
+});
+const store = (id: number, name: string, active = true): StoreSummary => ({
+  id, warehouseId: id, name, warehouseCode: `W${id}`, address: null, city: null, state: null, zipCode: null, phone: null, boardNumber: 1, boardName: 'Board', active,
+});
+const meOf = (lastSelectedOutletId: number | null = 1): Me => ({
+  user: { id: 'u1', email: 'b@example.com', isActive: true, lastLoginAt: null },
+  profile: { userId: 'u1', email: 'b@example.com', firstName: 'B', lastName: 'B', fullName: 'B B', phone: null, lastSelectedOutletId, lastSelectedStoreId: null },
+  roles: [], permissions: [],
+});
+
+let sel: SelectionValue;
+function Probe() { sel = useSelection(); return null; }
+
+function setup({ me = meOf(), selection = { outletId: 1, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false } = {}) {
+  (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me });
+  let current = { ...selection };
+  const get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === '/me/outlets') { if (outletsFail) throw new ApiError(500, { type: 'x', title: 'x', status: 500, code: 'x', detail: 'boom' }); return { data: { items: outlets } }; }
+    if (path === '/me/selection') return { data: current };
+    if (path.startsWith('/outlets/')) return { data: { items: [store(10, 'Ten'), store(20, 'Twenty'), store(30, 'Closed', false)] } };
+    throw new Error(path);
+  });
+  const put = jest.spyOn(api, 'put').mockImplementation(async (_p: string, body: unknown) => { current = body as typeof current; return { data: current }; });
+  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}><SelectionProvider><Probe /></SelectionProvider></SWRConfig>);
+  return { get, put };
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => jest.restoreAllMocks());
+
+describe('selection (spec 000 §4)', () => {
+  it('when no store is saved, then the outlet default store is used, else the first active one; inactive stores are not listed', async () => {
+    setup();
+    await waitFor(() => expect(sel.store?.id).toBe(20));
+    expect(sel.outlet?.outletId).toBe(1);
+    expect(sel.stores.map((s) => s.id)).toEqual([10, 20]);
+    expect(sel.loading).toBe(false);
+  });
+
+  it('when switching outlet, then it is saved with no store, saved shop filters are cleared and the clear-filters event is broadcast', async () => {
+    const { put } = setup();
+    await waitFor(() => expect(sel.outlet).not.toBeNull());
+    localStorage.setItem(SHOP_STATE_KEY, '{"search":"gin"}');
+    const heard = jest.fn();
+    window.addEventListener(CLEAR_FILTERS_EVENT, heard);
+    await act(async () => { await sel.selectOutlet(2); });
+    window.removeEventListener(CLEAR_FILTERS_EVENT, heard);
+    expect(put).toHaveBeenCalledWith('/me/selection', { outletId: 2, storeId: null });
+    expect(localStorage.getItem(SHOP_STATE_KEY)).toBeNull();
+    expect(heard).toHaveBeenCalled();
+    await waitFor(() => expect(sel.outlet?.outletId).toBe(2));
+    expect(sel.store?.id).toBe(10);
+  });
+
+  it('when switching store, then it is saved and the store-changed event carries id, name, board number and warehouse id', async () => {
+    const { put } = setup();
+    await waitFor(() => expect(sel.stores).toHaveLength(2));
+    const heard = jest.fn();
+    window.addEventListener(STORE_CHANGED_EVENT, heard);
+    await act(async () => { await sel.selectStore(10); });
+    window.removeEventListener(STORE_CHANGED_EVENT, heard);
+    expect(put).toHaveBeenCalledWith('/me/selection', { outletId: 1, storeId: 10 });
+    expect((heard.mock.calls[0][0] as CustomEvent).detail).toEqual({ storeId: 10, name: 'Ten', boardNumber: 1, warehouseId: 10 });
+    expect(sel.store?.id).toBe(10);
+  });
+
+  it('when the outlet changes, then the browser keeps the choice for the user after 300 ms', async () => {
+    setup();
+    await waitFor(() => expect(sel.outlet?.outletId).toBe(1));
+    expect(localStorage.getItem('portal.outlet-choice.u1')).toBeNull();
+    await waitFor(() => expect(localStorage.getItem('portal.outlet-choice.u1')).toBe('1'));
+  });
+
+  it('when the profile has no saved outlet, then the browser-stored choice is applied', async () => {
+    localStorage.setItem('portal.outlet-choice.u1', '2');
+    const { put } = setup({ me: meOf(null) });
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/me/selection', { outletId: 2, storeId: null }));
+    await waitFor(() => expect(sel.outlet?.outletId).toBe(2));
+  });
+
+  it('when the browser-stored choice is not accessible, then it is cleared', async () => {
+    localStorage.setItem('portal.outlet-choice.u1', '99');
+    const { put } = setup({ me: meOf(null) });
+    await waitFor(() => expect(localStorage.getItem('portal.outlet-choice.u1')).not.toBe('99'));
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('when signing out, then stored selections are removed', async () => {
+    setup();
+    localStorage.setItem('portal.outlet-choice.u1', '1');
+    localStorage.setItem(SHOP_STATE_KEY, '{}');
+    act(() => { window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: { reason: 'signed-out' } })); });
+    expect(localStorage.getItem('portal.outlet-choice.u1')).toBeNull();
+    expect(localStorage.getItem(SHOP_STATE_KEY)).toBeNull();
+  });
+
+  it('when the login event fires, then the outlets are reloaded after 200 ms', async () => {
+    const { get } = setup();
+    await waitFor(() => expect(sel.outlet).not.toBeNull());
+    const count = () => get.mock.calls.filter(([p]) => p === '/me/outlets').length;
+    const before = count();
+    act(() => { window.dispatchEvent(new Event(SIGNED_IN_EVENT)); });
+    expect(count()).toBe(before);
+    await waitFor(() => expect(count()).toBe(before + 1));
+  });
+
+  it('when the outlets cannot be fetched or there are none, then the spec texts are given', async () => {
+    setup({ outletsFail: true });
+    await waitFor(() => expect(sel.problem).toBe('Failed to fetch user outlets: boom'));
+    expect(sel.outlets).toEqual([]);
+  });
+
+  it('when the user has no outlets, then No outlets assigned to your account. Please contact support.', async () => {
+    setup({ outlets: [], selection: { outletId: null, storeId: null } });
+    await waitFor(() => expect(sel.problem).toBe('No outlets assigned to your account. Please contact support.'));
+    expect(sel.outlet).toBeNull();
+  });
+});
