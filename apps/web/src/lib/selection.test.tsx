@@ -23,7 +23,7 @@ const meOf = (lastSelectedOutletId: number | null = 1): Me => ({
 let sel: SelectionValue;
 function Probe() { sel = useSelection(); return null; }
 
-function setup({ me = meOf(), selection = { outletId: 1, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false } = {}) {
+function setup({ me = meOf(), selection = { outletId: 1 as number | null, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false } = {}) {
   (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me });
   let current = { ...selection };
   const get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
