@@ -4,8 +4,8 @@ import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal 
 /**
  * Journey of issue 5 in Chromium: the buyer of 'Demo – Court Avenue Taproom' (store 2190, delivery on)
  * fills a cart in the shop, checks out for Delivery, pays with the approving test card, sees the
- * confirmation and My Orders, and re-orders; the store manager opens Store Orders and marks the order
- * ready. Screenshots at 1280 and 390 px (screenshots/orders-*.png).
+ * confirmation and My Orders, and re-orders; the re-ordered cart goes out as a Pickup order paid in-store;
+ * the store manager opens Store Orders and marks the first order ready. Screenshots at 1280 and 390 px (screenshots/orders-*.png).
  */
 let portal: Portal;
 let browser: Browser;
@@ -28,6 +28,12 @@ async function snapBoth(page: Page, name: string) {
   await page.waitForTimeout(150);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);
+}
+
+/** Closes any toast (so the next screenshot shows the page, not an old message). */
+async function dismissToasts(page: Page) {
+  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click().catch(() => undefined);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
 }
 
 /** On /shop: switches the outlet in the profile menu (the server then picks its default store) and waits for the shop of `store`. */
@@ -122,6 +128,7 @@ describe('orders journey (issue 5)', () => {
     expect(await page.evaluate(() => localStorage.getItem('checkout_session'))).toBeNull();
     await page.getByText('CANADIAN CLUB WHISKY').first().waitFor();
     await snapBoth(page, 'orders-confirmation');
+    await dismissToasts(page);
 
     // My Orders: the new order, its details, re-order.
     await page.getByRole('link', { name: 'View Order History' }).click();
@@ -149,9 +156,24 @@ describe('orders journey (issue 5)', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize(DESKTOP);
 
-    // The reorder filled the cart again.
+    // The reorder filled the cart again: this time Pickup, paid in-store.
+    await dismissToasts(page);
     await page.goto(`${baseUrl}/cart`);
     await page.getByText('CANADIAN CLUB WHISKY').first().waitFor();
+    await page.getByRole('radio', { name: /Pickup/ }).click();
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.waitForURL(/\/payment\?.*fulfillmentType=Pickup/);
+    await page.getByRole('radio', { name: /Pay In-Store/ }).click();
+    await page.getByRole('button', { name: /Place Order/ }).waitFor();
+    await snapBoth(page, 'orders-payment-instore');
+    await page.getByRole('button', { name: /Place Order/ }).click();
+    await page.waitForURL(/\/order-confirmation\/\d+$/, { timeout: 20_000 });
+    await page.getByText('Pay in-store when you collect the order').waitFor();
+    const secondNumber = (await page.getByRole('heading', { name: /^Order ORD-/ }).textContent())!.replace(/^Order /, '').trim();
+    expect(secondNumber).not.toBe(orderNumber);
+    await dismissToasts(page);
+    await snap(page, 'orders-confirmation-instore');
     expect(errors).toEqual([]);
     await buyer.close();
 
@@ -166,6 +188,8 @@ describe('orders journey (issue 5)', () => {
     await m.getByText(/Showing all orders for Store: /).waitFor();
     const card = m.getByRole('listitem').filter({ hasText: orderNumber });
     await card.waitFor();
+    await m.getByRole('listitem').filter({ hasText: secondNumber }).waitFor();
+    await m.getByRole('tab', { name: /New\s*2/ }).waitFor();
     await snapBoth(m, 'orders-store');
     await card.getByRole('button', { name: /View Details/ }).click();
     await m.getByRole('dialog').getByText('Blake Buyer').first().waitFor();
@@ -181,9 +205,11 @@ describe('orders journey (issue 5)', () => {
     await m.getByRole('tab', { name: /New/ }).click();
     await card.getByRole('button', { name: /Mark Ready/ }).click();
     await m.getByText('Order marked as ready').waitFor();
+    await m.getByRole('tab', { name: /New\s*1/ }).waitFor();
     await m.getByText('The order status has been updated to ready for pickup.').waitFor();
     await m.getByRole('tab', { name: /Ready/ }).click();
     await m.getByRole('tabpanel').getByText(orderNumber).waitFor();
+    await dismissToasts(m);
     await snapBoth(m, 'orders-store-ready');
     expect(errors).toEqual([]);
     await manager.close();

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState, PageSpinner } from '../../../components/ui/feedback';
 import { useConfirmationOrder } from '../lib/use-confirmation-order';
-import { fulfillmentDateText, itemsText } from '../lib/order-text';
+import { fulfillmentDateText } from '../lib/order-text';
 import { AddressBlock } from './address-block';
 import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
@@ -60,12 +60,15 @@ export function OrderConfirmation({ orderIdParam, rememberedId }: { orderIdParam
       <div className="flex flex-col items-center gap-2 text-center">
         <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
         <h1 className="text-2xl font-semibold text-stone-900">Thank you for your order!</h1>
-        <p className="text-stone-600">Order <span className="font-semibold text-stone-900">{order.orderNumber}</span> has been placed.</p>
+        <p className="text-stone-600">
+          Order <span className="whitespace-nowrap font-semibold text-stone-900">{order.orderNumber}</span> has been placed.
+          {order.customerEmail && <> A confirmation will be emailed to <span className="font-medium text-stone-900">{order.customerEmail}</span>.</>}
+        </p>
       </div>
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-          <CardTitle>Order {order.orderNumber}</CardTitle>
+          <CardTitle>Order <span className="whitespace-nowrap">{order.orderNumber}</span></CardTitle>
           <OrderStatusBadge status={order.status} />
         </CardHeader>
         <CardContent className="space-y-5">
@@ -86,7 +89,7 @@ export function OrderConfirmation({ orderIdParam, rememberedId }: { orderIdParam
             )}
           </div>
           <div className="space-y-3">
-            <h2 className="text-sm font-semibold text-stone-900">Items ({itemsText(order.itemCount)})</h2>
+            <h2 className="text-sm font-semibold text-stone-900">Items ({order.itemCount})</h2>
             <OrderLinesTable items={order.items} scroll={false} />
             <OrderTotals subtotal={order.subtotal} deliveryCharge={order.deliveryCharge} total={order.total} />
           </div>

@@ -23,7 +23,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
     <Dialog
       open={order !== null}
       onOpenChange={(open) => { if (!open) onClose(); }}
-      title={order ? `Order ${order.orderNumber}` : 'Order'}
+      title={order ? <>Order <span className="whitespace-nowrap">{order.orderNumber}</span></> : 'Order'}
       className="max-w-2xl"
       footer={order && (<><Button variant="outline" onClick={onClose}>Close</Button><ReorderButton order={order} /></>)}
     >

@@ -10,7 +10,7 @@ export function OrderLinesTable({ items, scroll = true }: { items: OrderLine[]; 
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">Product</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Price</th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">Price</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
           </tr>
         </thead>
@@ -19,10 +19,14 @@ export function OrderLinesTable({ items, scroll = true }: { items: OrderLine[]; 
             <tr key={l.id}>
               <td className="px-3 py-2">
                 <div className="font-medium text-stone-900">{l.itemName || l.itemCode}</div>
-                <div className="text-xs text-stone-500">#{l.itemCode}{l.bottleSizeText ? ` · ${l.bottleSizeText}` : ''}</div>
+                <div className="text-xs text-stone-500">
+                  <span className="whitespace-nowrap">#{l.itemCode}</span>
+                  {l.bottleSizeText && <> · <span className="whitespace-nowrap">{l.bottleSizeText}</span></>}
+                  <span className="sm:hidden"> · <span className="whitespace-nowrap">{formatMoney(l.unitPrice)} each</span></span>
+                </div>
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
+              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatMoney(l.unitPrice)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.totalPrice)}</td>
             </tr>
           ))}

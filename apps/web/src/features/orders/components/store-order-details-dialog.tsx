@@ -19,7 +19,7 @@ export function StoreOrderDetailsDialog({ order, canMarkReady, marking, onMarkRe
     <Dialog
       open={order !== null}
       onOpenChange={(open) => { if (!open) onClose(); }}
-      title={order ? <span className="flex flex-wrap items-center gap-2">Order {order.orderNumber} <OrderStatusBadge status={order.status} /></span> : 'Order'}
+      title={order ? <span className="flex flex-wrap items-center gap-x-2 gap-y-1"><span>Order <span className="whitespace-nowrap">{order.orderNumber}</span></span> <OrderStatusBadge status={order.status} /></span> : 'Order'}
       className="max-w-2xl"
       footer={order && (
         <>
@@ -44,7 +44,7 @@ export function StoreOrderDetailsDialog({ order, canMarkReady, marking, onMarkRe
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">Item</th>
                   <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Unit</th>
+                  <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">Unit</th>
                   <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
                 </tr>
               </thead>
@@ -53,10 +53,14 @@ export function StoreOrderDetailsDialog({ order, canMarkReady, marking, onMarkRe
                   <tr key={l.id}>
                     <td className="px-3 py-2">
                       <div className="font-medium text-stone-900">{l.itemName || l.itemCode}</div>
-                      <div className="text-xs text-stone-500">Code {l.itemCode}{l.bottleSizeText ? ` · ${l.bottleSizeText}` : ''}</div>
+                      <div className="text-xs text-stone-500">
+                        <span className="whitespace-nowrap">Code {l.itemCode}</span>
+                        {l.bottleSizeText && <> · <span className="whitespace-nowrap">{l.bottleSizeText}</span></>}
+                        <span className="sm:hidden"> · <span className="whitespace-nowrap">{formatMoney(l.unitPrice)} each</span></span>
+                      </div>
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
+                    <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatMoney(l.unitPrice)}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.totalPrice)}</td>
                   </tr>
                 ))}

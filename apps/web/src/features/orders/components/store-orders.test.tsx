@@ -145,7 +145,8 @@ describe('Store Orders (spec 001 §2)', () => {
     expect(within(dialog).getByText('Casey Cellar')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'casey@bar.example' })).toHaveAttribute('href', 'mailto:casey@bar.example');
     expect(within(dialog).getByText('(515) 555-0100')).toBeInTheDocument();
-    expect(within(dialog).getByText('Code 43336 · 750ML')).toBeInTheDocument();
+    expect(within(dialog).getByText('Code 43336')).toBeInTheDocument();
+    expect(within(dialog).getByText('750ML')).toBeInTheDocument();
     expect(within(dialog).getByText('$59.98', { selector: 'dd' })).toBeInTheDocument();
     expect(within(dialog).getByText('$15.00')).toBeInTheDocument();
     expect(within(dialog).getByText('$74.98', { selector: 'dd' })).toBeInTheDocument();

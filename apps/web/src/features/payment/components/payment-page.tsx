@@ -176,7 +176,8 @@ function PaymentForm({ session, minutes, onEnded }: { session: CheckoutSession; 
             )}
             {session.testMode && method === 'card' && (
               <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-xs text-amber-900">
-                Test mode: no real charge is made. 4111 1111 1111 1111 is approved, 4000 0000 0000 0002 is declined.
+                Test mode: no real charge is made. <span className="whitespace-nowrap font-mono">4111 1111 1111 1111</span> is approved,{' '}
+                <span className="whitespace-nowrap font-mono">4000 0000 0000 0002</span> is declined.
               </p>
             )}
             {failure && <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{failure}</p>}
