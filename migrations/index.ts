@@ -5,6 +5,7 @@ import * as m0300 from './20261121000300_create_catalog';
 import * as m0400 from './20261121000400_create_commerce';
 import * as m0500 from './20261121000500_create_integrations_ops';
 import * as m1125_0100 from './20261125000100_create_idempotency_keys';
+import * as m1126_0100 from './20261126000100_tune_item_search_indexes';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121000400_create_commerce': m0400,
   '20261121000500_create_integrations_ops': m0500,
   '20261125000100_create_idempotency_keys': m1125_0100,
+  '20261126000100_tune_item_search_indexes': m1126_0100,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

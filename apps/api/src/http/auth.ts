@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../db/knex';
@@ -20,10 +21,21 @@ export function signAccessToken(secret: string, ttlSeconds: number, claims: Acce
   return { token, expiresAt: now + ttlSeconds };
 }
 
+const hmacKeys = new Map<string, KeyObject>();
+/**
+ * The HMAC key object of `secret`, built once: given a string, jsonwebtoken first tries (and fails) to parse
+ * it as a public key on every verify, which costs more than the signature check itself.
+ */
+function hmacKey(secret: string): KeyObject {
+  let key = hmacKeys.get(secret);
+  if (!key) { key = createSecretKey(Buffer.from(secret)); hmacKeys.set(secret, key); }
+  return key;
+}
+
 /** Verifies a bearer token; throws UnauthenticatedError when tampered, expired or malformed. */
 export function verifyAccessToken(secret: string, token: string): AccessTokenClaims {
   try {
-    const p = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as jwt.JwtPayload;
     if (typeof p.sub !== 'string') throw new Error('no subject');
     return { sub: p.sub, email: String(p.email ?? ''), sid: p.sid };
   } catch {
@@ -31,17 +43,38 @@ export function verifyAccessToken(secret: string, token: string): AccessTokenCla
   }
 }
 
+export interface AuthenticateOptions {
+  /**
+   * Reuse a user's loaded principal (active flag and permission codes) for this many milliseconds.
+   * Only for read-only hot paths (the catalog): a revoked permission or deactivation takes effect there
+   * after at most this delay. 0 (the default) loads it on every request.
+   */
+  principalCacheMs?: number;
+}
+
 /**
  * Requires `Authorization: Bearer <jwt>`; loads the user and permission codes once per request into
- * `req.auth`. Inactive or deleted users are refused with 401.
+ * `req.auth` (or from a short cache, see AuthenticateOptions). Inactive or deleted users are refused with 401.
  */
-export function authenticate(db: Db, secret: string): RequestHandler {
+export function authenticate(db: Db, secret: string, opts: AuthenticateOptions = {}): RequestHandler {
+  const ttl = opts.principalCacheMs ?? 0;
+  const cache = new Map<string, { principal: Principal | undefined; until: number }>();
+  const load = async (userId: string) => {
+    if (ttl <= 0) return findPrincipal(db, userId);
+    const now = Date.now();
+    const hit = cache.get(userId);
+    if (hit && hit.until > now) return hit.principal;
+    const principal = await findPrincipal(db, userId);
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(userId, { principal, until: now + ttl });
+    return principal;
+  };
   return async (req, _res, next) => {
     const header = req.headers.authorization ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header);
     if (!m) throw new UnauthenticatedError();
     const claims = verifyAccessToken(secret, m[1].trim());
-    const principal = await findPrincipal(db, claims.sub);
+    const principal = await load(claims.sub);
     if (!principal || !principal.isActive) throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
     req.auth = principal;
     next();

@@ -47,6 +47,21 @@ export async function canReachStore(db: Db, userId: string, storeId: number, out
   return Boolean(await q.first('s.id'));
 }
 
+/**
+ * The canReachStore rule (without an outlet) as a raw SQL condition, for queries that check reach in the
+ * same statement (the catalog search): `EXISTS (…)` with bindings [userId, storeId].
+ */
+export function storeReachExistsSql(userId: string, storeId: number): { sql: string; bindings: [string, number] } {
+  return {
+    sql: `EXISTS (SELECT 1 FROM user_outlets uo
+      JOIN outlets o ON o.id = uo.outlet_id
+      JOIN store_outlets so ON so.outlet_id = uo.outlet_id
+      JOIN stores s ON s.id = so.store_id
+      WHERE uo.user_id = ? AND so.store_id = ? AND o.active AND s.active)`,
+    bindings: [userId, storeId],
+  };
+}
+
 /** Ids of the active stores the user reaches through their outlets (store managers' order scope). */
 export async function reachableStoreIds(db: Db, userId: string): Promise<number[]> {
   const rows = await db('user_outlets as uo')

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/knex';
+import { storeReachExistsSql } from '../access/access.repository';
 
 /** A store row with its board (spec 001 §3 warehouse). */
 export interface StoreRow {
@@ -45,6 +47,8 @@ export function escapeLike(s: string): string {
 }
 
 export interface ProductSearch {
+  /** The signed-in user: the page is empty unless they reach the store (access.storeReachExistsSql). */
+  userId: string;
   storeId: number;
   /** Trimmed search text, or undefined for the whole inventory. */
   search?: string;
@@ -55,14 +59,17 @@ export interface ProductSearch {
 
 /**
  * The SQL text and bindings of the catalog page (the benchmark's floor runs the very same statement).
+ * Only rows of a store the user reaches (one statement: the reach check rides along as an EXISTS).
  * Matches: item code contains the text, or the name contains its words in order (`%black%reserve%`),
  * both case-insensitive through the pg_trgm GIN indexes items_code_trgm / items_name_trgm. Ranking:
  * exact code, then code or name prefix, then the name containing the whole phrase, then the words; within
  * a rank by trigram similarity to the name, then name and code (stable). `count(*) OVER ()` gives the total.
+ * The text depends only on which filters are present, so it is prepared once per shape (see `name`).
  */
-export function productPageSql(q: ProductSearch): { sql: string; bindings: (string | number)[] } {
-  const bindings: (string | number)[] = [q.storeId];
-  let where = 'inv.store_id = ? AND i.active';
+export function productPageSql(q: ProductSearch): { sql: string; bindings: (string | number)[]; name: string } {
+  const reach = storeReachExistsSql(q.userId, q.storeId);
+  const bindings: (string | number)[] = [q.storeId, ...reach.bindings];
+  let where = `inv.store_id = ? AND i.active AND ${reach.sql}`;
   if (q.sizeId !== undefined) { where += ' AND i.bottle_size_id = ?'; bindings.push(q.sizeId); }
   let order = 'i.name, i.code';
   const orderBindings: (string | number)[] = [];
@@ -84,19 +91,25 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: (stri
     WHERE ${where}
     ORDER BY ${order}
     LIMIT ? OFFSET ?`;
-  return { sql, bindings: [...bindings, ...orderBindings, q.limit, q.offset] };
+  const name = `catalog_page_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  return { sql, bindings: [...bindings, ...orderBindings, q.limit, q.offset], name };
 }
 
-/** One page of the store's catalog with the total number of matches (see productPageSql). */
+/**
+ * One page of the store's catalog (see productPageSql) as a prepared statement; rows are empty when the
+ * user does not reach the store, when nothing matches, or past the last page. `total` comes from the
+ * window count of the first row (0 without rows: see countProducts).
+ */
 export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
-  const { sql, bindings } = productPageSql(q);
-  const res = await db.raw(sql, bindings);
+  const { sql, bindings, name } = productPageSql(q);
+  const res = await db.raw(sql, bindings).options({ name });
   const rows = res.rows as ProductRow[];
-  if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  // Past the last page: the window count has no row to ride on, so count separately.
-  const { sql: countSql, bindings: countBindings } = productPageSql({ ...q, limit: 1, offset: 0 });
-  const first = (await db.raw(countSql, countBindings)).rows[0] as ProductRow | undefined;
-  return { rows, total: first?.total ?? 0 };
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** The number of matches of a search (for a page past the end, where no row carries the window count). */
+export async function countProducts(db: Db, q: ProductSearch): Promise<number> {
+  return (await findProductPage(db, { ...q, limit: 1, offset: 0 })).total;
 }
 
 /** One product of the store's inventory by item code; undefined when the store does not carry it. */

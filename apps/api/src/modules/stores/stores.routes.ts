@@ -11,6 +11,8 @@ import * as stores from './stores.service';
 const storeParams = z.strictObject({ storeId: intIdSchema });
 const productParams = z.strictObject({ storeId: intIdSchema, code: z.string().trim().min(1).max(32) });
 const tags = ['stores'];
+/** The catalog is read-only: a user's permissions are reused for 2 s (a revocation applies within 2 s). */
+const PRINCIPAL_CACHE_MS = 2000;
 
 documentRoute({
   method: 'get', path: '/stores/{storeId}', tags, summary: "A store's address, phone and delivery settings",
@@ -33,7 +35,7 @@ documentRoute({
 /** /api/v1/stores (ARCHITECTURE §5, spec 001 §2): a reachable store and its catalog; permission bcc.carts.use. */
 export function storesRoutes(ctx: AppContext) {
   const r = Router();
-  r.use(authenticate(ctx.db, ctx.config.jwtSecret), requirePermission(PERMISSIONS.cartsUse));
+  r.use(authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: PRINCIPAL_CACHE_MS }), requirePermission(PERMISSIONS.cartsUse));
 
   r.get('/:storeId', async (req, res) => {
     const { storeId } = storeParams.parse(req.params);

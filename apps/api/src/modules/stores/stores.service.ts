@@ -27,12 +27,17 @@ export async function getStore(db: Db, userId: string, storeId: number): Promise
 /**
  * GET /stores/{storeId}/products: one page of the store's inventory, searched (name or item code,
  * ranked: exact code, prefix, then similarity) and filtered by bottle size id → { items, page, pageSize, total }.
+ * One statement in the common case: the reach check rides in the page query; only an empty page asks again
+ * (to tell an unreachable store, 404, from no matches or a page past the end).
  */
 export async function listProducts(db: Db, userId: string, storeId: number, q: ProductsQuery): Promise<ProductPage> {
-  await assertReachable(db, userId, storeId);
-  const { rows, total } = await repo.findProductPage(db, {
-    storeId, search: q.search || undefined, sizeId: q.size, limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
-  });
+  const search = { userId, storeId, search: q.search || undefined, sizeId: q.size, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const { rows, total: pageTotal } = await repo.findProductPage(db, search);
+  let total = pageTotal;
+  if (!rows.length) {
+    await assertReachable(db, userId, storeId);
+    if (q.page > 1) total = await repo.countProducts(db, search);
+  }
   return { items: rows.map(toProduct), page: q.page, pageSize: q.pageSize, total };
 }
 

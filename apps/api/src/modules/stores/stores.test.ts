@@ -298,6 +298,33 @@ describe('GET /stores/{storeId}/bottle-sizes', () => {
   });
 });
 
+describe('permission cache and search indexes', () => {
+  it('when a user loses bcc.carts.use, then the catalog refuses them within 2 s (permissions are reused at most that long)', async () => {
+    const [u] = await t.db('users').insert({ email: 'revoked@example.com', password_hash: 'x' }).returning('id');
+    const role = await t.db('roles').where({ code: 'outlet_buyer' }).first('id');
+    await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
+    await t.db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
+    const token = tokenFor(t, { id: u.id, email: 'revoked@example.com' });
+    expect((await get(`/stores/${S.central}/products`, token)).status).toBe(200);
+    await t.db('user_roles').where({ user_id: u.id }).del();
+    await new Promise((ok) => setTimeout(ok, 2100));
+    const res = await get(`/stores/${S.central}/products`, token);
+    expect(res.status).toBe(403);
+    // Reach is never cached: with the role back but the outlet gone, the store answers 404 at once.
+    await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
+    await new Promise((ok) => setTimeout(ok, 2100));
+    expect((await get(`/stores/${S.central}/products`, token)).status).toBe(200);
+    await t.db('user_outlets').where({ user_id: u.id }).del();
+    expect((await get(`/stores/${S.central}/products`, token)).status).toBe(404);
+  });
+
+  it('when the schema is migrated, then the trigram indexes write through (fastupdate off)', async () => {
+    const rows = await t.db('pg_class').whereIn('relname', ['items_name_trgm', 'items_code_trgm']).select('relname', 'reloptions');
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r: { reloptions: string[] }) => r.reloptions.includes('fastupdate=off'))).toBe(true);
+  });
+});
+
 describe('OpenAPI', () => {
   it('when the document is read, then every store route is described', async () => {
     const res = await request(t.app).get('/api/v1/openapi.json');
