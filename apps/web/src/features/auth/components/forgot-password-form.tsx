@@ -34,7 +34,7 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
     return (
       <AuthCard icon={<MailCheck className="h-6 w-6" />} title="Check your email">
         <div className="space-y-4 text-center text-sm text-stone-700" role="status">
-          <p>We sent a password reset link to <strong className="break-all font-semibold text-stone-900">{sentTo}</strong>.</p>
+          <p>We sent a password reset link to <strong className="break-words font-semibold text-stone-900">{sentTo}</strong>.</p>
           <p className="text-stone-500">Didn&apos;t get it? Check your spam or junk folder. The link is valid for one hour.</p>
         </div>
         <div className="mt-6 grid gap-2">

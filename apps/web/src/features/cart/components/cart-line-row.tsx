@@ -14,7 +14,7 @@ function sizeText(l: CartLine) {
 export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantity: (q: number) => void; onRemove: () => void }) {
   return (
     <li className="grid grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-3 py-4 sm:grid-cols-[3.5rem_minmax(0,1fr)_auto_6rem_auto] sm:gap-x-4">
-      <ProductImage category={line.category} className="row-span-2 h-16 w-12 self-start sm:row-span-1 sm:w-14" />
+      <ProductImage category={line.category} name={line.name} className="row-span-2 h-16 w-12 self-start sm:row-span-1 sm:w-14" />
       <div className="min-w-0">
         <p className="text-sm font-semibold leading-snug text-stone-900">{line.name}</p>
         <p className="text-xs text-stone-500">

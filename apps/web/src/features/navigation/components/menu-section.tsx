@@ -51,7 +51,7 @@ export function MenuSection({ title, choices, currentId, emptyText, loading, exp
             >
               <span className="mt-0.5 h-4 w-4 shrink-0">{current && <Check className="h-4 w-4 text-brand-700" aria-hidden />}</span>
               <span className="min-w-0 flex-1">
-                <span className={cn('block truncate', current && 'font-medium')}>{c.label}</span>
+                <span data-choice-label className={cn('block break-words', current && 'font-medium')}>{c.label}</span>
                 {c.detail && <span className="block truncate text-xs text-stone-500">{c.detail}</span>}
               </span>
             </DropdownMenuItem>

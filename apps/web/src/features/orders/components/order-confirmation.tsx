@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { CheckCircle2, History, MapPin, ShoppingBag, Store, Truck } from 'lucide-react';
+import { CheckCircle2, History, ShoppingBag, Store, Truck } from 'lucide-react';
 import type { OrderDetail } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
@@ -79,14 +79,8 @@ export function OrderConfirmation({ orderIdParam, rememberedId }: { orderIdParam
             <div><dt className="text-stone-500">{order.fulfillmentType} date</dt><dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd></div>
           </dl>
           <div className="grid gap-3 sm:grid-cols-2">
-            <AddressBlock title="Store" icon={<Store className="h-3.5 w-3.5" aria-hidden />} address={order.store} />
+            <AddressBlock title={isDelivery ? 'Store' : 'Pick up at'} icon={<Store className="h-3.5 w-3.5" aria-hidden />} address={order.store} />
             {isDelivery && order.delivery && <AddressBlock title="Delivery address" icon={<Truck className="h-3.5 w-3.5" aria-hidden />} address={order.delivery} />}
-            {!isDelivery && (
-              <p className="flex items-start gap-2 rounded-md bg-stone-50 p-3 text-sm text-stone-700">
-                <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-500" aria-hidden />
-                Pick up your order at {order.store.name}.
-              </p>
-            )}
           </div>
           <div className="space-y-3">
             <h2 className="text-sm font-semibold text-stone-900">Items ({order.itemCount})</h2>

@@ -124,9 +124,9 @@ export function StoreOrders() {
       </div>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-        <TabsList aria-label="Order status" className="flex w-full flex-nowrap overflow-x-auto sm:inline-flex sm:w-auto">
+        <TabsList aria-label="Order status" className="flex w-full flex-nowrap gap-0.5 overflow-x-auto sm:inline-flex sm:w-auto sm:gap-1">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="flex-auto justify-center px-2.5 sm:flex-none sm:px-3">
+            <TabsTrigger key={t.value} value={t.value} className="flex-auto justify-center gap-1.5 px-2 sm:flex-none sm:gap-2 sm:px-3">
               {t.label}
               <span className="rounded-full bg-stone-200 px-1.5 text-xs tabular-nums text-stone-700">{list.data ? count(t.value) : '–'}</span>
             </TabsTrigger>

@@ -153,7 +153,7 @@ function PaymentForm({ session, minutes, onEnded }: { session: CheckoutSession; 
         </p>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="lg:order-2"><OrderSummary session={session} storeName={storeName} outletName={outletName} /></div>
         <Card className="lg:order-1">
           <CardHeader><CardTitle>Payment method</CardTitle></CardHeader>

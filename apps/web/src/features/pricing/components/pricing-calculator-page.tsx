@@ -90,7 +90,7 @@ function StoreCalculator({ storeId }: { storeId: number }) {
                     className={cn('flex w-full items-center gap-3 rounded-md px-2 py-2.5 text-left cursor-pointer hover:bg-stone-50',
                       selected?.code === p.code && 'bg-brand-50 hover:bg-brand-50')}
                   >
-                    <ProductImage category={p.category} className="h-12 w-10 shrink-0" />
+                    <ProductImage category={p.category} name={p.name} className="h-12 w-10 shrink-0" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-stone-900">{p.name}</span>
                       <span className="block text-xs text-stone-500"><span className="font-mono">#{p.code}</span> · {p.bottleSize}</span>

@@ -70,18 +70,18 @@ export function ProfileScreen() {
           aria-label="Profile sections"
           className="sticky top-16 z-30 -mx-4 mb-4 border-b border-stone-200 bg-stone-50/95 px-4 backdrop-blur sm:-mx-6 sm:px-6 lg:top-24 lg:mx-0 lg:mb-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
         >
-          <ul className="-mb-px flex gap-1 overflow-x-auto lg:mb-0 lg:flex-col lg:overflow-visible">
+          <ul className="-mb-px flex overflow-x-auto lg:mb-0 lg:flex-col lg:gap-1 lg:overflow-visible">
             {PROFILE_SECTIONS.map((s) => {
               const current = active === s.id;
               return (
-                <li key={s.id} className="shrink-0">
+                <li key={s.id} className="flex-1 lg:flex-none">
                   <a
                     href={`#${s.id}`}
                     onClick={(e) => go(e, s.id)}
                     aria-current={current ? 'location' : undefined}
                     className={cn(
-                      'block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors',
-                      'lg:rounded-md lg:border-b-0 lg:border-l-2 lg:py-2',
+                      'block whitespace-nowrap border-b-2 px-1.5 py-3 text-center text-sm font-medium transition-colors sm:px-3',
+                      'lg:rounded-md lg:border-b-0 lg:border-l-2 lg:py-2 lg:text-left',
                       current ? 'border-brand-700 text-brand-800 lg:bg-brand-50' : 'border-transparent text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100',
                     )}
                   >

@@ -9,7 +9,7 @@ export function ProductCard({ product, handlers }: { product: Product; handlers:
   const nameId = useId();
   return (
     <article aria-labelledby={nameId} className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <ProductImage category={product.category} className="h-28 rounded-none sm:h-36" />
+      <ProductImage category={product.category} name={product.name} className="h-28 rounded-none sm:h-36" />
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex-1 space-y-1">
           <h3 id={nameId} className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900" title={product.name}>{product.name}</h3>

@@ -9,7 +9,7 @@ export function ProductRow({ product, handlers }: { product: Product; handlers: 
   const nameId = useId();
   return (
     <li aria-labelledby={nameId} className="flex flex-wrap items-center gap-x-4 gap-y-3 px-3 py-3 sm:flex-nowrap sm:px-4">
-      <ProductImage category={product.category} className="h-14 w-12 shrink-0" />
+      <ProductImage category={product.category} name={product.name} className="h-14 w-12 shrink-0" />
       <div className="min-w-0 flex-1">
         <h3 id={nameId} className="truncate text-sm font-semibold text-stone-900" title={product.name}>{product.name}</h3>
         <p className="text-xs text-stone-500">

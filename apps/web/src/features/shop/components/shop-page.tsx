@@ -120,7 +120,7 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
                       enterKeyHint="search"
                     />
                   </div>
-                  <Button type="submit">Search</Button>
+                  <Button type="submit" className="px-3 sm:px-4"><Search className="h-4 w-4 sm:hidden" aria-hidden /><span className="sr-only sm:not-sr-only">Search</span></Button>
                 </div>
               </form>
               <div className="flex items-end gap-2">

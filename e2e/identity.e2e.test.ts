@@ -1,0 +1,227 @@
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+
+/**
+ * The identity journey of issue 3 in Chromium through the built SPA and the real API: sign-in
+ * validation messages, a refused sign-in, sign in as the buyer, switch outlet and store in the profile
+ * menu, save Edit Profile, log out, forgot password → the link from the captured mail → a new password
+ * → sign in with it → log out. Walked at 1280 px and again at 390 px (each walk sets the next password);
+ * screenshots go to screenshots/identity-*.png.
+ */
+jest.setTimeout(300_000);
+
+const EMAIL = 'buyer@example.com';
+let portal: Portal;
+let browser: Browser;
+let password = FIXTURE_PASSWORD;
+beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); await portal?.close(); });
+
+async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+/** Waits for a toast with this title (and description) and closes it so the next screenshot is clean. */
+async function toast(page: Page, title: string, description?: string | RegExp) {
+  const t = page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+  await t.waitFor();
+  if (description) await t.getByText(description).waitFor();
+  return t;
+}
+async function dismissToasts(page: Page) {
+  const close = page.locator('[data-sonner-toast] [data-close-button]');
+  for (const b of await close.all()) await b.click().catch(() => undefined);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
+const menuButton = (page: Page) => page.locator('header [aria-haspopup="menu"]').last();
+async function openMenu(page: Page) {
+  await menuButton(page).click();
+  await page.getByRole('menu').waitFor();
+}
+/** The first selectable (not current, not the section toggle) choice of a menu section. */
+async function otherChoice(page: Page, section: 'OUTLETS' | 'STORES') {
+  const group = page.getByRole('group', { name: section });
+  const toggle = group.locator('[role=menuitem][aria-expanded="false"]');
+  if (await toggle.count()) await toggle.click();
+  const items = group.locator('[role=menuitem]:not([aria-expanded]):not([aria-disabled="true"])');
+  if (!(await items.count())) return null;
+  const item = items.first();
+  const label = (await item.locator('[data-choice-label]').innerText()).trim();
+  return { item, label };
+}
+
+/** Switches to another outlet in the profile menu and waits for the toast and the header. */
+async function switchOutlet(page: Page) {
+  await openMenu(page);
+  const outlet = (await otherChoice(page, 'OUTLETS'))!;
+  await outlet.item.click();
+  await toast(page, 'Outlet switched', `Now viewing ${outlet.label}`);
+  await page.getByTestId('outlet-display').filter({ hasText: outlet.label }).waitFor();
+  return outlet.label;
+}
+
+/** The newest password-reset link the mailer received for `to`, rebased on the portal's address. */
+async function resetLinkFor(to: string, after: number): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mail = portal.t.mail.slice(after).reverse().find((m) => m.to === to && m.template === 'password_reset');
+    const link = mail?.text.match(/https?:\/\/\S+#token=[\w-]+/)?.[0];
+    if (link) { const u = new URL(link); return `${portal.baseUrl}${u.pathname}${u.search}${u.hash}`; }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`no password reset mail for ${to}`);
+}
+
+async function walk(viewport: { width: number; height: number }, nextPassword: string) {
+  const { page, errors } = await openPage(viewport);
+  const base = portal.baseUrl;
+
+  // The sign-in screen and its validation messages.
+  await page.goto(`${base}/auth`);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await snap(page, 'identity-01-sign-in');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Please enter a valid email address').waitFor();
+  await page.getByText('Password is required').waitFor();
+  expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+  await snap(page, 'identity-02-sign-in-validation');
+
+  // A wrong password is refused with the server's message.
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password1!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await toast(page, 'Login Failed', 'Invalid email or password.');
+  await snap(page, 'identity-03-sign-in-refused');
+  await dismissToasts(page);
+
+  // Sign in as the buyer: /shop with the board, the outlet and the profile menu.
+  await signIn(page, base, EMAIL, password);
+  const outletDisplay = page.getByTestId('outlet-display');
+  await outletDisplay.filter({ hasText: /Demo/ }).waitFor();
+  expect(await menuButton(page).innerText()).toContain('Blake');
+
+  // Profile menu: switch outlet.
+  await openMenu(page);
+  await page.getByRole('group', { name: 'OUTLETS' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+  await page.screenshot({ path: `screenshots/identity-04-profile-menu-${viewport.width}.png` });
+  await page.keyboard.press('Escape');
+  await switchOutlet(page);
+  await snap(page, 'identity-05-outlet-switched');
+  await dismissToasts(page);
+
+  // Profile menu: switch store (the Des Moines outlet has one active store: then go back to Ames first).
+  await openMenu(page);
+  await page.getByRole('group', { name: 'STORES' }).locator('[role=menuitem][aria-current="true"]').waitFor();
+  let store = await otherChoice(page, 'STORES');
+  if (!store) {
+    await page.keyboard.press('Escape');
+    await switchOutlet(page);
+    await dismissToasts(page);
+    await openMenu(page);
+    await page.getByRole('group', { name: 'STORES' }).locator('[role=menuitem][aria-current="true"]').waitFor();
+    store = (await otherChoice(page, 'STORES'))!;
+  }
+  await store.item.click();
+  await toast(page, 'Store switched', `Now shopping from ${store.label}`);
+  await openMenu(page);
+  expect(await page.getByRole('group', { name: 'STORES' }).locator('[role=menuitem][aria-current="true"]').innerText()).toContain(store.label);
+  await page.screenshot({ path: `screenshots/identity-06-store-switched-${viewport.width}.png` });
+
+  // Edit Profile: change the phone and save.
+  await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+  await page.waitForURL(/\/profile$/);
+  await page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
+  await page.getByRole('heading', { name: 'My Roles' }).waitFor();
+  await page.getByText('Outlet Buyer').first().waitFor();
+  await page.locator('#my-outlets').getByRole('listitem').first().waitFor();
+  await dismissToasts(page);
+  await snap(page, 'identity-07-edit-profile');
+  const phone = viewport.width > 500 ? '(515) 555-0199' : '(515) 555-0123';
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await toast(page, 'Profile updated', 'Your profile has been successfully updated.');
+  const stored = await portal.t.db('user_profiles as p').join('users as u', 'u.id', 'p.user_id').where('u.email', EMAIL).first('p.phone');
+  expect(stored.phone).toBe(phone);
+  await page.getByRole('button', { name: /Request more Outlets/ }).click();
+  await page.getByRole('button', { name: 'Submit Request' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Submit Request' }).isDisabled()).toBe(true);
+  await page.getByRole('link', { name: 'My Outlets' }).click();
+  await page.waitForFunction(() => document.querySelector('a[href="#my-outlets"]')?.getAttribute('aria-current') === 'location');
+  await page.screenshot({ path: `screenshots/identity-08-edit-profile-request-outlets-${viewport.width}.png` });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await dismissToasts(page);
+
+  // Log out.
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await toast(page, 'Logged out successfully', 'You have been successfully logged out');
+  await page.waitForURL(/\/auth$/);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await dismissToasts(page);
+
+  // Forgot password → Check your email.
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+  await snap(page, 'identity-09-forgot');
+  const mailsBefore = portal.t.mail.length;
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await page.getByText(EMAIL).waitFor();
+  await snap(page, 'identity-10-check-email');
+
+  // The link from the mail opens reset mode; the URL is cleaned to /auth.
+  const link = await resetLinkFor(EMAIL, mailsBefore);
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+  await page.waitForURL(/\/auth$/);
+  expect(page.url()).not.toContain('token');
+  await page.getByLabel('New Password').fill(nextPassword);
+  expect(await page.locator('li[data-met="true"]').count()).toBe(5);
+  await page.getByLabel('Confirm Password').fill(nextPassword);
+  await snap(page, 'identity-11-reset-password');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await toast(page, 'Password updated successfully', 'Please log in with your new password.');
+  await page.waitForURL(/\/auth\?mode=login$/);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await snap(page, 'identity-12-reset-done');
+  await dismissToasts(page);
+
+  // The used link is refused now.
+  await page.goto(link);
+  await page.getByLabel('New Password').fill(`${nextPassword}x`);
+  await page.getByLabel('Confirm Password').fill(`${nextPassword}x`);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await toast(page, 'Password reset failed');
+  await page.getByRole('heading', { name: 'Invalid or Expired Reset Link' }).waitFor();
+  await snap(page, 'identity-13-reset-link-used');
+  await dismissToasts(page);
+
+  // Sign in with the new password, then log out.
+  await signIn(page, base, EMAIL, nextPassword);
+  password = nextPassword;
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await page.waitForURL(/\/auth$/);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+
+  // Signed out, a guarded page sends the person to /auth.
+  await page.goto(`${base}/profile`);
+  await page.waitForURL(/\/auth$/);
+
+  expect(errors).toEqual([]);
+  await page.context().close();
+}
+
+it('buyer at 1280 px: validation, sign in, switch outlet and store, Edit Profile, log out, reset by mail, sign in again', async () => {
+  await walk(DESKTOP, 'Amber-Cask#7319');
+});
+
+it('buyer at 390 px: the same journey on a phone', async () => {
+  await walk(MOBILE, 'Oak-Barrel#5824');
+});
