@@ -10,18 +10,18 @@ const tints = [
 
 function tintFor(category: string | undefined) {
   const c = (category ?? '').toLowerCase();
-  if (/vodka|gin|tequila|blanco|silver|white|mezcal/.test(c)) return tints[1];
+  if (/vodka|\bgins?\b|tequila|blanco|silver|white|mezcal|neutral/.test(c)) return tints[1];
   if (/liqueur|cordial|wine|cream|schnapps.*(cherry|raspberry)|amaretto/.test(c)) return tints[2];
   if (/schnapps|absinthe|mint|melon/.test(c)) return tints[3];
   return tints[0];
 }
 
 /**
- * The product image placeholder (the catalog has no photos): a drawn bottle tinted by category,
- * decorative (aria-hidden) — the product's name is next to it.
+ * The product image placeholder (the catalog has no photos): a drawn bottle tinted by the product's
+ * category (or name when the category says nothing), decorative (aria-hidden): the name is next to it.
  */
-export function ProductImage({ category, className }: { category?: string; className?: string }) {
-  const t = tintFor(category);
+export function ProductImage({ category, name, className }: { category?: string; name?: string; className?: string }) {
+  const t = tintFor(`${category ?? ''} ${name ?? ''}`);
   return (
     <div className={cn('flex items-center justify-center rounded-md bg-gradient-to-b from-stone-50 to-stone-100', className)} aria-hidden>
       <svg viewBox="0 0 40 100" className="h-[78%] w-auto drop-shadow-sm" role="presentation">

@@ -1,0 +1,227 @@
+import { addDays, format } from 'date-fns';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+
+/**
+ * The shopping journey of issue 4 in Chromium through the built SPA and the real API: sign in as the
+ * buyer, browse and page the catalog, search 'vodka', filter a size, open Pricing Analysis, add two
+ * products, type a quantity, choose Delivery with a date and check the totals. Screenshots at 1280 and
+ * 390 px go to screenshots/shopping-*.png.
+ */
+jest.setTimeout(240_000);
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); await portal?.close(); });
+
+const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
+  return ctx.newPage();
+}
+/** Chooses the buyer's outlet by name in the header's profile menu (the selection is kept by the server). */
+async function chooseOutlet(page: Page, name: RegExp) {
+  await page.locator('header [aria-haspopup="menu"]').last().click();
+  const item = page.getByRole('menuitem', { name });
+  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: /OUTLETS/ }).click();
+  if ((await item.getAttribute('aria-current')) === 'true') { await page.keyboard.press('Escape'); return; }
+  await item.click();
+}
+/** Waits for a cart write of `method` on a URL containing `part` to answer 200. */
+const cartWrite = (page: Page, method: string, part: string) =>
+  page.waitForResponse((r) => r.request().method() === method && r.url().includes(part) && r.status() === 200);
+
+it('buyer at 1280 px: browse, page, search vodka, filter a size, pricing, add two, type a quantity, Delivery with a date, totals', async () => {
+  const page = await openPage(DESKTOP);
+  await signIn(page, portal.baseUrl, 'buyer@example.com');
+  await page.getByText('Ready to start ordering?').waitFor();
+  await chooseOutlet(page, /Court Avenue Taproom/);
+
+  // Welcome: the store's catalog to browse, with the welcome above it.
+  await page.getByRole('heading', { level: 1, name: /^Shop \| CENTRAL CITY LIQUOR/ }).waitFor();
+  await page.getByText('Ready to start ordering?').waitFor();
+  await page.getByText('Showing 1-30 of 64 items').waitFor();
+  await page.getByRole('heading', { name: 'Your Cart' }).waitFor();
+  await snap(page, 'shopping-01-shop-welcome');
+
+  // Page 2, then back to the top.
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.getByText('Showing 31-60 of 64 items').waitFor();
+  expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  await snap(page, 'shopping-02-shop-page-2');
+
+  // Search 'vodka' with Enter: back to page 1, the welcome gives way to the results.
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('vodka');
+  await search.press('Enter');
+  await page.getByText(/^Showing 1-\d+ of \d+ items$/).waitFor();
+  const vodkaShowing = await page.getByText(/^Showing 1-\d+ of \d+ items$/).innerText();
+  await page.getByText('Ready to start ordering?').waitFor({ state: 'detached' });
+  const names = await page.getByRole('article').locator('h3').allInnerTexts();
+  expect(names.length).toBeGreaterThan(1);
+  expect(names.some((n) => /VODKA/i.test(n))).toBe(true);
+  await page.getByRole('button', { name: 'Clear All' }).waitFor();
+  await snap(page, 'shopping-03-search-vodka');
+
+  // Filter by the size of the first result: every card then shows that size.
+  const firstMeta = await page.getByRole('article').first().locator('h3 + p').innerText();
+  const sizeName = firstMeta.split('·').pop()!.trim();
+  await page.getByLabel('Bottle size').selectOption({ label: sizeName });
+  await page.waitForResponse((r) => r.url().includes('/products?') && r.url().includes('size='));
+  await page.getByText(/^Showing 1-\d+ of \d+ items$/).waitFor();
+  const metas = await page.getByRole('article').locator('h3 + p').allInnerTexts();
+  expect(metas.length).toBeGreaterThan(0);
+  for (const m of metas) expect(m).toContain(sizeName);
+  await snap(page, 'shopping-04-size-filter');
+
+  // Pricing Analysis of the first product, with a custom price.
+  const first = page.getByRole('article').first();
+  const firstName = await first.locator('h3').innerText();
+  await first.getByRole('button', { name: /^Pricing/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pricing Analysis' });
+  await dialog.waitFor();
+  await dialog.getByText('Price per ounce').waitFor();
+  await dialog.getByText('400% markup').waitFor();
+  await dialog.getByText('550% markup').waitFor();
+  await dialog.getByLabel('Custom price (optional)').fill('29.99');
+  await dialog.getByText('Calculating with $29.99.').waitFor();
+  await snap(page, 'shopping-05-pricing-analysis');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  // Clear the size filter, then add two vodkas.
+  await page.getByLabel('Bottle size').selectOption({ label: 'All Sizes' });
+  await page.getByText(vodkaShowing, { exact: true }).waitFor();
+  const cards = page.getByRole('article');
+  await cards.nth(1).waitFor();
+  const secondName = await cards.nth(1).locator('h3').innerText();
+  const added1 = cartWrite(page, 'POST', '/items');
+  await cards.nth(0).getByRole('button', { name: /^Add to Cart/ }).click();
+  await added1;
+  await page.getByText('Item added').first().waitFor();
+  const added2 = cartWrite(page, 'POST', '/items');
+  await cards.nth(1).getByRole('button', { name: /^Add to Cart/ }).click();
+  await added2;
+  await page.getByRole('link', { name: /^View cart: 2 products/ }).waitFor();
+  const panel = page.getByRole('complementary', { name: 'Cart' });
+  await panel.getByText(secondName).waitFor();
+  await snap(page, 'shopping-06-added-two');
+
+  // The cart: type a quantity (saved 800 ms after typing), choose Delivery and a date.
+  await panel.getByRole('link', { name: 'View Full Cart' }).click();
+  await page.waitForURL(/\/cart$/);
+  await page.getByRole('heading', { level: 1, name: 'My Cart' }).waitFor();
+  await page.getByText('2 products').waitFor();
+  expect(await page.getByText(/^CENTRAL CITY LIQUOR, INC\. \| /).innerText()).toContain('Court Avenue Taproom');
+  const qty = page.getByRole('textbox', { name: `Quantity of ${firstName}` });
+  const patched = cartWrite(page, 'PATCH', '/items/');
+  await qty.fill('3');
+  const patch = await patched;
+  expect(patch.request().postDataJSON()).toEqual({ quantity: 3 });
+
+  const delivery = cartWrite(page, 'PUT', '/fulfillment');
+  await page.getByRole('radio', { name: /Delivery/ }).click();
+  expect((await delivery).request().postDataJSON()).toEqual({ type: 'Delivery', date: null });
+  const dated = cartWrite(page, 'PUT', '/fulfillment');
+  await page.getByLabel('Select Pickup/Delivery Date (Optional)').click();
+  await page.getByRole('grid').waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const tomorrow = addDays(new Date(), 1);
+  expect((await dated).request().postDataJSON()).toEqual({ type: 'Delivery', date: format(tomorrow, 'yyyy-MM-dd') });
+  await page.getByLabel('Select Pickup/Delivery Date (Optional)').getByText(format(tomorrow, 'MMM d, yyyy')).waitFor();
+
+  // Totals: subtotal = Σ line totals, Delivery 15.00, total = subtotal + 15.00.
+  const summary = page.locator('dl').filter({ hasText: 'Subtotal' });
+  await summary.getByText('Delivery').waitFor();
+  const lineTotals = await page.getByRole('list', { name: 'Cart items' }).locator('li').evaluateAll((lis) =>
+    lis.map((li) => li.querySelector('p.text-base')?.textContent ?? ''));
+  const subtotal = money(await summary.locator('dd').nth(0).innerText());
+  expect(subtotal).toBeCloseTo(lineTotals.reduce((s, t) => s + money(t), 0), 2);
+  expect(money(await summary.locator('dd').nth(1).innerText())).toBe(15);
+  expect(money(await page.getByTestId('cart-total').innerText())).toBeCloseTo(subtotal + 15, 2);
+  await page.getByRole('textbox', { name: `Quantity of ${firstName}` }).evaluate((el) => (el as HTMLInputElement).value).then((v) => expect(v).toBe('3'));
+  await snap(page, 'shopping-07-cart-delivery');
+
+  // Checkout opens /payment with the server-side session.
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL(/\/payment\?token=[0-9a-f]{64}&total=\d+\.\d{2}&cartId=\d+&source=cart&fulfillmentType=Delivery&fulfillmentDate=\d{4}-\d{2}-\d{2}/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout_session') ?? 'null'));
+  expect(stored).toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{64}$/), userId: portal.fixtures.users.buyer.id });
+  await page.context().close();
+});
+
+it('buyer at 390 px: the cart with its date picker, removing to empty, then the shop, search and pricing on a phone', async () => {
+  const page = await openPage(MOBILE);
+  await signIn(page, portal.baseUrl, 'buyer@example.com');
+  await page.getByText('Ready to start ordering?').waitFor();
+  await snap(page, 'shopping-11-shop-welcome');
+
+  await page.goto(`${portal.baseUrl}/cart`);
+  await page.getByText('2 products').waitFor();
+  await snap(page, 'shopping-12-cart');
+  await page.getByLabel('Select Pickup/Delivery Date (Optional)').click();
+  await page.getByRole('grid').waitFor();
+  await snap(page, 'shopping-13-date-picker');
+  await page.keyboard.press('Escape');
+
+  // Remove both lines: the minus at quantity 1 for one, the bin for the other.
+  const lines = page.getByRole('list', { name: 'Cart items' }).locator('li');
+  const removed = cartWrite(page, 'DELETE', '/items/');
+  await lines.first().getByRole('button', { name: /^Remove / }).click();
+  await removed;
+  await page.getByText('1 product', { exact: true }).waitFor();
+  const removed2 = cartWrite(page, 'DELETE', '/items/');
+  await lines.first().getByRole('button', { name: /^Decrease quantity/ }).click();
+  await removed2;
+  await page.getByText('Your cart is empty').waitFor();
+  await snap(page, 'shopping-14-cart-empty');
+
+  await page.getByRole('link', { name: 'Continue Shopping' }).last().click();
+  await page.waitForURL(/\/shop$/);
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('vodka');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(/^Showing 1-\d+ of \d+ items$/).waitFor();
+  await snap(page, 'shopping-15-search-vodka');
+
+  await page.getByRole('button', { name: 'List view' }).click();
+  await page.getByRole('article').first().waitFor({ state: 'detached' });
+  await snap(page, 'shopping-16-list-view');
+
+  await page.getByRole('button', { name: /^Pricing/ }).first().click();
+  await page.getByRole('dialog', { name: 'Pricing Analysis' }).waitFor();
+  await snap(page, 'shopping-17-pricing-analysis');
+  await page.keyboard.press('Escape');
+
+  const added = cartWrite(page, 'POST', '/items');
+  await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+  await added;
+  await page.getByText('Item added').first().waitFor();
+  await snap(page, 'shopping-18-item-added');
+
+  // A search with no results.
+  await search.fill('zzqx');
+  await search.press('Enter');
+  await page.getByText('No products found', { exact: true }).waitFor();
+  await snap(page, 'shopping-19-no-results');
+  await page.context().close();
+});
+
+it('viewer without bcc.carts.checkout at 1280 px: Checkout is disabled with the note', async () => {
+  const page = await openPage(DESKTOP);
+  await signIn(page, portal.baseUrl, 'viewer@example.com');
+  await page.getByText('Ready to start ordering?').waitFor();
+  const added = cartWrite(page, 'POST', '/items');
+  await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+  await added;
+  await page.goto(`${portal.baseUrl}/cart`);
+  await page.getByText('1 product', { exact: true }).waitFor();
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  expect(await checkout.isDisabled()).toBe(true);
+  expect(await checkout.getAttribute('title')).toBe("You don't have permission to checkout.");
+  await page.getByText("You don't have permission to checkout. Please contact your administrator.").waitFor();
+  await snap(page, 'shopping-21-cart-no-checkout');
+  await page.context().close();
+});
