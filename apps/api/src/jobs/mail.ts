@@ -11,8 +11,20 @@ import type { MailMessage } from '../context';
  * under DATA_DIR/mail and its links are logged outside production (ARCHITECTURE §7).
  */
 export function createTransport(config: Config): nodemailer.Transporter {
-  if (config.smtpUrl) return nodemailer.createTransport(config.smtpUrl);
+  if (config.smtpUrl) return nodemailer.createTransport(withSmtpTimeouts(config.smtpUrl));
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+}
+
+/**
+ * Adds bounded SMTP timeouts (ms) unless the URL sets its own: a hanging server fails the attempt (the
+ * queue retries) well before the job's 120 s expiry, so a message is never sent twice by an expired job.
+ */
+function withSmtpTimeouts(smtpUrl: string): string {
+  const u = new URL(smtpUrl);
+  for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '60000' })) {
+    if (!u.searchParams.has(k)) u.searchParams.set(k, v);
+  }
+  return u.toString();
 }
 
 /**
