@@ -55,7 +55,11 @@ export const fulfillmentBodySchema = z.strictObject({
 });
 export type FulfillmentBody = z.infer<typeof fulfillmentBodySchema>;
 
-/** One cart line: `id` is the line id (cart_items.id) used in PATCH/DELETE; money as decimal strings. */
+/**
+ * One cart line: `id` is the line id (cart_items.id) used in PATCH/DELETE; money as decimal strings.
+ * unitPrice is the item's price now (what checkout charges); `available` is false when the item is inactive
+ * or no longer in the store's inventory (checkout then refuses until the line is removed).
+ */
 export const cartLineSchema = z.object({
   id: z.number().int(),
   itemCode: z.string(),
@@ -67,12 +71,15 @@ export const cartLineSchema = z.object({
   bottleSizeId: z.number().int().nullable(),
   bottleSize: z.string(),
   volumeMl: z.number().int().nullable(),
+  /** Always sent by the API; optional in the type so older fixtures stay valid (absent = available). */
+  available: z.boolean().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /**
  * The active cart of a user × outlet × store. `itemCount` = number of lines (products);
- * `totalQuantity` = sum of quantities; `total` = subtotal + delivery charge (charge only for Delivery).
+ * `totalQuantity` = sum of quantities; `total` = subtotal + delivery charge (the store's charge, only for
+ * Delivery). Priced as checkout prices it, so the cart page shows what will be charged.
  */
 export const cartSchema = z.object({
   id: z.number().int(),

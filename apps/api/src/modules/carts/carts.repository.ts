@@ -20,17 +20,22 @@ export interface CartRow {
   storeDeliveryCharge: string;
 }
 
-/** A cart line joined with its item and bottle size (spec 001 §7 "Read cart items"). */
+/** A cart line joined with its item, bottle size and the store's inventory (spec 001 §7 "Read cart items"). */
 export interface CartLineRow {
   id: number;
   itemCode: string;
   quantity: number;
+  /** The price stored when the line was created. */
   unitPrice: string;
+  /** The item's price now (what checkout charges); null when the item is gone. */
+  retail: string | null;
   name: string | null;
   category: string | null;
   bottleSizeId: number | null;
   bottleSize: string | null;
   volumeMl: number | null;
+  /** Active item still in the cart's store's inventory. */
+  available: boolean;
 }
 
 const CART_COLUMNS = [
@@ -65,16 +70,18 @@ export async function insertOrFindActive(db: Db, userId: string, outletId: numbe
   return row.id;
 }
 
-/** The cart's lines with item name, category and bottle size, oldest first (spec 001 §7). */
-export async function findLines(db: Db, cartId: number): Promise<CartLineRow[]> {
+/** The cart's lines with item name, category, bottle size, current price and availability, oldest first (spec 001 §7). */
+export async function findLines(db: Db, cartId: number, storeId: number): Promise<CartLineRow[]> {
   return db('cart_items as ci')
     .leftJoin('items as i', 'i.id', 'ci.item_id')
     .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
+    .leftJoin('inventory as inv', function () { this.on('inv.item_id', 'ci.item_id').andOnVal('inv.store_id', storeId); })
     .where('ci.cart_id', cartId)
     .orderBy([{ column: 'ci.created_at', order: 'asc' }, { column: 'ci.id', order: 'asc' }])
     .select(
-      'ci.id', 'ci.item_code as itemCode', 'ci.quantity', 'ci.unit_price as unitPrice', 'i.name', 'i.category',
+      'ci.id', 'ci.item_code as itemCode', 'ci.quantity', 'ci.unit_price as unitPrice', 'i.retail', 'i.name', 'i.category',
       'i.bottle_size_id as bottleSizeId', 'b.name as bottleSize', 'b.volume_ml as volumeMl',
+      db.raw('(i.id IS NOT NULL AND i.active AND inv.item_id IS NOT NULL) AS available'),
     );
 }
 

@@ -38,7 +38,7 @@ export async function addItemQuantity(db: Db, cartId: number, itemCode: string, 
 /** The cart view (cartSchema) of the user's active cart `cartId`; NotFoundError when not theirs or not reachable. */
 export async function getCart(db: Db, userId: string, cartId: number): Promise<Cart> {
   const cart = await ownCart(db, userId, cartId);
-  return view(cart, await repo.findLines(db, cart.id));
+  return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /**
@@ -62,7 +62,7 @@ export async function addItem(db: Db, userId: string, cartId: number, itemCode: 
     if (!(await repo.storeCarriesCode(db, cart.id, itemCode))) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
     throw new AppError(400, CART_ERROR_CODES.quantityLimit, 'Bad Request', CART_MESSAGES.quantityLimit);
   }
-  return view(cart, await repo.findLines(db, cart.id));
+  return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /**
@@ -78,14 +78,14 @@ export async function setItemQuantity(db: Db, userId: string, cartId: number, li
     ? await repo.deleteLine(db, cart.id, lineId)
     : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
   if (!found) throw new NotFoundError(CART_MESSAGES.lineNotFound);
-  return view(cart, await repo.findLines(db, cart.id));
+  return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /** DELETE /carts/{cartId}/items/{lineId}; NotFoundError when the line is not in the cart. */
 export async function removeItem(db: Db, userId: string, cartId: number, lineId: number): Promise<Cart> {
   const cart = await ownCart(db, userId, cartId);
   if (!(await repo.deleteLine(db, cart.id, lineId))) throw new NotFoundError(CART_MESSAGES.lineNotFound);
-  return view(cart, await repo.findLines(db, cart.id));
+  return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /** DELETE /carts/{cartId}: deletes the lines, then the cart, in one transaction (spec 001 §4 "Clearing"). */
@@ -113,7 +113,7 @@ export async function setFulfillment(db: Db, userId: string, cartId: number, bod
   const deliveryCharge = body.type === 'Delivery' ? cart.storeDeliveryCharge : '0.00';
   await repo.updateFulfillment(db, cart.id, { type: body.type, deliveryCharge, date: body.date });
   const updated = { ...cart, fulfillmentFlag: body.type, deliveryCharge, deliveryDate: body.date };
-  return view(updated, await repo.findLines(db, cart.id));
+  return view(updated, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /** YYYY-MM-DD of the earliest time zone (UTC−12) at `now`. */
@@ -127,12 +127,16 @@ async function ownCart(db: Db, userId: string, cartId: number): Promise<repo.Car
   return cart;
 }
 
+/**
+ * The cart view, priced as checkout prices it (checkout-sessions): each line at the item's price now
+ * (the stored add-time price only if the item is gone), Delivery at the store's charge now.
+ */
 function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
   let subtotal = 0;
   let totalQuantity = 0;
   const items = lines.map((l) => {
-    const lineCents = toCents(l.unitPrice) * l.quantity;
-    subtotal += lineCents;
+    const unit = toCents(l.retail ?? l.unitPrice);
+    subtotal += unit * l.quantity;
     totalQuantity += l.quantity;
     return {
       id: l.id,
@@ -140,14 +144,15 @@ function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
       name: l.name ?? l.itemCode,
       category: l.category ?? 'Uncategorized',
       quantity: l.quantity,
-      unitPrice: fromCents(toCents(l.unitPrice)),
-      lineTotal: fromCents(lineCents),
+      unitPrice: fromCents(unit),
+      lineTotal: fromCents(unit * l.quantity),
       bottleSizeId: l.bottleSizeId,
       bottleSize: l.bottleSize ?? 'Unknown Size',
       volumeMl: l.volumeMl ? l.volumeMl : null,
+      available: l.available,
     };
   });
-  const charge = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.deliveryCharge) : 0;
+  const charge = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.storeDeliveryCharge) : 0;
   return {
     id: cart.id,
     outletId: cart.outletId,

@@ -127,7 +127,7 @@ describe('POST /carts/{cartId}/items', () => {
     expect(cartSchema.parse(res.body)).toEqual(res.body);
     expect(res.body.items).toEqual([{
       id: expect.any(Number), itemCode: '34006', name: 'ABSOLUT SWEDISH VODKA 80PRF', category: 'IMPORTED VODKAS', quantity: 1,
-      unitPrice: '14.99', lineTotal: '14.99', bottleSizeId: expect.any(Number), bottleSize: '750 ml', volumeMl: 750,
+      unitPrice: '14.99', lineTotal: '14.99', bottleSizeId: expect.any(Number), bottleSize: '750 ml', volumeMl: 750, available: true,
     }]);
     expect(res.body).toMatchObject({ itemCount: 1, totalQuantity: 1, subtotal: '14.99', total: '14.99' });
     expect(await lines(cartId)).toEqual([{ id: res.body.items[0].id, item_code: '34006', quantity: 1, unit_price: '14.99' }]);
@@ -152,15 +152,29 @@ describe('POST /carts/{cartId}/items', () => {
     expect(res.body).toMatchObject({ itemCount: 2, totalQuantity: 3, subtotal: '30.69', total: '30.69' });
   });
 
-  it('when the price changes after a line was added, then the line keeps the price it entered with', async () => {
+  it('when the price changes after a line was added, then the cart shows the price now (as checkout charges) and the DB keeps the add-time price', async () => {
     const cartId = await freshCart();
     await call('post', `/carts/${cartId}/items`, { itemCode: '34014' }).expect(200);
-    await t.db('items').where({ code: '34014' }).update({ retail: '99.99' });
+    await t.db('items').where({ code: '34014' }).update({ retail: '15.49' });
     try {
       const res = await call('post', `/carts/${cartId}/items`, { itemCode: '34014' });
-      expect(res.body.items[0]).toMatchObject({ quantity: 2, unitPrice: '14.99', lineTotal: '29.98' });
+      expect(res.body.items[0]).toMatchObject({ quantity: 2, unitPrice: '15.49', lineTotal: '30.98' });
+      expect(res.body.subtotal).toBe('30.98');
+      expect(await lines(cartId)).toEqual([expect.objectContaining({ quantity: 2, unit_price: '14.99' })]);
     } finally {
       await t.db('items').where({ code: '34014' }).update({ retail: '14.99' });
+    }
+  });
+
+  it('when an item in the cart becomes inactive, then its line is marked unavailable', async () => {
+    const cartId = await freshCart();
+    await call('post', `/carts/${cartId}/items`, { itemCode: '34188' }).expect(200);
+    await t.db('items').where({ code: '34188' }).update({ active: false });
+    try {
+      const res = await current(fx.outlets.dsm, S.central);
+      expect(res.body.items).toEqual([expect.objectContaining({ itemCode: '34188', available: false })]);
+    } finally {
+      await t.db('items').where({ code: '34188' }).update({ active: true });
     }
   });
 
@@ -324,6 +338,19 @@ describe('PUT /carts/{cartId}/fulfillment', () => {
       .toEqual({ fulfillment_flag: 'Delivery', delivery_charge: '15.00', delivery_date: date });
     // Loaded again when the page opens.
     expect((await current(fx.outlets.dsm, S.central)).body.fulfillment).toEqual({ type: 'Delivery', date, deliveryCharge: '15.00' });
+  });
+
+  it('when the store changes its delivery charge after Delivery was chosen, then the cart shows the charge now (as checkout charges)', async () => {
+    const cartId = await freshCart();
+    await call('put', `/carts/${cartId}/fulfillment`, { type: 'Delivery', date: null }).expect(200);
+    await t.db('stores').where({ id: S.central }).update({ delivery_charge: '17.50' });
+    try {
+      const res = await current(fx.outlets.dsm, S.central);
+      expect(res.body.fulfillment).toEqual({ type: 'Delivery', date: null, deliveryCharge: '17.50' });
+      expect(res.body.total).toBe('17.50');
+    } finally {
+      await t.db('stores').where({ id: S.central }).update({ delivery_charge: '15.00' });
+    }
   });
 
   it('when Pickup is chosen after Delivery, then the charge returns to 0 and the date may be cleared', async () => {
