@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import * as apiModule from '../../../lib/api';
@@ -186,7 +186,7 @@ describe('/auth reset mode (spec 000 §2, §4, §5)', () => {
     renderAt(`/auth?intent=recovery#token=${token}`);
     await userEvent.type(await screen.findByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'NewPass#2024');
-    await act(async () => { await userEvent.click(screen.getByRole('button', { name: 'Update Password' })); });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('heading', { name: 'Invalid or Expired Reset Link' })).toBeInTheDocument();
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Password reset failed', variant: 'destructive' }));
   });

@@ -10,6 +10,11 @@ function sizeText(l: CartLine) {
   return l.volumeMl ? `${(l.volumeMl / 29.5735).toFixed(1)} oz` : l.bottleSize;
 }
 
+/** False when the API flags the line as no longer sold by the store (checkout refuses it). */
+export function isLineAvailable(l: CartLine): boolean {
+  return !('available' in l && l.available === false);
+}
+
 /** One cart line: image, name, code and size, unit price, the quantity box, the line total and remove. */
 export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantity: (q: number) => void; onRemove: () => void }) {
   return (
@@ -17,6 +22,9 @@ export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; on
       <ProductImage category={line.category} name={line.name} className="row-span-2 h-16 w-12 self-start sm:row-span-1 sm:w-14" />
       <div className="min-w-0">
         <p className="text-sm font-semibold leading-snug text-stone-900">{line.name}</p>
+        {!isLineAvailable(line) && (
+          <p className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">No longer available</p>
+        )}
         <p className="text-xs text-stone-500">
           <span className="sr-only">Item code </span><span className="font-mono">#{line.itemCode}</span>
           <span aria-hidden> · </span>{sizeText(line)}

@@ -16,7 +16,7 @@ const line = (id: number, code: string, name: string, quantity: number, unitPric
   id, itemCode: code, name, category: 'AMERICAN VODKAS', quantity, unitPrice,
   lineTotal: (Math.round(Number(unitPrice) * 100) * quantity / 100).toFixed(2), bottleSizeId: 3, bottleSize: '750 ml', volumeMl: 750,
 });
-function makeCart(over: Partial<Cart> = {}, items = [line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'), line(12, '34422', 'GREY GOOSE', 1, '30.00')]): Cart {
+function makeCart(over: Partial<Cart> = {}, items: Cart['items'] = [line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'), line(12, '34422', 'GREY GOOSE', 1, '30.00')]): Cart {
   const subtotal = items.reduce((s, l) => s + Number(l.lineTotal), 0);
   const fulfillment = over.fulfillment ?? { type: 'Pickup' as const, date: null, deliveryCharge: '0.00' };
   return {
@@ -149,6 +149,14 @@ describe('My Cart (spec 001 §2)', () => {
     expect(screen.getByText('Your order will be prepared for pickup.')).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Delivery/ })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Pickup/ })).toBeChecked();
+  });
+
+  it('when a line is no longer sold by the store, then it is flagged and Checkout waits until it is removed', async () => {
+    server = makeCart({}, [line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'), { ...line(12, '34422', 'GREY GOOSE', 1, '30.00'), available: false }]);
+    renderCart();
+    expect(await screen.findByText('No longer available')).toBeInTheDocument();
+    expect(screen.getByText('Some items in your cart are no longer available. Please review your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 
   it('when the user lacks bcc.carts.checkout, then Checkout is disabled with a title and the note', async () => {

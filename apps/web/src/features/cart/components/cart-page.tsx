@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, ArrowLeft, Lock, ShoppingCart, Store } from 'lucide-react';
-import type { Cart } from '@portal/contracts';
+import { CHECKOUT_MESSAGES, type Cart } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState, PageSpinner } from '../../../components/ui/feedback';
@@ -10,7 +10,7 @@ import { useSelection } from '../../../lib/selection';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCart } from '../api/use-cart';
 import { useCheckout, CHECKOUT_TOASTS } from '../api/use-checkout';
-import { CartLineRow } from './cart-line-row';
+import { CartLineRow, isLineAvailable } from './cart-line-row';
 import { FulfillmentCard } from './fulfillment-card';
 
 /** Cart page texts (spec 001 §2), verbatim. */
@@ -92,6 +92,7 @@ export function CartPage() {
   }
 
   const n = cart.items.length;
+  const unavailable = cart.items.some((l) => !isLineAvailable(l));
   const showDelivery = cart.fulfillment.type === 'Delivery' && Number(cart.fulfillment.deliveryCharge) > 0;
   return frame(
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -135,7 +136,7 @@ export function CartPage() {
                   className="w-full"
                   onClick={() => void checkout()}
                   loading={processing}
-                  disabled={!c.canCheckout}
+                  disabled={!c.canCheckout || unavailable}
                   title={c.canCheckout ? undefined : CHECKOUT_TOASTS.denied}
                   aria-describedby={c.canCheckout ? undefined : 'checkout-permission-note'}
                 >
@@ -143,6 +144,7 @@ export function CartPage() {
                 </Button>
               </span>
               {!c.canCheckout && <p id="checkout-permission-note" className="text-sm text-amber-800">{CART_TEXTS.noCheckoutNote}</p>}
+              {c.canCheckout && unavailable && <p className="text-sm text-red-700" role="alert">{CHECKOUT_MESSAGES.itemsUnavailable}</p>}
               <ContinueShopping />
             </div>
           </CardContent>

@@ -29,7 +29,7 @@ export function AppHeader() {
   const boardName = store?.boardName || outlet?.boardName || DEFAULT_TITLE;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         {plain ? (
           <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">

@@ -1,4 +1,4 @@
-import { Calculator, ShoppingCart } from 'lucide-react';
+import { Calculator, Check, ShoppingCart } from 'lucide-react';
 import type { Product } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -12,6 +12,19 @@ export interface ProductHandlers {
   isBusy: (code: string) => boolean;
   onAdd: (product: Product) => void;
   onPricing: (product: Product) => void;
+  /** Bottles of this code already in the cart (0 when none). */
+  inCart?: (code: string) => number;
+}
+
+/** 'In cart: n' next to the price when the cart already holds the product. */
+export function InCartBadge({ product, handlers }: { product: Product; handlers: ProductHandlers }) {
+  const n = handlers.inCart?.(product.code) ?? 0;
+  if (n <= 0) return null;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+      <Check className="h-3 w-3" aria-hidden />In cart: {n}
+    </span>
+  );
 }
 
 /** Bottle size name, or the volume in oz when the size is unknown (spec 001 §2). */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Product } from '@portal/contracts';
 import { ProductImage } from '../../../components/ui/product-image';
 import { formatMoney } from '../../../lib/format';
-import { ProductActions, sizeLabel, type ProductHandlers } from './product-actions';
+import { InCartBadge, ProductActions, sizeLabel, type ProductHandlers } from './product-actions';
 
 /** A product in the grid view: image, name, code, bottle size, price, Pricing and Add to Cart. */
 export function ProductCard({ product, handlers }: { product: Product; handlers: ProductHandlers }) {
@@ -18,7 +18,10 @@ export function ProductCard({ product, handlers }: { product: Product; handlers:
             <span aria-hidden> · </span>{sizeLabel(product)}
           </p>
         </div>
-        <p className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(product.price)}</p>
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <p className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(product.price)}</p>
+          <InCartBadge product={product} handlers={handlers} />
+        </div>
         <ProductActions product={product} handlers={handlers} layout="grid" />
       </div>
     </article>

@@ -119,14 +119,16 @@ describe('shop page (spec 001 §2)', () => {
     expect(h.onPricing).toHaveBeenCalledWith(catalog[0]);
   });
 
-  it('when an item is being added, then its button is busy and the others stay usable', async () => {
-    const h = renderShop({ isBusy: (code) => code === '10001' });
+  it('when an item is being added, then its button is busy and the others stay usable; cart quantities show', async () => {
+    const h = renderShop({ isBusy: (code) => code === '10001', inCart: (code) => (code === '10000' ? 2 : 0) });
     await screen.findByText('Ready to start ordering?');
     const [first, second] = screen.getAllByRole('article');
     expect(within(first).getByRole('button', { name: /Add to Cart/ })).toBeEnabled();
     expect(within(second).getByRole('button', { name: /Adding\.\.\./ })).toBeDisabled();
     fireEvent.click(within(first).getByRole('button', { name: /Add to Cart/ }));
     expect(h.onAdd).toHaveBeenCalledWith(catalog[0]);
+    expect(within(first).getByText('In cart: 2')).toBeInTheDocument();
+    expect(within(second).queryByText(/In cart/)).not.toBeInTheDocument();
   });
 
   it('when a saved view exists, then it is restored; the clear-filters event resets it', async () => {
