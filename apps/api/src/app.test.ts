@@ -50,3 +50,13 @@ describe('API skeleton (issue 2 §7)', () => {
     expect(res.text).toContain('http_request_duration_seconds');
   });
 });
+
+describe('request log redaction (ARCHITECTURE §8)', () => {
+  it('when a URL carries a checkout token, then the logged URL hides it', () => {
+    const { redactUrl } = jest.requireActual('./app') as typeof import('./app');
+    const token = 'a'.repeat(64);
+    expect(redactUrl(`/api/v1/checkout-sessions/${token}`)).toBe('/api/v1/checkout-sessions/[redacted]');
+    expect(redactUrl(`/payment?source=cart&token=${token}&total=12.00`)).toBe('/payment?source=cart&token=[redacted]&total=12.00');
+    expect(redactUrl('/api/v1/health')).toBe('/api/v1/health');
+  });
+});

@@ -20,6 +20,11 @@ import { cartsRoutes } from './modules/carts/carts.routes';
 import { checkoutSessionsRoutes } from './modules/checkout-sessions/checkout-sessions.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 
+/** Hides secrets carried in URLs (checkout tokens in paths, token= in queries) from the request log. */
+export function redactUrl(url: string | undefined) {
+  return url?.replace(/(checkout-sessions\/)[^/?#]+/g, '$1[redacted]').replace(/([?&](?:token|checkoutToken)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export interface AppOptions {
   /** Folder of the built SPA to serve at / with history fallback; omitted in API tests. */
   webDir?: string;
@@ -42,6 +47,7 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
       return id;
     },
     autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
+    serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url) }) },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   }));
   app.use(helmet({
