@@ -153,6 +153,8 @@ async function benchmark(args: Args): Promise<void> {
       floorRounds.push(await load(floorBase, path, {}, args.connections, args.duration / rounds));
       console.log(`round ${r + 1}/${rounds}: API ${apiRounds[r].rps.toFixed(0)} req/s, floor ${floorRounds[r].rps.toFixed(0)} req/s`);
     }
+    // For the analysis: the app's own ceiling with no DB work (GET /health through the same middleware stack).
+    const health = combine([await load(apiBase, () => '/api/v1/health', {}, args.connections, 3)]);
     const apiResult = combine(apiRounds);
     const floorResult = combine(floorRounds);
     const apiRss = { peakMB: Math.round(Math.max(...rssSamples)), meanMB: Math.round(rssSamples.reduce((a, b) => a + b, 0) / rssSamples.length) };
@@ -169,6 +171,7 @@ async function benchmark(args: Args): Promise<void> {
       },
       api: { ...apiResult, rssPeakMB: apiRss.peakMB, rssMeanMB: apiRss.meanMB },
       floor: floorResult,
+      apiHealthCeiling: { rps: Math.round(health.rps), p95: health.p95, note: 'GET /api/v1/health on the same API process: middleware stack without auth or DB' },
       ratioToFloor: Number(ratio.toFixed(3)),
       targets: {
         p95Under50ms: apiResult.p95 < 50, atLeast1000rps: apiResult.rps >= 1000, atLeast40PercentOfFloor: ratio >= 0.4, rssUnder300MB: apiRss.peakMB < 300,
@@ -182,6 +185,7 @@ async function benchmark(args: Args): Promise<void> {
       `${name.padEnd(6)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p95 ${r.p95.toFixed(1).padStart(5)} ms   p97.5 ${r.p97_5.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   (autocannon p97.5 ${r.autocannonP97_5} / p99 ${r.autocannonP99} ms)   non-2xx ${r.non2xx}   errors ${r.errors}`;
     console.log('\n' + row('API', apiResult));
     console.log(row('floor', floorResult));
+    console.log(`API ceiling without DB work (GET /health, same middleware stack): ${health.rps.toFixed(0)} req/s, p95 ${health.p95.toFixed(1)} ms`);
     console.log(`ratio to the floor ${(ratio * 100).toFixed(1)} % · API RSS peak ${apiRss.peakMB} MB (mean ${apiRss.meanMB} MB)`);
     console.log(`targets: p95 < 50 ms ${mark(results.targets.p95Under50ms)} · ≥ 1000 req/s ${mark(results.targets.atLeast1000rps)} · ≥ 40 % of floor ${mark(results.targets.atLeast40PercentOfFloor)} · RSS < 300 MB ${mark(results.targets.rssUnder300MB)}`);
     console.log(`\nEXPLAIN ANALYZE (search "vodka", store ${args.storeId}) uses: ${indexes.join(', ')}\n${plan}`);
