@@ -225,3 +225,52 @@ it('buyer at 1280 px: validation, sign in, switch outlet and store, Edit Profile
 it('buyer at 390 px: the same journey on a phone', async () => {
   await walk(MOBILE, 'Oak-Barrel#5824');
 });
+
+it('admin on a small phone: the gated items, System default outlet, w-72 and scroll buttons moving 70 %; w-64 at 1280 px', async () => {
+  const { page, errors } = await openPage({ width: 390, height: 640 });
+  await signIn(page, portal.baseUrl, 'admin@example.com');
+  await page.getByTestId('outlet-display').filter({ hasNotText: 'Loading outlet...' }).waitFor();
+  await openMenu(page);
+  const menu = page.getByRole('menu');
+  for (const name of ['Shop', 'My Cart', 'My Orders', 'Pricing Calculator', 'Manage Store Orders', 'Invite User', 'Admin', 'Edit Profile', 'Log Out']) {
+    expect(await menu.getByRole('menuitem', { name, exact: true }).count()).toBe(1);
+  }
+  expect(await menu.getByRole('menuitem', { name: /System default outlet/ }).count()).toBe(1);
+  expect((await menu.boundingBox())!.width).toBe(288);
+
+  const viewport = page.getByTestId('menu-viewport');
+  const visible = await viewport.evaluate((el) => el.clientHeight);
+  expect(await viewport.evaluate((el) => el.scrollHeight)).toBeGreaterThan(visible);
+  await page.getByRole('button', { name: 'Scroll down' }).click();
+  // One step is 70 % of the visible height, unless the end of the list comes first.
+  await page.waitForFunction((h) => {
+    const el = document.querySelector('[data-testid="menu-viewport"]');
+    return el !== null && el.clientHeight === h && Math.abs(el.scrollTop - Math.min(0.7 * h, el.scrollHeight - h)) < 2;
+  }, visible);
+  await page.getByRole('button', { name: 'Scroll up' }).waitFor();
+  await page.screenshot({ path: 'screenshots/identity-14-admin-menu-scrolled-390.png' });
+
+  await menu.getByRole('menuitem', { name: 'Invite User' }).click();
+  await toast(page, 'Invite User');
+  await page.setViewportSize(DESKTOP);
+  await openMenu(page);
+  expect((await page.getByRole('menu').boundingBox())!.width).toBe(256);
+  await page.screenshot({ path: 'screenshots/identity-14-admin-menu-1280.png' });
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+it('a user without outlet access: the header says No outlet assigned and the menu No outlets available', async () => {
+  for (const vp of [DESKTOP, MOBILE]) {
+    const { page, errors } = await openPage(vp);
+    await signIn(page, portal.baseUrl, 'noroles@example.com');
+    await page.getByTestId('outlet-display').filter({ hasText: 'No outlet assigned' }).waitFor();
+    await openMenu(page);
+    await page.getByRole('menu').getByText('No outlets available').waitFor();
+    await page.getByRole('menu').getByText('Select an outlet first').waitFor();
+    await page.screenshot({ path: `screenshots/identity-15-no-outlets-${vp.width}.png` });
+    expect(await page.getByRole('menuitem', { name: 'Admin', exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }
+});

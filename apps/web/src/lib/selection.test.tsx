@@ -23,11 +23,11 @@ const meOf = (lastSelectedOutletId: number | null = 1): Me => ({
 let sel: SelectionValue;
 function Probe() { sel = useSelection(); return null; }
 
-function setup({ me = meOf(), selection = { outletId: 1 as number | null, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false } = {}) {
+function setup({ me = meOf(), selection = { outletId: 1 as number | null, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false, outletsStatus = 500 } = {}) {
   (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me });
   let current = { ...selection };
   const get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === '/me/outlets') { if (outletsFail) throw new ApiError(500, { type: 'x', title: 'x', status: 500, code: 'x', detail: 'boom' }); return { data: { items: outlets } }; }
+    if (path === '/me/outlets') { if (outletsFail) throw new ApiError(outletsStatus, { type: 'x', title: 'x', status: outletsStatus, code: 'x', detail: 'boom' }); return { data: { items: outlets } }; }
     if (path === '/me/selection') return { data: current };
     if (path.startsWith('/outlets/')) return { data: { items: [store(10, 'Ten'), store(20, 'Twenty'), store(30, 'Closed', false)] } };
     throw new Error(path);
@@ -126,5 +126,11 @@ describe('selection (spec 000 §4)', () => {
     setup({ outlets: [], selection: { outletId: null, storeId: null } });
     await waitFor(() => expect(sel.problem).toBe('No outlets assigned to your account. Please contact support.'));
     expect(sel.outlet).toBeNull();
+  });
+
+  it('when the user may not read outlets (403), then they simply have none: no error, the no-outlets text', async () => {
+    setup({ outletsFail: true, outletsStatus: 403, selection: { outletId: null, storeId: null } });
+    await waitFor(() => expect(sel.problem).toBe('No outlets assigned to your account. Please contact support.'));
+    expect(sel.outletsError).toBeUndefined();
   });
 });

@@ -145,13 +145,15 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
     window.dispatchEvent(new CustomEvent(STORE_CHANGED_EVENT, { detail: { storeId: id, name: s?.name, boardNumber: s?.boardNumber, warehouseId: s?.warehouseId } }));
   }, [outletId, save, stores]);
 
+  // Without the permission to read outlets (403) the person simply has none (spec 000 §8: permission errors deny).
+  const outletsDenied = outletsQ.error?.status === 403;
   let problem: string | null = null;
-  if (outletsQ.error) problem = `Failed to fetch user outlets: ${outletsQ.error.message}`;
-  else if (outletsQ.data && outlets.length === 0) problem = 'No outlets assigned to your account. Please contact support.';
+  if (outletsQ.error && !outletsDenied) problem = `Failed to fetch user outlets: ${outletsQ.error.message}`;
+  else if (outletsDenied || (outletsQ.data && outlets.length === 0)) problem = 'No outlets assigned to your account. Please contact support.';
   else if (storesQ.error) problem = `Failed to fetch stores for outlet: ${storesQ.error.message}`;
 
   const value: SelectionValue = {
-    outlets, outletsLoading: outletsQ.isLoading, outletsError: outletsQ.error,
+    outlets, outletsLoading: outletsQ.isLoading, outletsError: outletsDenied ? undefined : outletsQ.error,
     stores, storesLoading: storesQ.isLoading, storesError: storesQ.error,
     outlet, store, problem,
     loading: on && (outletsQ.isLoading || selectionQ.isLoading || (Boolean(outletId) && storesQ.isLoading)),

@@ -6,7 +6,8 @@ export const MENU_SCROLL_STEP = 0.7;
 
 /**
  * The scrolling part of the profile menu with scroll-up and scroll-down buttons (spec 000 §2). The
- * buttons show only when there is more to see in their direction; keyboard users move with the arrow
+ * buttons lie over the list's edges (nothing jumps under the pointer) and show only when there is more
+ * to see in their direction; keyboard users move with the arrow
  * keys, which scroll the focused item into view, so the buttons stay out of the tab order.
  */
 export function ScrollableMenuBody({ children }: { children: ReactNode }) {
@@ -38,11 +39,11 @@ export function ScrollableMenuBody({ children }: { children: ReactNode }) {
     measure();
   };
 
-  const btn = 'flex h-7 w-full shrink-0 items-center justify-center text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer';
+  const btn = 'absolute inset-x-0 z-10 flex h-7 items-center justify-center bg-white text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer';
   return (
-    <>
+    <div className="relative flex min-h-0 flex-1 flex-col">
       {edges.up && (
-        <button type="button" tabIndex={-1} aria-label="Scroll up" className={`${btn} border-b border-stone-100`} onClick={() => scroll(-1)}>
+        <button type="button" tabIndex={-1} aria-label="Scroll up" className={`${btn} top-0 rounded-t-lg border-b border-stone-100`} onClick={() => scroll(-1)}>
           <ChevronUp className="h-4 w-4" aria-hidden />
         </button>
       )}
@@ -50,10 +51,10 @@ export function ScrollableMenuBody({ children }: { children: ReactNode }) {
         <div ref={inner}>{children}</div>
       </div>
       {edges.down && (
-        <button type="button" tabIndex={-1} aria-label="Scroll down" className={`${btn} border-t border-stone-100`} onClick={() => scroll(1)}>
+        <button type="button" tabIndex={-1} aria-label="Scroll down" className={`${btn} bottom-0 rounded-b-lg border-t border-stone-100`} onClick={() => scroll(1)}>
           <ChevronDown className="h-4 w-4" aria-hidden />
         </button>
       )}
-    </>
+    </div>
   );
 }
