@@ -274,3 +274,36 @@ it('a user without outlet access: the header says No outlet assigned and the men
     await page.context().close();
   }
 });
+
+it('keyboard only: Tab through the sign-in form, Enter signs in, the menu opens with Enter and Escape returns focus', async () => {
+  const { page, errors } = await openPage(DESKTOP);
+  await page.goto(`${portal.baseUrl}/auth`);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.getAttribute('aria-label') || el?.id || el?.textContent?.trim() || '';
+  });
+  const order: string[] = [];
+  for (let i = 0; i < 6; i++) { await page.keyboard.press('Tab'); order.push(await focused()); }
+  expect(order).toEqual(['Liquor Ordering Portal', 'login-email', 'login-password', 'Show password', 'Forgot Password?', 'Sign In']);
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type('manager@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(FIXTURE_PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/shop/);
+  await page.getByTestId('outlet-display').filter({ hasNotText: 'Loading outlet...' }).waitFor();
+
+  await menuButton(page).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+  await page.screenshot({ path: 'screenshots/identity-16-menu-keyboard-1280.png' });
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  expect(await menuButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
