@@ -8,7 +8,11 @@ const esmPackages = ['pg-boss', 'serialize-error', 'rrule-temporal', 'non-error'
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
-  moduleNameMapper: { '^@portal/contracts$': '<rootDir>/libs/contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@portal/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@portal/migrations$': '<rootDir>/migrations/index.ts',
+    '^@portal/seeds$': '<rootDir>/seeds/index.ts',
+  },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 module.exports = {

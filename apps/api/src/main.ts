@@ -5,7 +5,7 @@ import { createLogger } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { createApp } from './app';
 import { createMailOutbox } from './jobs/mail-queue';
-import { bootstrapDatabase } from '../../../seeds';
+import { bootstrapDatabase } from '@portal/seeds';
 
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness';
-import { importFile, importFiles, ImportError, REAL_DATA_FILES } from '../../../../seeds/import';
+import { importFile, importFiles, ImportError, REAL_DATA_FILES } from '@portal/seeds';
 
 const SHARED = process.env.SHARED_DATA_DIR ?? join(__dirname, '../../../../../shared/data');
 const counts = async (t: TestContext) => {

@@ -1,6 +1,6 @@
 import { createTestContext, type TestContext } from '../test/harness';
 import { migrateLatest, migrateRollback, migrationStatus } from './knex';
-import { migrationSource } from '../../../../migrations';
+import { migrationSource } from '@portal/migrations';
 
 let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });

@@ -2,8 +2,7 @@ import bcrypt from 'bcrypt';
 import { ALL_PERMISSION_CODES, DEFAULT_ROLES } from '@portal/contracts';
 import { createTestContext, FIXTURE_PASSWORD, type TestContext } from '../test/harness';
 import { seedFixtures } from '../test/fixtures';
-import { seedReference } from '../../../../seeds/reference';
-import { seedDemo } from '../../../../seeds/demo';
+import { seedDemo, seedReference } from '@portal/seeds';
 
 let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); await seedFixtures(t.db); });

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import type { Db } from '../db/knex';
-import { importFiles } from '../../../../seeds/import';
-import { seedDemo } from '../../../../seeds/demo';
+import { importFiles, seedDemo } from '@portal/seeds';
 import { FIXTURE_PASSWORD } from './harness';
 
 /**

@@ -1,5 +1,5 @@
 import { createDb, migrateLatest } from '../db/knex';
-import { seedReference } from '../../../../seeds/reference';
+import { seedReference } from '@portal/seeds';
 
 /**
  * Jest global setup for the API project: builds one migrated template database (with reference data)
