@@ -79,6 +79,11 @@ describe('orders journey (issue 5)', () => {
     await page.getByText(/No orders found\. Start shopping|ORD-/).first().waitFor();
     await snapBoth(page, 'orders-history-before');
 
+    // A confirmation for an order that does not exist (and no order to fall back to).
+    await page.goto(`${baseUrl}/order-confirmation/999999`);
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor({ timeout: 15_000 });
+    await snap(page, 'orders-confirmation-not-found');
+
     // The payment page refuses to open outside the checkout.
     await page.goto(`${baseUrl}/payment`);
     await page.getByText('Invalid access route. Please use the checkout process.').waitFor();
@@ -164,7 +169,13 @@ describe('orders journey (issue 5)', () => {
     await page.waitForTimeout(500);
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await page.waitForURL(/\/payment\?.*fulfillmentType=Pickup/);
-    await page.getByRole('radio', { name: /Pay In-Store/ }).click();
+    // Keyboard: arrow keys move between the payment methods.
+    await page.getByRole('radio', { name: /Credit card/ }).focus();
+    // (held briefly like a real key press: Radix moves focus on a timer and checks while the key is down)
+    await page.keyboard.down('ArrowRight');
+    await page.waitForTimeout(50);
+    await page.keyboard.up('ArrowRight');
+    await page.getByRole('radio', { name: /Pay In-Store/, checked: true }).waitFor({ timeout: 5_000 });
     await page.getByRole('button', { name: /Place Order/ }).waitFor();
     await snapBoth(page, 'orders-payment-instore');
     await page.getByRole('button', { name: /Place Order/ }).click();
@@ -201,6 +212,11 @@ describe('orders journey (issue 5)', () => {
 
     await m.getByPlaceholder('Search by order number, customer name, or email...').fill(orderNumber);
     await m.getByRole('tab', { name: /All/, selected: true }).waitFor();
+    await m.getByRole('tabpanel').getByText(orderNumber).waitFor();
+    expect(await m.getByRole('tabpanel').getByText(secondNumber).count()).toBe(0);
+    await m.getByPlaceholder('Search by order number, customer name, or email...').fill('nobody@nowhere');
+    await m.getByText('No orders match your search.').waitFor();
+    await snap(m, 'orders-store-no-match');
     await m.getByPlaceholder('Search by order number, customer name, or email...').fill('');
     await m.getByRole('tab', { name: /New/ }).click();
     await card.getByRole('button', { name: /Mark Ready/ }).click();
