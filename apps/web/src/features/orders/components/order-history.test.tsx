@@ -10,6 +10,7 @@ import { apiError, makeList, makeOrder, makeOrderDetail, setViewportWidth } from
 
 jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
 jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('../../../lib/session', () => ({ useSession: () => ({ me: { user: { email: 'Buyer@example.com' } } }) }));
 
 const STORE = { id: 2190, name: 'Central City Liquor' };
 const OUTLET = { outletId: 7, outletName: 'Demo – Court Avenue Taproom' };
@@ -58,6 +59,13 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     expect(within(rows[1]).getByText('Ready')).toBeInTheDocument();
     expect(within(rows[1]).getByText('$74.98')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('when a store manager opens it, then only their own orders show (the list answers the whole store)', async () => {
+    answer({ '/orders?storeId=2190': makeList([pickup, makeOrder({ id: 105, orderNumber: 'ORD-SOMEONE-ELSE', customerEmail: 'other@bar.example' })], 'store') });
+    renderPage();
+    expect(await screen.findByText('ORD-20260105-0001')).toBeInTheDocument();
+    expect(screen.queryByText('ORD-SOMEONE-ELSE')).not.toBeInTheDocument();
   });
 
   it('when the screen is narrower than 768 px, then orders are cards, not a table', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ChevronRight, Package, Store } from 'lucide-react';
 import type { Order } from '@portal/contracts';
 import { useSelection } from '../../../lib/selection';
+import { useSession } from '../../../lib/session';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -101,7 +102,12 @@ export function OrderHistory() {
     if (orders.error) notify({ title: 'Error', description: HISTORY_MESSAGES.loadFailed, variant: 'destructive' });
   }, [orders.error]);
 
-  const items = orders.data?.items ?? [];
+  // GET /orders answers every order of the store to a store manager (scope 'store'); My Orders keeps the
+  // caller's own (their email is the order's customer snapshot) until the API offers an own-orders filter.
+  const { me } = useSession();
+  const all = orders.data?.items ?? [];
+  const email = me?.user.email.toLowerCase();
+  const items = orders.data?.scope === 'store' && email ? all.filter((o) => o.customerEmail.toLowerCase() === email) : all;
   const heading = [outlet?.outletName, store?.name].filter(Boolean).join(' | ');
 
   let body;
