@@ -209,10 +209,31 @@ it('buyer at 390 px: the cart with its date picker, removing to empty, then the 
   await page.context().close();
 });
 
-it('viewer without bcc.carts.checkout at 1280 px: Checkout is disabled with the note', async () => {
+it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then Checkout is disabled with the note', async () => {
   const page = await openPage(DESKTOP);
   await signIn(page, portal.baseUrl, 'viewer@example.com');
   await page.getByText('Ready to start ordering?').waitFor();
+
+  // Loading (a slow catalog answer) and error (a failed one) states of the shop.
+  let release!: () => void;
+  const held = new Promise<void>((ok) => { release = ok; });
+  await page.route('**/api/v1/stores/*/products?*', async (route) => { await held; await route.continue(); });
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.getByText('Loading products').waitFor({ state: 'attached' });
+  await snap(page, 'shopping-22-shop-loading');
+  release();
+  await page.getByText(/^Showing 31-/).waitFor();
+  await page.unroute('**/api/v1/stores/*/products?*');
+  await page.route('**/api/v1/stores/*/products?*', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal_error' }) }));
+  await page.getByRole('button', { name: 'Page 3' }).click();
+  await page.getByRole('button', { name: 'Try again' }).waitFor();
+  await snap(page, 'shopping-23-shop-error');
+  await page.unroute('**/api/v1/stores/*/products?*');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByText(/^Showing 61-/).waitFor();
+  await page.getByRole('button', { name: 'Page 1' }).click();
+  await page.getByText(/^Showing 1-30 /).waitFor();
+
   const added = cartWrite(page, 'POST', '/items');
   await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
   await added;

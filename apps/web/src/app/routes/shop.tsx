@@ -11,10 +11,11 @@ import { PricingDialog } from '../../features/pricing/components/pricing-dialog'
 export function ShopRoute() {
   const cart = useCart();
   const [pricing, setPricing] = useState<Product | null>(null);
-  const { canUseCart, isBusy, add } = cart;
-  const handlers = useMemo<ProductHandlers>(() => ({
-    canUseCart, isBusy, onAdd: (p) => void add(p), onPricing: setPricing,
-  }), [canUseCart, isBusy, add]);
+  const { canUseCart, isBusy, add, cart: current } = cart;
+  const handlers = useMemo<ProductHandlers>(() => {
+    const quantities = new Map((current?.items ?? []).map((l) => [l.itemCode, l.quantity]));
+    return { canUseCart, isBusy, onAdd: (p) => void add(p), onPricing: setPricing, inCart: (code) => quantities.get(code) ?? 0 };
+  }, [canUseCart, isBusy, add, current]);
   return (
     <>
       <ShopPage handlers={handlers} cartSummary={<CartSummaryButton />} cartPanel={<HomeCartPanel />} />

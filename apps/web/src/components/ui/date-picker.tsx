@@ -59,6 +59,7 @@ export function DatePicker({ id, value, onChange, placeholder = 'Pick a date', d
               defaultMonth={selected}
               onSelect={(d) => { onChange(d ? format(d, 'yyyy-MM-dd') : null); setOpen(false); }}
               disabled={disablePast ? { before: startOfToday() } : undefined}
+              modifiersClassNames={{ selected: '[&>button]:bg-brand-700 [&>button]:text-white [&>button]:font-semibold' }}
               autoFocus
             />
           </Popover.Content>
