@@ -153,8 +153,8 @@ describe('orders journey (issue 5)', () => {
 
     // Mobile: cards instead of the table, and the dialog.
     await page.setViewportSize(MOBILE);
-    await page.getByRole('button', { name: `View Details of order ${orderNumber}` }).waitFor();
-    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByRole('table').waitFor({ state: 'detached' });
+    await page.getByRole('listitem').filter({ hasText: orderNumber }).waitFor();
     await page.getByRole('button', { name: `View Details of order ${orderNumber}` }).click();
     await page.getByRole('dialog').getByText('Store Information').waitFor();
     await snap(page, 'orders-history-details');
