@@ -204,6 +204,8 @@ export const listOrdersQuerySchema = z.strictObject({
   storeId: z.coerce.number().int().positive().optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
+  /** true: only the caller's own orders, even for store managers (My Orders). */
+  mine: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;

@@ -91,6 +91,16 @@ describe('GET /orders', () => {
     expect(ids(await get(`/orders?storeId=${S.central}`, 'manager'))).toEqual([o.b, o.a]);
   });
 
+  it('when the store manager asks for mine=true (My Orders), then only their own orders come back, scope own', async () => {
+    const res = await get(`/orders?storeId=${S.central}&mine=true`, 'manager');
+    expect(res.status).toBe(200);
+    expect(res.body.scope).toBe('own');
+    expect(res.body.items).toEqual([]);
+    expect(res.body.counts.all).toBe(0);
+    expect(ids(await get('/orders?mine=true'))).toEqual([o.c, o.b, o.a]);
+    expect((await get('/orders?mine=yes')).status).toBe(400);
+  });
+
   it('when the manager of another store lists, then they see only that store\'s orders', async () => {
     const res = await get('/orders', 'otherManager');
     expect(ids(res)).toEqual([o.d]);

@@ -207,7 +207,7 @@ export function customerSnapshot(p: { email: string; fullName: string | null; fi
  * 'store'); bcc.orders.outlet.manage gives the outlet label only (scope 'outlet', spec 001 §6).
  */
 export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Promise<OrderList> {
-  const manages = caller.permissions.has(PERMISSIONS.ordersStoreManage);
+  const manages = !q.mine && caller.permissions.has(PERMISSIONS.ordersStoreManage);
   const scope: repo.OrderScope = { userId: caller.userId, storeIds: manages ? await reachableStoreIds(db, caller.userId) : [] };
   const [rows, counts] = await Promise.all([repo.findPlaced(db, scope, q), repo.countByStatus(db, scope, q.storeId)]);
   const lines = await repo.findLines(db, rows.map((r) => r.id));
@@ -216,7 +216,7 @@ export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Pr
   const n = (s: string) => counts[s] ?? 0;
   return {
     items: rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
-    scope: manages ? 'store' : caller.permissions.has(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own',
+    scope: manages ? 'store' : !q.mine && caller.permissions.has(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own',
     counts: { reserved: n('reserved'), ready: n('ready'), completed: n('completed'), cancelled: n('cancelled'), all: Object.values(counts).reduce((a, b) => a + b, 0) },
   };
 }

@@ -2,7 +2,7 @@ import type { SWRConfiguration } from 'swr';
 import { orderListSchema, type OrderList, type OrderStatus } from '@portal/contracts';
 import { useApi, type ApiError } from '../../../lib/api';
 
-export interface OrdersFilter { storeId?: number | null; status?: OrderStatus; search?: string }
+export interface OrdersFilter { storeId?: number | null; status?: OrderStatus; search?: string; /** Only the caller's own orders (My Orders). */ mine?: boolean }
 
 /** The SWR key (and path) of GET /orders for a filter; empty values are left out. */
 export function ordersKey(f: OrdersFilter = {}): string {
@@ -10,6 +10,7 @@ export function ordersKey(f: OrdersFilter = {}): string {
   if (f.storeId) q.set('storeId', String(f.storeId));
   if (f.status) q.set('status', f.status);
   if (f.search?.trim()) q.set('search', f.search.trim());
+  if (f.mine) q.set('mine', 'true');
   const s = q.toString();
   return s ? `/orders?${s}` : '/orders';
 }

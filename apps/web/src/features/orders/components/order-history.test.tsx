@@ -46,7 +46,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('My Orders (spec 001 §2 Order History)', () => {
   it('when orders exist on desktop, then a table lists number, date, items, status and total of the selected store', async () => {
-    answer({ '/orders?storeId=2190': makeList([delivery, pickup], 'own') });
+    answer({ '/orders?storeId=2190&mine=true': makeList([delivery, pickup], 'own') });
     renderPage();
     expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
     expect(screen.getByText('Demo – Court Avenue Taproom | Central City Liquor')).toBeInTheDocument();
@@ -61,16 +61,17 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     expect(within(rows[2]).getByText('Completed')).toBeInTheDocument();
   });
 
-  it('when a store manager opens it, then only their own orders show (the list answers the whole store)', async () => {
-    answer({ '/orders?storeId=2190': makeList([pickup, makeOrder({ id: 105, orderNumber: 'ORD-SOMEONE-ELSE', customerEmail: 'other@bar.example' })], 'store') });
+  it('when it loads, then it asks the API for the caller\'s own orders only (mine=true), also for store managers', async () => {
+    answer({ '/orders?storeId=2190&mine=true': makeList([pickup], 'own') });
     renderPage();
     expect(await screen.findByText('ORD-20260105-0001')).toBeInTheDocument();
-    expect(screen.queryByText('ORD-SOMEONE-ELSE')).not.toBeInTheDocument();
+    expect(getSpy).toHaveBeenCalledWith('/orders?storeId=2190&mine=true');
+    expect(getSpy.mock.calls.some(([url]) => url === '/orders?storeId=2190')).toBe(false);
   });
 
   it('when the screen is narrower than 768 px, then orders are cards, not a table', async () => {
     setViewportWidth(390);
-    answer({ '/orders?storeId=2190': makeList([pickup], 'own') });
+    answer({ '/orders?storeId=2190&mine=true': makeList([pickup], 'own') });
     renderPage();
     expect(await screen.findByText('ORD-20260105-0001')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -78,7 +79,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   });
 
   it('when there are no orders, then it shows the empty text', async () => {
-    answer({ '/orders?storeId=2190': makeList([], 'own') });
+    answer({ '/orders?storeId=2190&mine=true': makeList([], 'own') });
     renderPage();
     expect(await screen.findByText('No orders found. Start shopping to see your order history!')).toBeInTheDocument();
   });
@@ -98,7 +99,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
 
   it('when details of a Delivery order are opened, then every field of the spec shows', async () => {
     answer({
-      '/orders?storeId=2190': makeList([delivery], 'own'),
+      '/orders?storeId=2190&mine=true': makeList([delivery], 'own'),
       '/orders/102': makeOrderDetail({ ...delivery, delivery: { name: 'Demo – Court Avenue Taproom', address: '309 Court Ave', city: 'DES MOINES', state: 'IA', zipCode: '50309', phone: '(515) 555-0142' } }),
     });
     const user = userEvent.setup();
@@ -128,7 +129,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   });
 
   it('when a Pickup order without a date is opened, then the date reads None chosen and there is no delivery block', async () => {
-    answer({ '/orders?storeId=2190': makeList([pickup], 'own'), '/orders/101': makeOrderDetail(pickup) });
+    answer({ '/orders?storeId=2190&mine=true': makeList([pickup], 'own'), '/orders/101': makeOrderDetail(pickup) });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
@@ -139,7 +140,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   });
 
   it('when Re-Order these items succeeds, then it shows Adding to Cart... and toasts Items added to cart with the count', async () => {
-    answer({ '/orders?storeId=2190': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
+    answer({ '/orders?storeId=2190&mine=true': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
     let finish!: (v: unknown) => void;
     postSpy.mockReturnValue(new Promise((ok) => { finish = ok; }));
     const user = userEvent.setup();
@@ -155,7 +156,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   });
 
   it('when the reorder fails, then it toasts Failed to add items', async () => {
-    answer({ '/orders?storeId=2190': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
+    answer({ '/orders?storeId=2190&mine=true': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
     postSpy.mockRejectedValue(apiError(500, 'internal_error'));
     const user = userEvent.setup();
     renderPage();
@@ -166,7 +167,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
 
   it('when the order has no items, then it toasts No items to reorder without calling the API', async () => {
     const empty = makeOrder({ id: 103, items: [], itemCount: 0 });
-    answer({ '/orders?storeId=2190': makeList([empty], 'own'), '/orders/103': makeOrderDetail(empty) });
+    answer({ '/orders?storeId=2190&mine=true': makeList([empty], 'own'), '/orders/103': makeOrderDetail(empty) });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { ChevronRight, Package, Store } from 'lucide-react';
 import type { Order } from '@portal/contracts';
 import { useSelection } from '../../../lib/selection';
-import { useSession } from '../../../lib/session';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -95,19 +94,15 @@ function LoadingRows() {
 export function OrderHistory() {
   const { outlet, store, loading: selecting } = useSelection();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const orders = useOrders({ storeId: store?.id }, Boolean(store));
+  const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store));
   const [selected, setSelected] = useState<Order | null>(null);
 
   useEffect(() => {
     if (orders.error) notify({ title: 'Error', description: HISTORY_MESSAGES.loadFailed, variant: 'destructive' });
   }, [orders.error]);
 
-  // GET /orders answers every order of the store to a store manager (scope 'store'); My Orders keeps the
-  // caller's own (their email is the order's customer snapshot) until the API offers an own-orders filter.
-  const { me } = useSession();
-  const all = orders.data?.items ?? [];
-  const email = me?.user.email.toLowerCase();
-  const items = orders.data?.scope === 'store' && email ? all.filter((o) => o.customerEmail.toLowerCase() === email) : all;
+  // My Orders asks for the caller's own orders (mine=true), also when the caller manages the store.
+  const items = orders.data?.items ?? [];
   const heading = [outlet?.outletName, store?.name].filter(Boolean).join(' | ');
 
   let body;
