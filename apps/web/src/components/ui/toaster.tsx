@@ -6,7 +6,14 @@ import { Toaster as Sonner, toast as sonner } from 'sonner';
  * Mount <Toaster /> once (app providers).
  */
 export function Toaster() {
-  return <Sonner visibleToasts={1} duration={4000} position="top-center" richColors closeButton toastOptions={{ className: 'text-sm' }} />;
+  // Below the 64 px sticky header; inset from both edges on phones so a toast never leaves the screen.
+  return (
+    <Sonner
+      visibleToasts={1} duration={4000} position="top-center" richColors closeButton
+      offset={{ top: 76 }} mobileOffset={{ top: 72, left: 12, right: 12 }}
+      toastOptions={{ className: 'text-sm' }}
+    />
+  );
 }
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
