@@ -236,6 +236,19 @@ it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.getByText('Ready to start ordering?').waitFor();
 
+  // Keyboard: from the search box, Tab reaches Search, the size filter, then the first card's Pricing;
+  // Enter opens the dialog, Escape closes it and focus returns to the button (focus ring visible).
+  await page.getByRole('searchbox', { name: 'Search products' }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+  expect(focused).toMatch(/^Pricing/);
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Pricing Analysis' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Pricing/);
+  await snap(page, 'shopping-24-keyboard-focus');
+
   const added = cartWrite(page, 'POST', '/items');
   await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
   await added;

@@ -28,7 +28,7 @@ export const CART_TOASTS = {
   viewCart: 'View Cart',
 } as const;
 
-const toastedLoadErrors = new WeakSet<object>();
+const toastedLoadErrors = new Set<string>();
 const cents = (money: string) => Math.round(Number(money) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
@@ -71,12 +71,15 @@ export function useCart() {
   // A new user, outlet or store: forget busy marks of the previous cart.
   useEffect(() => { setBusyCodes(new Set()); setFulfillmentBusy(false); }, [keyString]);
 
+  // One 'Error loading cart' per failing cart, however many screens use the hook and SWR retries.
   useEffect(() => {
-    if (error && !toastedLoadErrors.has(error)) {
-      toastedLoadErrors.add(error);
+    if (!keyString) return;
+    if (!error) { if (cart) toastedLoadErrors.delete(keyString); return; }
+    if (!toastedLoadErrors.has(keyString)) {
+      toastedLoadErrors.add(keyString);
       notify({ title: CART_TOASTS.loadTitle, description: CART_TOASTS.load, variant: 'destructive' });
     }
-  }, [error]);
+  }, [error, cart, keyString]);
 
   /** Runs a write; the latest write's answer becomes the cart, a failure reloads it from the server. */
   const write = useCallback((run: () => Promise<Cart>, onError: (e: ApiError) => void, optimistic?: (c: Cart) => Cart): Promise<boolean> => {

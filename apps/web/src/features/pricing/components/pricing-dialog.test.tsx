@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Product } from '@portal/contracts';
 import { PricingDialog } from './pricing-dialog';
 
@@ -36,6 +37,21 @@ describe('Pricing Analysis dialog (spec 001 §2, §9)', () => {
     rerender(<PricingDialog product={{ ...vodka, code: '1', bottleSize: 'Unknown Size', volumeMl: null }} onClose={() => {}} />);
     expect(figure('Shots per bottle')).toHaveTextContent('16');
     expect(screen.getByText('Size unknown: 750 ml assumed')).toBeInTheDocument();
+  });
+
+  it('when the dialog closes, then focus returns to the button that opened it', async () => {
+    function Harness() {
+      const [p, setP] = useState<Product | null>(null);
+      return <><button type="button" onClick={() => setP(vodka)}>Pricing</button><PricingDialog product={p} onClose={() => setP(null)} /></>;
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Pricing' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('when Close is pressed, then onClose runs; no product keeps it closed', () => {

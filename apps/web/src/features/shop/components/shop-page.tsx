@@ -67,11 +67,16 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
   // The clear-filters event (or Clear All) empties the committed search: mirror it in the box.
   useEffect(() => { setDraft(view.search); }, [view.search]);
 
+  // One toast per failing query, not one per SWR retry.
+  const toastedFor = useRef<string | null>(null);
+  const queryKey = `${view.search}|${view.size}|${view.page}`;
   useEffect(() => {
-    if (products.error && products.error.status !== 403) {
+    if (!products.error) { if (products.data) toastedFor.current = null; return; }
+    if (products.error.status !== 403 && toastedFor.current !== queryKey) {
+      toastedFor.current = queryKey;
       notify({ title: 'Error', description: SHOP_TEXTS.loadError, variant: 'destructive' });
     }
-  }, [products.error]);
+  }, [products.error, products.data, queryKey]);
 
   // A restored page past the end (the catalog shrank): go to the last page.
   const data = products.data;
