@@ -195,6 +195,7 @@ it('buyer at 390 px: the cart with its date picker, removing to empty, then the 
   await snap(page, 'shopping-17-pricing-analysis');
   await page.keyboard.press('Escape');
 
+  const code = (await page.locator('li h3 + p .font-mono').first().innerText()).replace('#', '');
   const added = cartWrite(page, 'POST', '/items');
   await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
   await added;
@@ -206,6 +207,13 @@ it('buyer at 390 px: the cart with its date picker, removing to empty, then the 
   await search.press('Enter');
   await page.getByText('No products found', { exact: true }).waitFor();
   await snap(page, 'shopping-19-no-results');
+
+  // The pricing calculator opened for an item code pre-searches and selects that product.
+  await page.goto(`${portal.baseUrl}/pricing-calculator?code=${code}`);
+  await page.getByRole('heading', { level: 1, name: 'Pricing Calculator' }).waitFor();
+  await page.getByText('Shots per bottle').waitFor();
+  expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe(code);
+  await snap(page, 'shopping-20-pricing-calculator');
   await page.context().close();
 });
 
@@ -259,5 +267,12 @@ it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then
   expect(await checkout.getAttribute('title')).toBe("You don't have permission to checkout.");
   await page.getByText("You don't have permission to checkout. Please contact your administrator.").waitFor();
   await snap(page, 'shopping-21-cart-no-checkout');
+
+  await page.goto(`${portal.baseUrl}/pricing-calculator`);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('absolut');
+  await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
+  await page.getByText('Shots per bottle').waitFor();
+  await page.waitForURL(/\/pricing-calculator\?code=\d+/);
+  await snap(page, 'shopping-25-pricing-calculator');
   await page.context().close();
 });
