@@ -61,7 +61,7 @@ export function PricingAnalysis({ product }: { product: Priced }) {
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{m.percent}% markup</p>
             <dl className="mt-2 space-y-1 text-sm">
               <div className="flex justify-between gap-2"><dt className="text-stone-600">Shot price</dt><dd className="font-semibold tabular-nums text-stone-900">{formatMoney(m.shotPrice)}</dd></div>
-              <div className="flex justify-between gap-2"><dt className="text-stone-600">Profit per bottle</dt><dd className="font-semibold tabular-nums text-emerald-700">{formatMoney(m.profit)}</dd></div>
+              <div className="flex justify-between gap-2"><dt className="whitespace-nowrap text-stone-600">Profit per bottle</dt><dd className="font-semibold tabular-nums text-emerald-700">{formatMoney(m.profit)}</dd></div>
             </dl>
           </div>
         ))}

@@ -63,7 +63,7 @@ function StoreCalculator({ storeId }: { storeId: number }) {
 
   const items = search.trim() ? results.data?.items ?? [] : [];
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_32rem]">
       <Card className="self-start">
         <CardContent className="space-y-4 pt-5">
           <form role="search" onSubmit={(e) => { e.preventDefault(); setSearch(text); }} className="space-y-1.5">
