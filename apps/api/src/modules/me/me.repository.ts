@@ -85,19 +85,19 @@ export async function listRequestableOutlets(db: Db, userId: string): Promise<Re
     .leftJoin('boards as b', 'b.id', 'o.board_id')
     .leftJoin('stores as ds', 'ds.id', 'o.default_store_id')
     .leftJoin('boards as sb', 'sb.id', 'ds.board_id')
-    .where('o.active', true)
+    .where({ 'o.active': true, 'o.is_admin_outlet': false })
     .whereNotExists(db('user_outlets as uo').whereRaw('uo.outlet_id = o.id').andWhere('uo.user_id', userId).select(db.raw('1')))
     .orderBy([{ column: 'o.name' }, { column: 'o.id' }])
     .select('o.id', 'o.name', 'o.outlet_code', db.raw('coalesce(b.name, sb.name) AS board_name'));
   return rows.map((r) => ({ outletId: r.id, outletName: r.name, outletCode: r.outlet_code, boardName: r.board_name }));
 }
 
-/** An outlet with whether it is active and whether the user is assigned to it; undefined when absent. */
-export async function findOutletForRequest(db: Db, userId: string, outletId: number): Promise<{ id: number; name: string; outletCode: string; active: boolean; assigned: boolean } | undefined> {
+/** An outlet with whether it is active, an admin outlet, and assigned to the user; undefined when absent. */
+export async function findOutletForRequest(db: Db, userId: string, outletId: number): Promise<{ id: number; name: string; outletCode: string; active: boolean; isAdminOutlet: boolean; assigned: boolean } | undefined> {
   const r = await db('outlets as o').where('o.id', outletId)
-    .first('o.id', 'o.name', 'o.outlet_code', 'o.active',
+    .first('o.id', 'o.name', 'o.outlet_code', 'o.active', 'o.is_admin_outlet',
       db.raw('EXISTS (SELECT 1 FROM user_outlets uo WHERE uo.outlet_id = o.id AND uo.user_id = ?) AS assigned', [userId]));
-  return r ? { id: r.id, name: r.name, outletCode: r.outlet_code, active: r.active, assigned: r.assigned } : undefined;
+  return r ? { id: r.id, name: r.name, outletCode: r.outlet_code, active: r.active, isAdminOutlet: r.is_admin_outlet, assigned: r.assigned } : undefined;
 }
 
 /** Is there a pending request of this user for this outlet? */

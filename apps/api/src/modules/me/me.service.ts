@@ -93,7 +93,8 @@ const APPROVER_PERMISSIONS = [PERMISSIONS.usersSuperAdmin, PERMISSIONS.outletsAd
 export async function requestOutlet(ctx: AppContext, principal: Principal, outletId: number, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {
   const { db } = ctx;
   const outlet = await repo.findOutletForRequest(db, principal.userId, outletId);
-  if (!outlet || !outlet.active) throw new NotFoundError(OUTLET_REQUEST_MESSAGES.invalidOutlet);
+  // The system admin outlet is granted with admin roles, never requested (spec 000 §5 invitation rules).
+  if (!outlet || !outlet.active || outlet.isAdminOutlet) throw new NotFoundError(OUTLET_REQUEST_MESSAGES.invalidOutlet);
   if (outlet.assigned) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyAssigned);
   if (await repo.hasPendingRequest(db, principal.userId, outletId)) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyRequested);
   const profile = await repo.findProfile(db, principal.userId);

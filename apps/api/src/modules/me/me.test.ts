@@ -244,7 +244,14 @@ describe('outlet requests', () => {
     expect(ids).not.toContain(f.outlets.dsm);
     expect(ids).not.toContain(f.outlets.ams);
     expect(ids).not.toContain(f.outlets.inactive);
+    expect(ids).not.toContain(f.outlets.admin);
     expect(res.body.items.find((o: { outletId: number }) => o.outletId === f.outlets.unassigned)).toEqual({ outletId: f.outlets.unassigned, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: BOARD });
+  });
+
+  it('when the system admin outlet is requested, then it is refused with 404 and nothing is stored', async () => {
+    const res = await send('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.admin });
+    expect(res.status).toBe(404);
+    expect(await t.db('outlet_requests').where({ outlet_id: f.outlets.admin }).first()).toBeUndefined();
   });
 
   it('when an outlet is requested, then a pending request is stored, audited, and every administrator is mailed', async () => {
