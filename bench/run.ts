@@ -3,13 +3,15 @@
  * exports `run(args: string[]): Promise<void>`, prints its numbers, and writes bench/results/<name>.json.
  * Benchmarks are measurements, not tests: they never fail a build.
  */
-const [name, ...args] = process.argv.slice(2);
+const [bench, ...args] = process.argv.slice(2);
 const known = ['login', 'catalog', 'orders', 'import'];
-if (!name || !known.includes(name)) {
+if (!bench || !known.includes(bench)) {
   console.error(`usage: npm run bench -- <${known.join('|')}> [args]`);
   process.exit(2);
 }
-import(`./${name}.ts`).then((m: { run: (a: string[]) => Promise<void> }) => m.run(args)).then(
+import(`./${bench}.ts`).then((m: { run: (a: string[]) => Promise<void> }) => m.run(args)).then(
   () => process.exit(0),
   (e) => { console.error(e); process.exit(1); },
 );
+
+export {};
