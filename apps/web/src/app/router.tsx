@@ -1,20 +1,28 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { PERMISSIONS } from '@portal/contracts';
 import { AppLayout } from './layout';
 import { RequireAuth } from './guards';
 import { HomeRoute } from './routes/home';
 import { AuthRoute } from './routes/auth';
-import { ProfileRoute } from './routes/profile';
-import { CartRoute } from './routes/cart';
-import { StoreOrdersRoute } from './routes/store-orders';
-import { OrderHistoryRoute } from './routes/order-history';
-import { ShopRoute } from './routes/shop';
-import { AdminRoute } from './routes/admin';
-import { PaymentRoute } from './routes/payment';
-import { OrderConfirmationRoute } from './routes/order-confirmation';
-import { PricingCalculatorRoute } from './routes/pricing-calculator';
-import { InvitationAcceptRoute } from './routes/invitation-accept';
 import { NotFoundRoute } from './routes/not-found';
+import { PageSpinner } from '../components/ui/feedback';
+
+/** Screens load on first visit (code splitting), with the page spinner meanwhile. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return function Page(): ReactNode { return <Suspense fallback={<PageSpinner />}><Lazy /></Suspense>; };
+}
+const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute');
+const CartRoute = page(() => import('./routes/cart'), 'CartRoute');
+const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute');
+const OrderHistoryRoute = page(() => import('./routes/order-history'), 'OrderHistoryRoute');
+const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute');
+const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
+const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute');
+const OrderConfirmationRoute = page(() => import('./routes/order-confirmation'), 'OrderConfirmationRoute');
+const PricingCalculatorRoute = page(() => import('./routes/pricing-calculator'), 'PricingCalculatorRoute');
+const InvitationAcceptRoute = page(() => import('./routes/invitation-accept'), 'InvitationAcceptRoute');
 
 const P = PERMISSIONS;
 const ADMIN_USER_PERMISSIONS = [P.usersSuperAdmin, P.adminUserRolesManage, P.usersManageStore, P.usersManageOutlet].join(',');
