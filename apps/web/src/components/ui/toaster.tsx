@@ -6,11 +6,11 @@ import { Toaster as Sonner, toast as sonner } from 'sonner';
  * Mount <Toaster /> once (app providers).
  */
 export function Toaster() {
-  // Below the 64 px sticky header; inset from both edges on phones so a toast never leaves the screen.
+  // Bottom-right, away from the sticky header and centred dialog titles; full width at the bottom on phones.
   return (
     <Sonner
-      visibleToasts={1} duration={4000} position="top-center" richColors closeButton
-      offset={{ top: 76 }} mobileOffset={{ top: 72, left: 12, right: 12 }}
+      visibleToasts={1} duration={4000} position="bottom-right" richColors closeButton
+      offset={24} mobileOffset={{ bottom: 12, left: 12, right: 12 }}
       toastOptions={{ className: 'text-sm' }}
     />
   );
