@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex';
 import { AppError, BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { canReachStore } from '../access/access.repository';
 import * as repo from './carts.repository';
-import { fromCents, toCents } from './money';
+import { fromCents, toCents } from '../../lib/money';
 
 /**
  * The cart (spec 001 §4, ARCHITECTURE §5): one active cart per user × outlet × store, lines with a unique
@@ -33,6 +33,14 @@ export async function addItemQuantity(db: Db, cartId: number, itemCode: string, 
   if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`quantity must be a whole number ≥ 1, got ${quantity}`);
   const line = await repo.upsertLine(db, cartId, itemCode, quantity, 'cap');
   return { added: Boolean(line) };
+}
+
+/**
+ * The cart's lines, oldest first, each with the item's current price (`retail`, what checkout charges),
+ * name and bottle size, and whether the cart's store still sells it. No access check (callers check).
+ */
+export function currentLines(db: Db, cartId: number, storeId: number): Promise<repo.CartLineRow[]> {
+  return repo.findLines(db, cartId, storeId);
 }
 
 /** The cart view (cartSchema) of the user's active cart `cartId`; NotFoundError when not theirs or not reachable. */

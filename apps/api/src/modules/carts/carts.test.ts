@@ -4,7 +4,7 @@ import { createTestContext, tokenFor, type TestContext } from '../../test/harnes
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { NotFoundError } from '../../http/errors';
 import { addItemQuantity, earliestToday, findOrCreateActiveCart, getCart } from './carts.service';
-import { fromCents, toCents } from './money';
+import { fromCents, toCents } from '../../lib/money';
 
 let t: TestContext;
 let fx: Fixtures;

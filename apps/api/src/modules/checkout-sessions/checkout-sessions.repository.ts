@@ -15,17 +15,6 @@ export interface CheckoutCartRow {
 }
 
 /** A cart line repriced from the item table; available = active item carried in the store's inventory. */
-export interface PricedLineRow {
-  id: number;
-  itemCode: string;
-  quantity: number;
-  itemName: string | null;
-  retail: string | null;
-  bottleSizeId: number | null;
-  bottleSizeText: string | null;
-  available: boolean;
-}
-
 /** A checkout_sessions row with its expiry judged by the database clock. */
 export interface SessionRow {
   id: string;
@@ -52,21 +41,6 @@ export async function findActiveCart(db: Db, userId: string, cartId: number): Pr
 /** The cart `cartId` whatever its owner or status; undefined when gone. */
 export async function findCartById(db: Db, cartId: number): Promise<CheckoutCartRow | undefined> {
   return db('carts as c').join('stores as s', 's.id', 'c.store_id').where('c.id', cartId).first(CART_COLUMNS);
-}
-
-/** The cart's lines with the item's current price, name and size, oldest first (spec 001 §7). */
-export async function findPricedLines(db: Db, cartId: number, storeId: number): Promise<PricedLineRow[]> {
-  return db('cart_items as ci')
-    .leftJoin('items as i', 'i.id', 'ci.item_id')
-    .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
-    .leftJoin('inventory as inv', function () { this.on('inv.item_id', 'ci.item_id').andOnVal('inv.store_id', storeId); })
-    .where('ci.cart_id', cartId)
-    .orderBy([{ column: 'ci.created_at', order: 'asc' }, { column: 'ci.id', order: 'asc' }])
-    .select(
-      'ci.id', 'ci.item_code as itemCode', 'ci.quantity', 'i.name as itemName', 'i.retail',
-      'i.bottle_size_id as bottleSizeId', 'b.name as bottleSizeText',
-      db.raw('(i.id IS NOT NULL AND i.active AND inv.item_id IS NOT NULL) AS available'),
-    );
 }
 
 /** Inserts a session that expires `minutes` from the database's now; returns id and expiry. */

@@ -7,7 +7,8 @@ import type { Db } from '../../db/knex';
 import { AppError, ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { canReachStore } from '../access/access.repository';
 import * as repo from './checkout-sessions.repository';
-import { fromCents, toCents } from './money';
+import * as carts from '../carts/carts.service';
+import { fromCents, toCents } from '../../lib/money';
 
 /**
  * Server-side checkout sessions (spec 001 §4 "Checkout", ARCHITECTURE §9): a token of 32 random bytes
@@ -123,7 +124,7 @@ async function findValid(db: Db, userId: string, token: string, forUpdate: boole
  * `delivery_unavailable` when the store no longer delivers.
  */
 async function priceCart(db: Db, cart: repo.CheckoutCartRow): Promise<PricedCart> {
-  const rows = await repo.findPricedLines(db, cart.id, cart.storeId);
+  const rows = await carts.currentLines(db, cart.id, cart.storeId);
   if (rows.length === 0) throw new AppError(400, CHECKOUT_ERROR_CODES.cartEmpty, 'Cart is empty', CHECKOUT_MESSAGES.cartEmpty);
   const unavailable = rows.filter((r) => !r.available);
   if (unavailable.length) {
@@ -137,7 +138,7 @@ async function priceCart(db: Db, cart: repo.CheckoutCartRow): Promise<PricedCart
     const unit = toCents(r.retail!);
     subtotal += unit * r.quantity;
     return {
-      itemCode: r.itemCode, itemName: r.itemName ?? r.itemCode, bottleSizeId: r.bottleSizeId, bottleSizeText: r.bottleSizeText,
+      itemCode: r.itemCode, itemName: r.name ?? r.itemCode, bottleSizeId: r.bottleSizeId, bottleSizeText: r.bottleSize,
       quantity: r.quantity, unitPrice: fromCents(unit), totalPrice: fromCents(unit * r.quantity),
     };
   });

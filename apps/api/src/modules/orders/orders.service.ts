@@ -11,7 +11,7 @@ import type { Logger } from '../../logger';
 import { canReachStore, reachableStoreIds } from '../access/access.repository';
 import * as carts from '../carts/carts.service';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
-import { fromCents, toCents } from '../checkout-sessions/money';
+import { fromCents, toCents } from '../../lib/money';
 import * as payments from '../payments/payments.service';
 import * as idem from './idempotency.repository';
 import { orderConfirmationMail } from './order-mail';
