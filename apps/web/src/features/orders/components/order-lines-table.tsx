@@ -1,16 +1,20 @@
 import type { OrderLine } from '@portal/contracts';
 import { formatMoney } from '../../../lib/format';
 
-/** Items of an order: Product, Qty, Price, Total, scrolling within 300 px (spec 001 §2 details dialog). */
-export function OrderLinesTable({ items, scroll = true }: { items: OrderLine[]; scroll?: boolean }) {
+/**
+ * Items of an order: Product, Qty, Price, Total, scrolling within 300 px (spec 001 §2 details dialogs).
+ * Store staff see 'Item' / 'Unit' headings and 'Code …' (`variant="store"`).
+ */
+export function OrderLinesTable({ items, scroll = true, variant = 'customer' }: { items: OrderLine[]; scroll?: boolean; variant?: 'customer' | 'store' }) {
+  const store = variant === 'store';
   return (
     <div className={scroll ? 'max-h-[300px] overflow-y-auto rounded-md border border-stone-200' : 'rounded-md border border-stone-200'}>
       <table className="w-full text-sm">
         <thead className="sticky top-0 bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Product</th>
+            <th scope="col" className="px-3 py-2 font-medium">{store ? 'Item' : 'Product'}</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">Price</th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">{store ? 'Unit' : 'Price'}</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
           </tr>
         </thead>
@@ -20,7 +24,7 @@ export function OrderLinesTable({ items, scroll = true }: { items: OrderLine[]; 
               <td className="px-3 py-2">
                 <div className="font-medium text-stone-900">{l.itemName || l.itemCode}</div>
                 <div className="text-xs text-stone-500">
-                  <span className="whitespace-nowrap">#{l.itemCode}</span>
+                  <span className="whitespace-nowrap">{store ? `Code ${l.itemCode}` : `#${l.itemCode}`}</span>
                   {l.bottleSizeText && <> · <span className="whitespace-nowrap">{l.bottleSizeText}</span></>}
                   <span className="sm:hidden"> · <span className="whitespace-nowrap">{formatMoney(l.unitPrice)} each</span></span>
                 </div>

@@ -1,9 +1,9 @@
 import type { Order } from '@portal/contracts';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { fulfillmentDateText } from '../lib/order-text';
-import { OrderTotals } from './order-lines-table';
+import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
@@ -38,35 +38,7 @@ export function StoreOrderDetailsDialog({ order, canMarkReady, marking, onMarkRe
             <div><dt className="text-stone-500">Email</dt><dd><a className="break-all text-brand-700 hover:underline" href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a></dd></div>
             <div><dt className="text-stone-500">Phone</dt><dd>{order.customerPhone ? <a className="text-brand-700 hover:underline" href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a> : <span className="text-stone-500">Not provided</span>}</dd></div>
           </dl>
-          <div className="max-h-[300px] overflow-y-auto rounded-md border border-stone-200">
-            <table className="w-full">
-              <thead className="sticky top-0 bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Item</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-                  <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">Unit</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {order.items.map((l) => (
-                  <tr key={l.id}>
-                    <td className="px-3 py-2">
-                      <div className="font-medium text-stone-900">{l.itemName || l.itemCode}</div>
-                      <div className="text-xs text-stone-500">
-                        <span className="whitespace-nowrap">Code {l.itemCode}</span>
-                        {l.bottleSizeText && <> · <span className="whitespace-nowrap">{l.bottleSizeText}</span></>}
-                        <span className="sm:hidden"> · <span className="whitespace-nowrap">{formatMoney(l.unitPrice)} each</span></span>
-                      </div>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
-                    <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatMoney(l.unitPrice)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.totalPrice)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrderLinesTable items={order.items} variant="store" />
           <OrderTotals subtotal={subtotal} deliveryCharge={order.deliveryCharge} total={order.total} totalLabel="Total" />
           <section>
             <h3 className="text-stone-500">Notes</h3>
