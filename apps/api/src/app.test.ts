@@ -13,6 +13,8 @@ describe('API skeleton (issue 2 §7)', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
   });
 
   it('when readiness is asked on a migrated database, then it is ready with migrations current', async () => {

@@ -37,6 +37,8 @@ export interface AppOptions {
 export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are Cache-Control: no-store, so hashing every body for an ETag is wasted work.
+  app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(pinoHttp({
     logger: ctx.logger,
