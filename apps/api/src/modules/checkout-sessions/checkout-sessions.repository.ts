@@ -14,7 +14,6 @@ export interface CheckoutCartRow {
   storeDeliveryCharge: string;
 }
 
-/** A cart line repriced from the item table; available = active item carried in the store's inventory. */
 /** A checkout_sessions row with its expiry judged by the database clock. */
 export interface SessionRow {
   id: string;
