@@ -140,24 +140,10 @@ export async function nextOrderSequence(db: Db): Promise<number> {
   return Number(res.rows[0].n);
 }
 
-export interface OrderInsert {
-  orderNumber: string;
-  userId: string;
-  storeId: number;
-  outletId: number;
-  checkoutSessionId: string;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  fulfillmentFlag: FulfillmentType;
-  deliveryDate: string | null;
-  deliveryCharge: string;
-  subtotal: string;
-  totalAmount: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  idempotencyKey: string | null;
-}
+/** The fields a new order is inserted with (status starts as reserved). */
+export type OrderInsert = Pick<OrderRow, 'orderNumber' | 'storeId' | 'outletId' | 'paymentMethod' | 'paymentStatus' | 'fulfillmentFlag'
+  | 'deliveryDate' | 'deliveryCharge' | 'subtotal' | 'totalAmount' | 'customerName' | 'customerEmail' | 'customerPhone'>
+  & { userId: string; checkoutSessionId: string; idempotencyKey: string | null };
 
 /** Inserts an order with status reserved; returns its id. */
 export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
