@@ -6,6 +6,13 @@ import * as m0400 from './20261121000400_create_commerce';
 import * as m0500 from './20261121000500_create_integrations_ops';
 import * as m1125_0100 from './20261125000100_create_idempotency_keys';
 import * as m1126_0100 from './20261126000100_tune_item_search_indexes';
+import * as m1127_0601 from './2026112700060001_create_import_runs';
+import * as m1127_0602 from './2026112700060002_narrow_item_view_permissions';
+import * as m1127_0100 from './20261127000100_create_payment_settlement';
+import * as m1127_0401 from './2026112700040001_extend_invitations';
+import * as m1127_0201 from './2026112700020001_index_expiry_columns';
+import * as m1127_0501 from './2026112700050001_index_audit_log_entities';
+import * as m1127_0701 from './2026112700070001_create_order_lifecycle_integrations';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -18,6 +25,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121000500_create_integrations_ops': m0500,
   '20261125000100_create_idempotency_keys': m1125_0100,
   '20261126000100_tune_item_search_indexes': m1126_0100,
+  '2026112700060001_create_import_runs': m1127_0601,
+  '2026112700060002_narrow_item_view_permissions': m1127_0602,
+  '20261127000100_create_payment_settlement': m1127_0100,
+  '2026112700040001_extend_invitations': m1127_0401,
+  '2026112700020001_index_expiry_columns': m1127_0201,
+  '2026112700050001_index_audit_log_entities': m1127_0501,
+  '2026112700070001_create_order_lifecycle_integrations': m1127_0701,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

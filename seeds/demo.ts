@@ -1,4 +1,6 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { openDataFile } from './data-files';
 import { parse } from 'csv-parse';
 import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
@@ -54,7 +56,8 @@ export async function seedDemo(db: Knex, opts: { password: string; bcryptCost: n
       await trx('user_outlets').insert(a.outlets.map((c) => ({ user_id: u.id, outlet_id: outlets.get(c) })));
     }
   });
-  if (!exists && opts.salesFile && existsSync(opts.salesFile)) await seedPastOrders(db, opts.salesFile);
+  // The past orders need the buyer's first store (a database loaded with other data may lack it).
+  if (!exists && opts.salesFile && existsSync(opts.salesFile) && storeIds.has(DEMO_OUTLETS[0].stores[0])) await seedPastOrders(db, opts.salesFile);
   return { created: !exists };
 }
 
@@ -62,7 +65,7 @@ export async function seedDemo(db: Knex, opts: { password: string; bcryptCost: n
 async function seedPastOrders(db: Knex, salesFile: string) {
   const storeId = DEMO_OUTLETS[0].stores[0];
   const invoices = new Map<string, { date: string; lines: { code: string; qty: number }[] }>();
-  const parser = createReadStream(salesFile).pipe(parse({ columns: true }));
+  const parser = openDataFile(salesFile).pipe(parse({ columns: true }));
   for await (const rec of parser as AsyncIterable<Record<string, string>>) {
     if (Number(rec['Store Number']) !== storeId) continue;
     const inv = rec['Invoice/Item Number'].slice(0, 12);
@@ -94,5 +97,40 @@ async function seedPastOrders(db: Knex, salesFile: string) {
         return { order_id: order.id, item_code: code, item_name: it.name, bottle_size_id: it.bottle_size_id, bottlesize_text: it.size, quantity: qty, unit_price: it.retail, total_price: ((Math.round(Number(it.retail) * 100) * qty) / 100).toFixed(2) };
       }));
     }
+  });
+}
+
+/** The password the demo accounts get unless DEMO_PASSWORD says otherwise (README "Demo accounts"). */
+export const DEFAULT_DEMO_PASSWORD = 'Portal#2026';
+
+/**
+ * Which demo accounts (DEMO_ACCOUNTS emails) still sign in with one of `passwords` (bcrypt compare of the
+ * stored hash; issue 16 §1: a production start refuses while any does). Returns their emails, sorted.
+ */
+export async function accountsWithDemoPassword(db: Knex, passwords: readonly string[]): Promise<string[]> {
+  const rows: { email: string; password_hash: string | null }[] = await db('users')
+    .whereIn('email', DEMO_ACCOUNTS.map((a) => a.email)).select('email', 'password_hash');
+  const unique = [...new Set(passwords.filter(Boolean))];
+  const hits = await Promise.all(rows.map(async (r) => {
+    if (!r.password_hash) return undefined;
+    for (const p of unique) if (await bcrypt.compare(p, r.password_hash).catch(() => false)) return r.email;
+    return undefined;
+  }));
+  return hits.filter((e): e is string => Boolean(e)).sort();
+}
+
+/**
+ * Locks the demo accounts for a real deployment (`npm run db:seed -- --lock-demo`): each gets a random
+ * password nobody knows, is deactivated and loses its sessions; their orders stay. Returns the emails locked.
+ */
+export async function lockDemoAccounts(db: Knex, bcryptCost: number): Promise<string[]> {
+  return db.transaction(async (trx) => {
+    const users: { id: string; email: string }[] = await trx('users').whereIn('email', DEMO_ACCOUNTS.map((a) => a.email)).select('id', 'email');
+    for (const u of users) {
+      const hash = await bcrypt.hash(randomBytes(32).toString('base64url'), bcryptCost);
+      await trx('users').where({ id: u.id }).update({ password_hash: hash, is_active: false });
+      await trx('auth_sessions').where({ user_id: u.id }).del();
+    }
+    return users.map((u) => u.email).sort();
   });
 }

@@ -1,25 +1,83 @@
-import { createReadStream } from 'node:fs';
-import { basename } from 'node:path';
+import { createReadStream, statSync } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { openDataFile } from './data-files';
+import { basename, join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { Knex } from 'knex';
 
 /**
  * Real-data import (issue 2 §4, shared/data/README "How the portal uses these files"):
  * stores.csv → stores, products.csv → bottle sizes + items, store_items_2022.csv → inventory.
- * Each file is one transaction: a malformed row aborts that file with an ImportError naming file, line
- * and field, and nothing of it is written. Upserts are idempotent: a second run changes nothing.
+ * Each file is one transaction: malformed rows abort that file with an ImportError listing every refused
+ * row (file, line, field, reason; up to MAX_ROW_ERRORS per file, issue 16 §6), and nothing of it is
+ * written. Upserts are idempotent: a second run changes nothing. `onProgress` reports rows and % as it reads.
  */
 
+/** How many refused rows one file collects before the import of that file stops (issue 16 §6). */
+export const MAX_ROW_ERRORS = 100;
+
+/** One refused row: where (file, 1-based line, column) and why; `message` (and String()) is `file:line: field: reason`. */
+export interface RowError { file: string; line: number; field: string; reason: string; message: string }
+
+function rowError(file: string, line: number, field: string, reason: string): RowError {
+  const message = `${file}:${line}: ${field}: ${reason}`;
+  return { file, line, field, reason, message, toString: () => message } as RowError;
+}
+
+/**
+ * A file refused: `errors` lists every refused row found (at most MAX_ROW_ERRORS; `limitReached` when the
+ * file was abandoned there). file / line / field / reason are those of the first. With one error the
+ * message is `file:line: field: reason`; with more, a count line followed by one line per error.
+ */
 export class ImportError extends Error {
-  constructor(readonly file: string, readonly line: number, readonly field: string, reason: string) {
+  errors: RowError[];
+  limitReached = false;
+  constructor(readonly file: string, readonly line: number, readonly field: string, readonly reason: string) {
     super(`${file}:${line}: ${field}: ${reason}`);
     this.name = 'ImportError';
+    this.errors = [rowError(file, line, field, reason)];
+  }
+
+  /** One ImportError for the refused rows of a file (the single error itself when there is one). */
+  static of(errors: ImportError[], limitReached: boolean): ImportError {
+    if (errors.length === 1 && !limitReached) return errors[0];
+    const first = errors[0];
+    const all = new ImportError(first.file, first.line, first.field, first.reason);
+    all.errors = errors.map((e) => rowError(e.file, e.line, e.field, e.reason));
+    all.limitReached = limitReached;
+    all.message = `${first.file}: ${errors.length} row${errors.length === 1 ? '' : 's'} refused${limitReached ? ` (stopped at the first ${MAX_ROW_ERRORS})` : ''}:\n`
+      + errors.map((e) => `  ${e.message}`).join('\n');
+    return all;
   }
 }
 
 export type ImportKind = 'stores' | 'products' | 'store_items';
 export interface ImportResult { file: string; kind: ImportKind; rows: number; inserted: number; updated: number; unchanged: number; ms: number }
-export interface ImportOptions { boardNumber?: number; boardName?: string }
+
+/**
+ * Progress of an import, for a CLI line or a job's status: file `index` (1-based) of `files`; `rows` read
+ * so far; `percent` of the file's bytes read (0–100); `elapsedMs` since this file started; phase `reading`
+ * (rows being checked), `writing` (upserting), `done` (committed) or `failed` (refused; `errors` so far).
+ */
+export interface ImportProgress {
+  file: string;
+  kind: ImportKind;
+  index: number;
+  files: number;
+  phase: 'reading' | 'writing' | 'done' | 'failed';
+  rows: number;
+  percent: number;
+  elapsedMs: number;
+  errors: number;
+}
+export interface ImportOptions {
+  boardNumber?: number;
+  boardName?: string;
+  /** Called at most every `progressEveryMs` (default 250 ms) while reading, and at each phase change. */
+  onProgress?: (p: ImportProgress) => void;
+  progressEveryMs?: number;
+}
 
 export const IOWA_BOARD = { number: 1, name: 'Iowa Alcoholic Beverages Division' };
 const BATCH = 5000;
@@ -48,22 +106,95 @@ export async function detectKind(path: string): Promise<ImportKind> {
 }
 
 async function firstLine(path: string): Promise<string> {
-  const stream = createReadStream(path, { encoding: 'utf8', start: 0, end: 4095 });
+  const stream = openDataFile(path);
   let text = '';
-  for await (const chunk of stream) text += chunk;
+  for await (const chunk of stream) {
+    text += chunk.toString('utf8');
+    if (text.includes('\n') || text.length > 4096) break;
+  }
+  stream.destroy();
   return text.split(/\r?\n/)[0].replace(/^\uFEFF/, '');
 }
 
-async function* rows(path: string): AsyncGenerator<{ line: number; rec: Record<string, string> }> {
-  const parser = createReadStream(path).pipe(parse({ columns: true, bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
+/** The file being read, with what progress needs: bytes read of its size (compressed bytes for .gz). */
+class Source {
+  readonly file: string;
+  readonly size: number;
+  readonly started = Date.now();
+  rows = 0;
+  private bytes: () => number = () => 0;
+  private lastReport = 0;
+  constructor(readonly path: string, readonly kind: ImportKind, readonly index: number, readonly files: number, readonly errs: RowErrors, private readonly opts: ImportOptions) {
+    this.file = basename(path);
+    this.size = statSync(path).size;
+  }
+  /** Opens the file (gunzipped on the fly for .gz) counting the bytes read from disk. */
+  open(): Readable {
+    const file = createReadStream(this.path);
+    this.bytes = () => file.bytesRead;
+    if (!this.path.endsWith('.gz')) return file;
+    const gunzip = createGunzip();
+    file.on('error', (err) => gunzip.destroy(err));
+    return file.pipe(gunzip);
+  }
+  report(phase: ImportProgress['phase'], force = false) {
+    if (!this.opts.onProgress) return;
+    const now = Date.now();
+    if (!force && now - this.lastReport < (this.opts.progressEveryMs ?? 250)) return;
+    this.lastReport = now;
+    const percent = phase === 'done' ? 100 : this.size ? Math.min(100, Math.floor((this.bytes() / this.size) * 100)) : 0;
+    this.opts.onProgress({ file: this.file, kind: this.kind, index: this.index, files: this.files, phase, rows: this.rows, percent, elapsedMs: now - this.started, errors: this.errs.list.length });
+  }
+}
+
+/** The refused rows of one file, up to MAX_ROW_ERRORS. */
+class RowErrors {
+  readonly list: ImportError[] = [];
+  get full() { return this.list.length >= MAX_ROW_ERRORS; }
+  add(e: ImportError) { if (!this.full) this.list.push(e); }
+  throwIfAny() { if (this.list.length) throw ImportError.of(this.list, this.full); }
+}
+
+async function* rows(src: Source): AsyncGenerator<{ line: number; rec: Record<string, string> }> {
+  const input = src.open();
+  const parser = input.pipe(parse({ columns: true, bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
       yield { line: info.lines, rec: record };
     }
   } catch (e) {
     const err = e as { lines?: number; message: string };
-    throw new ImportError(basename(path), err.lines ?? 0, 'row', err.message);
+    throw new ImportError(src.file, err.lines ?? 0, 'row', err.message);
+  } finally {
+    input.destroy();
   }
+}
+
+/**
+ * Calls `fn` for each row; a row it refuses (ImportError) is collected and reading goes on, until
+ * MAX_ROW_ERRORS. A CSV syntax error ends the reading (the parser cannot resume). Throws the collected
+ * ImportError after the last row when any row was refused.
+ */
+async function eachRow(src: Source, fn: (r: RowReader) => void | Promise<void>): Promise<void> {
+  const errs = src.errs;
+  src.report('reading', true);
+  try {
+    for await (const { line, rec } of rows(src)) {
+      src.rows++;
+      try { await fn(new RowReader(src.file, line, rec)); } catch (e) {
+        if (!(e instanceof ImportError)) throw e;
+        errs.add(e);
+        if (errs.full) break;
+      }
+      if ((src.rows & 1023) === 0) src.report('reading');
+    }
+  } catch (e) {
+    if (!(e instanceof ImportError)) throw e;
+    errs.add(e);
+  }
+  if (errs.list.length) src.report('failed', true);
+  errs.throwIfAny();
+  src.report('writing', true);
 }
 
 const INT = /^-?\d+$/;
@@ -132,13 +263,12 @@ function tally(returned: { inserted: boolean }[], total: number) {
   return { inserted, updated: returned.length - inserted, unchanged: total - returned.length };
 }
 
-async function importStores(trx: Knex.Transaction, path: string, opts: ImportOptions) {
-  const file = basename(path);
+async function importStores(trx: Knex.Transaction, src: Source, opts: ImportOptions) {
   const board = await boardId(trx, opts);
   const seen = new Map<number, number>();
   const out: { id: number; code: string; name: string; address: string | null; city: string | null; state: string | null; zip: string | null; active: boolean; lat: string | null; lon: string | null }[] = [];
-  for await (const { line, rec } of rows(path)) {
-    const r = new RowReader(file, line, rec);
+  await eachRow(src, (r) => {
+    const { file, line } = r;
     const id = r.int('Store', { required: true, min: 1, max: 2_000_000_000 })!;
     if (seen.has(id)) throw new ImportError(file, line, 'Store', `store ${id} appears twice (first on line ${seen.get(id)})`);
     seen.set(id, line);
@@ -150,7 +280,7 @@ async function importStores(trx: Knex.Transaction, path: string, opts: ImportOpt
       id, code: `IA-${id}`, name: r.text('Name', { required: true, max: 200 })!, address: r.text('Address', { max: 200 }), city: r.text('City', { max: 100 }),
       state, zip: r.text('Zip Code', { max: 10 }), active: status === 'A', lat: r.decimal('latitude', -90, 90), lon: r.decimal('longitude', -180, 180),
     });
-  }
+  });
   let returned: { inserted: boolean }[] = [];
   for (let i = 0; i < out.length; i += BATCH) {
     const b = out.slice(i, i + BATCH);
@@ -173,13 +303,12 @@ async function importStores(trx: Knex.Transaction, path: string, opts: ImportOpt
   return { rows: out.length, ...tally(returned, out.length) };
 }
 
-async function importProducts(trx: Knex.Transaction, path: string, opts: ImportOptions) {
-  const file = basename(path);
+async function importProducts(trx: Knex.Transaction, src: Source, opts: ImportOptions) {
   const board = await boardId(trx, opts);
   const seen = new Map<string, number>();
   const out: { code: string; name: string; category: string | null; volume: number; pack: number; retail: string; vendor: string | null; vendorName: string | null; proof: number | null; age: number | null; upc: string | null; listDate: string | null }[] = [];
-  for await (const { line, rec } of rows(path)) {
-    const r = new RowReader(file, line, rec);
+  await eachRow(src, (r) => {
+    const { file, line } = r;
     const code = r.code('Item Number');
     if (seen.has(code)) throw new ImportError(file, line, 'Item Number', `item ${code} appears twice (first on line ${seen.get(code)})`);
     seen.set(code, line);
@@ -189,7 +318,7 @@ async function importProducts(trx: Knex.Transaction, path: string, opts: ImportO
       retail: r.money('State Bottle Retail'), vendor: r.text('Vendor', { max: 20 }), vendorName: r.text('Vendor Name', { max: 200 }),
       proof: r.int('Proof', { min: 0, max: 400 }), age: r.int('Age', { min: 0, max: 200 }), upc: r.text('UPC', { max: 40 }), listDate: r.date('List Date'),
     });
-  }
+  });
   const volumes = [...new Set(out.map((p) => p.volume))];
   await raw(trx,
     `INSERT INTO bottle_sizes (name, volume_ml) SELECT * FROM unnest(?::text[], ?::int[]) ON CONFLICT (volume_ml) DO NOTHING`,
@@ -218,8 +347,7 @@ async function importProducts(trx: Knex.Transaction, path: string, opts: ImportO
   return { rows: out.length, ...tally(returned, out.length) };
 }
 
-async function importStoreItems(trx: Knex.Transaction, path: string) {
-  const file = basename(path);
+async function importStoreItems(trx: Knex.Transaction, src: Source) {
   const stores = new Map<number, number>((await trx('stores').select('id', 'board_id')).map((s) => [s.id, s.board_id]));
   const itemIds = new Map<string, number>(
     (await trx('items').select('id', 'board_id', 'code')).map((i) => [`${i.board_id}:${i.code}`, i.id]),
@@ -238,46 +366,100 @@ async function importStoreItems(trx: Knex.Transaction, path: string) {
     storeIds = [];
     items = [];
   };
-  for await (const { line, rec } of rows(path)) {
-    const r = new RowReader(file, line, rec);
+  await eachRow(src, async (r) => {
+    const { file, line } = r;
     const store = r.int('Store Number', { required: true, min: 1 })!;
     const code = r.code('Item Number');
     const board = stores.get(store);
     if (board === undefined) throw new ImportError(file, line, 'Store Number', `store ${store} is not in the stores table (import stores.csv first)`);
     const item = itemIds.get(`${board}:${code}`);
     if (item === undefined) throw new ImportError(file, line, 'Item Number', `item ${code} is not in the catalog of store ${store}'s board (import products.csv first)`);
+    count++;
+    if (src.errs.list.length) return; // the file is refused anyway: only keep checking rows
     storeIds.push(store);
     items.push(item);
-    count++;
     if (storeIds.length >= BATCH * 2) await flush();
-  }
+  });
   await flush();
   return { rows: count, inserted, updated: 0, unchanged: count - inserted };
 }
 
-/** Imports one file (kind detected from its header) in its own transaction. */
-export async function importFile(db: Knex, path: string, opts: ImportOptions = {}): Promise<ImportResult> {
+/**
+ * Imports one file (kind detected from its header) in its own transaction. Throws ImportError listing the
+ * refused rows (nothing of the file written). `position`: which file of how many (for progress).
+ */
+export async function importFile(db: Knex, path: string, opts: ImportOptions = {}, position: { index: number; files: number } = { index: 1, files: 1 }): Promise<ImportResult> {
   const started = Date.now();
   const kind = await detectKind(path);
+  const src = new Source(path, kind, position.index, position.files, new RowErrors(), opts);
   const counts = await db.transaction(async (trx) => {
-    if (kind === 'stores') return importStores(trx, path, opts);
-    if (kind === 'products') return importProducts(trx, path, opts);
-    return importStoreItems(trx, path);
+    if (kind === 'stores') return importStores(trx, src, opts);
+    if (kind === 'products') return importProducts(trx, src, opts);
+    return importStoreItems(trx, src);
   });
+  src.report('done', true);
   return { file: basename(path), kind, ...counts, ms: Date.now() - started };
 }
 
-/** Imports files in dependency order (stores, products, then store items), one transaction each. */
+/**
+ * Imports files in dependency order (stores, products, then store items), one transaction each; stops at
+ * the first refused file (ImportError). Returns a result per file.
+ */
 export async function importFiles(db: Knex, paths: string[], opts: ImportOptions = {}): Promise<ImportResult[]> {
+  return importInOrder(db, paths, opts, []);
+}
+
+/** importFiles, pushing each committed file's result into `results` as it goes (runImport keeps them on a refusal). */
+async function importInOrder(db: Knex, paths: string[], opts: ImportOptions, results: ImportResult[]): Promise<ImportResult[]> {
   const order: ImportKind[] = ['stores', 'products', 'store_items'];
   const kinds = await Promise.all(paths.map(async (p) => ({ p, k: await detectKind(p) })));
   kinds.sort((a, b) => order.indexOf(a.k) - order.indexOf(b.k));
-  const results: ImportResult[] = [];
-  for (const { p } of kinds) results.push(await importFile(db, p, opts));
-  // Fresh planner statistics: without them the first searches after a bulk load pick poor plans.
-  if (results.some((r) => r.inserted + r.updated > 0)) await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
+  try {
+    for (const [i, { p }] of kinds.entries()) results.push(await importFile(db, p, opts, { index: i + 1, files: kinds.length }));
+  } finally {
+    // Fresh planner statistics: without them the first searches after a bulk load pick poor plans.
+    if (results.some((r) => r.inserted + r.updated > 0)) await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
+  }
   return results;
 }
 
-/** The three real files of shared/data that make the catalog. */
-export const REAL_DATA_FILES = ['stores.csv', 'products.csv', 'store_items_2022.csv'];
+export { REAL_DATA_FILES } from './data-files';
+
+/** What runImport answers: ok with a result per file, or the refused file's row errors (nothing of it written). */
+export interface ImportRun {
+  ok: boolean;
+  /** Files imported (committed) before any refusal, in import order. */
+  results: ImportResult[];
+  /** The refused file's errors (at most MAX_ROW_ERRORS), empty when ok. */
+  errors: RowError[];
+  /** The refused file, when not ok. */
+  failedFile?: string;
+  /** The refused file was abandoned at MAX_ROW_ERRORS (more rows may be wrong). */
+  limitReached: boolean;
+}
+
+/**
+ * importFiles as a callable job (issue 16 §6; the admin data sync reuses it): never throws for bad data —
+ * refused rows come back in `errors` — only for database or file-system failures. Progress goes to
+ * `opts.onProgress`.
+ */
+export async function runImport(db: Knex, paths: string[], opts: ImportOptions = {}): Promise<ImportRun> {
+  const results: ImportResult[] = [];
+  try {
+    await importInOrder(db, paths, opts, results);
+    return { ok: true, results, errors: [], limitReached: false };
+  } catch (e) {
+    if (!(e instanceof ImportError)) throw e;
+    return { ok: false, results, errors: e.errors, failedFile: e.file, limitReached: e.limitReached };
+  }
+}
+
+/*
+ * Run on its own (`npx tsx seeds/import.ts [--help] [files…] [--board N] [--board-name NAME]`), this file is
+ * `npm run db:import`: the same checks, progress and messages (scripts/db.ts). Never taken when bundled.
+ */
+if (process.argv[1] && /seeds[\\/]import\.ts$/.test(process.argv[1])) {
+  process.argv.splice(2, 0, 'import');
+  const cli = join(__dirname, '..', 'scripts', 'db.ts');
+  void import(cli);
+}

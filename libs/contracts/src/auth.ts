@@ -1,51 +1,33 @@
 import { z } from 'zod';
 
-/** Validation messages of spec 000 §5, verbatim. */
-export const AUTH_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordUpper: 'Password must contain at least one uppercase letter',
-  passwordLower: 'Password must contain at least one lowercase letter',
-  passwordNumber: 'Password must contain at least one number',
-  passwordSpecial: 'Password must contain at least one special character',
-  passwordsDontMatch: "Passwords don't match",
-  currentPasswordRequired: 'Current password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  invalidCredentials: 'Invalid email or password.',
-  deactivated: 'Your account has been deactivated. Please contact support for assistance.',
-  currentPasswordIncorrect: 'Your current password is incorrect.',
-  commonPassword: 'This password is too common. Please choose a less predictable one.',
-  tooManyRequests: 'Too many requests',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-} as const;
+import { AUTH_MESSAGES } from './auth-messages';
 
-/** Stable problem `code`s of identity refusals beyond the generic ones in ERROR_CODES. */
-export const AUTH_ERROR_CODES = {
-  resetTokenInvalid: 'reset_token_invalid',
-  currentPasswordIncorrect: 'current_password_incorrect',
-  commonPassword: 'common_password',
-  sessionInvalid: 'session_invalid',
-} as const;
+export { AUTH_MESSAGES, PASSWORD_CHECKLIST } from './auth-messages';
 
-/** The live checklist of the reset and change-password forms (spec 000 §2), in order. */
-export const PASSWORD_CHECKLIST = [
-  { label: 'At least 8 characters', test: (p: string) => p.length >= 8 },
-  { label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
-  { label: 'One lowercase letter', test: (p: string) => /[a-z]/.test(p) },
-  { label: 'One number', test: (p: string) => /[0-9]/.test(p) },
-  { label: 'One special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
-] as const;
+/** An email address; missing or not text answers the same spec message (issue 9 §11), not zod's type message. */
+export const emailSchema = z.string({ error: AUTH_MESSAGES.invalidEmail }).trim().toLowerCase().pipe(z.email(AUTH_MESSAGES.invalidEmail));
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(AUTH_MESSAGES.invalidEmail));
+/** bcrypt reads only the first 72 bytes of a password (UTF-8): a longer one is refused, never truncated. */
+export const PASSWORD_MAX_BYTES = 72;
+/** The UTF-8 length of a string in bytes (browser and Node alike, without TextEncoder). */
+export const utf8Length = (s: string) => {
+  let bytes = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4; // a lone surrogate encodes as U+FFFD, 3 bytes
+  }
+  return bytes;
+};
 
-/** New password rules (reset and change), spec 000 §5; at most 72 bytes because of bcrypt. */
+/**
+ * New password rules, spec 000 §5, for every place a password is set (reset, change, invitation
+ * acceptance): at most 72 bytes in UTF-8 because bcrypt ignores the rest (issue 8 §10).
+ */
 export const newPasswordSchema = z
   .string()
   .min(8, AUTH_MESSAGES.passwordMin)
-  .max(72, 'Password must be at most 72 characters')
+  .max(PASSWORD_MAX_BYTES, AUTH_MESSAGES.passwordTooLong)
+  .refine((p) => utf8Length(p) <= PASSWORD_MAX_BYTES, AUTH_MESSAGES.passwordTooLong)
   .regex(/[A-Z]/, AUTH_MESSAGES.passwordUpper)
   .regex(/[a-z]/, AUTH_MESSAGES.passwordLower)
   .regex(/[0-9]/, AUTH_MESSAGES.passwordNumber)
@@ -53,7 +35,7 @@ export const newPasswordSchema = z
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(200),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -16,12 +16,6 @@ export const CART_MESSAGES = {
   lineNotFound: 'This item is not in the cart',
 } as const;
 
-/** Stable problem `code`s of cart refusals beyond the generic ones in ERROR_CODES. */
-export const CART_ERROR_CODES = {
-  quantityLimit: 'cart_quantity_limit',
-  deliveryUnavailable: 'delivery_unavailable',
-} as const;
-
 /** GET /carts/current?outletId=&storeId= */
 export const currentCartQuerySchema = z.strictObject({
   outletId: z.coerce.number().int().positive(),

@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-/** Page query for screen lists (ARCHITECTURE §5): `?page=&pageSize=`, 1-based. */
-export const pageQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(30),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
-
 /** Wraps an item schema into `{ items, page, pageSize, total }`. */
 export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
@@ -22,4 +15,3 @@ export const readinessSchema = z.object({ status: z.string(), database: z.string
 
 /** Positive integer id from a path parameter. */
 export const intIdSchema = z.coerce.number().int().positive();
-export const uuidSchema = z.uuid();

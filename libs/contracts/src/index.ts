@@ -7,3 +7,8 @@ export * from './me';
 export * from './catalog';
 export * from './carts';
 export * from './orders';
+export * from './admin-users';
+export * from './admin-org';
+export * from './invitations';
+export * from './payments';
+export * from './integrations';

@@ -27,6 +27,8 @@ export const CHECKOUT_MESSAGES = {
   paymentProcessedOrderFailing: 'Payment processed but order creation failing. Please contact support.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  /** A card order of this cart awaits the gateway's outcome (issue 8 §1): the cart is locked until it settles. */
+  paymentBeingConfirmed: 'Payment being confirmed. Your card payment for this cart is still being confirmed; see My Orders before trying again.',
 } as const;
 
 export const ORDER_MESSAGES = {
@@ -37,35 +39,6 @@ export const ORDER_MESSAGES = {
   noItemsToReorder: 'No items to reorder',
   /** '{n} item(s) from this order have been added to your cart.' with n filled in. */
   reorderAdded: (n: number) => `${n} item(s) from this order have been added to your cart.`,
-} as const;
-
-/**
- * Stable problem `code`s of this area (the client switches on these, never on titles).
- * Status per code: cart_empty 400, checkout_session_not_found 404, checkout_session_user_mismatch 404
- * (another person's session answers 404 like any row that is not yours, ARCHITECTURE §4, with the
- * spec's text), checkout_session_expired 410, checkout_session_used 409, checkout_cart_changed 409, checkout_items_unavailable 409,
- * payment_in_progress 409, in_store_not_for_delivery 422, payment_declined 402, payment_error 502,
- * payment_unconfirmed 500, idempotency_in_progress 409, idempotency_mismatch 422, order_not_reserved 409,
- * order_awaiting_payment 409, nothing_to_reorder 422.
- */
-export const CHECKOUT_ERROR_CODES = {
-  cartEmpty: 'cart_empty',
-  sessionNotFound: 'checkout_session_not_found',
-  userMismatch: 'checkout_session_user_mismatch',
-  expired: 'checkout_session_expired',
-  sessionUsed: 'checkout_session_used',
-  cartChanged: 'checkout_cart_changed',
-  itemsUnavailable: 'checkout_items_unavailable',
-  paymentInProgress: 'payment_in_progress',
-  inStoreDelivery: 'in_store_not_for_delivery',
-  paymentDeclined: 'payment_declined',
-  paymentError: 'payment_error',
-  paymentUnconfirmed: 'payment_unconfirmed',
-  idempotencyInProgress: 'idempotency_in_progress',
-  idempotencyMismatch: 'idempotency_mismatch',
-  orderNotReserved: 'order_not_reserved',
-  orderAwaitingPayment: 'order_awaiting_payment',
-  nothingToReorder: 'nothing_to_reorder',
 } as const;
 
 /** Checkout session lifetime (spec 001 §9). */
@@ -115,6 +88,8 @@ export const checkoutSessionSchema = z.object({
   fulfillmentType: z.enum(FULFILLMENT_TYPES),
   fulfillmentDate: isoDateSchema.nullable(),
   testMode: z.boolean(),
+  /** Whether the store takes card payments now (issue 16 §5); false: only Pay In-Store (the SETUP message shows). */
+  cardPaymentsAvailable: z.boolean().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
@@ -128,7 +103,7 @@ export const createOrderBodySchema = z.discriminatedUnion('paymentMethod', [
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1-255 visible ASCII characters');
 
-export const ORDER_STATUSES = ['reserved', 'ready', 'completed', 'cancelled'] as const;
+export const ORDER_STATUSES = ['reserved', 'ready', 'completed', 'cancelled', 'cancel_pending'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['not_required', 'pending', 'paid', 'failed', 'error'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -158,6 +133,8 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   orderDate: z.string(),
   readyAt: z.string().nullable(),
+  /** Why the store cancelled the order (issue 14 §1); null otherwise. */
+  cancelReason: z.string().nullable().optional(),
   storeId: z.number().int(),
   storeName: z.string(),
   outletId: z.number().int(),
@@ -224,11 +201,77 @@ export const orderListSchema = z.object({
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 
-/** POST /orders/{id}/reorder answer: lines added to the caller's active cart, and those skipped. */
+/**
+ * POST /orders/{id}/reorder body (issue 9 §1): the outlet × store whose cart the person is looking at.
+ * Both or neither; without them the order's own outlet × store cart is filled.
+ */
+export const reorderBodySchema = z.strictObject({
+  outletId: z.number().int().positive().optional(),
+  storeId: z.number().int().positive().optional(),
+}).refine((b) => (b.outletId === undefined) === (b.storeId === undefined), { message: 'Send both outletId and storeId, or neither', path: ['storeId'] });
+export type ReorderBody = z.infer<typeof reorderBodySchema>;
+
+/** POST /orders/{id}/reorder answer: lines added to the caller's active cart (which outlet × store), and those skipped. */
 export const reorderResultSchema = z.object({
   cartId: z.number().int(),
+  outletId: z.number().int(),
+  storeId: z.number().int(),
   added: z.number().int(),
   skipped: z.array(z.object({ itemCode: z.string(), itemName: z.string(), reason: z.string() })),
   message: z.string(),
 });
 export type ReorderResult = z.infer<typeof reorderResultSchema>;
+
+/**
+ * Why an order needs an operator (issue 8 §4): `payment_unconfirmed` = a card order whose gateway
+ * outcome is not known yet (payment_status pending); `cancel_pending` = a cancellation whose refund failed.
+ */
+export const ATTENTION_REASONS = ['payment_unconfirmed', 'cancel_pending'] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+/**
+ * An order in Store Orders' "Needs attention" view: who, how much, since when, and what the gateway
+ * knows it by. merchantReference = the order number sent with the charge (what lookups use);
+ * gatewayReference = the gateway's own transaction id when it answered.
+ */
+export const attentionOrderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  reason: z.enum(ATTENTION_REASONS),
+  status: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  orderDate: z.string(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  total: moneySchema,
+  gateway: z.string().nullable(),
+  merchantReference: z.string(),
+  gatewayReference: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+});
+export type AttentionOrder = z.infer<typeof attentionOrderSchema>;
+
+/** GET /orders/attention?storeId=: the orders needing an operator, oldest first. */
+export const attentionListQuerySchema = z.strictObject({ storeId: z.coerce.number().int().positive().optional() });
+export const attentionListSchema = z.object({ items: z.array(attentionOrderSchema) });
+export type AttentionList = z.infer<typeof attentionListSchema>;
+
+/**
+ * POST /orders/{id}/check-payment ("Check again"): the gateway was asked now. outcome: paid (finalised),
+ * failed (declined or unknown to the gateway: the cart is unlocked), error, or still pending (the gateway
+ * could not be reached, or the charge is too recent to call unknown).
+ */
+export const checkPaymentResultSchema = z.object({
+  orderId: z.number().int(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  outcome: z.enum(['paid', 'failed', 'error', 'pending']),
+  message: z.string(),
+});
+export type CheckPaymentResult = z.infer<typeof checkPaymentResultSchema>;
+
+/** POST /orders/{id}/cancel body (issue 14 §1): why the store cancels, shown to the buyer. */
+export const cancelOrderBodySchema = z.object({ reason: z.string().trim().min(1, 'Enter a reason').max(500) });
+export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;

@@ -118,16 +118,16 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'outlet_manager', roleName: 'Outlet Manager', roleLevel: 40,
     description: "Runs an outlet: orders, pays, sees the outlet's orders, invites its users.",
     permissions: [P.cartsUse, P.cartsCheckout, P.ordersOutletManage, P.usersManageOutlet, P.usersAllowInvites,
-      P.outletsReadAssigned, P.itemsView, P.itemView],
+      P.outletsReadAssigned],
   },
   {
     code: 'outlet_buyer', roleName: 'Outlet Buyer', roleLevel: 50,
     description: 'Shops, orders and pays for the outlets one is assigned to.',
-    permissions: [P.cartsUse, P.cartsCheckout, P.outletsReadAssigned, P.itemsView, P.itemView],
+    permissions: [P.cartsUse, P.cartsCheckout, P.outletsReadAssigned],
   },
   {
     code: 'outlet_viewer', roleName: 'Outlet Viewer', roleLevel: 60,
     description: 'May shop and build a cart, may not check out.',
-    permissions: [P.cartsUse, P.outletsReadAssigned, P.itemsView, P.itemView],
+    permissions: [P.cartsUse, P.outletsReadAssigned],
   },
 ];

@@ -1,25 +1,108 @@
 import { z } from 'zod';
 
 /**
- * RFC 9457 problem details, as every API error answers (ARCHITECTURE §5).
- * `code` is stable and what clients switch on; `title` and `detail` are for people.
+ * Every stable problem `code` the API answers (RFC 9457 problem+json, ARCHITECTURE §5): the one list the
+ * server's typed errors take and the web switches on. A key is its code in camelCase. `title` and
+ * `detail` are for people; clients never switch on them. New codes are added here, in their area.
  */
-export const ERROR_CODES = {
-  validation: 'validation_failed',
+export const PROBLEM_CODES = {
+  // Generic
+  validationFailed: 'validation_failed',
   malformedJson: 'malformed_json',
+  /** An unreadable request: bad percent-encoding, a body that is not the encoding it claims (400). */
+  malformedRequest: 'malformed_request',
+  /** A body type the route does not take (415). */
+  unsupportedMediaType: 'unsupported_media_type',
+  payloadTooLarge: 'payload_too_large',
   unauthenticated: 'unauthenticated',
-  invalidCredentials: 'invalid_credentials',
-  accountDeactivated: 'account_deactivated',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',
   rateLimited: 'rate_limited',
+  internalError: 'internal_error',
+  /** The database (or another dependency) is unreachable right now: 503 with Retry-After. */
+  serviceUnavailable: 'service_unavailable',
+  // Identity (spec 000): sign-in, sessions, passwords
+  invalidCredentials: 'invalid_credentials',
+  accountDeactivated: 'account_deactivated',
+  resetTokenInvalid: 'reset_token_invalid',
+  currentPasswordIncorrect: 'current_password_incorrect',
+  commonPassword: 'common_password',
+  sessionInvalid: 'session_invalid',
+  // Carts (spec 001 §4)
+  cartQuantityLimit: 'cart_quantity_limit',
+  deliveryUnavailable: 'delivery_unavailable',
+  // Checkout, payment and orders (spec 001 §4, §9; spec 002). Status: cart_empty 400;
+  // checkout_session_not_found and checkout_session_user_mismatch 404 (another person's session answers 404
+  // like any row that is not yours, with the spec's text); checkout_session_expired 410; checkout_session_used,
+  // checkout_cart_changed, checkout_items_unavailable, payment_in_progress, payment_being_confirmed,
+  // idempotency_in_progress, order_not_reserved, order_awaiting_payment 409; in_store_not_for_delivery,
+  // idempotency_key_reused, nothing_to_reorder 422; payment_declined 402; payment_error 502; payment_unconfirmed 500.
+  checkoutSessionInvalid: 'checkout_session_invalid',
+  cartEmpty: 'cart_empty',
+  checkoutSessionNotFound: 'checkout_session_not_found',
+  checkoutSessionUserMismatch: 'checkout_session_user_mismatch',
+  checkoutSessionExpired: 'checkout_session_expired',
+  checkoutSessionUsed: 'checkout_session_used',
+  checkoutCartChanged: 'checkout_cart_changed',
+  checkoutItemsUnavailable: 'checkout_items_unavailable',
+  paymentInProgress: 'payment_in_progress',
+  inStoreNotForDelivery: 'in_store_not_for_delivery',
   paymentDeclined: 'payment_declined',
   paymentError: 'payment_error',
-  checkoutSession: 'checkout_session_invalid',
-  internal: 'internal_error',
+  paymentUnconfirmed: 'payment_unconfirmed',
+  idempotencyInProgress: 'idempotency_in_progress',
+  /** The former name of idempotency_key_reused, no longer answered. */
+  idempotencyMismatch: 'idempotency_mismatch',
+  /** The same Idempotency-Key with a different body (Stripe's rule), 422. */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** The cart has a card order awaiting its gateway outcome, 409. */
+  paymentBeingConfirmed: 'payment_being_confirmed',
+  orderNotReserved: 'order_not_reserved',
+  orderAwaitingPayment: 'order_awaiting_payment',
+  /** complete / cancel / status from a status that does not allow it, 409 (issue 14 §1). */
+  orderTransitionIllegal: 'order_transition_illegal',
+  /** An API key without the scope a route needs, 403 (ARCHITECTURE §10). */
+  apiKeyScopeMissing: 'api_key_scope_missing',
+  /** The gateway refused the refund of a cancelled card order: the order is cancel_pending, 502 (issue 14 §1). */
+  refundFailed: 'refund_failed',
+  nothingToReorder: 'nothing_to_reorder',
+  /** Card payment refused up front: the store's payment setup (gateway, credentials) is missing, 422 (spec 002 §8 SETUP). */
+  paymentSetup: 'payment_setup',
+  // Invitations and outlet requests (spec 000 §3, §5)
+  invitationNotFound: 'invitation_not_found',
+  invitationExpired: 'invitation_expired',
+  invitationUsed: 'invitation_used',
+  invitationRevoked: 'invitation_revoked',
+  invitationNotPending: 'invitation_not_pending',
+  roleNotGrantable: 'role_not_grantable',
+  outletNotGrantable: 'outlet_not_grantable',
+  passwordRequired: 'password_required',
+  outletRequestDecided: 'outlet_request_decided',
+  // Administration I: users and roles (issue 12)
+  selfEditForbidden: 'self_edit_forbidden',
+  userNotEditable: 'user_not_editable',
+  outletNotManageable: 'outlet_not_manageable',
+  roleNotAssignable: 'role_not_assignable',
+  invalidRoleSelection: 'invalid_role_selection',
+  roleImmutable: 'role_immutable',
+  lastSuperAdmin: 'last_super_admin',
+  selfDelete: 'self_delete',
+  selfDeactivate: 'self_deactivate',
+  // Administration II: items, outlets, stores, boards, credentials, imports
+  outletCodeTaken: 'outlet_code_taken',
+  storeExists: 'store_exists',
+  warehouseCodeTaken: 'warehouse_code_taken',
+  boardNumberTaken: 'board_number_taken',
+  credentialExists: 'credential_exists',
+  invalidPassword: 'invalid_password',
+  decryptionFailed: 'decryption_failed',
+  monetraOnly: 'monetra_only',
+  importsUnavailable: 'imports_unavailable',
 } as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
+/** Every problem code, for schemas and tests. */
+export const PROBLEM_CODE_VALUES = Object.values(PROBLEM_CODES) as [ProblemCode, ...ProblemCode[]];
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export const problemSchema = z.object({
@@ -27,6 +110,7 @@ export const problemSchema = z.object({
   title: z.string(),
   status: z.number().int(),
   detail: z.string().optional(),
+  /** A PROBLEM_CODES value; a string here so a client older than the server still reads a new code. */
   code: z.string(),
   requestId: z.string().optional(),
   errors: z.array(fieldErrorSchema).optional(),
