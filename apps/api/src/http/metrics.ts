@@ -1,5 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
+import { NotFoundError, UnauthenticatedError } from './errors';
 
 /** Prometheus registry with default process metrics and an HTTP duration histogram (ARCHITECTURE §8). */
 export const metricsRegistry = new client.Registry();
@@ -25,3 +27,18 @@ export const metricsMiddleware: RequestHandler = (req, res, next) => {
 export const metricsHandler: RequestHandler = async (_req, res) => {
   res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
 };
+
+/**
+ * Guards /metrics (issue 8 §15): with METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` is
+ * served (else 401 problem+json, compared in constant time); without it, production answers 404 (not
+ * served) and development serves it openly.
+ */
+export function metricsAuth(config: { production: boolean; metricsToken?: string }): RequestHandler {
+  const expected = config.metricsToken ? createHash('sha256').update(config.metricsToken).digest() : undefined;
+  return (req, _res, next) => {
+    if (!expected) return config.production ? next(new NotFoundError()) : next();
+    const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim() ?? '';
+    const ok = timingSafeEqual(createHash('sha256').update(given).digest(), expected);
+    next(ok ? undefined : new UnauthenticatedError('The metrics need the bearer token of METRICS_TOKEN.'));
+  };
+}

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * parses with, and `/api/v1/openapi.json` is generated from it (ARCHITECTURE §5).
  */
 export const registry = new OpenAPIRegistry();
-export const bearerAuth = registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+const bearerAuth = registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 // Components are named with zod's own .meta({ id }), so the contracts stay plain zod (browser-safe).
 const problem = problemSchema.meta({ id: 'Problem' });
 

@@ -1,4 +1,6 @@
 import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import express from 'express';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -10,6 +12,7 @@ import { createLogger } from '../logger';
 import type { AppContext, Mailer, MailMessage } from '../context';
 import { withDatabase } from './global-setup';
 import { signAccessToken } from '../http/auth';
+import { renderMail } from '../jobs/mail-render';
 
 export interface TestContext {
   db: Db;
@@ -35,15 +38,22 @@ export async function createTestContext(opts: { env?: Record<string, string>; ma
   await admin.destroy();
   const db = createDb(withDatabase(server, name), { max: 10 });
   const config = loadConfig({
-    NODE_ENV: 'test', BCRYPT_COST: '4', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    // Payment test mode is off unless asked (issue 16 §3); the API and e2e tests pay with the test gateway.
+    NODE_ENV: 'test', BCRYPT_COST: '4', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long', PAYMENT_TEST_MODE: 'true',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')), DATABASE_URL: withDatabase(server, name), ...opts.env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const mail: MailMessage[] = [];
-  const mailer: Mailer = opts.mailer ?? { enqueue: async (_db, m) => { mail.push(m); } };
+  // The capturing mailer renders deferred mail at once (in the caller's transaction), as the worker would.
+  const mailer: Mailer = opts.mailer ?? { enqueue: async (db, m) => { const msg = await renderMail({ db, config }, m); if (msg) mail.push(msg); } };
   const ctx: AppContext = { config, db, logger, mailer };
-  const app = createApp(ctx);
-  return {
+  // Access tokens are checked against live sessions (issue 8 §9): tokenFor() inserts its session row
+  // without waiting, and every request first waits for those inserts, so tests keep a synchronous tokenFor.
+  const pending: Promise<unknown>[] = [];
+  const app = express();
+  app.use((_req, _res, next) => { void Promise.all(pending.splice(0)).then(() => next(), next); });
+  app.use(createApp(ctx));
+  const t = {
     db, app, ctx, config, mail,
     async close() {
       await db.destroy();
@@ -52,7 +62,10 @@ export async function createTestContext(opts: { env?: Record<string, string>; ma
       await a.destroy();
     },
   };
+  pendingSessions.set(t, pending);
+  return t;
 }
+const pendingSessions = new WeakMap<TestContext, Promise<unknown>[]>();
 
 /** Signs in over HTTP and returns the bearer token (throws with the status when refused). */
 export async function loginAs(app: Express, email: string, password = FIXTURE_PASSWORD): Promise<string> {
@@ -63,7 +76,16 @@ export async function loginAs(app: Express, email: string, password = FIXTURE_PA
 
 export const FIXTURE_PASSWORD = 'Fixture#Pass1';
 
-/** A valid access token for `userId` signed with the test config (no login round trip). */
+/**
+ * A valid access token for `userId` signed with the test config (no login round trip), with a live
+ * session of its own (an auth_sessions row, inserted before the next request of `t.app` runs).
+ */
 export function tokenFor(t: TestContext, user: { id: string; email: string }): string {
-  return signAccessToken(t.config.jwtSecret, t.config.accessTokenTtlSeconds, { sub: user.id, email: user.email }).token;
+  const sid = randomUUID();
+  const insert = t.db('auth_sessions').insert({
+    user_id: user.id, family_id: sid, token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+    expires_at: new Date(Date.now() + t.config.refreshAbsoluteLifetimeSeconds * 1000),
+  }).catch(() => undefined); // an unknown user id: the token is refused like any token of a deleted user
+  pendingSessions.get(t)?.push(insert);
+  return signAccessToken(t.config.jwtSecret, t.config.accessTokenTtlSeconds, { sub: user.id, email: user.email, sid }).token;
 }

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { compressResponses, createApp } from './app';
+import { createTestContext, type TestContext } from './test/harness';
+
+/** Response compression and asset caching (issue 15 §4): brotli, else gzip; not for tiny bodies. */
+let t: TestContext;
+let web: string;
+const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
+beforeAll(async () => {
+  t = await createTestContext();
+  web = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(join(web, 'assets', 'index-abc123.js'), script);
+});
+afterAll(async () => { await t.close(); });
+
+describe('response compression (issue 15 §4)', () => {
+  it('when a browser accepts brotli, then a hashed asset comes brotli-compressed and cached immutable', async () => {
+    const app = createApp(t.ctx, { webDir: web });
+    const res = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // supertest decodes the body; it must be the file as written.
+    expect(res.text).toBe(script);
+  });
+
+  it('when a client accepts only gzip, then API JSON comes gzip-compressed', async () => {
+    const res = await request(t.app).get('/api/v1/openapi.json').set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body.openapi).toBe('3.1.0');
+  });
+
+  it('when the body is under 1 KB, then it is sent as is', async () => {
+    const res = await request(t.app).get('/api/v1/health').set('Accept-Encoding', 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('when a response is a server-sent event stream, then it is never compressed (plain text of the same size is)', async () => {
+    const { default: express } = await import('express');
+    const app = express();
+    app.use(compressResponses);
+    const events = 'data: {"progress":1}\n\n'.repeat(200);
+    app.get('/events', (_req, res) => { res.type('text/event-stream'); res.send(events); });
+    app.get('/text', (_req, res) => { res.type('text/plain'); res.send(events); });
+    const sse = await request(app).get('/events').set('Accept-Encoding', 'gzip, br');
+    expect(sse.headers['content-encoding']).toBeUndefined();
+    expect(sse.text).toBe(events);
+    const text = await request(app).get('/text').set('Accept-Encoding', 'gzip, br');
+    expect(text.headers['content-encoding']).toBe('br');
+  });
+});

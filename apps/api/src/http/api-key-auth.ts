@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { PROBLEM_CODES } from '@portal/contracts';
+import type { Db } from '../db/knex';
+import { AppError, TooManyRequestsError, UnauthenticatedError } from './errors';
+
+/**
+ * API-key principals (ARCHITECTURE §10, issue 14 §2): warehouse systems call /integrations with
+ * `Authorization: Bearer bcc_<prefix>_<secret>`. The key is looked up by its SHA-256; revoked or unknown
+ * → 401; a user's JWT is no key → 401; a key without the route's scope → 403 `api_key_scope_missing`.
+ */
+
+
+/** The caller of an `auth: 'apiKey'` route: the key, its board or store, and the stores it reaches. */
+export interface ApiKeyPrincipal {
+  kind: 'apiKey';
+  apiKeyId: string;
+  name: string;
+  boardId: number | null;
+  storeId: number | null;
+  /** The stores the key reaches: its store, or every store of its board. */
+  storeIds: number[];
+  scopes: Set<string>;
+}
+
+/** SHA-256 hex of a presented key (what api_keys.key_hash stores). */
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+type KeyedRequest = Request & { apiKey?: ApiKeyPrincipal };
+
+/** Authenticates the API key into `req.auth` and checks `scopes` (all required). */
+export function authenticateApiKey(db: Db, scopes: readonly string[] = []): RequestHandler {
+  return async (req, _res, next) => {
+    const m = /^Bearer\s+(bcc_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{20,})$/i.exec(req.headers.authorization ?? '');
+    if (!m) throw new UnauthenticatedError('A valid API key is required.');
+    const row = await db('api_keys').where({ key_hash: hashApiKey(m[1]) }).whereNull('revoked_at').first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
+    if (!row) throw new UnauthenticatedError('The API key is invalid or has been revoked.');
+    const storeIds: number[] = row.store_id ? [row.store_id] : await db('stores').where({ board_id: row.board_id }).pluck('id');
+    const principal: ApiKeyPrincipal = {
+      kind: 'apiKey', apiKeyId: row.id, name: row.name, boardId: row.board_id, storeId: row.store_id, storeIds, scopes: new Set(row.scopes as string[]),
+    };
+    const missing = scopes.filter((s) => !principal.scopes.has(s));
+    if (missing.length) throw new AppError(403, PROBLEM_CODES.apiKeyScopeMissing, 'Forbidden', `This API key lacks the scope ${missing.join(', ')}.`);
+    // Last use, at most once a minute per key (no write on every call).
+    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
+      await db('api_keys').where({ id: row.id }).update({ last_used_at: db.fn.now() });
+    }
+    (req as unknown as { auth: ApiKeyPrincipal }).auth = principal;
+    (req as KeyedRequest).apiKey = principal;
+    next();
+  };
+}
+
+/** Per-key rate limit (express-rate-limit keyed by the key id): 429 with Retry-After. */
+export function apiKeyRateLimit(perMinute: number): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000, limit: perMinute, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => (req as KeyedRequest).apiKey?.apiKeyId ?? 'anonymous',
+    handler: (req, _res, next) => {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : 60));
+    },
+  });
+}

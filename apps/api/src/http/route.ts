@@ -1,0 +1,199 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Principal } from '../modules/access/access.service';
+import { authenticate, requirePermission } from './auth';
+import { apiKeyRateLimit, authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
+import { ForbiddenError } from './errors';
+import { documentRoute, jsonBody, jsonResponse, problemResponse } from './openapi';
+
+/**
+ * One declaration per route (house style): method, path, permission(s), input schemas, response schema and
+ * summary. `mountRoutes` registers the OpenAPI entry, authenticates, checks the permission, parses the input
+ * with the contracts schemas and calls the typed handler `(actor, input, http) → result`; the result is sent
+ * as JSON with `response.status` (204 when the route declares no response schema and returns nothing).
+ *
+ * Handlers never build error bodies: they throw the typed errors of `http/errors.ts`.
+ */
+
+/** Who may call a route: a signed-in user (default), anyone (`public`), a warehouse API key (`apiKey`, ARCHITECTURE §10). */
+export type AuthKind = 'user' | 'public' | 'apiKey';
+
+/** The caller a handler receives for each AuthKind. */
+export type ActorOf<K extends AuthKind> = K extends 'public' ? Principal | undefined : K extends 'apiKey' ? ApiKeyPrincipal : Principal;
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The parsed input of a route: only the parts it declares are typed (the rest are undefined). */
+export interface RouteInput<P, Q, B, H> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  headers: Out<H>;
+}
+
+/** What a handler may touch beyond its input: the app context and, for edge cases, the raw exchange. */
+export interface RouteHttp {
+  ctx: AppContext;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Path under /api/v1 in OpenAPI form: `/orders/{orderId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Default `user`. */
+  auth?: K;
+  /** For `auth: 'apiKey'`: the key scopes the route needs (all of them; 403 api_key_scope_missing otherwise). */
+  scopes?: readonly string[];
+  /** Passes when the caller holds any one of these permission codes (ARCHITECTURE §4). */
+  permissions?: readonly string[];
+  /** The 403 problem's detail when the caller lacks `permissions` (a spec text); default the generic one. */
+  forbiddenDetail?: string;
+  /**
+   * Reuse the caller's loaded principal for this many ms (read-only hot paths only, e.g. the catalog: a
+   * revoked permission applies there within this bound). Default 0: loaded on every request.
+   */
+  principalCacheMs?: number;
+  params?: P;
+  query?: Q;
+  /** JSON body schema. For non-JSON bodies leave it out and read `http.req` in the handler. */
+  body?: B;
+  /** Request headers to parse (lower-case names), e.g. `z.object({ 'idempotency-key': … })`. */
+  headers?: H;
+  /** Success answer: status (default 200, or 204 without a schema) and its schema. */
+  response?: { status?: number; description?: string; schema?: Schema };
+  /**
+   * Further documented answers, e.g. `{ 409: 'Already decided (outlet_request_decided)' }` (problem+json), or
+   * `{ 503: { description, schema } }` for a JSON answer a handler sends with `reply()`.
+   */
+  errors?: Record<number, string | { description: string; schema: Schema }>;
+  /** Cookies the route reads, for the OpenAPI document only: read them from `http.req.cookies`. */
+  cookies?: z.ZodObject;
+  /** Express middleware run before authentication (rate limiters, body parsers), built once per app. */
+  before?: (ctx: AppContext) => RequestHandler[];
+  handler: (actor: ActorOf<K>, input: RouteInput<P, Q, B, H>, http: RouteHttp) => Promise<R> | R;
+}
+
+/** A handler's answer with another status than the route's success status (e.g. readiness 503). */
+export class Reply<T> {
+  constructor(readonly status: number, readonly body: T) {}
+}
+/** Answers `body` with `status` instead of the route's declared success status. */
+export const reply = <T>(status: number, body: T) => new Reply(status, body);
+
+/** A declared route, as the route table holds it (handler types erased). */
+export interface Route {
+  method: RouteDef<AuthKind, unknown, unknown, unknown, unknown, unknown>['method'];
+  path: string;
+  auth: AuthKind;
+  permissions: readonly string[];
+  summary: string;
+  def: RouteDef<AuthKind, Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined, unknown>;
+}
+
+/** Declares one route; the generics are inferred from the schemas so the handler's input is typed. */
+export function route<
+  K extends AuthKind = 'user',
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  H extends Schema | undefined = undefined,
+  R = unknown,
+>(def: RouteDef<K, P, Q, B, H, R>): Route {
+  return {
+    method: def.method,
+    path: def.path,
+    auth: def.auth ?? 'user',
+    permissions: def.permissions ?? [],
+    summary: def.summary,
+    def: def as unknown as Route['def'],
+  };
+}
+
+const documented = new WeakSet<Route>();
+/** Adds a route to the OpenAPI registry (once per declaration, however many apps are built). */
+function document(r: Route) {
+  if (documented.has(r)) return;
+  documented.add(r);
+  const { def } = r;
+  const status = def.response?.status ?? (def.response?.schema ? 200 : 204);
+  const extra: Record<number, ReturnType<typeof problemResponse> | ReturnType<typeof jsonResponse>> = {};
+  for (const [code, answer] of Object.entries(def.errors ?? {})) {
+    extra[Number(code)] = typeof answer === 'string' ? problemResponse(answer) : jsonResponse(answer.description, answer.schema);
+  }
+  const params = def.params as z.ZodObject | undefined;
+  const query = def.query as z.ZodObject | undefined;
+  const headers = def.headers as z.ZodObject | undefined;
+  documentRoute({
+    method: def.method,
+    path: def.path,
+    tags: def.tags,
+    summary: def.summary + (r.permissions.length ? ` (needs ${r.permissions.join(' or ')})` : ''),
+    description: def.description,
+    secured: r.auth !== 'public',
+    request: {
+      ...(params ? { params } : {}),
+      ...(query ? { query } : {}),
+      ...(headers ? { headers } : {}),
+      ...(def.cookies ? { cookies: def.cookies } : {}),
+      ...(def.body ? { body: jsonBody(def.body) } : {}),
+    },
+    responses: {
+      [status]: def.response?.schema ? jsonResponse(def.response.description ?? 'OK', def.response.schema) : { description: def.response?.description ?? 'Done' },
+      ...extra,
+    },
+  });
+}
+
+/** `/orders/{orderId}` → `/orders/:orderId`. */
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Builds one Router (mounted at /api/v1) from the route table: for each route its `before` middleware,
+ * authentication, the permission check, input parsing, the handler and the answer.
+ */
+export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
+  const router = Router();
+  const authenticators = new Map<number, RequestHandler>();
+  const authenticator = (cacheMs: number) => {
+    let a = authenticators.get(cacheMs);
+    if (!a) { a = authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: cacheMs }); authenticators.set(cacheMs, a); }
+    return a;
+  };
+  for (const r of routes) {
+    document(r);
+    const { def } = r;
+    const chain: RequestHandler[] = [...(def.before?.(ctx) ?? [])];
+    if (r.auth === 'user') chain.push(authenticator(def.principalCacheMs ?? 0));
+    if (r.auth === 'apiKey') chain.push(authenticateApiKey(ctx.db, def.scopes), apiKeyRateLimit(Number(process.env.API_KEY_RATE_LIMIT_PER_MINUTE ?? 600)));
+    if (r.permissions.length) {
+      const check = requirePermission(...r.permissions);
+      const detail = def.forbiddenDetail;
+      chain.push(detail ? (req, res, next) => {
+        try { check(req, res, next); } catch (e) { throw e instanceof ForbiddenError ? new ForbiddenError(detail) : e; }
+      } : check);
+    }
+    const status = def.response?.status ?? (def.response?.schema ? 200 : 204);
+    chain.push(async (req, res) => {
+      const input = {
+        params: def.params ? def.params.parse(req.params) : undefined,
+        query: def.query ? def.query.parse(req.query) : undefined,
+        body: def.body ? def.body.parse(req.body ?? {}) : undefined,
+        headers: def.headers ? def.headers.parse(req.headers) : undefined,
+      };
+      const result = await def.handler(req.auth as Principal, input, { ctx, req, res });
+      if (res.headersSent) return;
+      if (result instanceof Reply) res.status(result.status).json(result.body);
+      else if (result === undefined) res.status(status === 200 ? 204 : status).end();
+      else res.status(status).json(result);
+    });
+    router[def.method](expressPath(def.path), ...chain);
+  }
+  return router;
+}
