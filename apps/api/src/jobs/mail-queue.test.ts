@@ -48,7 +48,7 @@ async function contextWithOutbox(smtpUrl: string): Promise<{ t: TestContext; out
   const late: { outbox?: MailOutbox } = {}; // the outbox needs the test database, which the context creates
   const mailer: Mailer = { enqueue: (db, m) => late.outbox!.mailer.enqueue(db, m) };
   const t = await createTestContext({ mailer, env: { SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '2' } });
-  const outbox = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: true });
+  const outbox = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: true, db: t.db });
   late.outbox = outbox;
   await outbox.start();
   await seedFixtures(t.db);
@@ -65,6 +65,11 @@ describe('mail outbox (pg-boss + nodemailer over SMTP)', () => {
       expect(rec.status).toBe(202);
       const mail = await waitFor('the reset mail', () => smtp.received.find((m) => m.to.includes('buyer@example.com') && tokenIn(m.raw)));
       expect(mail.raw).toMatch(/Subject: Reset your password/);
+      // The job carried no secret (issue 8 §15): it was rendered at send time, and pgboss.job never held the token.
+      const queued = await t.db.raw(`SELECT data::text AS data FROM pgboss.job WHERE name = ?`, [MAIL_QUEUE]);
+      expect(queued.rows.length).toBeGreaterThan(0);
+      for (const j of queued.rows as { data: string }[]) expect(j.data).not.toContain(tokenIn(mail.raw)!);
+      expect(queued.rows.map((j: { data: string }) => JSON.parse(j.data))).toContainEqual({ render: 'password_reset', to: 'buyer@example.com', data: expect.objectContaining({ email: 'buyer@example.com' }) });
       const reset = await request(t.app).post('/api/v1/auth/password-reset').send({ token: tokenIn(mail.raw), password: 'Mailed#Link42', confirmPassword: 'Mailed#Link42' });
       expect(reset.status).toBe(204);
       const login = await request(t.app).post('/api/v1/auth/login').send({ email: 'buyer@example.com', password: 'Mailed#Link42' });

@@ -16,12 +16,13 @@ export function createTransport(config: Config): nodemailer.Transporter {
 }
 
 /**
- * Adds bounded SMTP timeouts (ms) unless the URL sets its own: a hanging server fails the attempt (the
+ * Adds bounded SMTP timeouts (ms) and connection pooling unless the URL sets its own: a hanging server fails the attempt (the
  * queue retries) well before the job's 120 s expiry, so a message is never sent twice by an expired job.
  */
 function withSmtpTimeouts(smtpUrl: string): string {
   const u = new URL(smtpUrl);
-  for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '60000' })) {
+  // Pooled connections (at most 5) so the worker's concurrent sends reuse SMTP sessions (issue 8 §16).
+  for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '60000', pool: 'true', maxConnections: '5' })) {
     if (!u.searchParams.has(k)) u.searchParams.set(k, v);
   }
   return u.toString();

@@ -54,6 +54,15 @@ export async function findActiveById(db: Db, userId: string, cartId: number): Pr
     .first(CART_COLUMNS);
 }
 
+/** The cart `cartId` whatever its owner or status, with outlet and store facts; undefined when gone. */
+export async function findById(db: Db, cartId: number): Promise<CartRow | undefined> {
+  return db('carts as c')
+    .join('outlets as o', 'o.id', 'c.outlet_id')
+    .join('stores as s', 's.id', 'c.store_id')
+    .where('c.id', cartId)
+    .first(CART_COLUMNS);
+}
+
 /**
  * Inserts the active cart of user × outlet × store unless one exists (the partial unique index
  * carts_one_active_per_user_outlet_store decides, so concurrent calls end with one cart); returns its id.
@@ -141,6 +150,17 @@ export async function deleteLines(db: Db, cartId: number): Promise<number> {
 }
 
 /** Deletes the cart row; returns false when it was already gone. */
+/** Locks the cart row until the transaction ends (orders of one cart are placed one at a time). */
+export async function lockById(db: Db, cartId: number): Promise<void> {
+  await db('carts').where({ id: cartId }).forUpdate().first('id');
+}
+
+/** Empties a checked-out cart: deletes its lines and sets status checked_out (the row stays for the session's history). */
+export async function checkOut(db: Db, cartId: number): Promise<void> {
+  await db('cart_items').where({ cart_id: cartId }).del();
+  await db('carts').where({ id: cartId }).update({ status: 'checked_out', updated_at: db.fn.now() });
+}
+
 export async function deleteCart(db: Db, cartId: number): Promise<boolean> {
   return (await db('carts').where({ id: cartId }).del()) > 0;
 }

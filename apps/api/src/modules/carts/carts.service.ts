@@ -1,7 +1,7 @@
-import { CART_ERROR_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
+import { PROBLEM_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { AppError, BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { canReachStore } from '../access/access.repository';
+import { BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { canReachStore, type Principal } from '../access/access.service';
 import * as repo from './carts.repository';
 import { fromCents, toCents } from '../../lib/money';
 
@@ -11,6 +11,23 @@ import { fromCents, toCents } from '../../lib/money';
  * answers NotFoundError for a cart that is not that user's active cart, or whose store the user no longer
  * reaches through the cart's outlet (another tenant's row is a 404, ARCHITECTURE §4).
  */
+
+/** The cart a route is about (its path parameter), and a line of it. */
+export interface CartInput { cartId: number }
+export interface LineInput extends CartInput { itemId: number }
+
+/** A cart with the outlet and store facts checkout prices it with (the store's delivery settings). */
+export type CartFacts = repo.CartRow;
+
+/** The active cart `cartId` of `userId`; undefined when absent, not theirs or checked out. No reach check inside. */
+export function findActiveCart(db: Db, userId: string, cartId: number): Promise<CartFacts | undefined> {
+  return repo.findActiveById(db, userId, cartId);
+}
+
+/** The cart `cartId` whatever its owner or status; undefined when gone (checkout re-reads a session's cart). */
+export function findCartById(db: Db, cartId: number): Promise<CartFacts | undefined> {
+  return repo.findById(db, cartId);
+}
 
 /** The identity of an active cart. */
 export interface CartRef { id: number; userId: string; outletId: number; storeId: number }
@@ -53,7 +70,8 @@ export async function getCart(db: Db, userId: string, cartId: number): Promise<C
  * GET /carts/current: the active cart of user × outlet × store, created when absent. The outlet must be
  * one of the user's and the store linked to it, else NotFoundError.
  */
-export async function openCurrentCart(db: Db, userId: string, outletId: number, storeId: number): Promise<Cart> {
+export async function openCurrentCart(db: Db, actor: Principal, { outletId, storeId }: { outletId: number; storeId: number }): Promise<Cart> {
+  const { userId } = actor;
   if (!(await canReachStore(db, userId, storeId, outletId))) throw new NotFoundError('Store not found');
   const ref = await findOrCreateActiveCart(db, userId, outletId, storeId);
   return getCart(db, userId, ref.id);
@@ -63,12 +81,12 @@ export async function openCurrentCart(db: Db, userId: string, outletId: number, 
  * POST /carts/{cartId}/items: an existing code gets +1, a new code enters with quantity 1 at the current
  * price (spec 001 §4). NotFoundError for a code the store does not carry; 400 `cart_quantity_limit` at 999.
  */
-export async function addItem(db: Db, userId: string, cartId: number, itemCode: string): Promise<Cart> {
-  const cart = await ownCart(db, userId, cartId);
+export async function addItem(db: Db, actor: Principal, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
+  const cart = await ownCart(db, actor.userId, cartId);
   const line = await repo.upsertLine(db, cart.id, itemCode, 1, 'strict');
   if (!line) {
     if (!(await repo.storeCarriesCode(db, cart.id, itemCode))) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
-    throw new AppError(400, CART_ERROR_CODES.quantityLimit, 'Bad Request', CART_MESSAGES.quantityLimit);
+    throw new BadRequestError(CART_MESSAGES.quantityLimit, undefined, PROBLEM_CODES.cartQuantityLimit);
   }
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
@@ -77,11 +95,11 @@ export async function addItem(db: Db, userId: string, cartId: number, itemCode: 
  * PATCH /carts/{cartId}/items/{lineId}: sets the quantity; 0 or less removes the line (spec 001 §4).
  * The body schema refuses > 999 and fractions. NotFoundError when the line is not in the cart.
  */
-export async function setItemQuantity(db: Db, userId: string, cartId: number, lineId: number, quantity: number): Promise<Cart> {
+export async function setItemQuantity(db: Db, actor: Principal, { cartId, itemId: lineId, quantity }: LineInput & { quantity: number }): Promise<Cart> {
   if (quantity > CART_LIMITS.maxQuantity || !Number.isInteger(quantity)) {
     throw new BadRequestError(CART_MESSAGES.quantityRange, [{ path: 'quantity', message: CART_MESSAGES.quantityRange }]);
   }
-  const cart = await ownCart(db, userId, cartId);
+  const cart = await ownCart(db, actor.userId, cartId);
   const found = quantity <= 0
     ? await repo.deleteLine(db, cart.id, lineId)
     : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
@@ -90,16 +108,16 @@ export async function setItemQuantity(db: Db, userId: string, cartId: number, li
 }
 
 /** DELETE /carts/{cartId}/items/{lineId}; NotFoundError when the line is not in the cart. */
-export async function removeItem(db: Db, userId: string, cartId: number, lineId: number): Promise<Cart> {
-  const cart = await ownCart(db, userId, cartId);
+export async function removeItem(db: Db, actor: Principal, { cartId, itemId: lineId }: LineInput): Promise<Cart> {
+  const cart = await ownCart(db, actor.userId, cartId);
   if (!(await repo.deleteLine(db, cart.id, lineId))) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /** DELETE /carts/{cartId}: deletes the lines, then the cart, in one transaction (spec 001 §4 "Clearing"). */
-export async function clearCart(db: Db, userId: string, cartId: number): Promise<void> {
+export async function clearCart(db: Db, actor: Principal, { cartId }: CartInput): Promise<void> {
   await db.transaction(async (trx) => {
-    const cart = await ownCart(trx, userId, cartId);
+    const cart = await ownCart(trx, actor.userId, cartId);
     await repo.deleteLines(trx, cart.id);
     await repo.deleteCart(trx, cart.id);
   });
@@ -110,18 +128,28 @@ export async function clearCart(db: Db, userId: string, cartId: number): Promise
  * before today. 400 for a past date; 422 `delivery_unavailable` when the store has delivery disabled.
  * "Today" is the earliest calendar date on Earth (UTC−12), so a buyer's own today is never refused.
  */
-export async function setFulfillment(db: Db, userId: string, cartId: number, body: FulfillmentBody, now = new Date()): Promise<Cart> {
-  const cart = await ownCart(db, userId, cartId);
+export async function setFulfillment(db: Db, actor: Principal, { cartId, ...body }: CartInput & FulfillmentBody, now = new Date()): Promise<Cart> {
+  const cart = await ownCart(db, actor.userId, cartId);
   if (body.date !== null && body.date < earliestToday(now)) {
     throw new BadRequestError(CART_MESSAGES.pastDate, [{ path: 'date', message: CART_MESSAGES.pastDate }]);
   }
   if (body.type === 'Delivery' && !cart.storeDeliveryEnabled) {
-    throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, CART_ERROR_CODES.deliveryUnavailable);
+    throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, PROBLEM_CODES.deliveryUnavailable);
   }
   const deliveryCharge = body.type === 'Delivery' ? cart.storeDeliveryCharge : '0.00';
   await repo.updateFulfillment(db, cart.id, { type: body.type, deliveryCharge, date: body.date });
   const updated = { ...cart, fulfillmentFlag: body.type, deliveryCharge, deliveryDate: body.date };
   return view(updated, await repo.findLines(db, cart.id, cart.storeId));
+}
+
+/** Locks the cart row until the transaction ends (orders of one cart are placed one at a time). */
+export function lockCart(trx: Db, cartId: number): Promise<void> {
+  return repo.lockById(trx, cartId);
+}
+
+/** After a placed order (inside its transaction): the cart's lines deleted and its status checked_out. */
+export function checkOutCart(trx: Db, cartId: number): Promise<void> {
+  return repo.checkOut(trx, cartId);
 }
 
 /** YYYY-MM-DD of the earliest time zone (UTC−12) at `now`. */

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { cartSchema } from '@portal/contracts';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
+import { problem } from '../../test/http';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { NotFoundError } from '../../http/errors';
 import { addItemQuantity, earliestToday, findOrCreateActiveCart, getCart } from './carts.service';
@@ -24,7 +25,6 @@ const call = (method: Method, path: string, body?: unknown, token: string | null
   if (token !== null) req = req.set('Authorization', `Bearer ${token}`);
   return body === undefined ? req : req.send(body as object);
 };
-const problem = (res: request.Response) => JSON.parse(res.text);
 const current = (outletId: number, storeId: number, token: string | null = buyer) => call('get', `/carts/current?outletId=${outletId}&storeId=${storeId}`, undefined, token);
 const lines = (cartId: number) => t.db('cart_items').where({ cart_id: cartId }).orderBy('id').select('id', 'item_code', 'quantity', 'unit_price');
 const retail = async (code: string) => (await t.db('items').where({ code }).first('retail')).retail as string;

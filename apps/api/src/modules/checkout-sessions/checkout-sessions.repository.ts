@@ -1,18 +1,4 @@
-import type { FulfillmentType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-
-/** The facts of an active cart that checkout needs (carts × stores). */
-export interface CheckoutCartRow {
-  id: number;
-  userId: string;
-  outletId: number;
-  storeId: number;
-  status: string;
-  fulfillmentFlag: FulfillmentType;
-  deliveryDate: string | null;
-  storeDeliveryEnabled: boolean;
-  storeDeliveryCharge: string;
-}
 
 /** A checkout_sessions row with its expiry judged by the database clock. */
 export interface SessionRow {
@@ -23,23 +9,6 @@ export interface SessionRow {
   expiresAt: Date;
   consumedAt: Date | null;
   expired: boolean;
-}
-
-const CART_COLUMNS = [
-  'c.id', 'c.user_id as userId', 'c.outlet_id as outletId', 'c.store_id as storeId', 'c.status',
-  'c.fulfillment_flag as fulfillmentFlag', 'c.delivery_date as deliveryDate',
-  's.delivery_enabled as storeDeliveryEnabled', 's.delivery_charge as storeDeliveryCharge',
-];
-
-/** The cart `cartId` of `userId` with status active; undefined when absent, not theirs or checked out. */
-export async function findActiveCart(db: Db, userId: string, cartId: number): Promise<CheckoutCartRow | undefined> {
-  return db('carts as c').join('stores as s', 's.id', 'c.store_id')
-    .where({ 'c.id': cartId, 'c.user_id': userId, 'c.status': 'active' }).first(CART_COLUMNS);
-}
-
-/** The cart `cartId` whatever its owner or status; undefined when gone. */
-export async function findCartById(db: Db, cartId: number): Promise<CheckoutCartRow | undefined> {
-  return db('carts as c').join('stores as s', 's.id', 'c.store_id').where('c.id', cartId).first(CART_COLUMNS);
 }
 
 /** Inserts a session that expires `minutes` from the database's now; returns id and expiry. */
@@ -67,8 +36,14 @@ export async function markConsumed(db: Db, sessionId: string): Promise<void> {
   await db('checkout_sessions').where({ id: sessionId }).whereNull('consumed_at').update({ consumed_at: db.fn.now() });
 }
 
-/** Empties a checked-out cart: deletes its lines and sets status checked_out (the row stays for the session's history). */
-export async function checkOutCart(db: Db, cartId: number): Promise<void> {
-  await db('cart_items').where({ cart_id: cartId }).del();
-  await db('carts').where({ id: cartId }).update({ status: 'checked_out', updated_at: db.fn.now() });
+/** The cart id of a session; undefined when the session is gone. */
+export async function findSessionCart(db: Db, sessionId: string): Promise<{ id: string; cartId: number } | undefined> {
+  return db('checkout_sessions').where({ id: sessionId }).first('id', 'cart_id as cartId');
+}
+
+/** Does the cart have a card order awaiting its gateway outcome (issue 8 §1: the cart is locked)? Reads orders, writes nothing. */
+export async function cartHasPendingPayment(db: Db, cartId: number): Promise<boolean> {
+  const row = await db('orders as o').join('checkout_sessions as cs', 'cs.id', 'o.checkout_session_id')
+    .where({ 'cs.cart_id': cartId, 'o.payment_status': 'pending' }).first('o.id');
+  return Boolean(row);
 }

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  CART_ERROR_CODES, CART_MESSAGES, CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, CHECKOUT_SESSION_MINUTES,
-  type CheckoutSession, type FulfillmentType,
+  PROBLEM_CODES, CART_MESSAGES, CHECKOUT_MESSAGES, CHECKOUT_SESSION_MINUTES, type CheckoutSession, type FulfillmentType,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { AppError, ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { canReachStore } from '../access/access.repository';
+import { AppError, ConflictError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { canReachStore } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
 import { fromCents, toCents } from '../../lib/money';
@@ -59,8 +58,9 @@ export function hashToken(token: string): string {
  * for Delivery from a store without delivery. Returns the session with the token (only time it is shown).
  */
 export async function startCheckout(db: Db, userId: string, cartId: number, testMode: boolean): Promise<CheckoutSession> {
-  const cart = await repo.findActiveCart(db, userId, cartId);
+  const cart = await carts.findActiveCart(db, userId, cartId);
   if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  await refuseWhilePaymentPending(db, cart.id);
   const priced = await priceCart(db, cart);
   const token = randomBytes(32).toString('hex');
   const row = await repo.insertSession(db, { tokenHash: hashToken(token), userId, cartId: cart.id, total: priced.total, minutes: CHECKOUT_SESSION_MINUTES });
@@ -74,10 +74,10 @@ export async function startCheckout(db: Db, userId: string, cartId: number, test
  */
 export async function getSession(db: Db, userId: string, token: string, testMode: boolean): Promise<CheckoutSession> {
   const session = await findValid(db, userId, token, false);
-  const cart = await repo.findCartById(db, session.cartId);
-  if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
+  const cart = await carts.findCartById(db, session.cartId);
+  if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
   const priced = await priceCart(db, cart);
-  if (priced.total !== fromCents(toCents(session.total))) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, CHECKOUT_ERROR_CODES.cartChanged);
+  if (priced.total !== fromCents(toCents(session.total))) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
   return view(token, session.expiresAt, priced, testMode);
 }
 
@@ -88,7 +88,25 @@ export async function getSession(db: Db, userId: string, token: string, testMode
  */
 export async function lockForOrder(trx: Db, userId: string, token: string): Promise<LockedSession> {
   const s = await findValid(trx, userId, token, true);
+  await carts.lockCart(trx, s.cartId);
+  await refuseWhilePaymentPending(trx, s.cartId);
   return { id: s.id, cartId: s.cartId, total: fromCents(toCents(s.total)) };
+}
+
+/**
+ * Issue 8 §1: a cart with a card order awaiting its gateway outcome is locked: no new checkout session or
+ * order for it (409 `payment_being_confirmed`) until that order settles (paid, or failed: unlocked).
+ */
+export async function refuseWhilePaymentPending(db: Db, cartId: number): Promise<void> {
+  if (await repo.cartHasPendingPayment(db, cartId)) {
+    throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
+  }
+}
+
+/** Settlement of a paid card order (inside its transaction): its session used and its cart checked out. */
+export async function completeCheckoutOf(trx: Db, sessionId: string | null): Promise<void> {
+  const s = sessionId ? await repo.findSessionCart(trx, sessionId) : undefined;
+  if (s) await completeCheckout(trx, { id: s.id, cartId: s.cartId, total: '0.00' });
 }
 
 /**
@@ -97,8 +115,8 @@ export async function lockForOrder(trx: Db, userId: string, token: string): Prom
  * its outlet, else 404 'Cart not found'; same refusals as startCheckout.
  */
 export async function priceSessionCart(trx: Db, userId: string, session: LockedSession): Promise<PricedCart> {
-  const cart = await repo.findCartById(trx, session.cartId);
-  if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
+  const cart = await carts.findCartById(trx, session.cartId);
+  if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
   if (!(await canReachStore(trx, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
   return priceCart(trx, cart);
 }
@@ -106,15 +124,15 @@ export async function priceSessionCart(trx: Db, userId: string, session: LockedS
 /** After a placed order (inside its transaction): the session is used and the cart emptied and checked out. */
 export async function completeCheckout(trx: Db, session: LockedSession): Promise<void> {
   await repo.markConsumed(trx, session.id);
-  await repo.checkOutCart(trx, session.cartId);
+  await carts.checkOutCart(trx, session.cartId);
 }
 
 async function findValid(db: Db, userId: string, token: string, forUpdate: boolean): Promise<repo.SessionRow> {
   const s = await repo.findSessionByHash(db, hashToken(token), forUpdate);
-  if (!s) throw new AppError(404, CHECKOUT_ERROR_CODES.sessionNotFound, 'Not Found', CHECKOUT_MESSAGES.noSession);
-  if (s.userId !== userId) throw new AppError(404, CHECKOUT_ERROR_CODES.userMismatch, 'Not Found', CHECKOUT_MESSAGES.userMismatch);
-  if (s.consumedAt) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, CHECKOUT_ERROR_CODES.sessionUsed);
-  if (s.expired) throw new AppError(410, CHECKOUT_ERROR_CODES.expired, 'Gone', CHECKOUT_MESSAGES.expired);
+  if (!s) throw new NotFoundError(CHECKOUT_MESSAGES.noSession, PROBLEM_CODES.checkoutSessionNotFound);
+  if (s.userId !== userId) throw new NotFoundError(CHECKOUT_MESSAGES.userMismatch, PROBLEM_CODES.checkoutSessionUserMismatch);
+  if (s.consumedAt) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
+  if (s.expired) throw new GoneError(CHECKOUT_MESSAGES.expired, PROBLEM_CODES.checkoutSessionExpired);
   return s;
 }
 
@@ -123,15 +141,15 @@ async function findValid(db: Db, userId: string, token: string, forUpdate: boole
  * 409 `checkout_items_unavailable` when a line's item is inactive or not in the store's inventory, 422
  * `delivery_unavailable` when the store no longer delivers.
  */
-async function priceCart(db: Db, cart: repo.CheckoutCartRow): Promise<PricedCart> {
+async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
   const rows = await carts.currentLines(db, cart.id, cart.storeId);
-  if (rows.length === 0) throw new AppError(400, CHECKOUT_ERROR_CODES.cartEmpty, 'Cart is empty', CHECKOUT_MESSAGES.cartEmpty);
+  if (rows.length === 0) throw new AppError(400, PROBLEM_CODES.cartEmpty, 'Cart is empty', CHECKOUT_MESSAGES.cartEmpty);
   const unavailable = rows.filter((r) => !r.available);
   if (unavailable.length) {
-    throw new ConflictError(`${CHECKOUT_MESSAGES.itemsUnavailable} (${unavailable.map((r) => r.itemCode).join(', ')})`, CHECKOUT_ERROR_CODES.itemsUnavailable);
+    throw new ConflictError(`${CHECKOUT_MESSAGES.itemsUnavailable} (${unavailable.map((r) => r.itemCode).join(', ')})`, PROBLEM_CODES.checkoutItemsUnavailable);
   }
   if (cart.fulfillmentFlag === 'Delivery' && !cart.storeDeliveryEnabled) {
-    throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, CART_ERROR_CODES.deliveryUnavailable);
+    throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, PROBLEM_CODES.deliveryUnavailable);
   }
   let subtotal = 0;
   const lines = rows.map((r) => {

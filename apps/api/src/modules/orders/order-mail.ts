@@ -48,3 +48,27 @@ export function orderConfirmationMail(order: OrderDetail, ccEmails: string | nul
   const cc = splitCcEmails(ccEmails);
   return { to: order.customerEmail, ...(cc.length ? { cc } : {}), subject: `Order ${order.orderNumber} confirmation`, text, html, template: 'order_confirmation' };
 }
+
+const STATUS_TEXT = {
+  ready: (n: string) => `Order ${n} is ready.`,
+  completed: (n: string) => `Order ${n} is completed. Thank you.`,
+  cancelled: (n: string) => `Order ${n} has been cancelled by the store.`,
+} as const;
+
+/**
+ * The buyer's notice of a status change (issue 14 §1): ready, completed or cancelled (with the store's
+ * reason, and for card orders that the payment was refunded). Template `order_status_<status>`.
+ */
+export function orderStatusMail(order: OrderDetail, status: keyof typeof STATUS_TEXT, reason?: string | null): MailMessage {
+  const head = STATUS_TEXT[status](order.orderNumber);
+  const lines = [
+    `Hello ${order.customerName},`, '', head,
+    ...(reason ? ['', `Reason: ${reason}`] : []),
+    ...(status === 'cancelled' && order.paymentMethod === 'card' ? ['', `Your card payment of ${usd(order.total)} has been refunded.`] : []),
+    '', `Store: ${order.store.name}${order.store.phone ? ` (${order.store.phone})` : ''}`,
+  ];
+  return {
+    to: order.customerEmail, subject: head, text: lines.join('\n'),
+    html: lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join(''), template: `order_status_${status}`,
+  };
+}

@@ -23,6 +23,7 @@ export interface OrderRow {
   notes: string | null;
   orderDate: Date;
   readyAt: Date | null;
+  cancelReason: string | null;
   storeName: string;
   storeAddress: string | null;
   storeCity: string | null;
@@ -56,7 +57,7 @@ const ORDER_COLUMNS = [
   'o.checkout_session_id as checkoutSessionId', 'o.status', 'o.payment_method as paymentMethod', 'o.payment_status as paymentStatus',
   'o.fulfillment_flag as fulfillmentFlag', 'o.delivery_date as deliveryDate', 'o.delivery_charge as deliveryCharge',
   'o.subtotal', 'o.total_amount as totalAmount', 'o.customer_name as customerName', 'o.customer_email as customerEmail',
-  'o.customer_phone as customerPhone', 'o.notes', 'o.order_date as orderDate', 'o.ready_at as readyAt',
+  'o.customer_phone as customerPhone', 'o.notes', 'o.order_date as orderDate', 'o.ready_at as readyAt', 'o.cancel_reason as cancelReason',
   's.name as storeName', 's.address as storeAddress', 's.city as storeCity', 's.state as storeState', 's.zip_code as storeZip',
   's.phone as storePhone', 's.orderconf_ccemails as storeCcEmails',
   'ol.name as outletName', 'ol.address as outletAddress', 'ol.city as outletCity', 'ol.state as outletState',
@@ -81,14 +82,21 @@ export async function findLatestPlaced(db: Db, userId: string): Promise<OrderRow
     .orderBy([{ column: 'o.order_date', order: 'desc' }, { column: 'o.id', order: 'desc' }]).first(ORDER_COLUMNS);
 }
 
-/** Who may be listed: the user's own orders, plus every order of `storeIds` (store managers). */
-export interface OrderScope { userId: string; storeIds: number[] }
+/**
+ * Who may be listed: the user's own orders, plus every placed order of `storeIds` (store managers) and of
+ * `outletIds` (outlet managers, issue 9 §6).
+ */
+export interface OrderScope { userId: string; storeIds: number[]; outletIds?: number[] }
 export interface OrderFilter { storeId?: number; status?: OrderStatus; search?: string; limit: number }
 
+/** What a buyer sees of their own orders: placed ones and card orders whose payment is being confirmed (issue 8 §1). */
+export const OWN_VISIBLE_PAYMENT_STATUSES: PaymentStatus[] = [...PLACED_PAYMENT_STATUSES, 'pending'];
+
 function scoped(db: Db, scope: OrderScope, storeId?: number) {
-  const q = base(db).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES).where((w) => {
-    w.where('o.user_id', scope.userId);
-    if (scope.storeIds.length) w.orWhereIn('o.store_id', scope.storeIds);
+  const q = base(db).where((w) => {
+    w.where((own) => own.where('o.user_id', scope.userId).whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES));
+    if (scope.storeIds.length) w.orWhere((st) => st.whereIn('o.store_id', scope.storeIds).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+    if (scope.outletIds?.length) w.orWhere((ol) => ol.whereIn('o.outlet_id', scope.outletIds ?? []).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
   });
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
   return q;
@@ -170,9 +178,73 @@ export async function insertLines(db: Db, orderId: number, lines: Omit<OrderLine
  */
 export async function settlePayment(db: Db, orderId: number, paymentStatus: 'paid' | 'failed' | 'error'): Promise<boolean> {
   const n = await db('orders').where({ id: orderId, payment_status: 'pending' }).update({
-    payment_status: paymentStatus, ...(paymentStatus === 'paid' ? {} : { status: 'cancelled' }), updated_at: db.fn.now(),
+    payment_status: paymentStatus, ...(paymentStatus === 'paid' ? {} : { status: 'cancelled' }), payment_checked_at: db.fn.now(), updated_at: db.fn.now(),
   });
   return n > 0;
+}
+
+/** A card order as settlement needs it, locked (FOR UPDATE) until the transaction ends. */
+export interface SettlementRow {
+  id: number;
+  orderNumber: string;
+  userId: string | null;
+  storeId: number;
+  checkoutSessionId: string | null;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  totalAmount: string;
+  idempotencyKey: string | null;
+  /** Pending for at least the settle-after age asked for. */
+  old: boolean;
+}
+
+/** Locks the order row for settlement; `ageSeconds` decides `old`. Undefined when absent. */
+export async function lockForSettlement(db: Db, orderId: number, ageSeconds: number): Promise<SettlementRow | undefined> {
+  return db('orders').where({ id: orderId }).forUpdate()
+    .first('id', 'order_number as orderNumber', 'user_id as userId', 'store_id as storeId', 'checkout_session_id as checkoutSessionId',
+      'payment_method as paymentMethod', 'payment_status as paymentStatus', 'total_amount as totalAmount', 'idempotency_key as idempotencyKey',
+      db.raw('(now() - order_date >= make_interval(secs => ?)) AS old', [ageSeconds]));
+}
+
+/** Notes that the gateway was asked about this pending order now. */
+export async function markPaymentChecked(db: Db, orderId: number): Promise<void> {
+  await db('orders').where({ id: orderId }).update({ payment_checked_at: db.fn.now() });
+}
+
+/** The order a user placed with this Idempotency-Key, if any (unique per user and key). */
+export async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<{ id: number } | undefined> {
+  return db('orders').where({ user_id: userId, idempotency_key: key }).first('id');
+}
+
+/** Ids of card orders pending for at least `ageSeconds`, oldest first (the reconciler's work list). */
+export async function findPendingCardOrderIds(db: Db, ageSeconds: number, limit: number): Promise<number[]> {
+  const rows = await db('orders').where({ payment_status: 'pending', payment_method: 'card' })
+    .where('order_date', '<=', db.raw('now() - make_interval(secs => ?)', [ageSeconds])).orderBy('order_date').limit(limit).select('id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
+/** An order needing an operator, with its newest payment row (Store Orders "Needs attention"). */
+export interface AttentionRow {
+  id: number; orderNumber: string; status: string; paymentStatus: PaymentStatus; orderDate: Date; storeId: number; storeName: string;
+  customerName: string; customerEmail: string; totalAmount: string; gateway: string | null; gatewayReference: string | null;
+  cardLast4: string | null; paymentCheckedAt: Date | null;
+}
+
+/**
+ * Card orders whose payment is unsettled (pending) and orders in `cancel_pending`, in `storeIds` (null =
+ * every store), oldest first, at most 200.
+ */
+export async function findAttention(db: Db, storeIds: number[] | null, storeId?: number): Promise<AttentionRow[]> {
+  const q = db('orders as o').join('stores as s', 's.id', 'o.store_id')
+    .leftJoin(db.raw('LATERAL (SELECT p.gateway, p.gateway_reference, p.card_last4 FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS pay ON true'))
+    .where((w) => w.where((p) => p.where('o.payment_status', 'pending').where('o.payment_method', 'card')).orWhere('o.status', 'cancel_pending'));
+  if (storeIds) q.whereIn('o.store_id', storeIds);
+  if (storeId !== undefined) q.andWhere('o.store_id', storeId);
+  return q.orderBy([{ column: 'o.order_date', order: 'asc' }, { column: 'o.id', order: 'asc' }]).limit(200).select(
+    'o.id', 'o.order_number as orderNumber', 'o.status', 'o.payment_status as paymentStatus', 'o.order_date as orderDate', 'o.store_id as storeId',
+    's.name as storeName', 'o.customer_name as customerName', 'o.customer_email as customerEmail', 'o.total_amount as totalAmount',
+    'pay.gateway', 'pay.gateway_reference as gatewayReference', 'pay.card_last4 as cardLast4', 'o.payment_checked_at as paymentCheckedAt',
+  );
 }
 
 /** reserved → ready (only from reserved); returns false when the order was not reserved. */

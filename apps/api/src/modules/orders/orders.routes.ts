@@ -1,96 +1,109 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import {
-  PERMISSIONS, createOrderBodySchema, idempotencyKeySchema, intIdSchema, listOrdersQuerySchema, orderDetailSchema,
-  orderListSchema, reorderResultSchema,
+  PERMISSIONS, attentionListQuerySchema, cancelOrderBodySchema, attentionListSchema, checkPaymentResultSchema, createOrderBodySchema, idempotencyKeySchema, intIdSchema, listOrdersQuerySchema, orderDetailSchema,
+  orderListSchema, reorderBodySchema, reorderResultSchema,
 } from '@portal/contracts';
-import type { AppContext } from '../../context';
-import { authenticate, principalOf, requirePermission } from '../../http/auth';
-import { documentRoute, jsonBody, jsonResponse, problemResponse } from '../../http/openapi';
+import { route } from '../../http/route';
+import * as attention from './attention.service';
 import * as orders from './orders.service';
 
 const detail = orderDetailSchema.meta({ id: 'OrderDetail' });
 const orderIdParams = z.object({ orderId: intIdSchema });
-documentRoute({
-  method: 'post', path: '/orders', tags: ['orders'],
-  summary: 'Place the order of a checkout session: pay in-store (not for Delivery) or by card (needs bcc.carts.checkout). Send Idempotency-Key to make retries safe',
-  request: { headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }), body: jsonBody(createOrderBodySchema) },
-  responses: {
-    201: jsonResponse('Order placed (a retry with the same Idempotency-Key answers the first result, with Idempotent-Replayed: true)', detail),
-    402: problemResponse('Card declined (payment_declined): the gateway\'s message; the cart and the session are kept for another try'),
-    409: problemResponse('Session used, payment in progress, cart changed, items unavailable, or the key still in progress'),
-    410: problemResponse('Checkout session expired'),
-    422: problemResponse('Pay in-store for a Delivery order (in_store_not_for_delivery), or an Idempotency-Key reused for another request'),
-    502: problemResponse('Payment processing error (payment_error)'),
-  },
-});
-documentRoute({
-  method: 'get', path: '/orders', tags: ['orders'],
-  summary: 'Placed orders, newest first: one\'s own; with bcc.orders.store.manage every order of the stores one reaches',
-  request: { query: listOrdersQuerySchema },
-  responses: { 200: jsonResponse('Orders with lines, the scope label and tab counts', orderListSchema) },
-});
-documentRoute({
-  method: 'get', path: '/orders/latest', tags: ['orders'], summary: 'The caller\'s newest placed order',
-  responses: { 200: jsonResponse('The order', detail) },
-});
-documentRoute({
-  method: 'get', path: '/orders/{orderId}', tags: ['orders'],
-  summary: 'One order with lines, store details and delivery block (own, or of a store one manages)',
-  request: { params: orderIdParams },
-  responses: { 200: jsonResponse('The order', detail) },
-});
-documentRoute({
-  method: 'post', path: '/orders/{orderId}/ready', tags: ['orders'],
-  summary: 'Mark a reserved order ready (needs bcc.orders.store.manage for the order\'s store)',
-  request: { params: orderIdParams },
-  responses: { 200: jsonResponse('The order, now ready', detail), 409: problemResponse('Not reserved (order_not_reserved) or not paid (order_awaiting_payment)') },
-});
-documentRoute({
-  method: 'post', path: '/orders/{orderId}/reorder', tags: ['orders'],
-  summary: 'Add each line\'s quantity of one\'s own order to the active cart for its outlet and store (needs bcc.carts.use)',
-  request: { params: orderIdParams },
-  responses: { 200: jsonResponse('Lines added and skipped', reorderResultSchema), 422: problemResponse('No items to reorder (nothing_to_reorder)') },
-});
+const tags = ['orders'];
 
-/** /api/v1/orders: place, list, read, mark ready, reorder (issue 5 §2, §5). */
-export function ordersRoutes(ctx: AppContext) {
-  const r = Router();
-  r.use(authenticate(ctx.db, ctx.config.jwtSecret));
-
-  r.post('/', requirePermission(PERMISSIONS.cartsCheckout), async (req, res) => {
-    const input = createOrderBodySchema.parse(req.body);
-    const rawKey = req.get('idempotency-key');
-    const key = rawKey === undefined ? undefined : idempotencyKeySchema.parse(rawKey);
-    const { order, replayed } = await orders.placeOrder({ db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, principalOf(req), input, key);
-    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(201).json(order);
-  });
-
-  r.get('/', async (req, res) => {
-    const q = listOrdersQuerySchema.parse(req.query);
-    res.json(await orders.listOrders(ctx.db, principalOf(req), q));
-  });
-
-  r.get('/latest', async (req, res) => {
-    res.json(await orders.latestOrder(ctx.db, principalOf(req)));
-  });
-
-  r.get('/:orderId', async (req, res) => {
-    const { orderId } = orderIdParams.parse(req.params);
-    res.json(await orders.getOrder(ctx.db, principalOf(req), orderId));
-  });
-
-  r.post('/:orderId/ready', requirePermission(PERMISSIONS.ordersStoreManage), async (req, res) => {
-    const { orderId } = orderIdParams.parse(req.params);
-    const order = await orders.markReady(ctx.db, principalOf(req), orderId);
-    req.log.info({ orderId }, 'order marked ready');
-    res.json(order);
-  });
-
-  r.post('/:orderId/reorder', requirePermission(PERMISSIONS.cartsUse), async (req, res) => {
-    const { orderId } = orderIdParams.parse(req.params);
-    res.json(await orders.reorder(ctx.db, principalOf(req), orderId));
-  });
-  return r;
-}
+/** /api/v1/orders: place, list, read, mark ready, reorder (ARCHITECTURE §5, spec 001 Store Orders, spec 002 payment). */
+export const ordersRoutes = [
+  route({
+    method: 'post', path: '/orders', tags, permissions: [PERMISSIONS.cartsCheckout],
+    summary: 'Place the order of a checkout session: pay in-store (not for Delivery) or by card. Send Idempotency-Key to make retries safe',
+    headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+    body: createOrderBodySchema,
+    response: { status: 201, description: 'Order placed (a retry with the same Idempotency-Key answers the first result, with Idempotent-Replayed: true)', schema: detail },
+    errors: {
+      402: 'Card declined (payment_declined): the gateway\'s message; the cart and the session are kept for another try',
+      409: 'Session used, cart changed, items unavailable, the key still in progress (idempotency_in_progress), or a card payment of this cart being confirmed (payment_being_confirmed)',
+      410: 'Checkout session expired',
+      422: 'Pay in-store for a Delivery order (in_store_not_for_delivery), or an Idempotency-Key reused for another request',
+      502: 'Payment processing error (payment_error)',
+    },
+    handler: async (actor, { body, headers }, { ctx, req, res }) => {
+      const { order, replayed } = await orders.placeOrder(
+        { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, body, headers['idempotency-key'],
+      );
+      if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+      return order;
+    },
+  }),
+  route({
+    method: 'get', path: '/orders', tags, query: listOrdersQuerySchema,
+    summary: 'Placed orders, newest first: one\'s own; with bcc.orders.store.manage every order of the stores one reaches',
+    response: { description: 'Orders with lines, the scope label and tab counts', schema: orderListSchema },
+    handler: (actor, { query }, { ctx }) => orders.listOrders(ctx.db, actor, query),
+  }),
+  route({
+    method: 'get', path: '/orders/attention', tags, query: attentionListQuerySchema, permissions: [PERMISSIONS.ordersStoreManage],
+    summary: 'Needs attention: card orders whose payment is unsettled and cancel_pending orders of the stores one reaches (every store for super administrators)',
+    response: { description: 'Orders needing an operator, oldest first, with the merchant and gateway references', schema: attentionListSchema },
+    errors: { 404: 'The store is not in the caller\'s reach' },
+    handler: (actor, { query }, { ctx }) => attention.listAttention(ctx.db, actor, query),
+  }),
+  route({
+    method: 'post', path: '/orders/{orderId}/check-payment', tags, params: orderIdParams, permissions: [PERMISSIONS.ordersStoreManage],
+    summary: 'Check again: ask the gateway about a pending card order by its order number and settle it with the answer',
+    response: { description: 'The outcome: paid, failed, error, or still pending', schema: checkPaymentResultSchema },
+    errors: { 404: 'Order not found (or not in the caller\'s reach)' },
+    handler: (actor, { params }, { ctx, req }) => attention.checkPayment(
+      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, params.orderId, req.ip ?? null,
+    ),
+  }),
+  route({
+    method: 'get', path: '/orders/latest', tags, summary: 'The caller\'s newest placed order',
+    response: { description: 'The order', schema: detail },
+    handler: (actor, _input, { ctx }) => orders.latestOrder(ctx.db, actor),
+  }),
+  route({
+    method: 'get', path: '/orders/{orderId}', tags, params: orderIdParams,
+    summary: 'One order with lines, store details and delivery block (own, or of a store one manages)',
+    response: { description: 'The order', schema: detail },
+    handler: (actor, { params }, { ctx }) => orders.getOrder(ctx.db, actor, params.orderId),
+  }),
+  route({
+    method: 'post', path: '/orders/{orderId}/ready', tags, params: orderIdParams, permissions: [PERMISSIONS.ordersStoreManage],
+    summary: 'Mark a reserved order ready (for the order\'s store)',
+    response: { description: 'The order, now ready', schema: detail },
+    errors: { 409: 'Not reserved (order_not_reserved) or not paid (order_awaiting_payment)' },
+    handler: async (actor, { params }, { ctx, req }) => {
+      const order = await orders.markReady(ctx.db, actor, params.orderId, { config: ctx.config, mailer: ctx.mailer, logger: req.log });
+      req.log.info({ orderId: params.orderId }, 'order marked ready');
+      return order;
+    },
+  }),
+  route({
+    method: 'post', path: '/orders/{orderId}/complete', tags, params: orderIdParams, permissions: [PERMISSIONS.ordersStoreManage],
+    summary: 'Mark a ready order completed (picked up or delivered), for the order\'s store; the buyer is mailed',
+    response: { description: 'The order, now completed', schema: detail },
+    errors: { 404: 'Order not found (or not in the caller\'s reach)', 409: 'Not ready (order_transition_illegal, naming the status) or not paid (order_awaiting_payment)' },
+    handler: (actor, { params }, { ctx, req }) => orders.completeOrder(
+      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, params.orderId, req.ip ?? null,
+    ),
+  }),
+  route({
+    method: 'post', path: '/orders/{orderId}/cancel', tags, params: orderIdParams, permissions: [PERMISSIONS.ordersStoreManage], body: cancelOrderBodySchema,
+    summary: 'Cancel a reserved or ready order with a reason (a card payment is refunded first; cancel a cancel_pending order again to retry its refund); the buyer is mailed',
+    response: { description: 'The order, now cancelled', schema: detail },
+    errors: {
+      404: 'Order not found (or not in the caller\'s reach)', 409: 'Completed or cancelled already (order_transition_illegal, naming the status)',
+      502: 'The gateway refused the refund (refund_failed): the order is cancel_pending',
+    },
+    handler: (actor, { params, body }, { ctx, req }) => orders.cancelOrder(
+      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, params.orderId, body.reason, req.ip ?? null,
+    ),
+  }),
+  route({
+    method: 'post', path: '/orders/{orderId}/reorder', tags, params: orderIdParams, permissions: [PERMISSIONS.cartsUse], body: reorderBodySchema,
+    summary: 'Add each line\'s quantity of one\'s own order to the active cart of the outlet and store sent (the one the person is looking at), else of the order\'s own outlet and store',
+    response: { description: 'Lines added and skipped, and whose cart (outlet and store) got them', schema: reorderResultSchema },
+    errors: { 404: 'Not one\'s order, or the outlet × store sent is not one\'s (not_found)', 422: 'No items to reorder (nothing_to_reorder)' },
+    handler: (actor, { params, body }, { ctx }) => orders.reorder(ctx.db, actor, params.orderId, body),
+  }),
+];

@@ -51,7 +51,7 @@ describe('pay in-store', () => {
       subtotal: c.total, total: c.total, itemCount: 2, unitCount: 3, delivery: null, payment: null,
       store: { id: S.central, name: 'CENTRAL CITY LIQUOR, INC.', phone: '(515) 555-0100' },
     });
-    expect(res.body.orderNumber).toMatch(/^ORD-\d{13}-\d+$/);
+    expect(res.body.orderNumber).toMatch(/^ORD-\d{13}-[0-9A-Z]+$/);
     expect(res.body.items.map((l: { itemCode: string; quantity: number; unitPrice: string }) => [l.itemCode, l.quantity, l.unitPrice]))
       .toEqual([[items[0].code, 2, items[0].retail], [items[1].code, 1, items[1].retail]]);
     const order = await t.db('orders').where({ id: res.body.id }).first();
@@ -215,24 +215,32 @@ describe('card payment', () => {
     expect(await ordersOf(c.token)).toHaveLength(1);
   });
 
-  it('when the approved charge cannot be finalised, then it answers 500 payment_unconfirmed and the order is left paid with its payment for an operator', async () => {
+  it('when the approved charge cannot be finalised, then it answers 500 payment_unconfirmed, the order stays pending with its approved charge, and a retry with the key settles it once the cause is gone', async () => {
     const c = await checkout();
     await t.db.raw(`CREATE FUNCTION refuse_consume() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$`);
     await t.db.raw(`CREATE TRIGGER refuse_consume BEFORE UPDATE ON checkout_sessions FOR EACH ROW EXECUTE FUNCTION refuse_consume()`);
+    let orderId = 0;
     try {
       const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, 'finalise-fails');
       expect(res.status).toBe(500);
       expect(problem(res)).toMatchObject({ code: 'payment_unconfirmed', detail: 'Payment processed but order creation failing. Please contact support.' });
       const [o] = await ordersOf(c.token);
-      expect(o).toMatchObject({ payment_status: 'paid', status: 'reserved' });
-      expect(await t.db('payments').where({ order_id: o.id, status: 'approved' })).toHaveLength(1);
-      const replay = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, 'finalise-fails');
-      expect(replay.status).toBe(500);
-      expect(await t.db('payments').where({ order_id: o.id })).toHaveLength(1);
+      orderId = o.id;
+      expect(o).toMatchObject({ payment_status: 'pending', status: 'reserved' });
+      expect(await t.db('payments').where({ order_id: o.id })).toEqual([expect.objectContaining({ status: 'pending', card_last4: '1111' })]);
+      expect(await t.db('test_gateway_charges').where({ merchant_reference: o.order_number })).toEqual([expect.objectContaining({ status: 'approved' })]);
+      const again = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, 'finalise-fails');
+      expect(again.status).toBe(500);
     } finally {
       await t.db.raw('DROP TRIGGER refuse_consume ON checkout_sessions');
       await t.db.raw('DROP FUNCTION refuse_consume()');
     }
+    const settled = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, 'finalise-fails');
+    expect(settled.status).toBe(201);
+    expect(settled.body).toMatchObject({ id: orderId, paymentStatus: 'paid' });
+    expect(await t.db('payments').where({ order_id: orderId })).toEqual([expect.objectContaining({ status: 'approved' })]);
+    expect(await cartLines(c.cartId)).toHaveLength(0);
+    expect((await t.db('test_gateway_charges').whereLike('merchant_reference', settled.body.orderNumber)).length).toBe(1);
   });
 });
 
@@ -342,13 +350,13 @@ describe('Idempotency-Key', () => {
     expect(await ordersOf(c.token)).toHaveLength(1);
   });
 
-  it('when the key is reused for another checkout, then it answers 422 idempotency_mismatch', async () => {
+  it('when the key is reused for another checkout, then it answers 422 idempotency_key_reused', async () => {
     const a = await checkout();
     expect((await postOrder(t.app, buyer, { checkoutToken: a.token, paymentMethod: 'in_store' }, 'reused-key')).status).toBe(201);
     const b = await checkout();
     const res = await postOrder(t.app, buyer, { checkoutToken: b.token, paymentMethod: 'in_store' }, 'reused-key');
     expect(res.status).toBe(422);
-    expect(problem(res).code).toBe('idempotency_mismatch');
+    expect(problem(res).code).toBe('idempotency_key_reused');
     expect(await ordersOf(b.token)).toHaveLength(0);
   });
 

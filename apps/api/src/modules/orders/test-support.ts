@@ -55,5 +55,5 @@ export function postOrder(app: Express, token: string, body: object, key?: strin
 /** A card that passes every rule of spec 002 §5 and approves in test mode. */
 export const GOOD_CARD = { cardName: 'Blake Buyer', cardNumber: '4111 1111 1111 1111', expiration: '12/39', securityCode: '123', zipCode: '50309' };
 
-/** The problem+json body of a response. */
-export const problem = (res: request.Response) => JSON.parse(res.text);
+/** The problem+json body of a response (the shared helper of test/http.ts). */
+export { problem } from '../../test/http';

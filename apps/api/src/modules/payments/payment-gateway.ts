@@ -23,10 +23,52 @@ export interface ChargeResult {
   reference: string | null;
 }
 
-/** A payment gateway: Monetra in production, the deterministic test gateway in test mode. Never throws. */
+/**
+ * What the gateway knows of a charge by its merchant reference (the order number):
+ * approved / declined / error: the charge exists with that outcome; not_found: the gateway has no charge
+ * with that reference; unavailable: the gateway could not be asked (network, setup, unreadable answer).
+ */
+export interface ChargeLookup {
+  status: 'approved' | 'declined' | 'error' | 'not_found' | 'unavailable';
+  code: string;
+  verbiage: string;
+  reference: string | null;
+}
+
+/** Lookup of a charge: the merchant reference (order number) and whose credentials ask. */
+export interface LookupRequest {
+  orderNumber: string;
+  storeId: number;
+}
+
+/**
+ * A payment gateway: Monetra in production, the test gateway in test mode. Every charge carries the
+ * order number as merchant reference, and `lookup` finds it again by that reference (issue 8 §2).
+ * Never throws.
+ */
 export interface PaymentGateway {
   readonly name: 'test' | 'monetra';
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  lookup(req: LookupRequest): Promise<ChargeLookup>;
+  /** Voids or refunds the whole approved charge of an order (issue 14 §1); `ok: false` when it did not happen. Never throws. */
+  refund(req: RefundRequest): Promise<RefundResult>;
+}
+
+/** A refund of an order's charge: the merchant reference, the gateway's charge reference, whose credentials, amount (dollars). */
+export interface RefundRequest { orderNumber: string; storeId: number; amount: string; reference: string | null }
+/** The refund's outcome: ok, or why not (code and the gateway's verbiage). */
+export interface RefundResult { ok: boolean; code: string; verbiage: string }
+
+/**
+ * Result codes of charges whose outcome is unknown to us (no answer, timeout, a 5xx): the money may have
+ * been taken, so the order stays pending until a lookup settles it. Any other `error` is a definite
+ * "not charged" (the gateway answered with a processing error, or was never called: SETUP).
+ */
+export const UNKNOWN_OUTCOME_CODES = /^(TIMEOUT|NETWORK|EXCEPTION|HTTP_5\d\d|HTTP_200)$/;
+
+/** Is this charge result one whose outcome we do not know? */
+export function outcomeUnknown(r: ChargeResult): boolean {
+  return r.status === 'error' && UNKNOWN_OUTCOME_CODES.test(r.code);
 }
 
 /** Card brand from the number's prefix (Visa, Mastercard, American Express, Discover), else 'Card'. */

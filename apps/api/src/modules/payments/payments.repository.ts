@@ -58,7 +58,21 @@ export async function insertPayment(db: Db, p: PaymentInsert): Promise<number> {
 }
 
 /** The newest approved payment of an order (brand and last 4 for the receipt); undefined when none. */
-export async function findApprovedPayment(db: Db, orderId: number): Promise<{ cardBrand: string | null; cardLast4: string | null } | undefined> {
+export async function findApprovedPayment(db: Db, orderId: number): Promise<{ cardBrand: string | null; cardLast4: string | null; gatewayReference: string | null } | undefined> {
   return db('payments').where({ order_id: orderId, status: 'approved' }).orderBy('id', 'desc')
-    .first('card_brand as cardBrand', 'card_last4 as cardLast4');
+    .first('card_brand as cardBrand', 'card_last4 as cardLast4', 'gateway_reference as gatewayReference');
+}
+
+/** Moves the order's newest pending payment row to its outcome; false when there was none. */
+export async function settlePendingPayment(db: Db, orderId: number, o: { status: 'approved' | 'declined' | 'error'; resultCode: string; verbiage: string; gatewayReference: string | null }): Promise<boolean> {
+  const row = await db('payments').where({ order_id: orderId, status: 'pending' }).orderBy('id', 'desc').first('id');
+  if (!row) return false;
+  await db('payments').where({ id: row.id }).update({ status: o.status, result_code: o.resultCode, verbiage: o.verbiage, gateway_reference: o.gatewayReference });
+  return true;
+}
+
+/** The order's newest payment row; undefined when none. */
+export async function findLatestPayment(db: Db, orderId: number): Promise<{ gateway: string; status: string; verbiage: string | null; gatewayReference: string | null; cardLast4: string | null } | undefined> {
+  return db('payments').where({ order_id: orderId }).orderBy('id', 'desc')
+    .first('gateway', 'status', 'verbiage', 'gateway_reference as gatewayReference', 'card_last4 as cardLast4');
 }

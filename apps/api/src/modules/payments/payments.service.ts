@@ -7,7 +7,8 @@ import { cardBrand, cardLast4, type ChargeResult, type PaymentGateway } from './
 import { createTestGateway } from './test-gateway';
 import * as repo from './payments.repository';
 
-export type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway';
+export type { ChargeLookup, ChargeRequest, ChargeResult, PaymentGateway, RefundRequest, RefundResult } from './payment-gateway';
+export { outcomeUnknown, cardLast4 as cardLast4Of } from './payment-gateway';
 
 /** The app code of this portal's credentials (spec 002 §3: BCC or IMS). */
 export const APP_CODE = 'BCC';
@@ -17,7 +18,7 @@ export const APP_CODE = 'BCC';
  * Monetra at config.monetraUrl with each store's credentials for config.paymentEnvironment.
  */
 export function gatewayFor(config: Config, db: Db): PaymentGateway {
-  if (config.paymentTestMode) return createTestGateway();
+  if (config.paymentTestMode) return createTestGateway(db);
   return createMonetraGateway({
     url: config.monetraUrl,
     timeoutMs: config.monetraTimeoutMs,
@@ -57,6 +58,34 @@ export async function recordCharge(db: Db, orderId: number, gateway: string, amo
     orderId, gateway, amount, status, resultCode: result.code, verbiage: result.verbiage, gatewayReference: result.reference,
     cardBrand: cardBrand(card.cardNumber), cardLast4: cardLast4(card.cardNumber),
   });
+}
+
+/**
+ * Before a charge (issue 8 §2): the order's payment attempt as a `pending` payments row with gateway,
+ * amount, card brand and last 4 digits, so whoever settles it later (the reconciler, "Check again") knows
+ * the card without ever having had it. Returns the row id.
+ */
+export async function recordAttempt(db: Db, orderId: number, gateway: string, amount: string, card: Card): Promise<number> {
+  return repo.insertPayment(db, {
+    orderId, gateway, amount, status: 'pending', resultCode: null, verbiage: null, gatewayReference: null,
+    cardBrand: cardBrand(card.cardNumber), cardLast4: cardLast4(card.cardNumber),
+  });
+}
+
+/**
+ * Records the gateway's outcome on the order's pending payment row (inserted with no card facts if the
+ * attempt row is missing). `status`: approved | declined | error.
+ */
+export async function recordOutcome(db: Db, orderId: number, gateway: string, amount: string, r: Pick<ChargeResult, 'status' | 'code' | 'verbiage' | 'reference'>): Promise<void> {
+  const updated = await repo.settlePendingPayment(db, orderId, { status: r.status, resultCode: r.code, verbiage: r.verbiage, gatewayReference: r.reference });
+  if (!updated) {
+    await repo.insertPayment(db, { orderId, gateway, amount, status: r.status, resultCode: r.code, verbiage: r.verbiage, gatewayReference: r.reference, cardBrand: null, cardLast4: null });
+  }
+}
+
+/** The newest payment row of an order (gateway, reference, last 4, status) for operators; undefined when none. */
+export async function latestPaymentOf(db: Db, orderId: number) {
+  return repo.findLatestPayment(db, orderId);
 }
 
 /** Brand and last 4 digits of the order's approved payment, or undefined. */

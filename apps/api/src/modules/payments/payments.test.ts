@@ -1,41 +1,21 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PAYMENT_ERROR_MESSAGES } from '@portal/contracts';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { GOOD_CARD, fillCart, postOrder, problem, startCheckout, storeItems } from '../orders/test-support';
 import { DEFAULT_DEK_NAME, decryptPayload, encryptPayload } from './credentials';
-import { createMonetraGateway, mapMonetraResult } from './monetra-gateway';
+import { createMonetraGateway, mapMonetraLookup, mapMonetraResult } from './monetra-gateway';
 import { cardBrand, cardLast4 } from './payment-gateway';
 import { loadMonetraCredentials, saveMonetraCredentials } from './payments.service';
 import { createTestGateway } from './test-gateway';
+import { startMonetraFake } from '../../test/monetra-fake';
 
 const KEY = 'ab'.repeat(32);
 const card = { cardName: 'Pat Buyer', cardNumber: '4111111111111111', expiration: '12/39', securityCode: '123', zipCode: '50309' };
 
-/** A fake Monetra: answers by card number; records each request (auth header and JSON body). */
-interface Seen { auth: string | undefined; body: Record<string, string> }
-function fakeMonetra(): Promise<{ url: string; seen: Seen[]; server: Server }> {
-  const seen: Seen[] = [];
-  const server = createServer(async (req: IncomingMessage, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw) as Record<string, string>;
-    seen.push({ auth: req.headers.authorization, body });
-    const reply = (status: number, json: object | string) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(typeof json === 'string' ? json : JSON.stringify(json));
-    };
-    if (req.headers.authorization !== `Basic ${Buffer.from('merchant-2190:s3cret').toString('base64')}`) return reply(401, { IS_SUCCESS: false, code: 'SETUP', verbiage: 'Bad credentials' });
-    switch (body.account) {
-      case '4000000000000002': return reply(200, { IS_SUCCESS: false, code: 'DENY', verbiage: 'DECLINED: insufficient funds', ttid: '9001' });
-      case '4000000000000119': return reply(200, { IS_SUCCESS: false, code: 'GENERROR', verbiage: 'Processor unavailable' });
-      case '4000000000000500': return reply(500, 'oops');
-      case '4000000000000600': return reply(200, 'not json');
-      default: return reply(200, { IS_SUCCESS: true, code: 'AUTH', verbiage: 'APPROVED', ttid: '8675309', JSON_Result: { ttid: '8675309' } });
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/transaction/purchase`, seen, server })));
-}
+/** The shared local Monetra fake (test/monetra-fake.ts). */
+const fakeMonetra = () => startMonetraFake();
 
 describe('credentials encryption (AES-256-GCM)', () => {
   it('when a payload is encrypted, then it is base64 of iv|tag|ciphertext, differs each time, and decrypts back', () => {
@@ -56,18 +36,40 @@ describe('credentials encryption (AES-256-GCM)', () => {
   });
 });
 
-describe('test gateway', () => {
-  const gw = createTestGateway();
+describe('test gateway (ledger in test_gateway_charges)', () => {
+  let t: TestContext;
+  let gw: ReturnType<typeof createTestGateway>;
+  beforeAll(async () => { t = await createTestContext(); gw = createTestGateway(t.db); });
+  afterAll(async () => { await t.close(); });
   it.each([
     ['4111 1111 1111 1111', 'approved', 'AUTH'],
     ['4000 0000 0000 0002', 'declined', 'DENY'],
     ['4000 0000 0000 0119', 'error', 'GENERROR'],
     ['5555555555554444', 'approved', 'AUTH'],
-  ])('when %s is charged, then it is %s (%s)', async (number, status, code) => {
-    const r = await gw.charge({ amount: '10.00', orderNumber: 'ORD-1', storeId: 2190, card: { ...card, cardNumber: number } });
+  ])('when %s is charged, then it is %s (%s) and the ledger holds it under the order number', async (number, status, code) => {
+    const orderNumber = `ORD-T-${number.replace(/\s/g, '')}`;
+    const r = await gw.charge({ amount: '10.00', orderNumber, storeId: 2190, card: { ...card, cardNumber: number } });
     expect(r).toMatchObject({ status, code });
+    expect(await t.db('test_gateway_charges').where({ merchant_reference: orderNumber })).toEqual([expect.objectContaining({ status, result_code: code, amount: '10.00', card_last4: number.slice(-4) })]);
+    expect(await gw.lookup({ orderNumber, storeId: 2190 })).toEqual({ status, code, verbiage: r.verbiage, reference: r.reference });
   });
+  it('when a reference is charged twice, then the second answer is the first outcome and the ledger keeps one row', async () => {
+    const first = await gw.charge({ amount: '5.00', orderNumber: 'ORD-TWICE', storeId: 2190, card });
+    const second = await gw.charge({ amount: '5.00', orderNumber: 'ORD-TWICE', storeId: 2190, card: { ...card, cardNumber: '4000000000000002' } });
+    expect(second).toEqual(first);
+    expect(await t.db('test_gateway_charges').where({ merchant_reference: 'ORD-TWICE' })).toHaveLength(1);
+  });
+  it('when the answer of an approved charge is lost, then the charge answers TIMEOUT but a lookup finds it approved (a new gateway object too: restart)', async () => {
+    const r = await gw.charge({ amount: '7.00', orderNumber: 'ORD-LOST', storeId: 2190, card: { ...card, cardNumber: '4000000000000408' } });
+    expect(r).toMatchObject({ status: 'error', code: 'TIMEOUT' });
+    expect(await createTestGateway(t.db).lookup({ orderNumber: 'ORD-LOST', storeId: 2190 })).toMatchObject({ status: 'approved', code: 'AUTH' });
+  });
+  it('when nothing was charged under a reference, then lookup answers not_found', async () => {
+    expect(await gw.lookup({ orderNumber: 'ORD-NEVER', storeId: 2190 })).toMatchObject({ status: 'not_found' });
+  });
+});
 
+describe('card facts', () => {
   it('when brand and last 4 are derived, then only those leave the card', () => {
     expect([cardBrand('4111111111111111'), cardBrand('5555555555554444'), cardBrand('378282246310005'), cardBrand('6011111111111117'), cardBrand('9999999999999')])
       .toEqual(['Visa', 'Mastercard', 'American Express', 'Discover', 'Card']);
@@ -123,6 +125,23 @@ describe('Monetra adapter against a fake Monetra server', () => {
     expect(mapMonetraResult({ code: 'RETRY' }).status).toBe('error');
     expect(mapMonetraResult({}).status).toBe('error');
   });
+
+  it('when a charge is looked up by its order number, then Monetra is asked with admin gut and the approved sale is found with its ttid', async () => {
+    const sale = await gateway().charge({ amount: '12.34', orderNumber: 'ORD-LOOK-1', storeId: 2190, card });
+    const found = await gateway().lookup({ orderNumber: 'ORD-LOOK-1', storeId: 2190 });
+    expect(found).toEqual({ status: 'approved', code: 'AUTH', verbiage: 'APPROVED', reference: sale.reference });
+    expect(fake.seen.at(-1)!.body).toMatchObject({ action: 'admin', admin: 'gut', ordernum: 'ORD-LOOK-1' });
+    await gateway().charge({ amount: '1.00', orderNumber: 'ORD-LOOK-2', storeId: 2190, card: { ...card, cardNumber: '4000000000000002' } });
+    expect(await gateway().lookup({ orderNumber: 'ORD-LOOK-2', storeId: 2190 })).toMatchObject({ status: 'declined', code: 'DENY' });
+    expect(await gateway().lookup({ orderNumber: 'ORD-NEVER', storeId: 2190 })).toMatchObject({ status: 'not_found' });
+  });
+
+  it('when the lookup cannot be made, then it is unavailable (never not_found)', async () => {
+    const closed = await new Promise<string>((ok) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => ok(`http://127.0.0.1:${p}/`)); }); });
+    expect(await gateway(closed).lookup({ orderNumber: 'ORD-X', storeId: 2190 })).toMatchObject({ status: 'unavailable', code: 'NETWORK' });
+    expect(await gateway(fake.url, null).lookup({ orderNumber: 'ORD-X', storeId: 2190 })).toMatchObject({ status: 'unavailable', code: 'SETUP' });
+    expect(mapMonetraLookup({ code: 'DENY' }, 'ORD-X').status).toBe('unavailable');
+  });
 });
 
 describe('Monetra end to end: stored credentials and POST /orders with test mode off', () => {
@@ -167,15 +186,19 @@ describe('Monetra end to end: stored credentials and POST /orders with test mode
     expect(pay).toMatchObject({ gateway: 'monetra', status: 'approved', gateway_reference: '8675309', card_last4: '1111' });
   });
 
-  it('when the store has no credentials, then the order answers 502 payment_error and is marked error', async () => {
+  it('when the store has no credentials, then the card payment is refused up front: 422 payment_setup, no order, no charge (issue 16 §5)', async () => {
     const [item] = await storeItems(t.db, FIXTURE_STORES.cyclone, 1);
     const buyer = tokenFor(t, fx.users.buyer);
     const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.ams, storeId: FIXTURE_STORES.cyclone, lines: [{ item, quantity: 1 }] });
     const session = await startCheckout(t.app, buyer, cartId);
+    expect(session.body.cardPaymentsAvailable).toBe(false);
+    const seenBefore = fake.seen.length;
     const res = await postOrder(t.app, buyer, { checkoutToken: session.body.token, paymentMethod: 'card', card: GOOD_CARD });
-    expect(res.status).toBe(502);
-    const order = await t.db('orders').where({ store_id: FIXTURE_STORES.cyclone, user_id: fx.users.buyer.id }).orderBy('id', 'desc').first();
-    expect(order.payment_status).toBe('error');
-    expect(await t.db('payments').where({ order_id: order.id }).first()).toMatchObject({ status: 'error', result_code: 'SETUP' });
+    expect(res.status).toBe(422);
+    expect(problem(res)).toMatchObject({ code: 'payment_setup', detail: PAYMENT_ERROR_MESSAGES.setup });
+    expect(await t.db('orders').where({ store_id: FIXTURE_STORES.cyclone, user_id: fx.users.buyer.id }).first()).toBeUndefined();
+    expect(fake.seen.length).toBe(seenBefore);
+    const inStore = await postOrder(t.app, buyer, { checkoutToken: session.body.token, paymentMethod: 'in_store' });
+    expect(inStore.status).toBe(201);
   });
 });

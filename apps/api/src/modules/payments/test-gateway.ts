@@ -1,26 +1,76 @@
 import { randomBytes } from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway';
+import type { Db } from '../../db/knex';
+import { NOT_A_TEST_CARD, isTestCard } from './test-cards';
+import type { ChargeLookup, ChargeRequest, ChargeResult, LookupRequest, PaymentGateway, RefundRequest, RefundResult } from './payment-gateway';
 
-/** Card numbers with a fixed outcome in test mode (issue 5 §3); any other valid number approves. */
+/** Card numbers with a fixed outcome in test mode (issue 5 §3); see test-cards.ts for the rest (others are declined). */
 export const TEST_CARDS = {
   approve: '4111111111111111',
   decline: '4000000000000002',
   processingError: '4000000000000119',
+  /** Approved and recorded in the ledger, but the answer is "lost" (TIMEOUT): only a lookup can tell. */
+  approvedAnswerLost: '4000000000000408',
 } as const;
 
 /**
- * The test gateway (config.paymentTestMode, on by default outside production): deterministic by card
- * number, no network. Answers like Monetra: AUTH / DENY / GENERROR with a verbiage.
+ * The test gateway (config.paymentTestMode: only when PAYMENT_TEST_MODE=true, never in production):
+ * deterministic by card number, no network. Answers like Monetra: AUTH / DENY / GENERROR with a verbiage. Every charge is written
+ * to its ledger (`test_gateway_charges`, keyed by the order number as merchant reference) before it
+ * answers, so `lookup` still knows it after a restart; charging a reference twice answers the first
+ * outcome (a gateway's duplicate check). When the ledger cannot be written (database down) the charge is
+ * not made and the answer is NETWORK (outcome unknown to the caller, settled later by lookup).
  */
-export function createTestGateway(): PaymentGateway {
+export function createTestGateway(db: Db): PaymentGateway {
   return {
     name: 'test',
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const number = req.card.cardNumber.replace(/\s+/g, '');
       const reference = `TEST-${randomBytes(6).toString('hex')}`;
-      if (number === TEST_CARDS.decline) return { status: 'declined', code: 'DENY', verbiage: 'Your card was declined.', reference };
-      if (number === TEST_CARDS.processingError) return { status: 'error', code: 'GENERROR', verbiage: 'Processing error', reference: null };
-      return { status: 'approved', code: 'AUTH', verbiage: 'APPROVED', reference };
+      if (!isTestCard(number, Object.values(TEST_CARDS))) return { status: 'declined', ...NOT_A_TEST_CARD, reference: null };
+      let result: ChargeResult;
+      if (number === TEST_CARDS.decline) result = { status: 'declined', code: 'DENY', verbiage: 'Your card was declined.', reference };
+      else if (number === TEST_CARDS.processingError) result = { status: 'error', code: 'GENERROR', verbiage: 'Processing error', reference: null };
+      else result = { status: 'approved', code: 'AUTH', verbiage: 'APPROVED', reference };
+      let recorded: ChargeResult;
+      try {
+        recorded = await record(db, req, number.slice(-4), result);
+      } catch {
+        return { status: 'error', code: 'NETWORK', verbiage: 'The payment gateway cannot be reached', reference: null };
+      }
+      if (number === TEST_CARDS.approvedAnswerLost) return { status: 'error', code: 'TIMEOUT', verbiage: 'The payment gateway did not answer in time', reference: null };
+      return recorded;
+    },
+    async lookup(req: LookupRequest): Promise<ChargeLookup> {
+      try {
+        const row = await db('test_gateway_charges').where({ merchant_reference: req.orderNumber })
+          .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
+        if (!row) return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No charge with this reference', reference: null };
+        return row as ChargeLookup;
+      } catch {
+        return { status: 'unavailable', code: 'NETWORK', verbiage: 'The payment gateway cannot be reached', reference: null };
+      }
+    },
+    /** Refunds the ledger's approved charge of the order number once (a second refund answers ok again). */
+    async refund(req: RefundRequest): Promise<RefundResult> {
+      try {
+        const n = await db('test_gateway_charges').where({ merchant_reference: req.orderNumber, status: 'approved' })
+          .update({ refunded_at: db.raw('coalesce(refunded_at, now())') });
+        return n ? { ok: true, code: 'AUTH', verbiage: 'REFUNDED' } : { ok: false, code: 'NOTFOUND', verbiage: 'No approved charge with this reference' };
+      } catch {
+        return { ok: false, code: 'NETWORK', verbiage: 'The payment gateway cannot be reached' };
+      }
     },
   };
+}
+
+/** Writes the charge to the ledger once per reference; answers what the ledger holds for it. */
+async function record(db: Db, req: ChargeRequest, last4: string, r: ChargeResult): Promise<ChargeResult> {
+  await db.raw(
+    `INSERT INTO test_gateway_charges (merchant_reference, amount, status, result_code, verbiage, gateway_reference, card_last4)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (merchant_reference) DO NOTHING`,
+    [req.orderNumber, req.amount, r.status, r.code, r.verbiage, r.reference, /^\d{4}$/.test(last4) ? last4 : null],
+  );
+  const row = await db('test_gateway_charges').where({ merchant_reference: req.orderNumber })
+    .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
+  return row as ChargeResult;
 }

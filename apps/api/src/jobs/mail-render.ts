@@ -1,0 +1,37 @@
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
+import type { DeferredMail, MailMessage } from '../context';
+
+/**
+ * Mail rendered at send time (issue 8 §11, §15). A request that must mail a one-time secret (a password
+ * reset link) queues a `DeferredMail`: the template name and the non-secret facts it needs. The
+ * worker calls the template's renderer, which does the work (looks the account up, creates the token,
+ * stores only its hash) and returns the message, or null when nothing is to be sent. So the job row
+ * never holds a secret, and the request does the same work whether or not the account exists.
+ */
+
+/** What a renderer may use: the database (its own transaction) and the config. */
+export interface RenderDeps { db: Db; config: Config }
+/** Renders one deferred mail; null = nothing to send (e.g. no active account with that email). */
+export type MailRenderer = (deps: RenderDeps, data: Record<string, unknown>) => Promise<MailMessage | null>;
+
+const renderers = new Map<string, MailRenderer>();
+
+/** Registers the renderer of a deferred template (modules call it when they load). */
+export function registerMailRenderer(template: string, renderer: MailRenderer): void {
+  renderers.set(template, renderer);
+}
+
+/** Is this queued message rendered at send time? */
+export const isDeferred = (m: MailMessage | DeferredMail): m is DeferredMail => typeof (m as DeferredMail).render === 'string';
+
+/**
+ * The message to deliver: a plain message as is; a deferred one rendered now. Throws for an unknown
+ * template (the job is retried, so a deploy that registers it later still sends it).
+ */
+export async function renderMail(deps: RenderDeps, message: MailMessage | DeferredMail): Promise<MailMessage | null> {
+  if (!isDeferred(message)) return message;
+  const renderer = renderers.get(message.render);
+  if (!renderer) throw new Error(`no mail renderer for "${message.render}"`);
+  return renderer(deps, message.data);
+}

@@ -1,0 +1,63 @@
+import { ORDER_MESSAGES, PERMISSIONS, type AttentionList, type CheckPaymentResult } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { NotFoundError } from '../../http/errors';
+import { reachableStoreIds } from '../access/access.service';
+import type { Caller } from './placement';
+import * as repo from './orders.repository';
+import { NOT_CHARGED_MESSAGE, checkAndSettle, type SettleDeps } from './settlement';
+
+/**
+ * Store Orders "Needs attention" (issue 8 §4): card orders whose payment is unsettled and orders in
+ * `cancel_pending`, for the stores an operator reaches (every store for super administrators), and
+ * "Check again", which asks the gateway now and settles the order with its answer.
+ */
+
+/** Every store (null) for super administrators, else the stores the caller reaches. */
+async function storesOf(db: Db, caller: Caller): Promise<number[] | null> {
+  return caller.permissions.has(PERMISSIONS.usersSuperAdmin) ? null : reachableStoreIds(db, caller.userId);
+}
+
+/**
+ * GET /orders/attention?storeId=: oldest first, with the merchant reference (order number), the gateway's
+ * reference and the card's last 4 digits. A store out of the caller's reach → 404 'Store not found'.
+ */
+export async function listAttention(db: Db, caller: Caller, q: { storeId?: number }): Promise<AttentionList> {
+  const stores = await storesOf(db, caller);
+  if (q.storeId !== undefined && stores && !stores.includes(q.storeId)) throw new NotFoundError('Store not found');
+  const rows = await repo.findAttention(db, stores, q.storeId);
+  return {
+    items: rows.map((r) => ({
+      id: r.id, orderNumber: r.orderNumber, reason: r.status === 'cancel_pending' ? 'cancel_pending' : 'payment_unconfirmed',
+      status: r.status, paymentStatus: r.paymentStatus, orderDate: new Date(r.orderDate).toISOString(), storeId: r.storeId,
+      storeName: r.storeName, customerName: r.customerName, customerEmail: r.customerEmail, total: r.totalAmount,
+      gateway: r.gateway, merchantReference: r.orderNumber, gatewayReference: r.gatewayReference, cardLast4: r.cardLast4,
+      lastCheckedAt: r.paymentCheckedAt ? new Date(r.paymentCheckedAt).toISOString() : null,
+    })),
+  };
+}
+
+const MESSAGES = {
+  paid: 'The gateway approved the charge: the order is paid and confirmed to the customer.',
+  failed: NOT_CHARGED_MESSAGE.replace('your card was', 'the card was'),
+  declined: 'The gateway declined the charge: the order failed and the cart is unlocked.',
+  error: 'The gateway refused to process the charge: nothing was charged.',
+  pending: 'The gateway could not confirm the charge yet. The order stays pending; try again later.',
+} as const;
+
+/**
+ * POST /orders/{orderId}/check-payment ("Check again"): the order must be in the caller's reach (else
+ * 404). A pending card order is looked up at the gateway by its order number and settled (audited as
+ * `order.payment_settled` via operator); an order already settled answers its state.
+ */
+export async function checkPayment(deps: SettleDeps, caller: Caller & { email?: string }, orderId: number, ip: string | null): Promise<CheckPaymentResult> {
+  const row = await repo.findById(deps.db, orderId);
+  const stores = await storesOf(deps.db, caller);
+  if (!row || (stores && !stores.includes(row.storeId))) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const s = await checkAndSettle(deps, orderId, { actor: { userId: caller.userId, email: caller.email ?? null }, ip, via: 'operator' });
+  const after = await repo.findById(deps.db, orderId);
+  const paymentStatus = after!.paymentStatus;
+  const outcome = s.state;
+  const message = s.state === 'failed' ? (s.verbiage === NOT_CHARGED_MESSAGE ? MESSAGES.failed : MESSAGES.declined) : MESSAGES[s.state];
+  deps.logger.info({ orderId, outcome }, 'operator checked a payment');
+  return { orderId, paymentStatus, outcome, message };
+}

@@ -1,0 +1,76 @@
+import { PROBLEM_CODES, CHECKOUT_MESSAGES, type ProblemCode } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { AppError, ConflictError, UnprocessableError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import * as idem from './idempotency.repository';
+
+/** Statuses whose answer is final once the work started (recorded and replayed to every retry). */
+const FINAL_ERROR_STATUSES = new Set([402, 502]);
+
+/** One keyed request: who, which key, the request's fingerprint and the lease. */
+export interface KeyedRequest extends idem.KeyRef {
+  /** Fingerprint of the request (never card data): the same key with another fingerprint → 422. */
+  requestHash: string;
+  leaseSeconds: number;
+}
+
+/** What the wrapper runs: the work, the recovery of a dead request's work, and whether anything was left behind. */
+export interface KeyedWork<T> {
+  /** The request's work, first time. */
+  run(): Promise<T>;
+  /** A retry of a request that died after leaving something behind: settle it (never redo it). */
+  resume(): Promise<T>;
+  /** Did this key's request leave something behind (e.g. an order row)? */
+  leftSomething(): Promise<{ orderId: number } | undefined>;
+}
+
+/**
+ * Idempotency-Key semantics (ARCHITECTURE §5, issue 8 §3, Stripe's rules) around any write:
+ * - a new key is claimed with a lease and `run` goes; its 2xx or final 402/502 answer is recorded;
+ * - the same key again: the recorded answer is replayed (`replayed: true`); another fingerprint → 422
+ *   `idempotency_key_reused`; still running (lease alive) → 409 `idempotency_in_progress`;
+ * - a key whose request died (lease over, nothing recorded) is taken over: when that request left
+ *   something behind, `resume` settles it; else `run` starts afresh;
+ * - a refusal before anything was left behind frees the key; any other failure after (DB down, payment
+ *   being confirmed) ends the lease at once when it can, so the next retry resumes.
+ */
+export async function withIdempotency<T>(db: Db, logger: Logger, k: KeyedRequest, work: KeyedWork<T>): Promise<{ value: T; replayed: boolean }> {
+  let mode: 'run' | 'resume' = 'run';
+  if (!(await idem.claim(db, k, k.requestHash, k.leaseSeconds))) {
+    const row = await idem.find(db, k);
+    if (row && row.requestHash !== k.requestHash) throw new UnprocessableError(CHECKOUT_MESSAGES.idempotencyMismatch, PROBLEM_CODES.idempotencyKeyReused);
+    if (row?.completedAt) return { value: replay<T>(row), replayed: true };
+    if (!row || !row.leaseExpired || !(await idem.takeOver(db, k, k.leaseSeconds))) {
+      throw new ConflictError(CHECKOUT_MESSAGES.idempotencyInProgress, PROBLEM_CODES.idempotencyInProgress);
+    }
+    mode = (await work.leftSomething()) ? 'resume' : 'run';
+  }
+  try {
+    const value = mode === 'resume' ? await work.resume() : await work.run();
+    const left = await work.leftSomething();
+    await idem.complete(db, k, 201, value, left?.orderId ?? null);
+    return { value, replayed: mode === 'resume' };
+  } catch (err) {
+    await afterFailure(db, logger, k, work, err);
+    throw err;
+  }
+}
+
+async function afterFailure<T>(db: Db, logger: Logger, k: KeyedRequest, work: KeyedWork<T>, err: unknown) {
+  try {
+    const left = await work.leftSomething();
+    if (!left) await idem.release(db, k);
+    else if (err instanceof AppError && FINAL_ERROR_STATUSES.has(err.status)) {
+      await idem.complete(db, k, err.status, { status: err.status, code: err.code, title: err.title, detail: err.message, errors: err.errors }, left.orderId);
+    } else await idem.endLease(db, k);
+  } catch (e) {
+    // The database is gone too: the lease runs out by itself and the next retry resumes.
+    logger.warn({ err: { message: (e as Error).message }, scope: k.scope }, 'could not record the idempotency key outcome; its lease will expire');
+  }
+}
+
+function replay<T>(row: idem.IdempotencyRow): T {
+  if (row.statusCode !== null && row.statusCode < 300) return row.responseBody as T;
+  const p = row.responseBody as { status: number; code: ProblemCode; title: string; detail?: string; errors?: { path: string; message: string }[] };
+  throw new AppError(p.status, p.code as ConstructorParameters<typeof AppError>[1], p.title, p.detail, p.errors);
+}
