@@ -144,3 +144,42 @@ export async function countRecentAudit(db: Db, action: string, actorEmail: strin
   const r = await q.first(db.raw('count(*)::int AS count'), db.raw('min(occurred_at) AS oldest'));
   return { count: r?.count ?? 0, oldest: r?.oldest ?? null };
 }
+
+/** Recent password failures of one account, overall and from one IP (issue 8 §13). */
+export interface FailureCounts {
+  /** Failures for the email from `ip` in the window, and the oldest one's time (for Retry-After). */
+  pair: number;
+  pairOldest: Date | null;
+  /** Failures for the email from every IP in the window, and the latest one's time. */
+  total: number;
+  latest: Date | null;
+}
+
+/**
+ * Counts audit rows of `actions` (failed sign-ins, refused password changes) for `actorEmail` in the last
+ * `windowSeconds`: from `ip` and overall, in one query on the (action, actor_email, occurred_at) index.
+ */
+export async function countRecentFailures(db: Db, actions: readonly string[], actorEmail: string, ip: string | null | undefined, windowSeconds: number): Promise<FailureCounts> {
+  const r = await db('audit_log')
+    .whereIn('action', actions)
+    .where({ actor_email: actorEmail })
+    .where('occurred_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]))
+    .first(
+      db.raw('count(*) FILTER (WHERE ip IS NOT DISTINCT FROM ?::inet)::int AS pair', [ip ?? null]),
+      db.raw('min(occurred_at) FILTER (WHERE ip IS NOT DISTINCT FROM ?::inet) AS pair_oldest', [ip ?? null]),
+      db.raw('count(*)::int AS total'),
+      db.raw('max(occurred_at) AS latest'),
+    );
+  return { pair: r?.pair ?? 0, pairOldest: r?.pair_oldest ?? null, total: r?.total ?? 0, latest: r?.latest ?? null };
+}
+
+/** Has `actorEmail` signed in successfully from `ip` within `days` (a known device for the lockout ceiling)? */
+export async function hasSignedInFrom(db: Db, loginAction: string, actorEmail: string, ip: string | null | undefined, days: number): Promise<boolean> {
+  if (!ip) return false;
+  const r = await db('audit_log')
+    .where({ action: loginAction, actor_email: actorEmail })
+    .where('occurred_at', '>', db.raw(`now() - make_interval(days => ?)`, [days]))
+    .whereRaw('ip = ?::inet', [ip])
+    .first(db.raw('1 AS hit'));
+  return Boolean(r);
+}

@@ -1,4 +1,4 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { rateLimit } from 'express-rate-limit';
@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import { TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
-import { documentRoute, jsonBody, jsonResponse, problemResponse } from '../../http/openapi';
+import { route } from '../../http/route';
 import * as authService from './auth.service';
 
 /** The refresh token cookie: httpOnly, SameSite=Strict, Secure in production, only sent to /api/v1/auth. */
@@ -17,41 +17,25 @@ export const REFRESH_COOKIE = 'portal_refresh';
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
 const refreshCookie = z.object({ [REFRESH_COOKIE]: z.string().optional() });
 
-documentRoute({
-  method: 'post', path: '/auth/login', summary: 'Sign in with email and password (passport-local, bcrypt)', tags: ['auth'], secured: false,
-  description: 'Answers the token response; the refresh token is set only as an httpOnly SameSite=Strict cookie. Unknown email and wrong password give the same 401.',
-  request: { body: jsonBody(loginBodySchema) },
-  responses: { 200: jsonResponse('Signed in', tokenResponseSchema), 401: problemResponse('Invalid email or password, or account deactivated'), 429: problemResponse('Too many failed sign-ins (Retry-After)') },
-});
-documentRoute({
-  method: 'post', path: '/auth/refresh', summary: 'Rotate the refresh token (cookie) and get a new access token', tags: ['auth'], secured: false,
-  request: { cookies: refreshCookie },
-  responses: { 200: jsonResponse('Rotated', tokenResponseSchema), 401: problemResponse('No, expired, revoked or reused refresh token') },
-});
-documentRoute({
-  method: 'post', path: '/auth/logout', summary: 'Revoke the session of the refresh cookie and clear it', tags: ['auth'], secured: false,
-  request: { cookies: refreshCookie },
-  responses: { 204: { description: 'Signed out' } },
-});
-documentRoute({
-  method: 'post', path: '/auth/password-recovery', summary: 'Mail a one-time password reset link (answers 202 for any well-formed email)', tags: ['auth'], secured: false,
-  request: { body: jsonBody(passwordRecoveryBodySchema) },
-  responses: { 202: { description: 'Accepted: a link is mailed when an active account has this email' }, 429: problemResponse('Too many requests (Retry-After)') },
-});
-documentRoute({
-  method: 'post', path: '/auth/password-reset', summary: 'Set a new password with a mailed token; revokes every session', tags: ['auth'], secured: false,
-  request: { body: jsonBody(passwordResetBodySchema) },
-  responses: { 204: { description: 'Password set' }, 429: problemResponse('Too many requests (Retry-After)') },
-});
-
 function cookieOptions(config: Config): CookieOptions {
   return { httpOnly: true, sameSite: 'strict', secure: config.production, path: REFRESH_COOKIE_PATH };
 }
+/**
+ * The presence flag `portal_signed_in=1` (issue 9 §10): readable by the SPA, holds no secret, lives as long as
+ * the refresh cookie. A page load without it knows it is signed out and does not call /auth/refresh (a
+ * signed-out start is not an error). The refresh cookie alone decides whether a session exists.
+ */
+export const SIGNED_IN_FLAG_COOKIE = 'portal_signed_in';
+function flagOptions(config: Config): CookieOptions {
+  return { httpOnly: false, sameSite: 'strict', secure: config.production, path: '/' };
+}
 function setRefreshCookie(res: Response, config: Config, session: authService.IssuedSession) {
   res.cookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions(config), maxAge: session.refreshMaxAgeSeconds * 1000 });
+  res.cookie(SIGNED_IN_FLAG_COOKIE, '1', { ...flagOptions(config), maxAge: session.refreshMaxAgeSeconds * 1000 });
 }
 function clearRefreshCookie(res: Response, config: Config) {
   res.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+  res.clearCookie(SIGNED_IN_FLAG_COOKIE, flagOptions(config));
 }
 const presentedRefreshToken = (req: Request): string | undefined => {
   const v = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
@@ -78,70 +62,101 @@ function ipLimiter(windowSeconds: number, limit: number, opts: { onlyFailures?: 
   });
 }
 
+/** The passport-local strategy of an app (built once per context: its verify callback needs the context). */
+const passports = new WeakMap<AppContext, InstanceType<typeof Passport>>();
+function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
+  let passport = passports.get(ctx);
+  if (!passport) {
+    passport = new Passport();
+    passport.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false, passReqToCallback: true },
+      (req, email, password, done) => {
+        authService.verifyCredentials(ctx, email, password, requestMeta(req, ctx.config)).then((user) => done(null, user), done);
+      }));
+    passports.set(ctx, passport);
+  }
+  return passport;
+}
+
+/** Runs the passport-local strategy on an already parsed body; resolves the verified user. */
+const passwordSignIn = (ctx: AppContext, req: Request, res: Response, body: LoginBody) => new Promise<{ id: string; email: string }>((resolve, reject) => {
+  req.body = body;
+  passportFor(ctx).authenticate('local', { session: false }, (err: unknown, user: { id: string; email: string } | false) => {
+    if (err) reject(err);
+    else if (!user) reject(new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials));
+    else resolve(user);
+  })(req, res, reject);
+});
+
+const tags = ['auth'];
+const tooMany = 'Too many requests (Retry-After)';
+
 /**
  * /api/v1/auth: sign-in, refresh rotation, sign-out, password recovery and reset (ARCHITECTURE §4, §5).
  * Per-IP limits: failed sign-ins (generous, one office shares an IP), recovery requests, reset attempts.
  */
-export function authRoutes(ctx: AppContext) {
-  const { config } = ctx;
-  const r = Router();
-  authService.warmUp(ctx);
-
-  const passport = new Passport();
-  passport.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false, passReqToCallback: true },
-    (req, email, password, done) => {
-      authService.verifyCredentials(ctx, email, password, requestMeta(req, config)).then((user) => done(null, user), done);
-    }));
-  /** Runs the passport-local strategy on an already parsed body; resolves the verified user. */
-  const passwordSignIn = (req: Request, res: Response, body: LoginBody) => new Promise<{ id: string; email: string }>((resolve, reject) => {
-    req.body = body;
-    passport.authenticate('local', { session: false }, (err: unknown, user: { id: string; email: string } | false) => {
-      if (err) reject(err);
-      else if (!user) reject(new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials));
-      else resolve(user);
-    })(req, res, reject);
-  });
-
-  const failedLoginLimit = ipLimiter(15 * 60, config.authIpFailedLoginLimit, { onlyFailures: true });
-  const recoveryLimit = ipLimiter(60 * 60, config.authRecoveryIpLimit);
-  const resetLimit = ipLimiter(15 * 60, config.authRecoveryIpLimit, { onlyFailures: true });
-
-  r.post('/login', failedLoginLimit, async (req, res) => {
-    const body = loginBodySchema.parse(req.body);
-    const user = await passwordSignIn(req, res, body);
-    const session = await authService.startSession(ctx, user, requestMeta(req, config));
-    setRefreshCookie(res, config, session);
-    res.json(session.tokens);
-  });
-
-  r.post('/refresh', async (req, res) => {
-    try {
-      const session = await authService.refreshSession(ctx, presentedRefreshToken(req), requestMeta(req, config));
-      setRefreshCookie(res, config, session);
-      res.json(session.tokens);
-    } catch (err) {
-      if (err instanceof UnauthenticatedError) clearRefreshCookie(res, config); // refused: the cookie is dead; a 500 keeps it
-      throw err;
-    }
-  });
-
-  r.post('/logout', async (req, res) => {
-    await authService.signOut(ctx, presentedRefreshToken(req), requestMeta(req, config));
-    clearRefreshCookie(res, config);
-    res.status(204).end();
-  });
-
-  r.post('/password-recovery', recoveryLimit, async (req, res) => {
-    const { email } = passwordRecoveryBodySchema.parse(req.body);
-    await authService.requestPasswordRecovery(ctx, email, requestMeta(req, config));
-    res.status(202).end();
-  });
-
-  r.post('/password-reset', resetLimit, async (req, res) => {
-    const input = passwordResetBodySchema.parse(req.body);
-    await authService.resetPassword(ctx, input, requestMeta(req, config));
-    res.status(204).end();
-  });
-
-  return r;
-}
+export const authRoutes = [
+  route({
+    method: 'post', path: '/auth/login', tags, auth: 'public', body: loginBodySchema,
+    summary: 'Sign in with email and password (passport-local, bcrypt)',
+    description: 'Answers the token response; the refresh token is set only as an httpOnly SameSite=Strict cookie. Unknown email and wrong password give the same 401.',
+    response: { description: 'Signed in', schema: tokenResponseSchema },
+    errors: { 401: 'Invalid email or password, or account deactivated', 429: 'Too many failed sign-ins (Retry-After)' },
+    // Built once per app: the bcrypt warm-up (so the first sign-in is not slower) and the failed sign-in limit.
+    before: (ctx) => {
+      authService.warmUp(ctx);
+      // Every attempt counts per IP too, successful ones included: bcrypt is the costliest thing the API does (issue 8 §17).
+      return [ipLimiter(15 * 60, ctx.config.authIpLoginLimit), ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true })];
+    },
+    handler: async (_actor, { body }, { ctx, req, res }) => {
+      const user = await passwordSignIn(ctx, req, res, body);
+      const session = await authService.startSession(ctx, user, requestMeta(req, ctx.config));
+      setRefreshCookie(res, ctx.config, session);
+      return session.tokens;
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/refresh', tags, auth: 'public', cookies: refreshCookie,
+    summary: 'Rotate the refresh token (cookie) and get a new access token',
+    response: { description: 'Rotated', schema: tokenResponseSchema },
+    errors: { 401: 'No, expired, revoked or reused refresh token' },
+    handler: async (_actor, _input, { ctx, req, res }) => {
+      try {
+        const session = await authService.refreshSession(ctx, presentedRefreshToken(req), requestMeta(req, ctx.config));
+        setRefreshCookie(res, ctx.config, session);
+        return session.tokens;
+      } catch (err) {
+        if (err instanceof UnauthenticatedError) clearRefreshCookie(res, ctx.config); // refused: the cookie is dead; a 500 keeps it
+        throw err;
+      }
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/logout', tags, auth: 'public', cookies: refreshCookie,
+    summary: 'Revoke the session of the refresh cookie and clear it',
+    response: { status: 204, description: 'Signed out' },
+    handler: async (_actor, _input, { ctx, req, res }) => {
+      await authService.signOut(ctx, presentedRefreshToken(req), requestMeta(req, ctx.config));
+      clearRefreshCookie(res, ctx.config);
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/password-recovery', tags, auth: 'public', body: passwordRecoveryBodySchema,
+    summary: 'Mail a one-time password reset link (answers 202 for any well-formed email)',
+    response: { status: 202, description: 'Accepted: a link is mailed when an active account has this email' },
+    errors: { 429: tooMany },
+    before: (ctx) => [ipLimiter(60 * 60, ctx.config.authRecoveryIpLimit)],
+    handler: async (_actor, { body }, { ctx, req }) => {
+      await authService.requestPasswordRecovery(ctx, body.email, requestMeta(req, ctx.config));
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/password-reset', tags, auth: 'public', body: passwordResetBodySchema,
+    summary: 'Set a new password with a mailed token; revokes every session',
+    response: { status: 204, description: 'Password set' },
+    errors: { 429: tooMany },
+    before: (ctx) => [ipLimiter(15 * 60, ctx.config.authRecoveryIpLimit, { onlyFailures: true })],
+    handler: async (_actor, { body }, { ctx, req }) => {
+      await authService.resetPassword(ctx, body, requestMeta(req, ctx.config));
+    },
+  }),
+];

@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, ERROR_CODES, type TokenResponse } from '@portal/contracts';
+import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_MAX_BYTES, utf8Length, type TokenResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { signAccessToken } from '../../http/auth';
-import { AppError, TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
+import { BadRequestError, TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
+import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
 import * as repo from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 
@@ -24,6 +25,7 @@ export const AUDIT_ACTIONS = {
   refreshRefused: 'auth.refresh_refused',
   sessionRevokedReuse: 'auth.session_revoked_reuse',
   recoveryRequested: 'auth.password_recovery_requested',
+  resetIssued: 'auth.password_reset_issued',
   passwordChanged: 'auth.password_changed',
   passwordChangeRefused: 'auth.password_change_refused',
 } as const;
@@ -85,12 +87,19 @@ export function isCommonPassword(password: string): boolean {
 
 function assertNotCommon(password: string, field: string) {
   if (isCommonPassword(password)) {
-    throw new AppError(400, AUTH_ERROR_CODES.commonPassword, 'Bad Request', AUTH_MESSAGES.commonPassword, [{ path: field, message: AUTH_MESSAGES.commonPassword }]);
+    throw new BadRequestError(AUTH_MESSAGES.commonPassword, [{ path: field, message: AUTH_MESSAGES.commonPassword }], PROBLEM_CODES.commonPassword);
   }
 }
 
-/** Hashes a password with bcrypt at the configured cost (≥ 12 outside tests). */
-export function hashPassword(ctx: AppContext, password: string): Promise<string> {
+/**
+ * Hashes a password with bcrypt at the configured cost (≥ 12 outside tests). A password over 72 bytes in
+ * UTF-8 is refused (400, the contracts' message) rather than silently truncated by bcrypt (issue 8 §10):
+ * the schemas refuse it first; this guards every other caller.
+ */
+export async function hashPassword(ctx: AppContext, password: string): Promise<string> {
+  if (utf8Length(password) > PASSWORD_MAX_BYTES) {
+    throw new BadRequestError(AUTH_MESSAGES.passwordTooLong, [{ path: 'password', message: AUTH_MESSAGES.passwordTooLong }]);
+  }
   return bcrypt.hash(password, ctx.config.bcryptCost);
 }
 
@@ -99,23 +108,58 @@ export function recordAudit(db: Db, entry: repo.AuditEntry): Promise<void> {
   return repo.insertAudit(db, entry);
 }
 
-const invalidCredentials = () => new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials, ERROR_CODES.invalidCredentials);
-const sessionInvalid = () => new UnauthenticatedError(AUTH_MESSAGES.sessionExpired, AUTH_ERROR_CODES.sessionInvalid);
+/**
+ * Revokes every live refresh session of a user (their next refresh answers 401; access tokens carrying
+ * those sessions stop at once). For other modules, e.g. deactivation in admin users. Returns the count.
+ */
+export function revokeAllSessions(db: Db, userId: string, reason: string): Promise<number> {
+  return repo.revokeUserSessions(db, userId, reason);
+}
+
+const invalidCredentials = () => new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials, PROBLEM_CODES.invalidCredentials);
+const sessionInvalid = () => new UnauthenticatedError(AUTH_MESSAGES.sessionExpired, PROBLEM_CODES.sessionInvalid);
 const retryAfter = (oldest: Date | null, windowSeconds: number) =>
   oldest ? (oldest.getTime() + windowSeconds * 1000 - Date.now()) / 1000 : windowSeconds;
+
+/** Password failures that count toward the lockout: failed sign-ins and refused password changes (issue 8 §12). */
+const PASSWORD_FAILURES = [AUDIT_ACTIONS.loginFailed, AUDIT_ACTIONS.passwordChangeRefused] as const;
+/** A sign-in from an IP that signed in to the account within this many days is not slowed by the ceiling. */
+const KNOWN_IP_DAYS = 30;
+
+/**
+ * The lockout policy (issue 8 §13; README "Sign-in limits"), checked before any bcrypt compare, for an
+ * email whether or not it has an account (nothing tells which exist):
+ * 1. account + IP pair: AUTH_ACCOUNT_FAILED_LOGIN_LIMIT (10) password failures for the email from this
+ *    IP within 15 minutes → 429 until the oldest leaves the window. A stranger locks only themselves.
+ * 2. per-account ceiling: past AUTH_ACCOUNT_FAILED_LOGIN_CEILING (50) failures for the email from all
+ *    IPs within 15 minutes, an IP that has not signed in to it within 30 days gets one attempt per
+ *    AUTH_ACCOUNT_SLOW_INTERVAL_SECONDS (10) for the whole account: a distributed guess is slowed to a
+ *    crawl, while the owner is at most delayed by that interval (and not at all from a known IP).
+ * Throws TooManyRequestsError (429 with Retry-After).
+ */
+export async function assertNotLockedOut(ctx: AppContext, email: string, ip: string | undefined): Promise<void> {
+  const { db, config } = ctx;
+  const f = await repo.countRecentFailures(db, PASSWORD_FAILURES, email, ip, FAILED_LOGIN_WINDOW_SECONDS);
+  if (f.pair >= config.authAccountFailedLoginLimit) {
+    throw new TooManyRequestsError(retryAfter(f.pairOldest, FAILED_LOGIN_WINDOW_SECONDS), AUTH_MESSAGES.tooManyRequests);
+  }
+  if (f.total >= config.authAccountFailedLoginCeiling && f.latest) {
+    const wait = f.latest.getTime() + config.authAccountSlowIntervalSeconds * 1000 - Date.now();
+    if (wait > 0 && !(await repo.hasSignedInFrom(db, AUDIT_ACTIONS.login, email, ip, KNOWN_IP_DAYS))) {
+      throw new TooManyRequestsError(wait / 1000, AUTH_MESSAGES.tooManyRequests);
+    }
+  }
+}
 
 /**
  * Checks an email and password (the passport-local verify step, ARCHITECTURE §4). Unknown email and wrong
  * password cost one bcrypt compare each and raise the same 401 `invalid_credentials`; an inactive
- * account raises 401 `account_deactivated` only after the password matched. More than the configured
- * failed sign-ins (10) for one email in 15 minutes raises 429 before any compare. Failures are audited.
+ * account raises 401 `account_deactivated` only after the password matched. The lockout policy
+ * (`assertNotLockedOut`) raises 429 before any compare. Failures are audited with the client IP.
  */
 export async function verifyCredentials(ctx: AppContext, email: string, password: string, meta: RequestMeta): Promise<{ id: string; email: string }> {
   const { db, config } = ctx;
-  const recent = await repo.countRecentAudit(db, AUDIT_ACTIONS.loginFailed, email, FAILED_LOGIN_WINDOW_SECONDS);
-  if (recent.count >= config.authAccountFailedLoginLimit) {
-    throw new TooManyRequestsError(retryAfter(recent.oldest, FAILED_LOGIN_WINDOW_SECONDS), AUTH_MESSAGES.tooManyRequests);
-  }
+  await assertNotLockedOut(ctx, email, meta.ip);
   const user = await repo.findUserByEmail(db, email);
   const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyHash(config.bcryptCost)));
   if (!user || !matches) {
@@ -124,7 +168,7 @@ export async function verifyCredentials(ctx: AppContext, email: string, password
   }
   if (!user.isActive) {
     await repo.insertAudit(db, { action: AUDIT_ACTIONS.loginRefusedInactive, userId: user.id, actorEmail: user.email, ip: meta.ip });
-    throw new UnauthenticatedError(AUTH_MESSAGES.deactivated, ERROR_CODES.accountDeactivated);
+    throw new UnauthenticatedError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.accountDeactivated);
   }
   if (bcrypt.getRounds(user.passwordHash) < config.bcryptCost) {
     // A hash made at a lower cost is upgraded while the plain password is at hand.
@@ -210,11 +254,12 @@ export async function signOut(ctx: AppContext, presented: string | undefined, me
 }
 
 /**
- * Password recovery (ARCHITECTURE §4, §9): audits the request for any well-formed email and, only when
- * the account exists and is active, stores a hashed one-time token (1 hour) and queues the mail with
- * `${linkBase}/auth?intent=recovery#token=…` in the same transaction. More than the configured number
- * of requests (5) for one email within an hour raises 429, whether or not the account exists (requests
- * before the account's last completed password change are not counted).
+ * Password recovery (ARCHITECTURE §4, §9; issue 8 §11): audits the request and queues a deferred
+ * `password_reset` mail for any well-formed email, in one transaction, without looking the account up:
+ * the request does the same work, in the same time, whether or not the account exists. The mail job
+ * does the rest when it runs (`renderPasswordResetMail`). More than the configured number of requests
+ * (5) for one email within an hour raises 429, whether or not the account exists (requests before the
+ * account's last completed password change are not counted).
  */
 export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: RequestMeta & { linkBase: string }): Promise<void> {
   const { db, config } = ctx;
@@ -225,15 +270,34 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string, me
     throw new TooManyRequestsError(retryAfter(recent.oldest, RECOVERY_WINDOW_SECONDS), AUTH_MESSAGES.tooManyRequests);
   }
   await db.transaction(async (trx) => {
-    const user = await repo.findUserByEmail(trx, email);
-    const sent = Boolean(user?.isActive);
-    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.recoveryRequested, userId: user?.id, actorEmail: email, ip: meta.ip, details: { mailed: sent } });
-    if (!user || !sent) return;
-    const token = newOpaqueToken();
-    await repo.insertResetToken(trx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000), ip: meta.ip });
-    await ctx.mailer.enqueue(trx, passwordResetMail(user.email, `${meta.linkBase}/auth?intent=recovery#token=${token}`));
+    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.recoveryRequested, actorEmail: email, ip: meta.ip });
+    await ctx.mailer.enqueue(trx, { render: PASSWORD_RESET_TEMPLATE, to: email, data: { email, ip: meta.ip ?? null, linkBase: meta.linkBase } });
   });
 }
+
+/** The deferred template of the reset mail (jobs/mail-render.ts). */
+export const PASSWORD_RESET_TEMPLATE = 'password_reset';
+
+/**
+ * Renders the reset mail when the job runs (issue 8 §11, §15): only when an active account has the
+ * email, stores a hashed one-time token (1 hour) and audits `auth.password_reset_issued`, then returns the
+ * mail with `${linkBase}/auth?intent=recovery#token=…`; else null (nothing is sent). The token exists
+ * only in this call and in the sent mail, never in the job row. A retried delivery issues a new token.
+ */
+export async function renderPasswordResetMail(deps: RenderDeps, data: Record<string, unknown>) {
+  const email = String(data.email);
+  const linkBase = String(data.linkBase);
+  const ip = typeof data.ip === 'string' ? data.ip : null;
+  return deps.db.transaction(async (trx) => {
+    const user = await repo.findUserByEmail(trx, email);
+    if (!user || !user.isActive) return null;
+    const token = newOpaqueToken();
+    const tokenId = await repo.insertResetToken(trx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000), ip });
+    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.resetIssued, userId: user.id, actorEmail: user.email, ip, entityType: 'password_reset_token', entityId: tokenId });
+    return passwordResetMail(user.email, `${linkBase}/auth?intent=recovery#token=${token}`);
+  });
+}
+registerMailRenderer(PASSWORD_RESET_TEMPLATE, renderPasswordResetMail);
 
 /**
  * Sets a new password from a mailed token: the token must exist, be unused and unexpired, and its
@@ -246,7 +310,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     const token = await repo.findResetTokenForUpdate(trx, sha256(input.token));
     const user = token && (await repo.findUserById(trx, token.userId));
     if (!token || token.usedAt || token.expiresAt.getTime() <= Date.now() || !user || !user.isActive) {
-      throw new AppError(400, AUTH_ERROR_CODES.resetTokenInvalid, 'Bad Request', AUTH_MESSAGES.resetLinkInvalid);
+      throw new BadRequestError(AUTH_MESSAGES.resetLinkInvalid, undefined, PROBLEM_CODES.resetTokenInvalid);
     }
     assertNotCommon(input.password, 'password');
     await repo.updatePasswordHash(trx, user.id, await hashPassword(ctx, input.password));
@@ -270,10 +334,12 @@ export async function changePassword(
 ): Promise<void> {
   const user = await repo.findUserById(ctx.db, principal.userId);
   if (!user) throw sessionInvalid();
+  // Wrong current passwords count like failed sign-ins (issue 8 §12): the same lockout, the same 429.
+  await assertNotLockedOut(ctx, user.email, meta.ip);
   if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) {
     await repo.insertAudit(ctx.db, { action: AUDIT_ACTIONS.passwordChangeRefused, userId: user.id, actorEmail: user.email, ip: meta.ip });
-    throw new AppError(400, AUTH_ERROR_CODES.currentPasswordIncorrect, 'Bad Request', AUTH_MESSAGES.currentPasswordIncorrect,
-      [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }]);
+    throw new BadRequestError(AUTH_MESSAGES.currentPasswordIncorrect, [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }],
+      PROBLEM_CODES.currentPasswordIncorrect);
   }
   assertNotCommon(input.newPassword, 'newPassword');
   const hash = await hashPassword(ctx, input.newPassword);

@@ -1,53 +1,17 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import {
   PERMISSIONS, changePasswordBodySchema, meSchema, myOutletsSchema, myRolesSchema, outletRequestBodySchema, outletRequestSchema,
   permissionCodeParamsSchema, permissionCodesSchema, permissionGrantedSchema, profileSchema, putSelectionBodySchema,
   requestableOutletsSchema, selectionSchema, updateProfileBodySchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import { authenticate, principalOf, requirePermission, verifyAccessToken } from '../../http/auth';
-import { documentRoute, jsonBody, jsonResponse, problemResponse } from '../../http/openapi';
+import { verifyAccessToken } from '../../http/auth';
+import { route } from '../../http/route';
 import * as authService from '../auth/auth.service';
 import * as meService from './me.service';
 
-const READ_OUTLETS = PERMISSIONS.outletsReadAssigned;
-
-documentRoute({ method: 'get', path: '/me', summary: 'The signed-in user: account, profile, roles, permission codes', tags: ['me'], responses: { 200: jsonResponse('Me', meSchema) } });
-documentRoute({
-  method: 'patch', path: '/me/profile', summary: 'Edit first name, last name and phone (email is read-only)', tags: ['me'],
-  request: { body: jsonBody(updateProfileBodySchema) }, responses: { 200: jsonResponse('Saved profile', profileSchema) },
-});
-documentRoute({
-  method: 'post', path: '/me/password', summary: 'Change password (current password verified); mails the notice', tags: ['me'],
-  request: { body: jsonBody(changePasswordBodySchema) }, responses: { 204: { description: 'Password changed' } },
-});
-documentRoute({ method: 'get', path: '/me/roles', summary: 'My roles, sorted by role_level descending', tags: ['me'], responses: { 200: jsonResponse('Roles', myRolesSchema) } });
-documentRoute({ method: 'get', path: '/me/permissions', summary: 'My permission codes', tags: ['me'], responses: { 200: jsonResponse('Codes', permissionCodesSchema) } });
-documentRoute({
-  method: 'get', path: '/me/permissions/{code}', summary: 'Do I hold this permission?', tags: ['me'],
-  request: { params: permissionCodeParamsSchema }, responses: { 200: jsonResponse('Granted or not', permissionGrantedSchema) },
-});
-documentRoute({
-  method: 'get', path: '/me/outlets', summary: `My accessible outlets with board and active stores (needs ${READ_OUTLETS})`, tags: ['me'],
-  responses: { 200: jsonResponse('Outlets', myOutletsSchema) },
-});
-documentRoute({
-  method: 'get', path: '/me/selection', summary: `Current outlet and store (saved, else fallback; needs ${READ_OUTLETS})`, tags: ['me'],
-  responses: { 200: jsonResponse('Selection', selectionSchema) },
-});
-documentRoute({
-  method: 'put', path: '/me/selection', summary: `Choose outlet and store (storeId null resets the store; needs ${READ_OUTLETS})`, tags: ['me'],
-  request: { body: jsonBody(putSelectionBodySchema) }, responses: { 200: jsonResponse('Resolved selection', selectionSchema) },
-});
-documentRoute({
-  method: 'get', path: '/me/requestable-outlets', summary: 'Active outlets I am not assigned to', tags: ['me'],
-  responses: { 200: jsonResponse('Outlets', requestableOutletsSchema) },
-});
-documentRoute({
-  method: 'post', path: '/me/outlet-requests', summary: 'Request access to an outlet; mails the administrators', tags: ['me'],
-  request: { body: jsonBody(outletRequestBodySchema) },
-  responses: { 201: jsonResponse('Request created', outletRequestSchema), 409: problemResponse('Already assigned or already requested') },
-});
+const tags = ['me'];
+const readOutlets = [PERMISSIONS.outletsReadAssigned];
 
 /** The session family of the bearer token (its `sid`), so a password change keeps this session. */
 function currentFamilyId(req: Request, secret: string): string | undefined {
@@ -61,61 +25,68 @@ function requestMeta(req: Request, config: AppContext['config']) {
 }
 
 /** /api/v1/me: profile, password, roles, permissions, outlets, selection, outlet requests (spec 000, ARCHITECTURE §5). */
-export function meRoutes(ctx: AppContext) {
-  const { db, config } = ctx;
-  const r = Router();
-  const signedIn = authenticate(db, config.jwtSecret);
-
-  r.get('/', signedIn, async (req, res) => {
-    res.json(await meService.getMe(db, principalOf(req)));
-  });
-
-  r.patch('/profile', signedIn, async (req, res) => {
-    const input = updateProfileBodySchema.parse(req.body);
-    res.json(await meService.updateProfile(ctx, principalOf(req), input, requestMeta(req, config)));
-  });
-
-  r.post('/password', signedIn, async (req, res) => {
-    const input = changePasswordBodySchema.parse(req.body);
-    const me = principalOf(req);
-    await authService.changePassword(ctx, { userId: me.userId, currentFamilyId: currentFamilyId(req, config.jwtSecret) }, input, requestMeta(req, config));
-    res.status(204).end();
-  });
-
-  r.get('/roles', signedIn, async (req, res) => {
-    res.json({ items: await meService.listMyRoles(db, principalOf(req).userId) });
-  });
-
-  r.get('/permissions', signedIn, (req, res) => {
-    res.json({ codes: [...principalOf(req).permissions].sort() });
-  });
-
-  r.get('/permissions/:code', signedIn, (req, res) => {
-    const { code } = permissionCodeParamsSchema.parse(req.params);
-    res.json({ granted: principalOf(req).permissions.has(code) });
-  });
-
-  r.get('/outlets', signedIn, requirePermission(READ_OUTLETS), async (req, res) => {
-    res.json({ items: await meService.listMyOutlets(db, principalOf(req).userId) });
-  });
-
-  r.get('/selection', signedIn, requirePermission(READ_OUTLETS), async (req, res) => {
-    res.json(await meService.getSelection(db, principalOf(req).userId));
-  });
-
-  r.put('/selection', signedIn, requirePermission(READ_OUTLETS), async (req, res) => {
-    const input = putSelectionBodySchema.parse(req.body);
-    res.json(await meService.putSelection(db, principalOf(req).userId, input));
-  });
-
-  r.get('/requestable-outlets', signedIn, async (req, res) => {
-    res.json({ items: await meService.listRequestableOutlets(db, principalOf(req).userId) });
-  });
-
-  r.post('/outlet-requests', signedIn, async (req, res) => {
-    const { outletId } = outletRequestBodySchema.parse(req.body);
-    res.status(201).json(await meService.requestOutlet(ctx, principalOf(req), outletId, requestMeta(req, config)));
-  });
-
-  return r;
-}
+export const meRoutes = [
+  route({
+    method: 'get', path: '/me', tags, summary: 'The signed-in user: account, profile, roles, permission codes',
+    response: { description: 'Me', schema: meSchema },
+    handler: (actor, _input, { ctx }) => meService.getMe(ctx.db, actor),
+  }),
+  route({
+    method: 'patch', path: '/me/profile', tags, body: updateProfileBodySchema,
+    summary: 'Edit first name, last name and phone (email is read-only)',
+    response: { description: 'Saved profile', schema: profileSchema },
+    handler: (actor, { body }, { ctx, req }) => meService.updateProfile(ctx, actor, body, requestMeta(req, ctx.config)),
+  }),
+  route({
+    method: 'post', path: '/me/password', tags, body: changePasswordBodySchema,
+    summary: 'Change password (current password verified); mails the notice',
+    response: { status: 204, description: 'Password changed' },
+    handler: async (actor, { body }, { ctx, req }) => {
+      const caller = { userId: actor.userId, currentFamilyId: currentFamilyId(req, ctx.config.jwtSecret) };
+      await authService.changePassword(ctx, caller, body, requestMeta(req, ctx.config));
+    },
+  }),
+  route({
+    method: 'get', path: '/me/roles', tags, summary: 'My roles, sorted by role_level descending',
+    response: { description: 'Roles', schema: myRolesSchema },
+    handler: async (actor, _input, { ctx }) => ({ items: await meService.listMyRoles(ctx.db, actor) }),
+  }),
+  route({
+    method: 'get', path: '/me/permissions', tags, summary: 'My permission codes',
+    response: { description: 'Codes', schema: permissionCodesSchema },
+    handler: (actor) => ({ codes: [...actor.permissions].sort() }),
+  }),
+  route({
+    method: 'get', path: '/me/permissions/{code}', tags, params: permissionCodeParamsSchema, summary: 'Do I hold this permission?',
+    response: { description: 'Granted or not', schema: permissionGrantedSchema },
+    handler: (actor, { params }) => ({ granted: actor.permissions.has(params.code) }),
+  }),
+  route({
+    method: 'get', path: '/me/outlets', tags, permissions: readOutlets, summary: 'My accessible outlets with board and active stores',
+    response: { description: 'Outlets', schema: myOutletsSchema },
+    handler: async (actor, _input, { ctx }) => ({ items: await meService.listMyOutlets(ctx.db, actor) }),
+  }),
+  route({
+    method: 'get', path: '/me/selection', tags, permissions: readOutlets, summary: 'Current outlet and store (saved, else fallback)',
+    response: { description: 'Selection', schema: selectionSchema },
+    handler: (actor, _input, { ctx }) => meService.getSelection(ctx.db, actor),
+  }),
+  route({
+    method: 'put', path: '/me/selection', tags, permissions: readOutlets, body: putSelectionBodySchema,
+    summary: 'Choose outlet and store (storeId null resets the store)',
+    response: { description: 'Resolved selection', schema: selectionSchema },
+    handler: (actor, { body }, { ctx }) => meService.putSelection(ctx.db, actor, body),
+  }),
+  route({
+    method: 'get', path: '/me/requestable-outlets', tags, summary: 'Active outlets I am not assigned to',
+    response: { description: 'Outlets', schema: requestableOutletsSchema },
+    handler: async (actor, _input, { ctx }) => ({ items: await meService.listRequestableOutlets(ctx.db, actor) }),
+  }),
+  route({
+    method: 'post', path: '/me/outlet-requests', tags, body: outletRequestBodySchema,
+    summary: 'Request access to an outlet; mails the administrators',
+    response: { status: 201, description: 'Request created', schema: outletRequestSchema },
+    errors: { 409: 'Already assigned or already requested' },
+    handler: (actor, { body }, { ctx, req }) => meService.requestOutlet(ctx, actor, body.outletId, requestMeta(req, ctx.config)),
+  }),
+];

@@ -1,15 +1,16 @@
 import {
-  OUTLET_REQUEST_MESSAGES, PERMISSIONS, type Me, type MyOutlet, type MyRole, type OutletRequest, type Profile,
+  OUTLET_REQUEST_MESSAGES, type Me, type MyOutlet, type MyRole, type OutletRequest, type Profile,
   type RequestableOutlet, type Selection,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../http/errors';
-import type { Principal } from '../access/access.repository';
-import { canReachOutlet, canReachStore } from '../access/access.repository';
+import type { Principal } from '../access/access.service';
+import { canReachOutlet, canReachStore } from '../access/access.service';
 import { recordAudit, type RequestMeta } from '../auth/auth.service';
 import * as repo from './me.repository';
 import { outletRequestMail } from './me.mail';
+import { outletRequestApproverEmails } from '../invitations/outlet-requests.service';
 
 /** The profile shown when the user has no user_profiles row yet: built from id and email (spec 000 §3). */
 const blankProfile = (userId: string, email: string): Profile => ({
@@ -34,13 +35,13 @@ export async function updateProfile(ctx: AppContext, principal: Principal, input
 }
 
 /** The user's roles sorted by role_level descending (spec 000 §6). */
-export function listMyRoles(db: Db, userId: string): Promise<MyRole[]> {
-  return repo.listRoles(db, userId);
+export function listMyRoles(db: Db, actor: Principal): Promise<MyRole[]> {
+  return repo.listRoles(db, actor.userId);
 }
 
 /** The accessible-outlet records with board and active stores (spec 000 §3). */
-export async function listMyOutlets(db: Db, userId: string): Promise<MyOutlet[]> {
-  return (await repo.listAccessibleOutlets(db, userId)).map(({ assignmentLastStoreId: _omit, ...o }) => o);
+export async function listMyOutlets(db: Db, actor: Principal): Promise<MyOutlet[]> {
+  return (await repo.listAccessibleOutlets(db, actor.userId)).map(({ assignmentLastStoreId: _omit, ...o }) => o);
 }
 
 /**
@@ -49,7 +50,11 @@ export async function listMyOutlets(db: Db, userId: string): Promise<MyOutlet[]>
  * the outlet assignment's last store, else the outlet's default store, else the first one. Invalid saved
  * choices are cleared and fallback choices saved to the profile.
  */
-export async function getSelection(db: Db, userId: string): Promise<Selection> {
+export function getSelection(db: Db, actor: Principal): Promise<Selection> {
+  return resolveSelection(db, actor.userId);
+}
+
+async function resolveSelection(db: Db, userId: string): Promise<Selection> {
   const [outlets, profile] = await Promise.all([repo.listAccessibleOutlets(db, userId), repo.findProfile(db, userId)]);
   const saved = { outletId: profile?.lastSelectedOutletId ?? null, storeId: profile?.lastSelectedStoreId ?? null };
   const outlet = outlets.find((o) => o.outletId === saved.outletId) ?? outlets[0];
@@ -67,28 +72,27 @@ export async function getSelection(db: Db, userId: string): Promise<Selection> {
  * the store (when given) an active store linked to that outlet, else 404. Choosing an outlet with
  * `storeId: null` resets the store; the answer is the resolved selection (the store falls back as GET does).
  */
-export async function putSelection(db: Db, userId: string, input: { outletId: number; storeId: number | null }): Promise<Selection> {
+export async function putSelection(db: Db, actor: Principal, input: { outletId: number; storeId: number | null }): Promise<Selection> {
+  const { userId } = actor;
   if (!(await canReachOutlet(db, userId, input.outletId))) throw new NotFoundError('Outlet not found');
   if (input.storeId !== null && !(await canReachStore(db, userId, input.storeId, input.outletId))) throw new NotFoundError('Store not found');
   await db.transaction(async (trx) => {
     await repo.upsertSelection(trx, userId, input.outletId, input.storeId);
     if (input.storeId !== null) await repo.updateAssignmentLastStore(trx, userId, input.outletId, input.storeId);
   });
-  return getSelection(db, userId);
+  return resolveSelection(db, userId);
 }
 
 /** Active outlets the user is not assigned to (spec 000 §6). */
-export function listRequestableOutlets(db: Db, userId: string): Promise<RequestableOutlet[]> {
-  return repo.listRequestableOutlets(db, userId);
+export function listRequestableOutlets(db: Db, actor: Principal): Promise<RequestableOutlet[]> {
+  return repo.listRequestableOutlets(db, actor.userId);
 }
-
-/** Who approves outlet requests: holders of bcc.users.super_admin or bcc.outlets.admin. */
-const APPROVER_PERMISSIONS = [PERMISSIONS.usersSuperAdmin, PERMISSIONS.outletsAdmin];
 
 /**
  * Requests access to an outlet (spec 000 §2 Request more Outlets): it must exist and be active (else
  * 404), not be assigned already (409) and not be requested already (409). Stores a pending request,
- * audits it, and queues one mail per administrator in the same transaction.
+ * audits it, and queues one mail per administrator who may decide it (manages that outlet, issue 11 §5)
+ * in the same transaction.
  */
 export async function requestOutlet(ctx: AppContext, principal: Principal, outletId: number, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {
   const { db } = ctx;
@@ -102,7 +106,7 @@ export async function requestOutlet(ctx: AppContext, principal: Principal, outle
   return db.transaction(async (trx) => {
     const created = await repo.insertOutletRequest(trx, principal.userId, outletId);
     await recordAudit(trx, { action: 'outlet_request.created', userId: principal.userId, actorEmail: principal.email, ip: meta.ip, entityType: 'outlet_request', entityId: String(created.id), details: { outletId } });
-    for (const to of await repo.listActiveUserEmailsWithPermission(trx, APPROVER_PERMISSIONS)) {
+    for (const to of await outletRequestApproverEmails(trx, outletId)) {
       await ctx.mailer.enqueue(trx, outletRequestMail(to, { requesterName, requesterEmail: principal.email, outletName: outlet.name, outletCode: outlet.outletCode, adminUrl: `${meta.linkBase}/admin` }));
     }
     return { id: created.id, outletId, outletName: outlet.name, status: 'pending' as const, createdAt: created.createdAt };

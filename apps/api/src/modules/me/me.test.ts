@@ -2,6 +2,7 @@ import request from 'supertest';
 import bcrypt from 'bcrypt';
 import { AUTH_MESSAGES } from '@portal/contracts';
 import { createTestContext, FIXTURE_PASSWORD, loginAs, tokenFor, type TestContext } from '../../test/harness';
+import { problem } from '../../test/http';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 
 let t: TestContext;
@@ -13,7 +14,6 @@ type User = keyof Fixtures['users'];
 const as = (user: User) => ({ Authorization: `Bearer ${tokenFor(t, f.users[user])}` });
 const get = (path: string, user: User) => request(t.app).get(`/api/v1${path}`).set(as(user));
 const send = (method: 'put' | 'post' | 'patch', path: string, user: User, body: unknown) => request(t.app)[method](`/api/v1${path}`).set(as(user)).send(body as object);
-const problem = (res: request.Response) => JSON.parse(res.text);
 const profileRow = (userId: string) => t.db('user_profiles').where({ user_id: userId }).first();
 const BOARD = 'Iowa Alcoholic Beverages Division';
 
@@ -104,10 +104,12 @@ describe('POST /me/password', () => {
     const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
     expect(hash).toMatch(/^\$2[aby]\$/);
     expect(await bcrypt.compare('Another#Pass9', hash)).toBe(true);
-    const sessions = await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id });
+    // Sessions of the two sign-ins above (earlier tests' tokenFor() sessions of this user are ended too).
+    const sessions = await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNotNull('ip');
     const live = sessions.filter((s) => !s.revoked_at);
     expect(live).toHaveLength(1);
     expect(sessions.filter((s) => s.revoked_reason === 'password_changed')).toHaveLength(1);
+    expect(await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNull('revoked_at')).toHaveLength(1);
     const refreshHere = await request(t.app).post('/api/v1/auth/refresh').set('Cookie', [].concat(here.headers['set-cookie'] as never)[0]);
     const refreshElsewhere = await request(t.app).post('/api/v1/auth/refresh').set('Cookie', [].concat(elsewhere.headers['set-cookie'] as never)[0]);
     expect([refreshHere.status, refreshElsewhere.status]).toEqual([200, 401]);
@@ -254,14 +256,15 @@ describe('outlet requests', () => {
     expect(await t.db('outlet_requests').where({ outlet_id: f.outlets.admin }).first()).toBeUndefined();
   });
 
-  it('when an outlet is requested, then a pending request is stored, audited, and every administrator is mailed', async () => {
+  it('when an outlet is requested, then a pending request is stored, audited, and the administrators who manage it are mailed', async () => {
     const before = t.mail.length;
     const res = await send('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.unassigned });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), outletId: f.outlets.unassigned, outletName: 'Test – Open Cellar', status: 'pending', createdAt: expect.any(String) });
     expect(await t.db('outlet_requests').where({ id: res.body.id }).first()).toMatchObject({ user_id: f.users.buyer.id, outlet_id: f.outlets.unassigned, status: 'pending' });
     const mails = t.mail.slice(before);
-    expect(mails.map((m) => m.to)).toEqual(['admin@example.com']); // the only holder of bcc.users.super_admin / bcc.outlets.admin
+    // The administrators who may manage that outlet (issue 11 §5): the super administrator and the manager of its store.
+    expect(mails.map((m) => m.to).sort()).toEqual(['admin@example.com', 'manager@example.com']);
     expect(mails[0]).toMatchObject({ template: 'outlet_request' });
     expect(mails[0].text).toContain('Blake Buyer (buyer@example.com)');
     expect(mails[0].text).toContain('Test – Open Cellar (TEST-OPEN)');

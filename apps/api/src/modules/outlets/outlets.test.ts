@@ -1,17 +1,14 @@
-import request from 'supertest';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
+import { as, problem } from '../../test/http';
 
 let t: TestContext;
 let f: Fixtures;
 beforeAll(async () => { t = await createTestContext(); f = await seedFixtures(t.db); });
 afterAll(async () => { await t.close(); });
 
-const storesOf = (outletId: number | string, user?: keyof Fixtures['users']) => {
-  const req = request(t.app).get(`/api/v1/outlets/${outletId}/stores`);
-  return user ? req.set('Authorization', `Bearer ${tokenFor(t, f.users[user])}`) : req;
-};
-const problem = (res: request.Response) => JSON.parse(res.text);
+const storesOf = (outletId: number | string, user?: keyof Fixtures['users']) =>
+  as(t.app, user ? tokenFor(t, f.users[user]) : null).get(`/outlets/${outletId}/stores`);
 
 describe('GET /outlets/{outletId}/stores', () => {
   it("when the buyer asks for one of their outlets, then it lists only the active linked stores with the spec's store fields", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/knex';
-import { storeReachExistsSql } from '../access/access.repository';
+import { storeReachExistsSql } from '../access/access.service';
 
 /** A store row with its board (spec 001 §3 warehouse). */
 export interface StoreRow {

@@ -1,24 +1,28 @@
 import type { BottleSize, Product, ProductPage, ProductsQuery, StoreDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
-import { canReachStore } from '../access/access.repository';
+import { canReachStore, type Principal } from '../access/access.service';
 import * as repo from './stores.repository';
 
 /**
  * A store and its catalog as a signed-in buyer sees them (spec 001 §2 shop page, ARCHITECTURE §5).
+ * Functions take `(db, actor, input)`: the caller's principal and the route's parsed params and query.
  * Every function refuses a store the user cannot reach (inactive, or not linked to one of the user's
  * active outlets) with NotFoundError, never 403 (ARCHITECTURE §4).
  */
 
 const STORE_NOT_FOUND = 'Store not found';
 
+/** The store a call is about (the route's path parameter). */
+export interface StoreInput { storeId: number }
+
 async function assertReachable(db: Db, userId: string, storeId: number): Promise<void> {
   if (!(await canReachStore(db, userId, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
 }
 
 /** GET /stores/{storeId}: address, phone and delivery settings (deliveryCharge as a decimal string). */
-export async function getStore(db: Db, userId: string, storeId: number): Promise<StoreDetail> {
-  await assertReachable(db, userId, storeId);
+export async function getStore(db: Db, actor: Principal, { storeId }: StoreInput): Promise<StoreDetail> {
+  await assertReachable(db, actor.userId, storeId);
   const s = await repo.findStore(db, storeId);
   if (!s) throw new NotFoundError(STORE_NOT_FOUND);
   return { ...s, warehouseId: s.id };
@@ -30,7 +34,8 @@ export async function getStore(db: Db, userId: string, storeId: number): Promise
  * One statement in the common case: the reach check rides in the page query; only an empty page asks again
  * (to tell an unreachable store, 404, from no matches or a page past the end).
  */
-export async function listProducts(db: Db, userId: string, storeId: number, q: ProductsQuery): Promise<ProductPage> {
+export async function listProducts(db: Db, actor: Principal, { storeId, ...q }: StoreInput & ProductsQuery): Promise<ProductPage> {
+  const userId = actor.userId;
   const search = { userId, storeId, search: q.search || undefined, sizeId: q.size, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
   const { rows, total: pageTotal } = await repo.findProductPage(db, search);
   let total = pageTotal;
@@ -42,16 +47,16 @@ export async function listProducts(db: Db, userId: string, storeId: number, q: P
 }
 
 /** GET /stores/{storeId}/products/{code}: one product; NotFoundError when the store does not carry it. */
-export async function getProduct(db: Db, userId: string, storeId: number, code: string): Promise<Product> {
-  await assertReachable(db, userId, storeId);
+export async function getProduct(db: Db, actor: Principal, { storeId, code }: StoreInput & { code: string }): Promise<Product> {
+  await assertReachable(db, actor.userId, storeId);
   const row = await repo.findProduct(db, storeId, code);
   if (!row) throw new NotFoundError('Product not found in this store');
   return toProduct(row);
 }
 
 /** GET /stores/{storeId}/bottle-sizes: the sizes of the store's active items, smallest first. */
-export async function listBottleSizes(db: Db, userId: string, storeId: number): Promise<{ items: BottleSize[] }> {
-  await assertReachable(db, userId, storeId);
+export async function listBottleSizes(db: Db, actor: Principal, { storeId }: StoreInput): Promise<{ items: BottleSize[] }> {
+  await assertReachable(db, actor.userId, storeId);
   return { items: await repo.findBottleSizes(db, storeId) };
 }
 

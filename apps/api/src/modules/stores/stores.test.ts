@@ -1,7 +1,7 @@
-import request from 'supertest';
 import { productPageSchema, productSchema, storeDetailSchema } from '@portal/contracts';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
+import { as, problem } from '../../test/http';
 
 let t: TestContext;
 let fx: Fixtures;
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const get = (path: string, token: string | null = buyer) => {
-  const req = request(t.app).get(`/api/v1${path}`);
-  return token === null ? req : req.set('Authorization', `Bearer ${token}`);
-};
-const problem = (res: request.Response) => JSON.parse(res.text);
+const get = (path: string, token: string | null = buyer) => as(t.app, token).get(path);
 const sizeId = async (volumeMl: number) => (await t.db('bottle_sizes').where({ volume_ml: volumeMl }).first('id')).id as number;
 
 describe('GET /stores/{storeId}', () => {
@@ -327,7 +323,7 @@ describe('permission cache and search indexes', () => {
 
 describe('OpenAPI', () => {
   it('when the document is read, then every store route is described', async () => {
-    const res = await request(t.app).get('/api/v1/openapi.json');
+    const res = await as(t.app, null).get('/openapi.json');
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining([
       '/api/v1/stores/{storeId}', '/api/v1/stores/{storeId}/products', '/api/v1/stores/{storeId}/products/{code}', '/api/v1/stores/{storeId}/bottle-sizes',
     ]));
