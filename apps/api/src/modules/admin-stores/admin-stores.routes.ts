@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  ADMIN_ORG_MESSAGES, PERMISSIONS, adminStorePageSchema, adminStoreSchema, adminStoresQuerySchema, createStoreBodySchema, intIdSchema,
+  storeOutletListSchema, storeOutletParamsSchema, updateStoreBodySchema,
+} from '@portal/contracts';
+import { route } from '../../http/route';
+import { adminActor } from '../boards/board-scope';
+import * as stores from './admin-stores.service';
+
+const tags = ['admin: stores'];
+const view = [PERMISSIONS.storesAdmin, PERMISSIONS.storesSuperAdmin];
+/** ARCHITECTURE §9: bcc.stores.admin views (read-only editor); bcc.stores.super_admin adds, edits, assigns. */
+const edit = [PERMISSIONS.storesSuperAdmin];
+const forbiddenDetail = ADMIN_ORG_MESSAGES.storeModifyDenied;
+const store = adminStoreSchema.meta({ id: 'AdminStore' });
+const params = z.object({ storeId: intIdSchema });
+const denied = { 403: `Missing bcc.stores.super_admin: '${forbiddenDetail}'`, 404: 'Store not found or access denied' };
+
+/** /api/v1/admin/stores (spec 002 §2 Stores and the store editor, §5 store form, ARCHITECTURE §5, §9). */
+export const adminStoresRoutes = [
+  route({
+    method: 'get', path: '/admin/stores', tags, permissions: view, query: adminStoresQuerySchema,
+    summary: 'Stores in the caller\'s scope; search by name, warehouse code, city or number',
+    response: { description: 'A page of stores', schema: adminStorePageSchema },
+    handler: (actor, { query }, { ctx }) => stores.listStores(ctx.db, actor, query),
+  }),
+  route({
+    method: 'post', path: '/admin/stores', tags, permissions: edit, forbiddenDetail, body: createStoreBodySchema,
+    summary: 'Add a store (name, warehouse code, board, city, state required; delivery charge ≥ 0; cc emails separated by semicolons)',
+    response: { status: 201, description: 'The store', schema: store },
+    errors: { ...denied, 409: 'Warehouse id or code already used (store_exists, warehouse_code_taken)' },
+    handler: (actor, { body }, { ctx, req }) => stores.createStore(ctx.db, adminActor(actor, req), body),
+  }),
+  route({
+    method: 'get', path: '/admin/stores/{storeId}', tags, permissions: view, params,
+    summary: 'One store with its settings (hasPaymentCredentials false → the editor warns)',
+    response: { description: 'The store', schema: store },
+    errors: { 404: denied[404] },
+    handler: (actor, { params: p }, { ctx }) => stores.getStore(ctx.db, actor, p.storeId),
+  }),
+  route({
+    method: 'patch', path: '/admin/stores/{storeId}', tags, permissions: edit, forbiddenDetail, params, body: updateStoreBodySchema,
+    summary: 'Edit a store: details and settings (delivery enabled, delivery charge, order confirmation cc emails)',
+    response: { description: 'The store', schema: store },
+    errors: { ...denied, 409: 'Warehouse code already used (warehouse_code_taken)' },
+    handler: (actor, { params: p, body }, { ctx, req }) => stores.updateStore(ctx.db, adminActor(actor, req), p.storeId, body),
+  }),
+  route({
+    method: 'get', path: '/admin/stores/{storeId}/outlets', tags, permissions: view, params,
+    summary: 'The outlets assigned to a store',
+    response: { description: 'Assigned outlets by name', schema: storeOutletListSchema },
+    errors: { 404: denied[404] },
+    handler: (actor, { params: p }, { ctx }) => stores.listStoreOutlets(ctx.db, actor, p.storeId),
+  }),
+  route({
+    method: 'put', path: '/admin/stores/{storeId}/outlets/{outletId}', tags, permissions: edit, forbiddenDetail, params: storeOutletParamsSchema,
+    summary: 'Assign an outlet to a store (idempotent)',
+    errors: denied,
+    handler: async (actor, { params: p }, { ctx, req }) => { await stores.assignOutlet(ctx.db, adminActor(actor, req), p.storeId, p.outletId); },
+  }),
+  route({
+    method: 'delete', path: '/admin/stores/{storeId}/outlets/{outletId}', tags, permissions: edit, forbiddenDetail, params: storeOutletParamsSchema,
+    summary: 'Remove an outlet from a store (idempotent)',
+    errors: denied,
+    handler: async (actor, { params: p }, { ctx, req }) => { await stores.removeOutlet(ctx.db, adminActor(actor, req), p.storeId, p.outletId); },
+  }),
+];

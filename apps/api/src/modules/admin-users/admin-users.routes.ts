@@ -1,0 +1,82 @@
+import {
+  PERMISSIONS as P, adminUserDetailSchema, adminUserIdParamsSchema, adminUserOutletsBodySchema, adminUserProfileBodySchema,
+  adminUserRoleParamsSchema, adminUserRolesBodySchema, adminUsersListSchema, adminUsersQuerySchema, assignableRolesSchema,
+  manageableOutletsSchema,
+} from '@portal/contracts';
+import { route } from '../../http/route';
+import * as users from './admin-users.service';
+
+const tags = ['admin-users'];
+/** The user-management permissions (spec 002 §2 /admin/users/{userId}; the board scope of ARCHITECTURE §4). */
+const MANAGE = [P.usersSuperAdmin, P.usersManageBoard, P.usersManageStore, P.usersManageOutlet, P.adminUserRolesManage] as const;
+const detail = adminUserDetailSchema.meta({ id: 'AdminUserDetail' });
+const EDIT_ERRORS = {
+  403: "Editing oneself (self_edit_forbidden; super administrators excepted) or a user as privileged as oneself (user_not_editable)",
+  404: 'No such user in the caller\'s scope',
+};
+
+/** /api/v1/admin/users: the scoped users list and Edit User (spec 002 §2, §4–§8; ARCHITECTURE §5, §9). */
+export const adminUsersRoutes = [
+  route({
+    method: 'get', path: '/admin/users', tags, permissions: MANAGE, query: adminUsersQuerySchema,
+    summary: 'Users with roles or outlets in the caller\'s scope (super administrator: all; board: the board\'s outlets; store: outlets linked to the stores; outlet: the outlets), by name, 50 a page with a cursor, search by name or email',
+    response: { description: 'Rows with canEdit, nextCursor and the scope metadata', schema: adminUsersListSchema },
+    handler: (actor, { query }, { ctx }) => users.listUsers(ctx.db, actor, query),
+  }),
+  route({
+    method: 'get', path: '/admin/users/{userId}', tags, permissions: MANAGE, params: adminUserIdParamsSchema,
+    summary: 'One user with profile (lastLogin), roles and outlets; canEdit and canDelete for the caller',
+    response: { description: 'The user', schema: detail },
+    errors: { 404: EDIT_ERRORS[404] },
+    handler: (actor, { params }, { ctx }) => users.getUser(ctx.db, actor, params.userId),
+  }),
+  route({
+    method: 'patch', path: '/admin/users/{userId}/profile', tags, permissions: MANAGE, params: adminUserIdParamsSchema, body: adminUserProfileBodySchema,
+    summary: 'Change first name, last name, phone and the active flag; deactivating revokes every session of the user at once',
+    response: { description: 'The user', schema: detail },
+    errors: { ...EDIT_ERRORS, 409: 'Deactivating oneself (self_deactivate) or the last active super administrator (last_super_admin)' },
+    handler: (actor, { params, body }, { ctx, req }) => users.updateProfile(ctx.db, actor, params.userId, body, { ip: req.ip }),
+  }),
+  route({
+    method: 'put', path: '/admin/users/{userId}/outlets', tags, permissions: MANAGE, params: adminUserIdParamsSchema, body: adminUserOutletsBodySchema,
+    summary: 'Assign (add) and unassign (remove) outlets: only the difference, only outlets the caller may manage',
+    response: { description: 'The user', schema: detail },
+    errors: { 403: `${EDIT_ERRORS[403]}; an outlet the caller cannot manage (outlet_not_manageable)`, 404: `${EDIT_ERRORS[404]}, or an unknown outlet` },
+    handler: (actor, { params, body }, { ctx, req }) => users.updateOutlets(ctx.db, actor, params.userId, body, { ip: req.ip }),
+  }),
+  route({
+    method: 'get', path: '/admin/users/{userId}/manageable-outlets', tags, permissions: MANAGE, params: adminUserIdParamsSchema,
+    summary: 'The outlets the caller may manage plus the user\'s own, by name, with assigned and canManage',
+    response: { description: 'Outlets for user management', schema: manageableOutletsSchema },
+    errors: { 404: EDIT_ERRORS[404] },
+    handler: (actor, { params }, { ctx }) => users.manageableOutlets(ctx.db, actor, params.userId),
+  }),
+  route({
+    method: 'get', path: '/admin/users/{userId}/assignable-roles', tags, permissions: MANAGE, params: adminUserIdParamsSchema,
+    summary: 'Roles strictly less privileged than the caller\'s best role (role_level greater); every role for super administrators',
+    response: { description: 'Roles', schema: assignableRolesSchema },
+    errors: { 404: EDIT_ERRORS[404] },
+    handler: (actor, { params }, { ctx }) => users.assignableRoles(ctx.db, actor, params.userId),
+  }),
+  route({
+    method: 'post', path: '/admin/users/{userId}/roles', tags, permissions: MANAGE, params: adminUserIdParamsSchema, body: adminUserRolesBodySchema,
+    summary: 'Grant a role ({ roleId }) or several ({ roleIds }); unknown ids are ignored',
+    response: { description: 'The user', schema: detail },
+    errors: { ...EDIT_ERRORS, 403: `${EDIT_ERRORS[403]}; a role as privileged as the caller's (role_not_assignable)`, 422: "'Invalid role selection: no valid role IDs found' (invalid_role_selection)" },
+    handler: (actor, { params, body }, { ctx, req }) => users.addRoles(ctx.db, actor, params.userId, body, { ip: req.ip }),
+  }),
+  route({
+    method: 'delete', path: '/admin/users/{userId}/roles/{roleId}', tags, permissions: MANAGE, params: adminUserRoleParamsSchema,
+    summary: 'Take a role away (one the caller could grant)',
+    response: { description: 'The user', schema: detail },
+    errors: { ...EDIT_ERRORS, 404: `${EDIT_ERRORS[404]}, or the user does not have the role`, 409: 'The last active super administrator (last_super_admin)' },
+    handler: (actor, { params }, { ctx, req }) => users.removeRole(ctx.db, actor, params.userId, params.roleId, { ip: req.ip }),
+  }),
+  route({
+    method: 'delete', path: '/admin/users/{userId}', tags, permissions: [P.usersSuperAdmin], params: adminUserIdParamsSchema,
+    summary: 'Delete a user (ARCHITECTURE §9): account, profile, sessions, carts, role and outlet links, pending invitations go; orders stay as "Deleted user"',
+    response: { description: 'Deleted' },
+    errors: { 404: 'No such user', 409: 'Oneself (self_delete) or the last active super administrator (last_super_admin)' },
+    handler: (actor, { params }, { ctx, req }) => users.deleteUser(ctx.db, actor, params.userId, { ip: req.ip }),
+  }),
+];

@@ -1,0 +1,62 @@
+import { PROBLEM_CODES, PERMISSIONS, type AdminOutletRequest } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/knex';
+import { ConflictError, NotFoundError } from '../../http/errors';
+import type { Principal } from '../access/access.service';
+import { canManageOutlet, manageableOutletsQuery } from '../access/access.service';
+import { recordAudit } from '../audit/audit.service';
+import * as repo from './invitations.repository';
+import { outletRequestDecisionMail } from './invitations.mail';
+
+/**
+ * Outlet access requests, the administrators' side (issue 11 §5): who is told about a request, the list,
+ * and approve / reject. Only an administrator who may manage the outlet (access-scope.ts) sees or decides
+ * a request; others get 404. Deciding twice → 409 outlet_request_decided.
+ */
+
+/** The user-management permissions; holders decide the requests of the outlets they may manage. */
+export const OUTLET_REQUEST_DECIDERS = [
+  PERMISSIONS.usersSuperAdmin, PERMISSIONS.usersManageBoard, PERMISSIONS.usersManageStore, PERMISSIONS.usersManageOutlet,
+] as const;
+
+/**
+ * Emails of the active administrators who may decide a request for `outletId` (holders of a
+ * user-management permission whose manageable outlets include it), for the outlet request mail.
+ */
+export async function outletRequestApproverEmails(db: Db, outletId: number): Promise<string[]> {
+  const candidates = await repo.activeUsersWithAnyPermission(db, OUTLET_REQUEST_DECIDERS);
+  const emails: string[] = [];
+  for (const c of candidates) if (await canManageOutlet(db, c, outletId)) emails.push(c.email);
+  return emails;
+}
+
+/** GET /admin/outlet-requests: a page of requests for outlets the caller may manage (pending first). */
+export async function listOutletRequests(db: Db, actor: Principal, q: { status?: string; page: number; pageSize: number }) {
+  const { items, total } = await repo.listOutletRequests(db, { ...q, manageable: manageableOutletsQuery(db, actor) });
+  return { items: items as AdminOutletRequest[], page: q.page, pageSize: q.pageSize, total };
+}
+
+/**
+ * Approves (links the outlet to the requester) or rejects a pending request, in one transaction with the
+ * audit row and the requester's mail. Out of the caller's scope → 404; already decided → 409.
+ */
+export async function decideOutletRequest(
+  ctx: AppContext, actor: Principal, id: number, decision: { approve: boolean; reason?: string }, meta: { ip?: string | null; linkBase: string },
+): Promise<AdminOutletRequest> {
+  return ctx.db.transaction(async (trx) => {
+    const req = await repo.findOutletRequest(trx, id, true);
+    if (!req || !(await canManageOutlet(trx, actor, req.outletId))) throw new NotFoundError('Outlet request not found');
+    if (req.status !== 'pending') throw new ConflictError(`This request was already ${req.status}.`, PROBLEM_CODES.outletRequestDecided);
+    const status = decision.approve ? 'approved' : 'rejected';
+    await repo.decideOutletRequest(trx, id, { status, by: actor.userId, reason: decision.approve ? undefined : decision.reason });
+    if (decision.approve) await repo.linkOutlet(trx, req.userId, req.outletId);
+    await recordAudit(trx, { userId: actor.userId, email: actor.email }, {
+      action: `outlet_request.${status}`, entityType: 'outlet_request', entityId: id, ip: meta.ip,
+      details: { requesterId: req.userId, outletId: req.outletId, ...(decision.reason && !decision.approve ? { reason: decision.reason } : {}) },
+    });
+    await ctx.mailer.enqueue(trx, outletRequestDecisionMail(req.userEmail, {
+      outletName: req.outletName, approved: decision.approve, reason: decision.approve ? null : decision.reason ?? null, signInUrl: `${meta.linkBase}/auth`,
+    }));
+    return (await repo.findOutletRequest(trx, id))! as AdminOutletRequest;
+  });
+}

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { AdminItem, AdminItemsQuery, updateItemBodySchema } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { NotFoundError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { auditActor, whereBoardInScope, type Actor, type AdminActor } from '../boards/board-scope';
+
+type UpdateItem = z.output<typeof updateItemBodySchema>;
+
+const select = (db: Db) => db('items as i')
+  .join('boards as b', 'b.id', 'i.board_id')
+  .leftJoin('bottle_sizes as bs', 'bs.id', 'i.bottle_size_id')
+  .select(
+    'i.id', 'i.code', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.bottle_size_id as bottleSizeId', 'bs.name as bottleSize',
+    'i.bottles_per_case as bottlesPerCase', 'i.active', 'i.board_id as boardId', 'b.board_number as boardNumber',
+    db.raw('(SELECT count(*)::int FROM inventory inv WHERE inv.item_id = i.id) AS "storeCount"'),
+  );
+
+/**
+ * The admin Items tab (spec 002 §2, §9: 20 per page): items of the caller's boards, searched by name or
+ * code (case-insensitive substring), optionally only active ("available online") or inactive ones.
+ */
+export async function listItems(db: Db, actor: Actor, q: AdminItemsQuery) {
+  const base = whereBoardInScope(db, actor, db('items as i'), 'i.board_id');
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((w) => { w.whereILike('i.name', like).orWhereILike('i.code', like); });
+  }
+  if (q.active !== undefined) base.where('i.active', q.active);
+  const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
+  const ids = base.clone().select('i.id');
+  const items: AdminItem[] = await select(db).whereIn('i.id', ids)
+    .orderBy('i.name').orderBy('i.code').limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { items, page: q.page, pageSize: q.pageSize, total: Number(n) };
+}
+
+/** One item of the caller's boards; 404 otherwise. */
+export async function getItem(db: Db, actor: Actor, id: number): Promise<AdminItem> {
+  const row = await whereBoardInScope(db, actor, select(db).where('i.id', id), 'i.board_id').first();
+  if (!row) throw new NotFoundError('Item not found');
+  return row;
+}
+
+/**
+ * Edits an item's name, category, retail price (≥ 0, 2 decimals) or active flag ('available online').
+ * Carts pick the new price up at checkout (they are priced through the carts service). Audited with the
+ * old and new values; 404 outside the caller's boards.
+ */
+export async function updateItem(db: Db, actor: AdminActor, id: number, body: UpdateItem): Promise<AdminItem> {
+  await db.transaction(async (trx) => {
+    const before = await whereBoardInScope(trx, actor, trx('items as i').where('i.id', id), 'i.board_id').forUpdate()
+      .first('i.id', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.active');
+    if (!before) throw new NotFoundError('Item not found');
+    const patch: Record<string, unknown> = {};
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    const set = (col: string, key: keyof typeof before, value: unknown) => {
+      if (value === undefined || value === before[key]) return;
+      patch[col] = value;
+      changes[key as string] = { from: before[key], to: value };
+    };
+    set('name', 'name', body.name);
+    set('category', 'category', body.category);
+    set('retail', 'retail', body.retail);
+    set('active', 'active', body.active);
+    if (!Object.keys(patch).length) return;
+    await trx('items').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+    await recordAudit(trx, auditActor(actor), { action: 'item.updated', entityType: 'item', entityId: id, ip: actor.ip, details: { changes } });
+  });
+  return getItem(db, actor, id);
+}
