@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+/**
+ * The production image and stack (issue 16 §7), checked without a Docker engine: the Dockerfile's
+ * instructions are parsed and linted, the compose files parsed as YAML, and every variable the stack
+ * requires is named in the README's deployment section.
+ */
+const ROOT = join(__dirname, '../../../..');
+const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
+
+interface Instruction { op: string; args: string; line: number }
+/** Dockerfile → instructions (comments and parser directives dropped, `\` continuations joined). */
+function parseDockerfile(text: string): Instruction[] {
+  const out: Instruction[] = [];
+  let buf = '';
+  let start = 0;
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trimEnd();
+    if (!buf && (/^\s*#/.test(line) || !line.trim())) return;
+    if (!buf) start = i + 1;
+    buf += (buf ? ' ' : '') + line.replace(/\\$/, '').trim();
+    if (line.endsWith('\\')) return;
+    const m = /^(\S+)\s*(.*)$/.exec(buf)!;
+    out.push({ op: m[1].toUpperCase(), args: m[2], line: start });
+    buf = '';
+  });
+  return out;
+}
+
+const KNOWN = new Set(['FROM', 'ARG', 'ENV', 'WORKDIR', 'COPY', 'RUN', 'USER', 'EXPOSE', 'HEALTHCHECK', 'CMD', 'ENTRYPOINT', 'LABEL', 'VOLUME', 'STOPSIGNAL', 'SHELL']);
+
+describe('Dockerfile (issue 16 §7)', () => {
+  const ins = parseDockerfile(read('Dockerfile'));
+  const froms = ins.filter((i) => i.op === 'FROM');
+  const finalStart = ins.lastIndexOf(froms[froms.length - 1]);
+  const final = ins.slice(finalStart);
+
+  it('when parsed, then every instruction is a known one and the build is multi-stage with named stages', () => {
+    expect(ins.filter((i) => !KNOWN.has(i.op))).toEqual([]);
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    for (const f of froms) expect(f.args).toMatch(/ AS [a-z][\w-]*$/i);
+    const stages = froms.map((f) => /AS (\S+)$/i.exec(f.args)![1]);
+    for (const c of ins.filter((i) => i.op === 'COPY' && i.args.includes('--from='))) {
+      expect(stages).toContain(/--from=(\S+)/.exec(c.args)![1]);
+    }
+  });
+
+  it('when the final stage runs, then it is a slim Node image as a non-root user with a HEALTHCHECK on /api/v1/health', () => {
+    expect(final[0].args).toMatch(/^node:\$\{NODE_VERSION\}-bookworm-slim AS runtime$/);
+    const user = final.filter((i) => i.op === 'USER').pop();
+    expect(user?.args).toBeDefined();
+    expect(['root', '0', '0:0']).not.toContain(user!.args.trim());
+    const cmdIndex = final.findIndex((i) => i.op === 'CMD');
+    expect(final.findIndex((i) => i.op === 'USER')).toBeLessThan(cmdIndex);
+    const health = final.find((i) => i.op === 'HEALTHCHECK');
+    expect(health?.args).toMatch(/--interval=\d+s/);
+    expect(health?.args).toContain('/api/v1/health');
+    expect(JSON.parse(final[cmdIndex].args)).toEqual(['node', '--enable-source-maps', 'dist/api/main.js']);
+    expect(final.find((i) => i.op === 'RUN')).toBeUndefined();
+  });
+
+  it('when the image starts, then it is production with test mode and demo data off', () => {
+    const env = final.filter((i) => i.op === 'ENV').map((i) => i.args).join(' ');
+    expect(env).toMatch(/NODE_ENV=production/);
+    expect(env).toMatch(/PAYMENT_TEST_MODE=false/);
+    expect(env).toMatch(/SEED_DEMO=false/);
+    expect(env).not.toMatch(/JWT_SECRET|PAYMENT_CREDENTIALS_KEY|PASSWORD/);
+  });
+
+  it('when the build copies files from the context, then they exist, and .dockerignore keeps node_modules, .data and .env out', () => {
+    for (const c of ins.filter((i) => i.op === 'COPY' && !i.args.includes('--from='))) {
+      const parts = c.args.split(/\s+/).filter((p) => !p.startsWith('--'));
+      for (const src of parts.slice(0, -1)) if (src !== '.') expect(existsSync(join(ROOT, src))).toBe(true);
+    }
+    const ignore = read('.dockerignore').split('\n').map((l) => l.trim());
+    expect(ignore).toEqual(expect.arrayContaining(['node_modules', '.data', '.env', '.git']));
+  });
+});
+
+describe('docker-compose.prod.yml (issue 16 §7)', () => {
+  const compose = parse(read('docker-compose.prod.yml')) as { services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string>; depends_on?: Record<string, unknown>; healthcheck?: unknown }> };
+  const portal = compose.services.portal;
+  const env = portal.environment!;
+
+  it('when parsed, then it has PostgreSQL, the portal built from the Dockerfile and an SMTP relay, wired together', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['portal', 'postgres', 'smtp']);
+    expect(compose.services.postgres.image).toMatch(/^postgres:\d+/);
+    expect(compose.services.postgres.healthcheck).toBeDefined();
+    expect(portal.build).toEqual({ context: '.', dockerfile: 'Dockerfile' });
+    expect(Object.keys(portal.depends_on!).sort()).toEqual(['postgres', 'smtp']);
+    expect(env.SMTP_URL).toBe('smtp://smtp:25');
+    expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
+  });
+
+  it('when the portal starts, then it is production with test mode and demo data off, every secret from the environment', () => {
+    expect(env).toMatchObject({ NODE_ENV: 'production', PAYMENT_TEST_MODE: 'false', SEED_DEMO: 'false' });
+    for (const k of ['JWT_SECRET', 'PAYMENT_CREDENTIALS_KEY', 'MONETRA_URL', 'PUBLIC_URL', 'MAIL_FROM']) {
+      expect(env[k]).toMatch(new RegExp(`^\\$\\{${k}:\\?`));
+    }
+    expect(compose.services.postgres.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+  });
+
+  it('when the README is read, then its deployment section names every variable the stack requires', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## Deployment'));
+    expect(readme).toContain('## Deployment');
+    const required = [...read('docker-compose.prod.yml').matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]);
+    expect(new Set(required).size).toBeGreaterThanOrEqual(8);
+    for (const v of new Set(required)) expect(section).toContain(`\`${v}\``);
+  });
+
+  it('when .env.example is read, then it lists every required variable with no secret filled in', () => {
+    const example = read('.env.example');
+    for (const v of new Set([...read('docker-compose.prod.yml').matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]))) expect(example).toMatch(new RegExp(`^${v}=`, 'm'));
+    for (const secret of ['POSTGRES_PASSWORD', 'JWT_SECRET', 'PAYMENT_CREDENTIALS_KEY']) expect(example).toMatch(new RegExp(`^${secret}=$`, 'm'));
+  });
+});
+
+describe('docker-compose.yml, the development stack (issue 16 §3)', () => {
+  it('when parsed, then payment test mode is off unless PAYMENT_TEST_MODE is set', () => {
+    const compose = parse(read('docker-compose.yml')) as { services: { api: { environment: Record<string, string> } } };
+    expect(compose.services.api.environment.PAYMENT_TEST_MODE).toBe('${PAYMENT_TEST_MODE:-false}');
+  });
+});
