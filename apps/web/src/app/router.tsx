@@ -18,7 +18,9 @@ const CartRoute = page(() => import('./routes/cart'), 'CartRoute');
 const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute');
 const OrderHistoryRoute = page(() => import('./routes/order-history'), 'OrderHistoryRoute');
 const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute');
-const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
+const AdminRoute = page(() => import('./routes/admin/admin-dashboard'), 'AdminRoute');
+const StoreEditorRoute = page(() => import('../features/admin-stores'), 'StoreEditorRoute');
+const EditUserRoute = page(() => import('./routes/admin/edit-user'), 'EditUserRoute');
 const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute');
 const OrderConfirmationRoute = page(() => import('./routes/order-confirmation'), 'OrderConfirmationRoute');
 const PricingCalculatorRoute = page(() => import('./routes/pricing-calculator'), 'PricingCalculatorRoute');
@@ -37,12 +39,13 @@ export const routes = [
       { path: '/auth', element: <AuthRoute /> },
       { path: '/profile', element: <RequireAuth><ProfileRoute /></RequireAuth> },
       { path: '/cart', element: <RequireAuth><CartRoute /></RequireAuth> },
-      { path: '/orders', element: <RequireAuth permissions={P.ordersStoreManage}><StoreOrdersRoute /></RequireAuth> },
+      // Store managers see their stores' orders, outlet managers their outlets' (spec 001 §2, issue 9 §6).
+      { path: '/orders', element: <RequireAuth permissions={`${P.ordersStoreManage},${P.ordersOutletManage}`}><StoreOrdersRoute /></RequireAuth> },
       { path: '/order-history', element: <RequireAuth><OrderHistoryRoute /></RequireAuth> },
       { path: '/shop', element: <RequireAuth><ShopRoute /></RequireAuth> },
       { path: '/admin', element: <RequireAuth permissions={P.uiShowAdminMenu}><AdminRoute /></RequireAuth> },
-      { path: '/admin/store/:id', element: <RequireAuth permissions={P.uiShowAdminMenu}><AdminRoute /></RequireAuth> },
-      { path: '/admin/users/:userId', element: <RequireAuth permissions={ADMIN_USER_PERMISSIONS}><AdminRoute /></RequireAuth> },
+      { path: '/admin/store/:id', element: <RequireAuth permissions={`${P.storesAdmin},${P.storesSuperAdmin}`}><StoreEditorRoute /></RequireAuth> },
+      { path: '/admin/users/:userId', element: <RequireAuth permissions={ADMIN_USER_PERMISSIONS}><EditUserRoute /></RequireAuth> },
       { path: '/payment', element: <RequireAuth permissions={P.cartsCheckout}><PaymentRoute /></RequireAuth> },
       { path: '/order-confirmation/:orderId', element: <RequireAuth><OrderConfirmationRoute /></RequireAuth> },
       { path: '/pricing-calculator', element: <RequireAuth><PricingCalculatorRoute /></RequireAuth> },

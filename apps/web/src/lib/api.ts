@@ -1,7 +1,8 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
-import { problemSchema, type Problem } from '@portal/contracts';
+import { problemSchema } from '@portal/contracts';
+import { ApiError } from './api-error';
 
 /**
  * The one axios instance (ARCHITECTURE §1): bearer token from memory, one shared refresh on 401 then a
@@ -29,13 +30,8 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-/** A failed API call: HTTP status plus the problem body (code, title, detail, field errors). */
-export class ApiError extends Error {
-  constructor(readonly status: number, readonly problem: Problem) { super(problem.detail ?? problem.title); }
-  get code() { return this.problem.code; }
-  /** Message for a field, from the problem's errors[] (matching path). */
-  fieldError(path: string) { return this.problem.errors?.find((e) => e.path === path)?.message; }
-}
+/** A failed API call (status + problem body); defined in lib/api-error, re-exported here. */
+export { ApiError };
 
 api.interceptors.request.use((config) => {
   if (accessToken) config.headers.set('Authorization', `Bearer ${accessToken}`);
@@ -54,13 +50,17 @@ api.interceptors.response.use(undefined, async (error: AxiosError) => {
   throw toApiError(error);
 });
 
-/** Turns any axios failure into an ApiError (network failures become status 0). */
+/** Turns any axios failure into an ApiError (network failures become status 0; timeouts code `timeout`). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as AxiosError;
   const status = e.response?.status ?? 0;
   const parsed = problemSchema.safeParse(e.response?.data);
   if (parsed.success) return new ApiError(status, parsed.data);
+  // A request that ran out of its `timeout` (axios ECONNABORTED / ETIMEDOUT): code `timeout`, status 0.
+  if (status === 0 && (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT')) {
+    return new ApiError(0, { type: 'about:blank', status: 0, code: 'timeout', title: 'Timeout', detail: 'The server did not answer in time.' });
+  }
   return new ApiError(status, {
     type: 'about:blank', status, code: status === 0 ? 'network_error' : 'unknown',
     title: status === 0 ? 'Network error' : 'Request failed',

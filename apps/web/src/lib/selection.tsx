@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { myOutletsSchema, outletStoresSchema, selectionSchema, type MyOutlet, type StoreSummary } from '@portal/contracts';
-import { api, useApi, type ApiError } from './api';
+import useSWR from 'swr';
+import type { z } from 'zod';
+import type { MyOutlet, StoreSummary } from '@portal/contracts';
+import type { ApiError } from './api-error';
 import { SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
 /** Local-storage key of the shop view state (filters, page, view mode); removed on outlet/store switch. */
@@ -38,6 +40,20 @@ export interface SelectionValue {
   selectStore(storeId: number): Promise<void>;
 }
 
+type Contracts = typeof import('@/lib/schemas');
+type SchemaName = 'myOutletsSchema' | 'selectionSchema' | 'outletStoresSchema';
+/**
+ * SWR fetcher: GET `path` through lib/api and parse it with the named contracts schema, both loaded on
+ * first use so the signed-out first page carries neither axios nor zod (issue 15 §4).
+ */
+const fetchParsed = <K extends SchemaName>(name: K) => async (path: string): Promise<z.infer<Contracts[K]>> => {
+  const [{ getJson }, contracts] = await Promise.all([import('./api'), import('@/lib/schemas')]);
+  return getJson(path, contracts[name]) as Promise<z.infer<Contracts[K]>>;
+};
+const fetchOutlets = fetchParsed('myOutletsSchema');
+const fetchSelection = fetchParsed('selectionSchema');
+const fetchStores = fetchParsed('outletStoresSchema');
+
 const SelectionContext = createContext<SelectionValue | null>(null);
 
 function storage(): Storage | null {
@@ -74,14 +90,14 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
   const { status, me } = useSession();
   const on = status === 'authenticated';
   const userId = me?.user.id ?? null;
-  const outletsQ = useApi(on ? '/me/outlets' : null, myOutletsSchema);
-  const selectionQ = useApi(on ? '/me/selection' : null, selectionSchema);
+  const outletsQ = useSWR<z.infer<Contracts['myOutletsSchema']>, ApiError>(on ? '/me/outlets' : null, fetchOutlets);
+  const selectionQ = useSWR<z.infer<Contracts['selectionSchema']>, ApiError>(on ? '/me/selection' : null, fetchSelection);
   const outlets = useMemo(() => outletsQ.data?.items ?? [], [outletsQ.data]);
   const outlet = outlets.find((o) => o.outletId === selectionQ.data?.outletId)
     ?? (selectionQ.data && selectionQ.data.outletId === null ? outlets[0] : undefined)
     ?? null;
   const outletId = outlet?.outletId ?? null;
-  const storesQ = useApi(on && outletId ? `/outlets/${outletId}/stores` : null, outletStoresSchema);
+  const storesQ = useSWR<z.infer<Contracts['outletStoresSchema']>, ApiError>(on && outletId ? `/outlets/${outletId}/stores` : null, fetchStores);
   const stores = useMemo(() => (storesQ.data?.items ?? []).filter((s) => s.active), [storesQ.data]);
   const store = stores.find((s) => s.id === selectionQ.data?.storeId)
     ?? stores.find((s) => s.id === outlet?.defaultStoreId)
@@ -105,6 +121,7 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
   }, [mutateOutlets, mutateSelection]);
 
   const save = useCallback(async (body: { outletId: number; storeId: number | null }) => {
+    const [{ api }, { selectionSchema }] = await Promise.all([import('./api'), import('@/lib/schemas')]);
     const res = await api.put('/me/selection', body);
     const parsed = selectionSchema.safeParse(res.data);
     await mutateSelection(parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });

@@ -23,9 +23,19 @@ function renderSession() {
   render(<SWRConfig value={{ provider: () => new Map() }}><SessionProvider><Probe /></SessionProvider></SWRConfig>);
 }
 
+// The server's signed-in flag (issue 9 §10): present unless a test says otherwise.
+beforeEach(() => { document.cookie = 'portal_signed_in=1; path=/'; });
 afterEach(() => jest.restoreAllMocks());
 
 describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
+  it('when the signed-in flag cookie is absent, then the session starts signed out without asking /auth/refresh (no failing request on a signed-out load)', async () => {
+    document.cookie = 'portal_signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const post = jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
+    renderSession();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('when there is no refresh cookie, then the session is signed out and every permission is false', async () => {
     jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
     renderSession();

@@ -1,7 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { AUTH_MESSAGES, meSchema, tokenResponseSchema, type Me } from '@portal/contracts';
-import { api, getJson, onSessionExpired, refreshAccessToken, setAccessToken, toApiError } from './api';
+import { AUTH_MESSAGES, type Me } from '@portal/contracts';
+
+type ApiModule = typeof import('./api');
+/**
+ * lib/api (axios) and the contracts' zod schemas load on first use, not with the first page: a signed-out
+ * visit to /auth needs neither until someone signs in (issue 15 §4). `apiModule` is set once loaded.
+ */
+let apiModule: ApiModule | null = null;
+async function loadApi(): Promise<ApiModule> {
+  apiModule ??= await import('./api');
+  return apiModule;
+}
+const loadContracts = () => import('@/lib/schemas');
 
 type Status = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -38,6 +49,14 @@ const REFRESH_AHEAD_MS = 60_000;
 const REFRESH_BACKOFF_MS = [200, 400, 800];
 const LOAD_RETRY_DELAYS_MS = [1000, 2000];
 
+/**
+ * Whether the server's script-readable presence flag `portal_signed_in` (set beside the httpOnly refresh
+ * cookie, cleared with it) is there: only then can a page load have a session to refresh.
+ */
+export function hasSignedInFlag(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)portal_signed_in=1(?:;|$)/.test(document.cookie);
+}
+
 /** A failure of the account check after sign-in; `message` is the spec's text. */
 export class SessionError extends Error {}
 
@@ -56,9 +75,10 @@ function tokenExpiry(token: string): number {
 async function fetchMe(): Promise<Me> {
   for (let attempt = 0; ; attempt++) {
     try {
+      const [{ getJson }, { meSchema }] = await Promise.all([loadApi(), loadContracts()]);
       return await getJson('/me', meSchema);
     } catch (e) {
-      const err = toApiError(e);
+      const err = (await loadApi()).toApiError(e);
       const retryable = err.status === 0 || err.status >= 500;
       if (!retryable || attempt >= LOAD_RETRY_DELAYS_MS.length) throw e;
       await wait(LOAD_RETRY_DELAYS_MS[attempt]);
@@ -76,10 +96,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [initError, setInitError] = useState(false);
   const expiresAt = useRef(0);
+  const [apiReady, setApiReady] = useState(apiModule !== null);
+  const api = useCallback(async () => { const m = await loadApi(); setApiReady(true); return m; }, []);
   const { mutate: mutateCache } = useSWRConfig();
 
   const clear = useCallback((reason: SignedOutReason = 'signed-out') => {
-    setAccessToken(null);
+    apiModule?.setAccessToken(null);
     expiresAt.current = 0;
     setMe(null);
     setStatus('unauthenticated');
@@ -88,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [mutateCache]);
 
   const accept = useCallback((token: string) => {
-    setAccessToken(token);
+    apiModule?.setAccessToken(token);
     expiresAt.current = tokenExpiry(token);
   }, []);
 
@@ -99,18 +121,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return m;
   }, []);
 
-  // Bootstrap from the refresh cookie.
+  // Bootstrap from the refresh cookie. Without the server's signed-in flag there is no session to refresh:
+  // a signed-out start asks nothing (no failing request, issue 9 §10).
   useEffect(() => {
     let alive = true;
     (async () => {
+      if (!hasSignedInFlag()) { setStatus('unauthenticated'); return; }
+      const { refreshAccessToken } = await api();
+      if (!alive) return;
       const token = await refreshAccessToken();
       if (!alive) return;
       if (!token) { setStatus('unauthenticated'); return; }
       accept(token);
-      try { await loadMe(); } catch { if (alive) { setAccessToken(null); setStatus('unauthenticated'); setInitError(true); } }
+      try { await loadMe(); } catch { if (alive) { apiModule?.setAccessToken(null); setStatus('unauthenticated'); setInitError(true); } }
     })();
     return () => { alive = false; };
-  }, [loadMe, accept]);
+  }, [loadMe, accept, api]);
 
   // Refresh ahead of expiry on a 30 s tick; a failed refresh is retried with backoff, then the session ends.
   useEffect(() => {
@@ -120,6 +146,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (busy || !expiresAt.current || Date.now() < expiresAt.current - REFRESH_AHEAD_MS) return;
       busy = true;
       try {
+        const { refreshAccessToken } = await api();
         for (let i = 0; i <= REFRESH_BACKOFF_MS.length; i++) {
           const token = await refreshAccessToken();
           if (token) { accept(token); return; }
@@ -130,27 +157,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     const id = setInterval(tick, REFRESH_TICK_MS);
     return () => clearInterval(id);
-  }, [status, accept, clear]);
+  }, [status, accept, clear, api]);
 
+  // Listens for a refresh that failed inside lib/api, once lib/api is loaded (nothing to refresh before).
   useEffect(() => {
-    const off = onSessionExpired(() => clear('expired'));
+    if (!apiReady || !apiModule) return;
+    const off = apiModule.onSessionExpired(() => clear('expired'));
     return () => { off(); };
-  }, [clear]);
+  }, [clear, apiReady]);
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const res = await api.post('/auth/login', { email, password });
+    const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
+    const res = await http.post('/auth/login', { email, password });
     const t = tokenResponseSchema.parse(res.data);
     accept(t.access_token);
     let m: Me;
     try {
       m = await fetchMe();
     } catch {
-      await api.post('/auth/logout').catch(() => undefined);
+      await http.post('/auth/logout').catch(() => undefined);
       setAccessToken(null);
       throw new SessionError('Unable to verify account status. Please try again.');
     }
     if (!m.user.isActive) {
-      await api.post('/auth/logout').catch(() => undefined);
+      await http.post('/auth/logout').catch(() => undefined);
       setAccessToken(null);
       throw new SessionError(AUTH_MESSAGES.deactivated);
     }
@@ -159,18 +189,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('authenticated');
     window.dispatchEvent(new Event(SIGNED_IN_EVENT));
     return m;
-  }, [accept]);
+  }, [accept, api]);
 
   const signOut = useCallback(async () => {
+    const { api: http, toApiError } = await api();
     try {
-      await api.post('/auth/logout');
+      await http.post('/auth/logout');
     } catch (e) {
       const err = toApiError(e);
       // Unreachable server: keep the session so the person can try again (spec 000 §8 log-out failure).
       if (err.status === 0 || err.status >= 500) throw err;
     }
     clear('signed-out');
-  }, [clear]);
+  }, [clear, api]);
 
   const reload = useCallback(async () => { await loadMe(); }, [loadMe]);
 

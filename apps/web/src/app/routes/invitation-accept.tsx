@@ -1,8 +1,6 @@
-/** Accept invitation screen (placeholder until its issue lands). */
+import { InvitationAcceptPage } from '../../features/invitations';
+
+/** /invitation/accept?inv=… (spec 002 §2): public, without the common header. */
 export function InvitationAcceptRoute() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Accept invitation</h1>
-    </div>
-  );
+  return <InvitationAcceptPage />;
 }

@@ -171,7 +171,7 @@ describe('/auth reset mode (spec 000 §2, §4, §5)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth?mode=login'));
     expect(post).toHaveBeenCalledWith('/auth/password-reset', { token, password: 'NewPass#2024', confirmPassword: 'NewPass#2024' });
     expect(notify).toHaveBeenCalledWith({ title: 'Password updated successfully', description: 'Please log in with your new password.', variant: 'success' });
-    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
   it('when the link has no token, then Invalid or Expired Reset Link offers a new one (forgot mode)', async () => {

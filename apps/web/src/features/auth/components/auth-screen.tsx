@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/feedback';
 import { notify } from '../../../components/ui/toaster';
@@ -7,7 +7,10 @@ import { pickBackground } from '../utils/backgrounds';
 import { readRecoveryLink } from '../utils/recovery';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
-import { InvalidResetLink, ResetPasswordForm } from './reset-password-form';
+
+/** Reset mode comes only from a mailed link: its form (and the problem codes it reads) loads on use (issue 15 §4). */
+const ResetPasswordForm = lazy(async () => ({ default: (await import('./reset-password-form')).ResetPasswordForm }));
+const InvalidResetLink = lazy(async () => ({ default: (await import('./reset-password-form')).InvalidResetLink }));
 
 export type AuthMode = 'login' | 'forgot' | 'reset';
 
@@ -58,9 +61,13 @@ export function AuthScreen() {
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-stone-950/10 via-transparent to-stone-950/30" />
       {mode === 'login' && <LoginForm onSigningIn={setSigningIn} onSignedIn={() => navigate('/shop', { replace: true })} />}
       {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={toLogin} />}
-      {mode === 'reset' && (recovery?.token
-        ? <ResetPasswordForm token={recovery.token} onDone={afterReset} onInvalidToken={() => setRecovery({ token: null })} />
-        : <InvalidResetLink onRequestNew={toForgot} />)}
+      {mode === 'reset' && (
+        <Suspense fallback={<PageSpinner />}>
+          {recovery?.token
+            ? <ResetPasswordForm token={recovery.token} onDone={afterReset} onInvalidToken={() => setRecovery({ token: null })} />
+            : <InvalidResetLink onRequestNew={toForgot} />}
+        </Suspense>
+      )}
     </div>
   );
 }

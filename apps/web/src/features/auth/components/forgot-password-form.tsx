@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { passwordRecoveryBodySchema, type PasswordRecoveryBody } from '@portal/contracts';
+import type { PasswordRecoveryBody } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
 import { Field, describedBy } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { requestPasswordRecovery } from '../api/request-password-recovery';
 import { recoveryFailure } from '../utils/messages';
 import { AuthCard } from './auth-card';
+
+/** Validation with the contracts' passwordRecoveryBodySchema, loaded on the first submit. */
+const recoveryResolver = lazyZodResolver<PasswordRecoveryBody>(async () => (await import('@/lib/schemas')).passwordRecoveryBodySchema);
 
 /**
  * Forgot mode of /auth (spec 000 §2): email, Send reset link, Back to login; after sending, Check your
@@ -18,7 +21,7 @@ import { AuthCard } from './auth-card';
 export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<PasswordRecoveryBody>({
-    resolver: zodResolver(passwordRecoveryBodySchema), defaultValues: { email: '' },
+    resolver: recoveryResolver, defaultValues: { email: '' },
   });
 
   const submit = handleSubmit(async (body) => {

@@ -1,15 +1,18 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
-import { loginBodySchema, type LoginBody } from '@portal/contracts';
+import type { LoginBody } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
 import { Field, describedBy } from '../../../components/ui/field';
 import { Input, PasswordInput } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSession } from '../../../lib/session';
 import { loginFailure } from '../utils/messages';
 import { AuthCard } from './auth-card';
+
+/** Validation with the contracts' loginBodySchema, loaded on the first submit. */
+const loginResolver = lazyZodResolver<LoginBody>(async () => (await import('@/lib/schemas')).loginBodySchema);
 
 /**
  * Login mode of /auth (spec 000 §2): Welcome Back, Email and Password, Sign In (Signing in... while
@@ -18,7 +21,7 @@ import { AuthCard } from './auth-card';
 export function LoginForm({ onSigningIn, onSignedIn }: { onSigningIn?: (busy: boolean) => void; onSignedIn: () => void }) {
   const { signIn } = useSession();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' },
+    resolver: loginResolver, defaultValues: { email: '', password: '' },
   });
 
   const submit = handleSubmit(async ({ email, password }) => {

@@ -1,16 +1,19 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link2Off, LockKeyhole } from 'lucide-react';
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, PASSWORD_CHECKLIST, passwordResetBodySchema, type PasswordResetBody } from '@portal/contracts';
+import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_CHECKLIST, type PasswordResetBody } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
 import { RequirementChecklist } from '../../../components/ui/checklist';
 import { Field, describedBy } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { resetPassword } from '../api/reset-password';
 import { resetFailure } from '../utils/messages';
 import { AuthCard } from './auth-card';
+
+/** Validation with the contracts' passwordResetBodySchema, loaded on the first validation. */
+const resetResolver = lazyZodResolver<PasswordResetBody>(async () => (await import('@/lib/schemas')).passwordResetBodySchema);
 
 /** Invalid or Expired Reset Link, with Request new reset link (back to forgot mode). */
 export function InvalidResetLink({ onRequestNew }: { onRequestNew: () => void }) {
@@ -27,7 +30,7 @@ export function InvalidResetLink({ onRequestNew }: { onRequestNew: () => void })
  */
 export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: string; onDone: () => Promise<void> | void; onInvalidToken: () => void }) {
   const { register, handleSubmit, watch, setError, formState: { errors, isSubmitting } } = useForm<PasswordResetBody>({
-    resolver: zodResolver(passwordResetBodySchema), defaultValues: { token, password: '', confirmPassword: '' },
+    resolver: resetResolver, defaultValues: { token, password: '', confirmPassword: '' },
   });
   const password = watch('password') ?? '';
 
@@ -38,7 +41,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: st
     } catch (e) {
       notify({ ...resetFailure(e), variant: 'destructive' });
       if (e instanceof ApiError) {
-        if (e.code === AUTH_ERROR_CODES.resetTokenInvalid) onInvalidToken();
+        if (e.code === PROBLEM_CODES.resetTokenInvalid) onInvalidToken();
         const pw = e.fieldError('password');
         if (pw) setError('password', { message: pw });
       }

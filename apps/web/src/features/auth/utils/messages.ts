@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { SessionError } from '../../../lib/session';
 
 /** A toast's text. */

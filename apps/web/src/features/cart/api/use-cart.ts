@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import { CART_ERROR_CODES, CART_MESSAGES, PERMISSIONS, type Cart, type FulfillmentType } from '@portal/contracts';
+import { PROBLEM_CODES, CART_MESSAGES, PERMISSIONS, type Cart, type FulfillmentType } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useSelection } from '../../../lib/selection';
+import { cartKey } from '../../../lib/cart-cache';
 import { notify } from '../../../components/ui/toaster';
 import { addCartItem, clearCart, getCurrentCart, putFulfillment, removeCartItem, updateCartItem } from './cart-requests';
 
@@ -46,30 +47,143 @@ export function withLines(cart: Cart, items: Cart['items']): Cart {
   };
 }
 
+/** What a cart write answered: done, or refused with the reason (and the API error when the server refused). */
+export type CartResult =
+  | { ok: true }
+  | { ok: false; reason: 'signed-out' | 'not-loaded' | 'failed'; error?: ApiError };
+
 /**
- * The active cart of the signed-in user for the selected outlet and store (spec 001 §4), on SWR so every
- * screen shares it. Writes answer the whole cart, which replaces the cached one; any failed write reloads
- * the cart from the server. The cache key holds user, outlet and store, so switching any of them resets it.
+ * The cart query: the active cart of the signed-in user for the selected outlet and store (spec 001 §4), on
+ * SWR so every screen shares it (lib/cart-cache). The key holds user, outlet and store, so switching any of
+ * them resets it. Shows nothing: callers decide what to tell the user.
  */
-export function useCart() {
-  const navigate = useNavigate();
+export function useCartQuery() {
   const { status, me, hasPermission } = useSession();
   const { outlet, store, loading: selectionLoading } = useSelection();
   const canUseCart = hasPermission(PERMISSIONS.cartsUse);
   const canCheckout = hasPermission(PERMISSIONS.cartsCheckout);
   const userId = me?.user.id ?? null;
   const key = status === 'authenticated' && userId && outlet && store && canUseCart
-    ? (['cart', userId, outlet.outletId, store.id] as const)
+    ? cartKey(userId, outlet.outletId, store.id)
     : null;
   const { data: cart, error, isLoading, mutate } = useSWR<Cart, ApiError>(key, ([, , o, s]: readonly [string, string, number, number]) => getCurrentCart(o, s));
+  return {
+    keyString: key?.join(':') ?? '',
+    signedIn: status === 'authenticated' && Boolean(userId),
+    cart, error, mutate, canUseCart, canCheckout,
+    /** True while the first answer for this user × outlet × store is awaited (or the selection loads). */
+    loading: isLoading || (status === 'authenticated' && selectionLoading),
+  };
+}
+export type CartQuery = ReturnType<typeof useCartQuery>;
+
+/**
+ * The cart writes over a cart query: each answers the whole cart, which replaces the cached one (the latest
+ * write wins); a failed write reloads the cart from the server. Lines and fulfillment change at once
+ * (optimistic) until the server answers. Each action answers a CartResult and shows nothing.
+ */
+export function useCartActions({ cart, error, mutate, keyString, signedIn }: CartQuery) {
   const [busyCodes, setBusyCodes] = useState<ReadonlySet<string>>(new Set());
   const [fulfillmentBusy, setFulfillmentBusy] = useState(false);
   const writeSeq = useRef(0);
   const inflight = useRef(new Set<Promise<unknown>>());
-  const keyString = key?.join(':') ?? '';
 
   // A new user, outlet or store: forget busy marks of the previous cart.
   useEffect(() => { setBusyCodes(new Set()); setFulfillmentBusy(false); }, [keyString]);
+
+  /** Runs a write; the latest write's answer becomes the cart, a failure reloads it from the server. */
+  const write = useCallback((run: () => Promise<Cart>, optimistic?: (c: Cart) => Cart): Promise<CartResult> => {
+    const seq = ++writeSeq.current;
+    const job = (async (): Promise<CartResult> => {
+      if (optimistic) await mutate((c) => (c ? optimistic(c) : c), { revalidate: false });
+      try {
+        const next = await run();
+        if (seq === writeSeq.current) await mutate(next, { revalidate: false });
+        return { ok: true };
+      } catch (e) {
+        const failure: CartResult = { ok: false, reason: 'failed', error: e instanceof ApiError ? e : new ApiError(0, { type: 'about:blank', title: 'Error', status: 0, code: 'unknown' }) };
+        await mutate();
+        return failure;
+      }
+    })();
+    inflight.current.add(job);
+    void job.finally(() => inflight.current.delete(job));
+    return job;
+  }, [mutate]);
+
+  /** Resolves once every write started so far has finished (checkout waits for a just-typed quantity). */
+  const settled = useCallback(async () => { await Promise.all([...inflight.current]); }, []);
+
+  const add = useCallback(async (item: AddableItem): Promise<CartResult> => {
+    if (!signedIn) return { ok: false, reason: 'signed-out' };
+    if (!cart) {
+      // Adds are ignored while the cart loads (spec 001 §4); a cart that failed to load is retried.
+      if (error) void mutate();
+      return { ok: false, reason: 'not-loaded', error: error ?? undefined };
+    }
+    setBusyCodes((s) => new Set(s).add(item.code));
+    const result = await write(() => addCartItem(cart.id, item.code));
+    setBusyCodes((s) => { const n = new Set(s); n.delete(item.code); return n; });
+    return result;
+  }, [signedIn, cart, error, mutate, write]);
+
+  const remove = useCallback(async (lineId: number): Promise<CartResult> => {
+    if (!cart) return { ok: false, reason: 'not-loaded' };
+    return write(() => removeCartItem(cart.id, lineId), (c) => withLines(c, c.items.filter((l) => l.id !== lineId)));
+  }, [cart, write]);
+
+  const setQuantity = useCallback(async (lineId: number, quantity: number): Promise<CartResult> => {
+    if (!cart) return { ok: false, reason: 'not-loaded' };
+    return write(() => updateCartItem(cart.id, lineId, quantity), (c) => withLines(c, c.items.map((l) => (l.id === lineId ? { ...l, quantity } : l))));
+  }, [cart, write]);
+
+  const setFulfillment = useCallback(async (type: FulfillmentType, date: string | null): Promise<CartResult> => {
+    if (!cart) return { ok: false, reason: 'not-loaded' };
+    setFulfillmentBusy(true);
+    const result = await write(() => putFulfillment(cart.id, { type, date }), (c) => {
+      const charge = type === 'Delivery' ? c.store.deliveryCharge : '0.00';
+      return withLines({ ...c, fulfillment: { type, date, deliveryCharge: charge } }, c.items);
+    });
+    setFulfillmentBusy(false);
+    return result;
+  }, [cart, write]);
+
+  const clear = useCallback(async (): Promise<CartResult> => {
+    if (!signedIn || !cart) return { ok: false, reason: 'signed-out' };
+    try {
+      await clearCart(cart.id);
+      await mutate();
+      return { ok: true };
+    } catch (e) {
+      await mutate();
+      return { ok: false, reason: 'failed', error: e instanceof ApiError ? e : undefined };
+    }
+  }, [signedIn, cart, mutate]);
+
+  const isBusy = useCallback((code: string) => busyCodes.has(code), [busyCodes]);
+  return { add, remove, setQuantity, setFulfillment, clear, settled, isBusy, fulfillmentBusy };
+}
+
+/** The spec 001 §8 error text of a refused add. */
+function addErrorText(r: Extract<CartResult, { ok: false }>): string {
+  if (r.reason === 'signed-out') return CART_TOASTS.notLoggedIn;
+  if (r.reason === 'not-loaded') return CART_TOASTS.add;
+  const e = r.error;
+  return e?.code === PROBLEM_CODES.cartQuantityLimit ? CART_MESSAGES.quantityLimit
+    : e && (e.status === 404 || e.status === 400 || e.status === 422) ? CART_TOASTS.addRefused : CART_TOASTS.add;
+}
+
+/**
+ * The cart as the shop and cart screens use it: the query and the actions with the toasts of spec 001 §8
+ * (one 'Error loading cart' per failing cart however many screens use it; Item added with View Cart; the
+ * refusal texts). Actions answer true when done. Screens that want other messages use useCartQuery and
+ * useCartActions directly.
+ */
+export function useCart() {
+  const navigate = useNavigate();
+  const query = useCartQuery();
+  const actions = useCartActions(query);
+  const { cart, error, keyString, mutate } = query;
 
   // One 'Error loading cart' per failing cart, however many screens use the hook and SWR retries.
   useEffect(() => {
@@ -81,111 +195,57 @@ export function useCart() {
     }
   }, [error, cart, keyString]);
 
-  /** Runs a write; the latest write's answer becomes the cart, a failure reloads it from the server. */
-  const write = useCallback((run: () => Promise<Cart>, onError: (e: ApiError) => void, optimistic?: (c: Cart) => Cart): Promise<boolean> => {
-    const seq = ++writeSeq.current;
-    const job = (async () => {
-      if (optimistic) await mutate((c) => (c ? optimistic(c) : c), { revalidate: false });
-      try {
-        const next = await run();
-        if (seq === writeSeq.current) await mutate(next, { revalidate: false });
-        return true;
-      } catch (e) {
-        onError(e instanceof ApiError ? e : new ApiError(0, { type: 'about:blank', title: 'Error', status: 0, code: 'unknown' }));
-        await mutate();
-        return false;
-      }
-    })();
-    inflight.current.add(job);
-    void job.finally(() => inflight.current.delete(job));
-    return job;
-  }, [mutate]);
-
-  /** Resolves once every write started so far has finished (checkout waits for a just-typed quantity). */
-  const settled = useCallback(async () => { await Promise.all([...inflight.current]); }, []);
-
+  const { add: addItem, remove: removeLine, setQuantity: setLineQuantity, setFulfillment: setCartFulfillment, clear: clearAll } = actions;
   const add = useCallback(async (item: AddableItem): Promise<boolean> => {
-    if (status !== 'authenticated' || !userId) {
-      notify({ title: 'Error', description: CART_TOASTS.notLoggedIn, variant: 'destructive' });
-      return false;
-    }
-    if (!cart) {
-      // Adds are ignored while the cart loads (spec 001 §4); a cart that failed to load is retried.
-      if (error) { notify({ title: 'Error', description: CART_TOASTS.add, variant: 'destructive' }); void mutate(); }
-      return false;
-    }
-    setBusyCodes((s) => new Set(s).add(item.code));
-    const ok = await write(() => addCartItem(cart.id, item.code), (e) => {
-      const description = e.code === CART_ERROR_CODES.quantityLimit ? CART_MESSAGES.quantityLimit
-        : e.status === 404 || e.status === 400 || e.status === 422 ? CART_TOASTS.addRefused : CART_TOASTS.add;
-      notify({ title: 'Error', description, variant: 'destructive' });
-    });
-    setBusyCodes((s) => { const n = new Set(s); n.delete(item.code); return n; });
-    if (ok) {
-      notify({ title: CART_TOASTS.added, description: item.name, variant: 'success', action: { label: CART_TOASTS.viewCart, onClick: () => navigate('/cart') } });
-    }
-    return ok;
-  }, [status, userId, cart, error, mutate, write, navigate]);
+    const r = await addItem(item);
+    if (r.ok) notify({ title: CART_TOASTS.added, description: item.name, variant: 'success', action: { label: CART_TOASTS.viewCart, onClick: () => navigate('/cart') } });
+    else if (r.reason !== 'not-loaded' || r.error) notify({ title: 'Error', description: addErrorText(r), variant: 'destructive' });
+    return r.ok;
+  }, [addItem, navigate]);
 
   const remove = useCallback(async (lineId: number): Promise<boolean> => {
-    if (!cart) return false;
-    const ok = await write(() => removeCartItem(cart.id, lineId),
-      () => notify({ title: 'Error', description: CART_TOASTS.remove, variant: 'destructive' }),
-      (c) => withLines(c, c.items.filter((l) => l.id !== lineId)));
-    if (ok) notify({ title: CART_TOASTS.removed });
-    return ok;
-  }, [cart, write]);
+    const r = await removeLine(lineId);
+    if (r.ok) notify({ title: CART_TOASTS.removed });
+    else if (r.reason === 'failed') notify({ title: 'Error', description: CART_TOASTS.remove, variant: 'destructive' });
+    return r.ok;
+  }, [removeLine]);
 
   const setQuantity = useCallback(async (lineId: number, quantity: number): Promise<boolean> => {
     if (!cart) return false;
     if (quantity <= 0) return remove(lineId);
-    return write(() => updateCartItem(cart.id, lineId, quantity),
-      (e) => notify({ title: 'Error', description: e.code === CART_ERROR_CODES.quantityLimit ? CART_MESSAGES.quantityLimit : CART_TOASTS.quantity, variant: 'destructive' }),
-      (c) => withLines(c, c.items.map((l) => (l.id === lineId ? { ...l, quantity } : l))));
-  }, [cart, write, remove]);
+    const r = await setLineQuantity(lineId, quantity);
+    if (!r.ok && r.reason === 'failed') {
+      notify({ title: 'Error', description: r.error?.code === PROBLEM_CODES.cartQuantityLimit ? CART_MESSAGES.quantityLimit : CART_TOASTS.quantity, variant: 'destructive' });
+    }
+    return r.ok;
+  }, [cart, remove, setLineQuantity]);
 
   const setFulfillment = useCallback(async (type: FulfillmentType, date: string | null): Promise<boolean> => {
-    if (!cart) return false;
-    setFulfillmentBusy(true);
-    const ok = await write(() => putFulfillment(cart.id, { type, date }), (e) => {
-      const description = e.code === CART_ERROR_CODES.deliveryUnavailable ? CART_MESSAGES.deliveryUnavailable
-        : e.fieldError('date') ?? CART_TOASTS.update;
+    const r = await setCartFulfillment(type, date);
+    if (!r.ok && r.reason === 'failed') {
+      const description = r.error?.code === PROBLEM_CODES.deliveryUnavailable ? CART_MESSAGES.deliveryUnavailable
+        : r.error?.fieldError('date') ?? CART_TOASTS.update;
       notify({ title: 'Error', description, variant: 'destructive' });
-    }, (c) => {
-      const charge = type === 'Delivery' ? c.store.deliveryCharge : '0.00';
-      return withLines({ ...c, fulfillment: { type, date, deliveryCharge: charge } }, c.items);
-    });
-    setFulfillmentBusy(false);
-    return ok;
-  }, [cart, write]);
+    }
+    return r.ok;
+  }, [setCartFulfillment]);
 
   const clear = useCallback(async (): Promise<boolean> => {
-    if (status !== 'authenticated' || !cart) {
-      notify({ title: 'Error', description: CART_TOASTS.clearNotLoggedIn, variant: 'destructive' });
-      return false;
-    }
-    try {
-      await clearCart(cart.id);
-      await mutate();
-      return true;
-    } catch {
-      notify({ title: 'Error', description: CART_TOASTS.clear, variant: 'destructive' });
-      await mutate();
-      return false;
-    }
-  }, [status, cart, mutate]);
+    const r = await clearAll();
+    if (!r.ok) notify({ title: 'Error', description: r.reason === 'signed-out' ? CART_TOASTS.clearNotLoggedIn : CART_TOASTS.clear, variant: 'destructive' });
+    return r.ok;
+  }, [clearAll]);
 
-  const isBusy = useCallback((code: string) => busyCodes.has(code), [busyCodes]);
-
+  const { isBusy, fulfillmentBusy, settled } = actions;
   return useMemo(() => ({
     cart: cart ?? null,
     error: error ?? null,
     /** True while the first answer for this user × outlet × store is awaited (or the selection loads). */
-    loading: isLoading || (status === 'authenticated' && selectionLoading),
-    canUseCart, canCheckout, isBusy, fulfillmentBusy,
+    loading: query.loading,
+    canUseCart: query.canUseCart, canCheckout: query.canCheckout, isBusy, fulfillmentBusy,
     add, setQuantity, remove, clear, setFulfillment, settled,
     reload: () => mutate(),
-  }), [cart, error, isLoading, status, selectionLoading, canUseCart, canCheckout, isBusy, fulfillmentBusy, add, setQuantity, remove, clear, setFulfillment, settled, mutate]);
+  }), [cart, error, query.loading, query.canUseCart, query.canCheckout, isBusy, fulfillmentBusy, add, setQuantity, remove, clear, setFulfillment, settled, mutate]);
 }
 
 export type CartApi = ReturnType<typeof useCart>;

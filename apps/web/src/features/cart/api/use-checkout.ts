@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CART_ERROR_CODES, CART_MESSAGES, CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, type Cart } from '@portal/contracts';
+import { PROBLEM_CODES, CART_MESSAGES, CHECKOUT_MESSAGES, type Cart } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../components/ui/toaster';
-import { createCheckoutSession, paymentUrl, storeCheckoutSession } from './create-checkout-session';
+import { storeCheckoutSession } from '../../../lib/checkout-storage';
+import { createCheckoutSession, paymentUrl } from './create-checkout-session';
 
 /** Checkout toasts of spec 001 §8, verbatim. */
 export const CHECKOUT_TOASTS = {
@@ -45,9 +46,9 @@ export function useCheckout({ cart, canCheckout, settled, reload }: {
       const err = e instanceof ApiError ? e : null;
       if (err?.status === 403) notify({ title: CHECKOUT_TOASTS.deniedTitle, description: CHECKOUT_TOASTS.denied, variant: 'destructive' });
       else if (err?.status === 401) notify({ title: CHECKOUT_TOASTS.authTitle, description: CHECKOUT_TOASTS.auth, variant: 'destructive' });
-      else if (err?.code === CHECKOUT_ERROR_CODES.cartEmpty) { notify({ title: CHECKOUT_TOASTS.emptyTitle, description: CHECKOUT_TOASTS.empty, variant: 'destructive' }); void reload(); }
+      else if (err?.code === PROBLEM_CODES.cartEmpty) { notify({ title: CHECKOUT_TOASTS.emptyTitle, description: CHECKOUT_TOASTS.empty, variant: 'destructive' }); void reload(); }
       else if (err?.code === 'checkout_items_unavailable') { notify({ title: CHECKOUT_TOASTS.failedTitle, description: CHECKOUT_MESSAGES.itemsUnavailable, variant: 'destructive' }); void reload(); }
-      else if (err?.code === CART_ERROR_CODES.deliveryUnavailable) { notify({ title: CHECKOUT_TOASTS.failedTitle, description: CART_MESSAGES.deliveryUnavailable, variant: 'destructive' }); void reload(); }
+      else if (err?.code === PROBLEM_CODES.deliveryUnavailable) { notify({ title: CHECKOUT_TOASTS.failedTitle, description: CART_MESSAGES.deliveryUnavailable, variant: 'destructive' }); void reload(); }
       else notify({ title: CHECKOUT_TOASTS.failedTitle, description: CHECKOUT_TOASTS.failed, variant: 'destructive' });
     }
   }, [canCheckout, me, cart, settled, navigate, reload]);

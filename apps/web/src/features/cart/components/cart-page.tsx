@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useCart } from '../api/use-cart';
 import { useCheckout, CHECKOUT_TOASTS } from '../api/use-checkout';
 import { CartLineRow, isLineAvailable } from './cart-line-row';
+import { ClearCartButton } from './clear-cart-button';
 import { FulfillmentCard } from './fulfillment-card';
 
 /** Cart page texts (spec 001 §2), verbatim. */
@@ -100,7 +101,10 @@ export function CartPage() {
         <Card>
           <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 border-b border-stone-100 pb-4">
             <h2 className="text-sm font-semibold tracking-wide text-stone-700">{storeHeading(cart)}</h2>
-            <p className="text-sm text-stone-500">{n} {n === 1 ? 'product' : 'products'}</p>
+            <div className="flex items-center gap-2">
+              <p className="text-sm text-stone-500">{n} {n === 1 ? 'product' : 'products'}</p>
+              <ClearCartButton productCount={n} cartLabel={storeHeading(cart)} onClear={c.clear} />
+            </div>
           </CardHeader>
           <CardContent className="pb-1">
             <ul className="divide-y divide-stone-100" aria-label="Cart items">
@@ -113,7 +117,7 @@ export function CartPage() {
         <FulfillmentCard cart={cart} busy={c.fulfillmentBusy} onChange={(type, date) => void c.setFulfillment(type, date)} />
       </div>
 
-      <div className="lg:sticky lg:top-4 lg:self-start">
+      <div className="lg:sticky lg:top-20 lg:self-start">
         <Card>
           <CardHeader><CardTitle>Order Summary</CardTitle></CardHeader>
           <CardContent className="space-y-4">

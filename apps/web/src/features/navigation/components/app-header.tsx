@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSelection } from '../../../lib/selection';
 import { useSession } from '../../../lib/session';
 import { DEFAULT_TITLE } from '../utils/names';
 import { OutletDisplay } from './outlet-display';
-import { ProfileMenu } from './profile-menu';
 import { useSessionNotices } from './session-notices';
+import type { ProfileMenuDialogs } from './profile-menu';
+
+/** The profile menu (Radix menu, popper) loads only once someone is signed in: not on the sign-in page's first load. */
+const ProfileMenu = lazy(async () => ({ default: (await import('./profile-menu')).ProfileMenu }));
 
 /** Paths that show the default title and logo instead of the board (spec 000 §1). */
 const DEFAULT_TITLE_PATHS = ['/auth', '/invitation/accept', '/payment'];
@@ -18,7 +22,7 @@ function Logo() {
  * and the profile menu. Signed out, or on /auth, /invitation/accept and /payment, it shows the default
  * title and the logo instead.
  */
-export function AppHeader() {
+export function AppHeader({ menuDialogs }: { menuDialogs?: ProfileMenuDialogs } = {}) {
   const { status, me } = useSession();
   const { store, outlet } = useSelection();
   const { pathname } = useLocation();
@@ -30,7 +34,8 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+      {/* Phones: names wrap instead of being cut (issue 9 §2), so the bar may grow past 4 rem there. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-3 px-4 py-2 sm:px-6 md:h-16 md:py-0">
         {plain ? (
           <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
             <Logo />
@@ -40,7 +45,7 @@ export function AppHeader() {
           <div className="flex min-w-0 flex-1 items-center gap-2.5 md:gap-4">
             <Link to="/shop" aria-hidden tabIndex={-1} className="shrink-0"><Logo /></Link>
             <div className="flex min-w-0 flex-col md:flex-row md:items-center md:gap-4">
-              <Link to="/shop" title={boardName} className="truncate rounded-md text-sm font-semibold leading-tight text-brand-900 hover:text-brand-700 sm:text-base md:text-lg">
+              <Link to="/shop" title={boardName} className="break-words rounded-md text-sm font-semibold leading-tight text-brand-900 hover:text-brand-700 sm:text-base md:truncate md:text-lg">
                 {boardName}
               </Link>
               <span className="hidden h-6 w-px bg-stone-200 md:block" aria-hidden />
@@ -49,7 +54,7 @@ export function AppHeader() {
           </div>
         )}
         <div className="ml-auto flex shrink-0 items-center">
-          {signedIn && <ProfileMenu />}
+          {signedIn && <Suspense fallback={<span className="block h-9 w-9" aria-hidden />}><ProfileMenu dialogs={menuDialogs} /></Suspense>}
         </div>
       </div>
     </header>

@@ -18,7 +18,7 @@ export function OutletDisplay({ className }: { className?: string }) {
       className={cn('flex min-w-0 items-center gap-1.5 rounded-md text-stone-600 hover:text-brand-800', error && 'text-red-700', className)}
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden />
-      <span className="truncate">{text}</span>
+      <span className="min-w-0 break-words md:truncate">{text}</span>
     </Link>
   );
 }

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  Calculator, ChevronDown, CircleUser, ClipboardList, LogOut, Receipt, ShieldCheck, ShoppingBag, ShoppingCart, UserPen, UserPlus,
+  Building2, Calculator, ChevronDown, CircleUser, ClipboardList, LogOut, Receipt, ShieldCheck, ShoppingBag, ShoppingCart, UserPen, UserPlus,
 } from 'lucide-react';
 import { PERMISSIONS } from '@portal/contracts';
+import { Inbox } from 'lucide-react';
 import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
@@ -34,7 +35,16 @@ function NavItem({ to, icon, children }: { to: string; icon: ReactNode; children
   return <DropdownMenuItem asChild><Link to={to}>{icon}{children}</Link></DropdownMenuItem>;
 }
 
+/** Who decides outlet requests (the user-management permissions; the server checks each outlet). */
+const OUTLET_REQUEST_DECIDERS = [PERMISSIONS.usersSuperAdmin, PERMISSIONS.usersManageBoard, PERMISSIONS.usersManageStore, PERMISSIONS.usersManageOutlet];
+
 const icon = (I: typeof ShoppingBag) => <I className="h-4 w-4 text-stone-500" aria-hidden />;
+
+/** Dialogs other features provide to the menu; the app layer composes them (features never import each other). */
+export interface ProfileMenuDialogs {
+  InviteUser?: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+  OutletRequests?: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void; showInvitations: boolean }>;
+}
 
 /**
  * The profile menu of the header (spec 000 §2): shown when signed in with a profile. Shop, My Cart,
@@ -42,11 +52,13 @@ const icon = (I: typeof ShoppingBag) => <I className="h-4 w-4 text-stone-500" ar
  * Manage Store Orders, Invite User and Admin by permission; Edit Profile; Log Out. Scroll buttons and
  * a width of w-72 under 768 px, else w-64.
  */
-export function ProfileMenu() {
+export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) {
   const { me, hasPermission, signOut } = useSession();
   const sel = useSelection();
   const navigate = useNavigate();
   const [sections, setSections] = useState(readMenuSections);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [requestsOpen, setRequestsOpen] = useState(false);
 
   if (!me?.profile) return null;
 
@@ -91,6 +103,7 @@ export function ProfileMenu() {
 
   const title = menuTitle(me.profile);
   return (
+    <>
     <DropdownMenu>
       <DropdownMenuTrigger className={cn(
         'flex h-10 max-w-[9rem] items-center gap-1.5 rounded-md px-2 text-sm font-medium text-stone-800 cursor-pointer sm:max-w-[14rem]',
@@ -119,6 +132,8 @@ export function ProfileMenu() {
             loading={sel.outletsLoading} expanded={sections.outlets}
             onToggle={() => setExpanded('outlets', !sections.outlets)} onChoose={chooseOutlet}
           />
+          {/* No outlets: the way out is a request (issue 9 §4), not a circle back to the shop. */}
+          {!sel.outletsLoading && sel.outlets.length === 0 && <NavItem to="/profile#my-outlets" icon={icon(Building2)}>Request Outlets</NavItem>}
           <DropdownMenuSeparator />
           <MenuSection
             title="STORES" choices={storeChoices} currentId={sel.store?.id ?? null}
@@ -127,11 +142,17 @@ export function ProfileMenu() {
             onToggle={() => setExpanded('stores', !sections.stores)} onChoose={chooseStore}
           />
           <DropdownMenuSeparator />
-          {hasPermission(PERMISSIONS.ordersStoreManage) && <NavItem to="/orders" icon={icon(ClipboardList)}>Manage Store Orders</NavItem>}
+          {(hasPermission(PERMISSIONS.ordersStoreManage) || hasPermission(PERMISSIONS.ordersOutletManage)) && (
+            <NavItem to="/orders" icon={icon(ClipboardList)}>Manage Store Orders</NavItem>
+          )}
           {hasPermission(PERMISSIONS.usersAllowInvites) && (
-            <DropdownMenuItem onSelect={() => notify({ title: 'Invite User', description: 'Sending invitations will be available soon.' })}>
+            <DropdownMenuItem onSelect={() => setInviteOpen(true)}>
               {icon(UserPlus)}Invite User
             </DropdownMenuItem>
+          )}
+          {/* Outlet requests (issue 11 §9): for those who may decide them, until the admin area hosts the panel. */}
+          {OUTLET_REQUEST_DECIDERS.some((c) => hasPermission(c)) && (
+            <DropdownMenuItem onSelect={() => setRequestsOpen(true)}>{icon(Inbox)}Outlet Requests</DropdownMenuItem>
           )}
           {hasPermission(PERMISSIONS.uiShowAdminMenu) && <NavItem to="/admin" icon={icon(ShieldCheck)}>Admin</NavItem>}
           <NavItem to="/profile" icon={icon(UserPen)}>Edit Profile</NavItem>
@@ -140,5 +161,12 @@ export function ProfileMenu() {
         </ScrollableMenuBody>
       </DropdownMenuContent>
     </DropdownMenu>
+    <Suspense fallback={null}>
+      {dialogs.InviteUser && inviteOpen && <dialogs.InviteUser open={inviteOpen} onOpenChange={setInviteOpen} />}
+      {dialogs.OutletRequests && requestsOpen && (
+        <dialogs.OutletRequests open={requestsOpen} onOpenChange={setRequestsOpen} showInvitations={hasPermission(PERMISSIONS.usersAllowInvites)} />
+      )}
+    </Suspense>
+    </>
   );
 }

@@ -1,8 +1,11 @@
-import { reorderResultSchema, type ReorderResult } from '@portal/contracts';
+import { reorderResultSchema, type ReorderBody, type ReorderResult } from '@portal/contracts';
 import { api } from '../../../lib/api';
 
-/** POST /orders/{id}/reorder: adds each line's quantity to the caller's current cart. */
-export async function reorderOrder(orderId: number): Promise<ReorderResult> {
-  const res = await api.post(`/orders/${orderId}/reorder`);
+/**
+ * POST /orders/{id}/reorder: adds each line's quantity to the cart of `target` (the outlet × store the
+ * person is looking at, issue 9 §1), else to the order's own outlet × store cart; the answer names it.
+ */
+export async function reorderOrder(orderId: number, target?: ReorderBody): Promise<ReorderResult> {
+  const res = await api.post(`/orders/${orderId}/reorder`, target ?? {});
   return reorderResultSchema.parse(res.data);
 }

@@ -14,7 +14,9 @@ import { ReorderButton } from './reorder-button';
 /**
  * My Orders details dialog (spec 001 §2): order date, status, fulfillment type and date, store
  * information, the delivery address for Delivery orders, items (300 px scroll), totals, re-order and close.
- * The list's order shows at once; store and delivery details come from GET /orders/{id}.
+ * The totals sit in the footer, always in view (issue 9 §9); a successful re-order closes the dialog so
+ * the toast's View Cart can be clicked (issue 9 §3). The list's order shows at once; store and delivery
+ * details come from GET /orders/{id}.
  */
 export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const detail = useOrder(order?.id ?? null);
@@ -25,15 +27,25 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
       onOpenChange={(open) => { if (!open) onClose(); }}
       title={order ? <>Order <span className="whitespace-nowrap">{order.orderNumber}</span></> : 'Order'}
       className="max-w-2xl"
-      footer={order && (<><Button variant="outline" onClick={onClose}>Close</Button><ReorderButton order={order} /></>)}
+      footer={order && (
+        <>
+          <OrderTotals subtotal={order.subtotal} deliveryCharge={order.deliveryCharge} total={order.total} className="mb-1 sm:mb-0 sm:ml-0 sm:mr-auto sm:max-w-[15rem]" />
+          <div className="flex w-full flex-wrap justify-end gap-2 self-end sm:w-auto">
+            <Button variant="outline" onClick={onClose}>Close</Button><ReorderButton order={order} onAdded={onClose} />
+          </div>
+        </>
+      )}
     >
       {order && (
         <div className="space-y-5">
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
             <div><dt className="text-stone-500">Order Date</dt><dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd></div>
-            <div><dt className="text-stone-500">Status</dt><dd className="mt-0.5"><OrderStatusBadge status={order.status} /></dd></div>
+            <div><dt className="text-stone-500">Status</dt><dd className="mt-0.5"><OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} /></dd></div>
             <div><dt className="text-stone-500">Fulfillment Type</dt><dd className="font-medium text-stone-900">{order.fulfillmentType}</dd></div>
             <div><dt className="text-stone-500">Fulfillment Date</dt><dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd></div>
+            {order.cancelReason && (
+              <div className="col-span-2"><dt className="text-stone-500">Cancellation reason</dt><dd className="font-medium text-stone-900">{order.cancelReason}</dd></div>
+            )}
           </dl>
           <div className="grid gap-3 sm:grid-cols-2">
             {d ? (
@@ -53,7 +65,6 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
             )}
           </div>
           <OrderLinesTable items={order.items} />
-          <OrderTotals subtotal={order.subtotal} deliveryCharge={order.deliveryCharge} total={order.total} />
         </div>
       )}
     </Dialog>

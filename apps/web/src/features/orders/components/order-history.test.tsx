@@ -139,7 +139,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     expect(within(dialog).queryByText('Delivery Address')).not.toBeInTheDocument();
   });
 
-  it('when Re-Order these items succeeds, then it shows Adding to Cart... and toasts Items added to cart with the count', async () => {
+  it('when Re-Order these items succeeds, then it shows Adding to Cart..., fills the selected outlet × store cart, closes the dialog and toasts Items added to cart with the count', async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
     let finish!: (v: unknown) => void;
     postSpy.mockReturnValue(new Promise((ok) => { finish = ok; }));
@@ -148,11 +148,13 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
     await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
     expect(screen.getByRole('button', { name: 'Adding to Cart...' })).toBeDisabled();
-    finish({ data: { cartId: 9, added: 2, skipped: [], message: '2 item(s) from this order have been added to your cart.' } });
+    finish({ data: { cartId: 9, outletId: OUTLET.outletId, storeId: STORE.id, added: 2, skipped: [], message: '2 item(s) from this order have been added to your cart.' } });
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({
       title: 'Items added to cart', description: '2 item(s) from this order have been added to your cart.', variant: 'success',
     })));
-    expect(postSpy).toHaveBeenCalledWith('/orders/102/reorder');
+    expect(postSpy).toHaveBeenCalledWith('/orders/102/reorder', { outletId: OUTLET.outletId, storeId: STORE.id });
+    // Issue 9 §3: the dialog closes, so the toast's View Cart is not behind a modal.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('when the reorder fails, then it toasts Failed to add items', async () => {

@@ -37,10 +37,10 @@ function OrdersTable({ orders, onView }: { orders: Order[]; onView: (o: Order) =
         <tbody className="divide-y divide-stone-100">
           {orders.map((o) => (
             <tr key={o.id} className="hover:bg-stone-50">
-              <td className="px-4 py-3 font-medium text-stone-900">{o.orderNumber}</td>
+              <td data-testid="order-number" className="whitespace-nowrap px-4 py-3 font-medium text-stone-900">{o.orderNumber}</td>
               <td className="px-4 py-3 text-stone-700">{formatDate(o.orderDate)}</td>
               <td className="px-4 py-3 text-stone-700">{itemsText(o.itemCount)}</td>
-              <td className="px-4 py-3"><OrderStatusBadge status={o.status} /></td>
+              <td className="px-4 py-3"><OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} /></td>
               <td className="px-4 py-3 text-right font-medium tabular-nums text-stone-900">{formatMoney(o.total)}</td>
               <td className="px-4 py-3 text-right">
                 <Button variant="outline" size="sm" onClick={() => onView(o)} aria-label={`View Details of order ${o.orderNumber}`}>View Details</Button>
@@ -59,12 +59,12 @@ function OrdersCards({ orders, onView }: { orders: Order[]; onView: (o: Order) =
       {orders.map((o) => (
         <li key={o.id}>
           <Card className="p-4">
-            <div className="flex items-start justify-between gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
               <div className="min-w-0">
-                <div className="truncate font-semibold text-stone-900">{o.orderNumber}</div>
+                <div data-testid="order-number" className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{o.orderNumber}</div>
                 <div className="text-sm text-stone-500">{formatDate(o.orderDate)} · {itemsText(o.itemCount)}</div>
               </div>
-              <OrderStatusBadge status={o.status} />
+              <OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} />
             </div>
             <div className="mt-3 flex items-center justify-between gap-3">
               <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(o.total)}</span>

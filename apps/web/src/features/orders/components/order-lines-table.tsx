@@ -1,4 +1,5 @@
 import type { OrderLine } from '@portal/contracts';
+import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 
 /**
@@ -41,9 +42,9 @@ export function OrderLinesTable({ items, scroll = true, variant = 'customer' }: 
 }
 
 /** Subtotal, delivery charge and total of an order (subtotal = total − delivery charge). */
-export function OrderTotals({ subtotal, deliveryCharge, total, totalLabel = 'Order Total' }: { subtotal: string; deliveryCharge: string; total: string; totalLabel?: string }) {
+export function OrderTotals({ subtotal, deliveryCharge, total, totalLabel = 'Order Total', className }: { subtotal: string; deliveryCharge: string; total: string; totalLabel?: string; className?: string }) {
   return (
-    <dl className="ml-auto w-full max-w-xs space-y-1.5 text-sm">
+    <dl className={cn('ml-auto w-full max-w-xs space-y-1.5 text-sm', className)}>
       <div className="flex justify-between"><dt className="text-stone-500">Subtotal</dt><dd className="tabular-nums">{formatMoney(subtotal)}</dd></div>
       <div className="flex justify-between"><dt className="text-stone-500">Delivery Charge</dt><dd className="tabular-nums">{formatMoney(deliveryCharge)}</dd></div>
       <div className="flex justify-between border-t border-stone-200 pt-1.5 text-base font-semibold text-stone-900"><dt>{totalLabel}</dt><dd className="tabular-nums">{formatMoney(total)}</dd></div>

@@ -10,9 +10,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { notify } from '../../../components/ui/toaster';
 import { useOrders } from '../api/get-orders';
 import { markOrderReady } from '../api/mark-order-ready';
+import { cancelOrder, completeOrder } from '../api/order-lifecycle';
+import { ApiError } from '../../../lib/api';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { matchesSearch } from '../lib/order-text';
 import { StoreOrderCard } from './store-order-card';
 import { StoreOrderDetailsDialog } from './store-order-details-dialog';
+import { StorePaymentWarning } from './store-payment-warning';
+import { NeedsAttention } from './needs-attention';
 
 export const STORE_ORDERS_MESSAGES = {
   searchPlaceholder: 'Search by order number, customer name, or email...',
@@ -22,6 +27,9 @@ export const STORE_ORDERS_MESSAGES = {
   markedDescription: 'The order status has been updated to ready for pickup.',
   markFailed: 'Failed to mark order as ready. Please try again.',
   loadFailed: 'Failed to load orders. Please try again.',
+  completedTitle: 'Order marked as completed',
+  cancelledTitle: 'Order cancelled',
+  actionFailed: 'The order could not be updated. Please try again.',
 } as const;
 
 type Tab = 'reserved' | 'ready' | 'completed' | 'all';
@@ -44,6 +52,7 @@ export function StoreOrders() {
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [marking, setMarking] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const scope = list.data?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
@@ -75,6 +84,21 @@ export function StoreOrders() {
     }
   }
 
+  /** Mark Completed / Cancel (issue 14 §1): a toast either way; a refused refund leaves the order "Refund pending". */
+  async function act(order: Order, run: () => Promise<unknown>, title: string) {
+    setMarking(order.id);
+    try {
+      await run();
+      notify({ title, description: `Order ${order.orderNumber}`, variant: 'success' });
+      setCancelling(null);
+    } catch (e) {
+      notify({ title: 'Error', description: e instanceof ApiError ? e.message : STORE_ORDERS_MESSAGES.actionFailed, variant: 'destructive' });
+    } finally {
+      setMarking(null);
+      await list.mutate();
+    }
+  }
+
   function onSearch(value: string) {
     setSearch(value);
     if (value.trim()) setTab('all');
@@ -92,10 +116,11 @@ export function StoreOrders() {
       return <EmptyState title={t === 'all' && search.trim() ? STORE_ORDERS_MESSAGES.noMatch : STORE_ORDERS_MESSAGES.empty} />;
     }
     return (
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {shown.map((o) => (
-          <li key={o.id}>
-            <StoreOrderCard order={o} canMarkReady={canManage} marking={marking === o.id} onMarkReady={() => markReady(o)} onView={() => setSelectedId(o.id)} />
+          <li key={o.id} className="min-w-0">
+            <StoreOrderCard order={o} canMarkReady={canManage} marking={marking === o.id} onMarkReady={() => markReady(o)} onView={() => setSelectedId(o.id)}
+              onComplete={() => act(o, () => completeOrder(o.id), STORE_ORDERS_MESSAGES.completedTitle)} onCancel={() => setCancelling(o)} />
           </li>
         ))}
       </ul>
@@ -110,6 +135,8 @@ export function StoreOrders() {
         </h1>
         <p className="text-sm text-stone-500">{subtitle}</p>
       </header>
+      {canManage && <StorePaymentWarning storeId={store?.id} />}
+      {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
 
       <div className="relative mb-4 max-w-md">
         <label htmlFor="order-search" className="sr-only">Search orders</label>
@@ -135,6 +162,8 @@ export function StoreOrders() {
         {TABS.map((t) => <TabsContent key={t.value} value={t.value}>{panel(t.value)}</TabsContent>)}
       </Tabs>
 
+      <CancelOrderDialog order={cancelling} busy={marking === cancelling?.id} onClose={() => setCancelling(null)}
+        onConfirm={(reason) => cancelling && act(cancelling, () => cancelOrder(cancelling.id, reason), STORE_ORDERS_MESSAGES.cancelledTitle)} />
       <StoreOrderDetailsDialog order={selected} canMarkReady={canManage} marking={marking === selected?.id} onMarkReady={markReady} onClose={() => setSelectedId(null)} />
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OrderDetail } from '@portal/contracts';
 import { getOrder } from '../api/get-order';
 import { getLatestOrder } from '../api/get-latest-order';
+import { retry } from '../../../lib/retry';
 
 /** Confirmation loading (spec 002 §4, §9): up to 5 attempts per id, 600 ms apart. */
 export const CONFIRMATION_ATTEMPTS = 5;
@@ -13,15 +14,9 @@ export type ConfirmationState =
   | { state: 'redirect'; orderId: number }
   | { state: 'not-found' };
 
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-
-/** GET /orders/{id} up to 5 times, 600 ms apart; null when every attempt failed. */
-async function loadWithRetries(orderId: number, alive: () => boolean): Promise<OrderDetail | null> {
-  for (let i = 0; i < CONFIRMATION_ATTEMPTS && alive(); i += 1) {
-    try { return await getOrder(orderId); } catch { /* not visible yet: try again */ }
-    if (i < CONFIRMATION_ATTEMPTS - 1) await sleep(CONFIRMATION_RETRY_MS);
-  }
-  return null;
+/** GET /orders/{id} up to 5 times, 600 ms apart (an order not visible yet is tried again); null when every attempt failed. */
+function loadWithRetries(orderId: number, alive: () => boolean): Promise<OrderDetail | null> {
+  return retry(() => getOrder(orderId), { attempts: CONFIRMATION_ATTEMPTS, delayMs: CONFIRMATION_RETRY_MS, alive }).catch(() => null);
 }
 
 /**

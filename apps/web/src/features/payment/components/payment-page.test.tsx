@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import { CHECKOUT_MESSAGES, type CheckoutSession, type OrderDetail } from '@portal/contracts';
 import { api, ApiError } from '../../../lib/api';
 import { notify } from '../../../components/ui/toaster';
-import { CHECKOUT_SESSION_KEY, LAST_ORDER_KEY } from '../lib/checkout-storage';
+import { CHECKOUT_SESSION_KEY, LAST_ORDER_KEY } from '../../../lib/checkout-storage';
 import { PaymentPage } from './payment-page';
 
 jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
@@ -163,6 +163,32 @@ describe('payment page (spec 002 §2, §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Confirmation page' }, { timeout: 3000 })).toBeInTheDocument();
     expect(postSpy).toHaveBeenCalledTimes(2);
     expect(postSpy.mock.calls[1][2].headers['Idempotency-Key']).toBe(postSpy.mock.calls[0][2].headers['Idempotency-Key']);
+  });
+
+  it('when the API answers 503 (its database connection is lost), then the same attempt is retried with the same Idempotency-Key, like a network error (issue 8 §7)', async () => {
+    getSpy.mockResolvedValue({ data: session() });
+    postSpy.mockRejectedValueOnce(problem(503, 'service_unavailable', 'The service is briefly unavailable.')).mockResolvedValueOnce({ data: order });
+    const user = userEvent.setup();
+    renderAt(validQuery);
+    await screen.findByRole('heading', { name: 'Payment' });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
+    expect(await screen.findByRole('heading', { name: 'Confirmation page' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(postSpy).toHaveBeenCalledTimes(2);
+    expect(postSpy.mock.calls[1][2].headers['Idempotency-Key']).toBe(postSpy.mock.calls[0][2].headers['Idempotency-Key']);
+  });
+
+  it('when the card payment is still being confirmed (409 payment_being_confirmed), then checkout ends with "Payment being confirmed" and no new attempt is made (issue 8 §1)', async () => {
+    getSpy.mockResolvedValue({ data: session() });
+    postSpy.mockRejectedValue(problem(409, 'payment_being_confirmed', CHECKOUT_MESSAGES.paymentBeingConfirmed));
+    const user = userEvent.setup();
+    renderAt(validQuery);
+    await screen.findByRole('heading', { name: 'Payment' });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Payment being confirmed/);
+    expect(screen.getByRole('heading', { name: 'Please restart checkout' })).toBeInTheDocument();
+    expect(postSpy).toHaveBeenCalledTimes(1);
   });
 
   it('when paying in-store for Pickup, then the order is created without a card', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, ERROR_CODES, checkoutTokenSchema, type CheckoutSession } from '@portal/contracts';
+import { PROBLEM_CODES, CHECKOUT_MESSAGES, checkoutTokenSchema, type CheckoutSession } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { getCheckoutSession } from '../api/get-checkout-session';
-import { clearStoredCheckout } from './checkout-storage';
+import { clearStoredCheckout } from '../../../lib/checkout-storage';
 
 /** Texts of the payment access check (spec 002 §5 and §8, spec 001 §8), verbatim. */
 export const ACCESS_MESSAGES = {
@@ -21,11 +21,11 @@ export type PaymentAccess =
 export function sessionErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return ACCESS_MESSAGES.validationFailed;
   switch (error.code) {
-    case CHECKOUT_ERROR_CODES.sessionNotFound: return CHECKOUT_MESSAGES.noSession;
-    case CHECKOUT_ERROR_CODES.userMismatch: return CHECKOUT_MESSAGES.userMismatch;
-    case CHECKOUT_ERROR_CODES.expired: return ACCESS_MESSAGES.expired;
-    case CHECKOUT_ERROR_CODES.sessionUsed: return CHECKOUT_MESSAGES.sessionUsed;
-    case ERROR_CODES.validation: return CHECKOUT_MESSAGES.invalidToken;
+    case PROBLEM_CODES.checkoutSessionNotFound: return CHECKOUT_MESSAGES.noSession;
+    case PROBLEM_CODES.checkoutSessionUserMismatch: return CHECKOUT_MESSAGES.userMismatch;
+    case PROBLEM_CODES.checkoutSessionExpired: return ACCESS_MESSAGES.expired;
+    case PROBLEM_CODES.checkoutSessionUsed: return CHECKOUT_MESSAGES.sessionUsed;
+    case PROBLEM_CODES.validationFailed: return CHECKOUT_MESSAGES.invalidToken;
     default: return ACCESS_MESSAGES.validationFailed;
   }
 }
@@ -49,7 +49,7 @@ export function usePaymentAccess(params: URLSearchParams): PaymentAccess {
     getCheckoutSession(token).then(
       (session) => { if (alive) setAccess({ state: 'allowed', session }); },
       (error) => {
-        if (error instanceof ApiError && (error.code === CHECKOUT_ERROR_CODES.expired || error.code === CHECKOUT_ERROR_CODES.sessionUsed)) clearStoredCheckout();
+        if (error instanceof ApiError && (error.code === PROBLEM_CODES.checkoutSessionExpired || error.code === PROBLEM_CODES.checkoutSessionUsed)) clearStoredCheckout();
         if (alive) setAccess({ state: 'denied', message: sessionErrorMessage(error) });
       },
     );

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, PASSWORD_CHECKLIST, changePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts';
+import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_CHECKLIST, changePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
 import { RequirementChecklist } from '../../../components/ui/checklist';
 import { Field, describedBy } from '../../../components/ui/field';
@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
       reset(EMPTY);
       notify({ title: 'Password updated', variant: 'success' });
     } catch (e) {
-      if (e instanceof ApiError && e.code === AUTH_ERROR_CODES.currentPasswordIncorrect) {
+      if (e instanceof ApiError && e.code === PROBLEM_CODES.currentPasswordIncorrect) {
         setError('currentPassword', { message: AUTH_MESSAGES.currentPasswordIncorrect });
         notify({ title: 'Invalid password', description: AUTH_MESSAGES.currentPasswordIncorrect, variant: 'destructive' });
         return;

@@ -29,6 +29,8 @@ function serve() {
     return { data: { items: hits.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: hits.length } };
   });
 }
+/** Leaves the welcome state (issue 9 §9) for the unfiltered list. */
+const browse = async () => fireEvent.click(await screen.findByRole('button', { name: /Browse all products/ }));
 const productCalls = () => getSpy.mock.calls.map((c) => c[0] as string).filter((u) => u.includes('/products'));
 
 function renderShop(handlers: Partial<ProductHandlers> = {}) {
@@ -57,10 +59,13 @@ describe('shop page (spec 001 §2)', () => {
     expect(screen.getByText('Please select an outlet from your profile menu to start shopping.')).toBeInTheDocument();
   });
 
-  it('when nothing is searched, then the welcome sits above the first page of the store and the header names the store', async () => {
+  it('when nothing is searched, then the welcome shows instead of the catalogue (issue 9 §9); Browse all products lists the first page; the header names the store', async () => {
     renderShop();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Shop | Central City Liquor');
     expect(await screen.findByText('Ready to start ordering?')).toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    await browse();
+    expect(screen.queryByText('Ready to start ordering?')).not.toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(30);
     expect(screen.getByText('Showing 1-30 of 64 items')).toBeInTheDocument();
     expect(productCalls()[0]).toBe('/stores/2190/products?page=1&pageSize=30');
@@ -96,7 +101,7 @@ describe('shop page (spec 001 §2)', () => {
 
   it('when a page is chosen, then it loads that page and scrolls to the top; a new size returns to page 1', async () => {
     renderShop();
-    await screen.findByText('Ready to start ordering?');
+    await browse();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Showing 31-60 of 64 items')).toBeInTheDocument();
     expect(window.scrollTo).toHaveBeenCalled();
@@ -110,7 +115,7 @@ describe('shop page (spec 001 §2)', () => {
 
   it('when the user may not use the cart, then Add to Cart is disabled with the spec title; Pricing still works', async () => {
     const h = renderShop({ canUseCart: false });
-    await screen.findByText('Ready to start ordering?');
+    await browse();
     const card = screen.getAllByRole('article')[0];
     const add = within(card).getByRole('button', { name: /Add to Cart/ });
     expect(add).toBeDisabled();
@@ -121,7 +126,7 @@ describe('shop page (spec 001 §2)', () => {
 
   it('when an item is being added, then its button is busy and the others stay usable; cart quantities show', async () => {
     const h = renderShop({ isBusy: (code) => code === '10001', inCart: (code) => (code === '10000' ? 2 : 0) });
-    await screen.findByText('Ready to start ordering?');
+    await browse();
     const [first, second] = screen.getAllByRole('article');
     expect(within(first).getByRole('button', { name: /Add to Cart/ })).toBeEnabled();
     expect(within(second).getByRole('button', { name: /Adding\.\.\./ })).toBeDisabled();

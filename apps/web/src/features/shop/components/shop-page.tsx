@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { AlertTriangle, LayoutGrid, List, PackageSearch, Search, Store, Wine, X } from 'lucide-react';
 import { CATALOG_LIMITS } from '@portal/contracts';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,7 @@ import { Label } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { EmptyState, PageSpinner, Skeleton } from '../../../components/ui/feedback';
 import { notify } from '../../../components/ui/toaster';
-import { useSelection } from '../../../lib/selection';
+import { CLEAR_FILTERS_EVENT, useSelection } from '../../../lib/selection';
 import { cn } from '../../../lib/cn';
 import { useProducts } from '../api/get-products';
 import { useBottleSizes } from '../api/get-bottle-sizes';
@@ -21,6 +22,9 @@ import type { ProductHandlers } from './product-actions';
 export const SHOP_TEXTS = {
   noStore: 'No store selected',
   noStoreHint: 'Please select an outlet from your profile menu to start shopping.',
+  /** Spec 000 §8 'No outlets'. */
+  noOutlets: 'No outlets assigned to your account. Please contact support.',
+  requestOutlets: 'Request Outlets',
   searchPlaceholder: 'Search by name or item code...',
   allSizes: 'All Sizes',
   clearAll: 'Clear All',
@@ -28,6 +32,7 @@ export const SHOP_TEXTS = {
   noResultsLine1: 'No products found matching your criteria.',
   noResultsLine2: 'Try adjusting your search criteria or size filter.',
   welcome: 'Ready to start ordering?',
+  browseAll: 'Browse all products',
   loadError: 'Failed to load store inventory. Please try again.',
   noViewPermission: "You don't have permission to view items. Please contact your administrator.",
 } as const;
@@ -40,8 +45,21 @@ const PAGE_SIZE = CATALOG_LIMITS.defaultPageSize;
  * Cart actions, the cart summary and the cart panel come from the route (features do not import each other).
  */
 export function ShopPage({ handlers, cartSummary, cartPanel }: { handlers: ProductHandlers; cartSummary?: ReactNode; cartPanel?: ReactNode }) {
-  const { store, loading: selectionLoading } = useSelection();
+  const { store, outlets, outletsLoading, outletsError, loading: selectionLoading } = useSelection();
   if (selectionLoading) return <PageSpinner />;
+  if (!outletsLoading && !outletsError && outlets !== undefined && outlets.length === 0) {
+    // No outlets: say so in the spec's words and offer the request (issue 9 §4), not a loop to the menu.
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <EmptyState
+          icon={<Store className="h-10 w-10" />}
+          title="No outlets assigned"
+          description={SHOP_TEXTS.noOutlets}
+          action={<Button asChild><Link to="/profile#my-outlets">{SHOP_TEXTS.requestOutlets}</Link></Button>}
+        />
+      </div>
+    );
+  }
   if (!store) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10">
@@ -91,7 +109,15 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
     top.current?.scrollIntoView?.({ block: 'start' });
     window.scrollTo?.({ top: 0, behavior: 'smooth' });
   };
-  const clearAll = () => { setDraft(''); view.clearFilters(); };
+  // Spec 001 §2 display states: without a search or size filter the shop shows the welcome, not the whole
+  // catalogue under it (issue 9 §9); 'Browse all products' opens the unfiltered list. A restored page > 1 browses.
+  const [browsing, setBrowsing] = useState(view.page > 1);
+  useEffect(() => {
+    const reset = () => setBrowsing(false);
+    window.addEventListener(CLEAR_FILTERS_EVENT, reset);
+    return () => window.removeEventListener(CLEAR_FILTERS_EVENT, reset);
+  }, []);
+  const clearAll = () => { setDraft(''); setBrowsing(false); view.clearFilters(); };
 
   return (
     <div ref={top} className="mx-auto max-w-7xl scroll-mt-20 px-4 py-6 sm:py-8">
@@ -148,9 +174,9 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
 
           <Results
             view={view.view}
-            search={view.search}
             filtered={filtered}
-            storeName={storeName}
+            browsing={browsing}
+            onBrowse={() => setBrowsing(true)}
             products={products}
             handlers={handlers}
             onPageChange={goToPage}
@@ -158,7 +184,8 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
           />
         </div>
 
-        {cartPanel && <aside className="hidden lg:block" aria-label="Cart"><div className="sticky top-4">{cartPanel}</div></aside>}
+        {/* Sticky below the 4 rem sticky header (issue 9 §9). */}
+        {cartPanel && <aside className="hidden lg:block" aria-label="Cart"><div className="sticky top-20">{cartPanel}</div></aside>}
       </div>
     </div>
   );
@@ -186,8 +213,8 @@ function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v: ViewMo
   );
 }
 
-function Results({ view, search, filtered, storeName, products, handlers, onPageChange, onClear }: {
-  view: ViewMode; search: string; filtered: boolean; storeName: string;
+function Results({ view, filtered, browsing, onBrowse, products, handlers, onPageChange, onClear }: {
+  view: ViewMode; filtered: boolean; browsing: boolean; onBrowse: () => void;
   products: ReturnType<typeof useProducts>; handlers: ProductHandlers;
   onPageChange: (page: number) => void; onClear: () => void;
 }) {
@@ -214,19 +241,22 @@ function Results({ view, search, filtered, storeName, products, handlers, onPage
       />
     );
   }
+  if (!filtered && !browsing) {
+    return (
+      <section aria-label="Welcome" className="flex flex-col items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-6 py-10 text-center">
+        <Wine className="h-10 w-10 text-brand-700" aria-hidden />
+        <h2 className="text-lg font-semibold text-brand-950">{SHOP_TEXTS.welcome}</h2>
+        <p className="max-w-md text-sm text-brand-900">
+          Search by name or item code, or filter by bottle size, to find what you need among this store's {data.total.toLocaleString('en-US')} products.
+        </p>
+        <Button variant="outline" onClick={onBrowse} className="mt-1">
+          <List className="h-4 w-4" aria-hidden />{SHOP_TEXTS.browseAll} ({data.total.toLocaleString('en-US')})
+        </Button>
+      </section>
+    );
+  }
   return (
     <section aria-label="Products" className="space-y-4">
-      {!search && (
-        <div className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4">
-          <Wine className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" aria-hidden />
-          <div>
-            <h2 className="font-semibold text-brand-950">{SHOP_TEXTS.welcome}</h2>
-            <p className="text-sm text-brand-900">
-              Search by name or item code, filter by bottle size, or browse the {data.total.toLocaleString('en-US')} products of {storeName} below.
-            </p>
-          </div>
-        </div>
-      )}
       {view === 'grid' ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-3">
           {data.items.map((p) => <ProductCard key={p.code} product={p} handlers={handlers} />)}

@@ -1,0 +1,2 @@
+/** Admin Items tab (spec 002 §2 Items). */
+export { ItemsTab } from './items-tab';

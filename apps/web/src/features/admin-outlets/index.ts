@@ -1,0 +1,2 @@
+/** Admin Outlets tab (spec 002 §2 Outlets). */
+export { OutletsTab } from './outlets-tab';

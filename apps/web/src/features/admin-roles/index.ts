@@ -1,0 +1,2 @@
+/** Admin roles (issue 12): the Roles tab. */
+export { RolesTab } from './components/roles-tab';

@@ -1,0 +1,76 @@
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import {
+  ADMIN_USERS_PAGE_SIZE, adminUserDetailSchema, adminUsersListSchema, assignableRolesSchema, manageableOutletsSchema,
+  type AdminUserDetail, type AdminUserProfileBody, type AdminUsersList,
+} from '@portal/contracts';
+import { api, getJson, type ApiError } from '../../../lib/api';
+
+/**
+ * Admin users API (ARCHITECTURE §5 Administration; spec 002 §7, §9): the list stays cached (shown at once when
+ * the tab is opened again, then revalidated, so a saved edit is there) and is not refetched on refocus; a
+ * failure is retried once, except an expired session (401), which is not retried.
+ */
+
+const listKey = (search: string) => (index: number, previous: AdminUsersList | null): string | null => {
+  if (previous && !previous.nextCursor) return null;
+  const q = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE_SIZE) });
+  if (search.trim()) q.set('search', search.trim());
+  if (index > 0 && previous?.nextCursor) q.set('cursor', previous.nextCursor);
+  return `/admin/users?${q.toString()}`;
+};
+
+/** GET /admin/users, 50 a page: `loadMore()` fetches the next 50 (spec 002 §2 Load More). */
+export function useAdminUsers(search: string) {
+  const swr = useSWRInfinite<AdminUsersList, ApiError>(listKey(search), (p: string) => getJson(p, adminUsersListSchema), {
+    revalidateOnFocus: false,
+    onErrorRetry: (err, _key, _config, revalidate, { retryCount }) => {
+      if (err.status === 401 || retryCount >= 1) return;
+      setTimeout(() => { void revalidate({ retryCount }); }, 1000);
+    },
+  });
+  const pages = swr.data ?? [];
+  return {
+    users: pages.flatMap((p) => p.items),
+    meta: pages[0]?.meta,
+    hasMore: Boolean(pages[pages.length - 1]?.nextCursor),
+    isLoading: swr.isLoading,
+    isLoadingMore: swr.isValidating && swr.size > pages.length,
+    error: swr.error,
+    loadMore: () => swr.setSize(swr.size + 1),
+    reload: () => swr.mutate(),
+  };
+}
+
+/** SWR keys of one user's screens, so a save can refresh them. */
+export const userKeys = (userId: string) => ({
+  detail: `/admin/users/${userId}`,
+  outlets: `/admin/users/${userId}/manageable-outlets`,
+  roles: `/admin/users/${userId}/assignable-roles`,
+});
+
+const once = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
+export const useAdminUser = (userId: string | null) => useSWR<AdminUserDetail, ApiError>(userId ? userKeys(userId).detail : null, (p: string) => getJson(p, adminUserDetailSchema), once);
+export const useManageableOutlets = (userId: string | null) => useSWR(userId ? userKeys(userId).outlets : null, (p: string) => getJson(p, manageableOutletsSchema), once);
+export const useAssignableRoles = (userId: string | null) => useSWR(userId ? userKeys(userId).roles : null, (p: string) => getJson(p, assignableRolesSchema), once);
+
+/** PATCH /admin/users/{id}/profile. */
+export async function updateUserProfile(userId: string, body: AdminUserProfileBody): Promise<AdminUserDetail> {
+  return adminUserDetailSchema.parse((await api.patch(`/admin/users/${userId}/profile`, body)).data);
+}
+/** PUT /admin/users/{id}/outlets with only the difference. */
+export async function updateUserOutlets(userId: string, add: number[], remove: number[]): Promise<AdminUserDetail> {
+  return adminUserDetailSchema.parse((await api.put(`/admin/users/${userId}/outlets`, { add, remove })).data);
+}
+/** POST /admin/users/{id}/roles { roleId }. */
+export async function addUserRole(userId: string, roleId: number): Promise<AdminUserDetail> {
+  return adminUserDetailSchema.parse((await api.post(`/admin/users/${userId}/roles`, { roleId })).data);
+}
+/** DELETE /admin/users/{id}/roles/{roleId}. */
+export async function removeUserRole(userId: string, roleId: number): Promise<AdminUserDetail> {
+  return adminUserDetailSchema.parse((await api.delete(`/admin/users/${userId}/roles/${roleId}`)).data);
+}
+/** DELETE /admin/users/{id} (super administrators). */
+export async function deleteUser(userId: string): Promise<void> {
+  await api.delete(`/admin/users/${userId}`);
+}

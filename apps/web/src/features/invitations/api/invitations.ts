@@ -1,0 +1,61 @@
+import {
+  acceptInvitationResultSchema, adminInvitationsPageSchema, adminOutletRequestSchema, adminOutletRequestsPageSchema, createdInvitationSchema,
+  invitationOptionsSchema, publicInvitationSchema,
+  type AcceptInvitationBody, type AcceptInvitationResult, type AdminOutletRequest, type CreateInvitationBody, type CreatedInvitation,
+  type InvitationStatus, type PublicInvitation,
+} from '@portal/contracts';
+import { api, getJson, useApi } from '../../../lib/api';
+
+/** GET /invitations/options: the roles and outlets the signed-in user may grant; fetched only when `enabled`. */
+export function useInvitationOptions(enabled: boolean) {
+  return useApi(enabled ? '/invitations/options' : null, invitationOptionsSchema, { revalidateOnFocus: false });
+}
+
+/** POST /invitations: invites a person; the server mails the link. Throws ApiError. */
+export async function createInvitation(body: CreateInvitationBody): Promise<CreatedInvitation> {
+  const res = await api.post('/invitations', body);
+  return createdInvitationSchema.parse(res.data);
+}
+
+/** GET /invitations/{token} (public, read-only). Throws ApiError (404, 409, 410…). */
+export function getInvitation(token: string): Promise<PublicInvitation> {
+  return getJson(`/invitations/${encodeURIComponent(token)}`, publicInvitationSchema);
+}
+
+/** POST /invitations/{token}/accept (public). Throws ApiError. */
+export async function acceptInvitation(token: string, body: AcceptInvitationBody): Promise<AcceptInvitationResult> {
+  const res = await api.post(`/invitations/${encodeURIComponent(token)}/accept`, body);
+  return acceptInvitationResultSchema.parse(res.data);
+}
+
+/** GET /admin/invitations: a page of invitations in the caller's scope. */
+export function useAdminInvitations(q: { status?: InvitationStatus; search?: string; page: number; pageSize?: number }) {
+  const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize ?? 10) });
+  if (q.status) params.set('status', q.status);
+  if (q.search) params.set('search', q.search);
+  return useApi(`/admin/invitations?${params}`, adminInvitationsPageSchema);
+}
+
+/** POST /admin/invitations/{id}/resend: a new link (the old one stops working). */
+export async function resendInvitation(id: string): Promise<CreatedInvitation> {
+  const res = await api.post(`/admin/invitations/${id}/resend`);
+  return createdInvitationSchema.parse(res.data);
+}
+
+/** DELETE /admin/invitations/{id}: revokes the invitation. */
+export async function revokeInvitation(id: string): Promise<void> {
+  await api.delete(`/admin/invitations/${id}`);
+}
+
+/** GET /admin/outlet-requests: a page of outlet access requests the caller may decide. */
+export function useOutletRequests(q: { status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize?: number }) {
+  const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize ?? 10) });
+  if (q.status) params.set('status', q.status);
+  return useApi(`/admin/outlet-requests?${params}`, adminOutletRequestsPageSchema);
+}
+
+/** POST /admin/outlet-requests/{id}/approve or /reject { reason? }. */
+export async function decideOutletRequest(id: number, approve: boolean, reason?: string): Promise<AdminOutletRequest> {
+  const res = await api.post(`/admin/outlet-requests/${id}/${approve ? 'approve' : 'reject'}`, approve ? undefined : { reason: reason || undefined });
+  return adminOutletRequestSchema.parse(res.data);
+}
