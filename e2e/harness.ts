@@ -15,7 +15,8 @@ export interface Portal { baseUrl: string; t: TestContext; fixtures: Fixtures; c
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const t = await createTestContext({ env: { PUBLIC_URL: '', ...env } });
   const fixtures = await seedFixtures(t.db);
-  const app = createApp(t.ctx, { webDir: 'dist/web' });
+  // E2E_WEB_DIR: journeys against another build of the SPA (e.g. one built before a change, to see a test fail).
+  const app = createApp(t.ctx, { webDir: process.env.E2E_WEB_DIR ?? 'dist/web' });
   const server: Server = await new Promise((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

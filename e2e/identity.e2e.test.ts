@@ -251,7 +251,9 @@ it('admin on a small phone: the gated items, System default outlet, w-72 and scr
   await page.screenshot({ path: 'screenshots/identity-14-admin-menu-scrolled-390.png' });
 
   await menu.getByRole('menuitem', { name: 'Invite User' }).click();
-  await toast(page, 'Invite User');
+  await page.getByRole('dialog', { name: 'Send User Invitation' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.setViewportSize(DESKTOP);
   await openMenu(page);
   expect((await page.getByRole('menu').boundingBox())!.width).toBe(256);

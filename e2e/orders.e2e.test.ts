@@ -149,7 +149,8 @@ describe('orders journey (issue 5)', () => {
     await page.getByText('Items added to cart').waitFor();
     await page.getByText('2 item(s) from this order have been added to your cart.').waitFor();
     await snap(page, 'orders-history-reordered');
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    // A successful reorder closes the dialog, so the toast's View Cart can be clicked.
+    await dialog.waitFor({ state: 'detached' });
 
     // Mobile: cards instead of the table, and the dialog.
     await page.setViewportSize(MOBILE);

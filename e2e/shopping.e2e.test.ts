@@ -38,9 +38,10 @@ it('buyer at 1280 px: browse, page, search vodka, filter a size, pricing, add tw
   await page.getByText('Ready to start ordering?').waitFor();
   await chooseOutlet(page, /Court Avenue Taproom/);
 
-  // Welcome: the store's catalog to browse, with the welcome above it.
+  // Welcome (no search): the welcome alone (issue 9 §9), then Browse all products lists the store's catalog.
   await page.getByRole('heading', { level: 1, name: /^Shop \| CENTRAL CITY LIQUOR/ }).waitFor();
   await page.getByText('Ready to start ordering?').waitFor();
+  await page.getByRole('button', { name: /Browse all products/ }).click();
   await page.getByText('Showing 1-30 of 64 items').waitFor();
   await page.getByRole('heading', { name: 'Your Cart' }).waitFor();
   await snap(page, 'shopping-01-shop-welcome');
@@ -221,6 +222,7 @@ it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then
   const page = await openPage(DESKTOP);
   await signIn(page, portal.baseUrl, 'viewer@example.com');
   await page.getByText('Ready to start ordering?').waitFor();
+  await page.getByRole('button', { name: /Browse all products/ }).click();
 
   // Loading (a slow catalog answer) and error (a failed one) states of the shop.
   let release!: () => void;
@@ -243,6 +245,7 @@ it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then
   await page.getByText(/^Showing 1-/).waitFor();
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.getByText('Ready to start ordering?').waitFor();
+  await page.getByRole('button', { name: /Browse all products/ }).click();
 
   // Keyboard: from the search box, Tab reaches Search, the size filter, then the first card's Pricing;
   // Enter opens the dialog, Escape closes it and focus returns to the button (focus ring visible).
