@@ -5,6 +5,38 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Layer zones (STYLE.md "One-way imports"), built from the folders so a new module or feature is covered.
+const root = import.meta.dirname;
+const apiModules = join(root, 'apps/api/src/modules');
+const webSrc = join(root, 'apps/web/src');
+const folders = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const apiZones = [
+  // routes → service → repository: a repository knows no service or route (the access rules are the shared kernel).
+  {
+    target: `${apiModules}/*/*.repository.ts`, from: [`${apiModules}/*/*.service.ts`, `${apiModules}/*/*.routes.ts`],
+    except: [`${apiModules}/access/*`], message: 'A repository is the bottom layer: it imports no service or routes.',
+  },
+  { target: `${apiModules}/*/!(*.test).ts`, from: [`${apiModules}/*/*.routes.ts`], message: 'Only the route table (routes.ts) imports route files.' },
+  // A module uses another module through its service, never its repository or routes.
+  ...folders(apiModules).map((m) => ({
+    target: `${apiModules}/${m}/**`, from: [`${apiModules}/*/*.repository.ts`, `${apiModules}/*/*.routes.ts`], except: [`${apiModules}/${m}/**`],
+    message: 'Use the other module through its service.',
+  })),
+];
+const webZones = [
+  // app → features → components/lib: components and lib know no feature and no app.
+  { target: [`${webSrc}/components/**`, `${webSrc}/lib/**`], from: [`${webSrc}/features/**`, `${webSrc}/app/**`], message: 'components/ and lib/ are below the features.' },
+  { target: `${webSrc}/features/**`, from: [`${webSrc}/app/**`], message: 'A feature does not import the app; the app composes features.' },
+  // No feature imports another; the app composes them.
+  ...folders(join(webSrc, 'features')).map((f) => ({
+    target: `${webSrc}/features/${f}/**`, from: [`${webSrc}/features/**`], except: [`${webSrc}/features/${f}/**`],
+    message: 'Features never import each other: move the shared piece to components/ or lib/, or compose in app/.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**', '**/*.config.*', 'jest.config.js'] },
@@ -27,7 +59,7 @@ export default tseslint.config(
         ],
       }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -38,4 +70,24 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx'], rules: { 'no-console': 'off' } },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'libs/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // Resolves relative paths, the web's `@/` alias and @portal/contracts, so zones and cycles see every import.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({
+        extensions: ['.ts', '.tsx', '.js', '.mjs'],
+        alias: { '@': [webSrc], '@portal/contracts': [join(root, 'libs/contracts/src/index.ts')] },
+      })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  { files: ['apps/api/src/**/*.ts'], plugins: { 'import-x': importX }, rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] } },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { 'import-x': importX }, rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] } },
+  {
+    // Only route files and http/ know Express (STYLE.md): services and repositories never see req/res.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.test.ts', '**/test-support.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'express', message: 'Only routes and http/ know Express.' }] }] },
+  },
 );

@@ -20,12 +20,13 @@ module.exports = {
     { ...common, displayName: 'contracts', testEnvironment: 'node', roots: ['<rootDir>/libs/contracts'] },
     {
       ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/apps/api'],
+      setupFiles: ['<rootDir>/apps/api/src/test/block-outbound.ts'],
       globalSetup: '<rootDir>/apps/api/src/test/global-setup.ts', globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
     },
     {
       ...common, displayName: 'web', testEnvironment: 'jsdom', roots: ['<rootDir>/apps/web'],
       setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/setup.ts'],
-      moduleNameMapper: { ...common.moduleNameMapper, '\\.(css|svg|png|jpg|webp)$': 'identity-obj-proxy' },
+      moduleNameMapper: { ...common.moduleNameMapper, '^@/(.*)$': '<rootDir>/apps/web/src/$1', '\\.(css|svg|png|jpg|webp)$': 'identity-obj-proxy' },
     },
     {
       ...common, displayName: 'e2e', testEnvironment: 'node', roots: ['<rootDir>/e2e'],
