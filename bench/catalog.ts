@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import pg from 'pg';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
-import { signAccessToken } from '../apps/api/src/http/auth';
+import { benchToken } from './session';
 import { productPageSql } from '../apps/api/src/modules/stores/stores.repository';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES } from '../seeds';
 
@@ -241,7 +241,7 @@ async function signIn(base: string, db: Db, secret: string): Promise<{ token: st
     const body = await res.json() as { access_token: string };
     return { token: body.access_token, how: 'POST /auth/login', userId: user.id };
   }
-  return { token: signAccessToken(secret, 3600, { sub: user.id, email: BUYER }).token, how: `token signed with the API's secret (login answered ${res.status})`, userId: user.id };
+  return { token: await benchToken(db, secret, 3600, { id: user.id, email: BUYER }), how: `token signed with the API's secret (login answered ${res.status})`, userId: user.id };
 }
 
 interface LoadResult { rps: number; requests: number; p50: number; p95: number; p97_5: number; p99: number; max: number; non2xx: number; errors: number; timeouts: number; autocannonP97_5: number; autocannonP99: number }

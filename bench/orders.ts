@@ -22,7 +22,7 @@ import { cpus, totalmem, loadavg } from 'node:os';
 import bcrypt from 'bcrypt';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { freePort } from '../apps/api/src/db/embedded';
-import { signAccessToken } from '../apps/api/src/http/auth';
+import { benchToken } from './session';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES } from '../seeds';
 
 const ROOT = resolve(__dirname, '..');
@@ -70,7 +70,7 @@ export async function run(argv: string[]): Promise<void> {
   try {
     const base = `http://127.0.0.1:${port}/api/v1`;
     await waitForHttp(`${base}/health`, 90_000);
-    const tokens = setup.buyers.map((b) => signAccessToken(jwtSecret, 3600, { sub: b.id, email: b.email }).token);
+    const tokens = await Promise.all(setup.buyers.map((b) => benchToken(db, jwtSecret, 3600, b)));
     // Warm-up: one loop per buyer, not measured.
     await Promise.all(tokens.map((tok) => loop(base, tok, setup.outletId, setup.codes, args.lines)));
     const before = await countOrders(db);
