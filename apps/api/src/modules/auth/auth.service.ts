@@ -328,11 +328,11 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
  */
 export async function changePassword(
   ctx: AppContext,
-  principal: { userId: string; currentFamilyId?: string },
+  actor: { userId: string; currentFamilyId?: string },
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta & { linkBase: string },
 ): Promise<void> {
-  const user = await repo.findUserById(ctx.db, principal.userId);
+  const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw sessionInvalid();
   // Wrong current passwords count like failed sign-ins (issue 8 §12): the same lockout, the same 429.
   await assertNotLockedOut(ctx, user.email, meta.ip);
@@ -345,7 +345,7 @@ export async function changePassword(
   const hash = await hashPassword(ctx, input.newPassword);
   await ctx.db.transaction(async (trx) => {
     await repo.updatePasswordHash(trx, user.id, hash);
-    const revoked = await repo.revokeUserSessions(trx, user.id, 'password_changed', principal.currentFamilyId);
+    const revoked = await repo.revokeUserSessions(trx, user.id, 'password_changed', actor.currentFamilyId);
     await repo.insertAudit(trx, { action: AUDIT_ACTIONS.passwordChanged, userId: user.id, actorEmail: user.email, ip: meta.ip, details: { via: 'change', sessionsRevoked: revoked } });
     await ctx.mailer.enqueue(trx, passwordChangedMail(user.email, `${meta.linkBase}/auth?mode=login`));
   });

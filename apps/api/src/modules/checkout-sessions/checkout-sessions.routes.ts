@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { PERMISSIONS, checkoutSessionSchema, checkoutTokenSchema, createCheckoutSessionBodySchema, type CheckoutSession } from '@portal/contracts';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/knex';
+import { PERMISSIONS, checkoutSessionSchema, checkoutTokenSchema, createCheckoutSessionBodySchema } from '@portal/contracts';
 import { route } from '../../http/route';
-import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/readiness';
 import * as checkout from './checkout-sessions.service';
-
-/**
- * The session with whether its store takes cards (issue 16 §5), so the payment page shows the SETUP
- * message on its first load instead of a card form that cannot work.
- */
-async function withCardReadiness(db: Db, ctx: AppContext, s: CheckoutSession): Promise<CheckoutSession> {
-  return { ...s, cardPaymentsAvailable: (await cardPaymentReadiness(db, ctx.config, s.storeId)).cardPaymentsAvailable };
-}
 
 const session = checkoutSessionSchema.meta({ id: 'CheckoutSession' });
 const tags = ['checkout'];
@@ -29,13 +18,7 @@ export const checkoutSessionsRoutes = [
       422: 'Delivery chosen but the store does not deliver (delivery_unavailable), or Delivery (card only) at a store without card payments (payment_setup)',
     },
     handler: async (actor, { body }, { ctx, req }) => {
-      // Delivery is paid by card only: at a store that cannot take cards it is refused here, up front
-      // (issue 16 §5), and the session is not kept.
-      const s = await ctx.db.transaction(async (trx) => {
-        const started = await checkout.startCheckout(trx, actor.userId, body.cartId, ctx.config.paymentTestMode);
-        if (started.fulfillmentType === 'Delivery') await assertCardPaymentsReady(trx, ctx.config, started.storeId, { delivery: true });
-        return withCardReadiness(trx, ctx, started);
-      });
+      const s = await checkout.startCheckout(ctx, actor, body);
       req.log.info({ cartId: body.cartId, total: s.total }, 'checkout session started');
       return s;
     },
@@ -49,6 +32,6 @@ export const checkoutSessionsRoutes = [
       409: 'Already used (checkout_session_used) or the cart changed since (checkout_cart_changed)',
       410: 'Checkout session expired (checkout_session_expired)',
     },
-    handler: async (actor, { params }, { ctx }) => withCardReadiness(ctx.db, ctx, await checkout.getSession(ctx.db, actor.userId, params.token, ctx.config.paymentTestMode)),
+    handler: (actor, { params }, { ctx }) => checkout.getSession(ctx, actor, params),
   }),
 ];

@@ -2,18 +2,27 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   PROBLEM_CODES, CART_MESSAGES, CHECKOUT_MESSAGES, CHECKOUT_SESSION_MINUTES, type CheckoutSession, type FulfillmentType,
 } from '@portal/contracts';
+import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { AppError, ConflictError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { canReachStore } from '../access/access.service';
+import { canReachStore, type Principal } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
+import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/readiness';
 import { fromCents, toCents } from '../../lib/money';
 
 /**
  * Server-side checkout sessions (spec 001 §4 "Checkout", ARCHITECTURE §9): a token of 32 random bytes
  * (64 hex characters) handed to the person once and stored as its SHA-256 hash, valid 30 minutes, bound
  * to the user and the cart, with the total computed here from the items' current prices.
+ * Functions take `(deps or db, actor, input)`: the collaborators, the caller and the route's parsed input.
  */
+
+/** What the checkout routes use: the DB and the config (payment test mode, card-payment readiness). */
+export interface CheckoutDeps { db: Db; config: Config }
+
+/** The caller as checkout needs it. */
+export type CheckoutActor = Pick<Principal, 'userId'>;
 
 /** A cart line priced from the DB: unitPrice = the item's retail now; totalPrice = unitPrice × quantity. */
 export interface PricedLine {
@@ -52,33 +61,47 @@ export function hashToken(token: string): string {
 }
 
 /**
- * POST /checkout-sessions: starts checkout of the caller's active cart. 404 'Cart not found' when the cart
- * is not the caller's active cart or its store is no longer reachable through its outlet; 400 `cart_empty`
- * with the spec's text for an empty cart; 409 when an item is no longer sold; 422 `delivery_unavailable`
- * for Delivery from a store without delivery. Returns the session with the token (only time it is shown).
+ * POST /checkout-sessions: starts checkout of the caller's active cart, in one transaction. 404 'Cart not
+ * found' when the cart is not the caller's active cart or its store is no longer reachable through its
+ * outlet; 400 `cart_empty` with the spec's text for an empty cart; 409 when an item is no longer sold; 422
+ * `delivery_unavailable` for Delivery from a store without delivery. Delivery is paid by card only: at a
+ * store that cannot take cards it is refused (422 `payment_setup`) and the session is not kept. Returns
+ * the session with the token (only time it is shown) and whether its store takes cards.
  */
-export async function startCheckout(db: Db, userId: string, cartId: number, testMode: boolean): Promise<CheckoutSession> {
-  const cart = await carts.findActiveCart(db, userId, cartId);
-  if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
-  await refuseWhilePaymentPending(db, cart.id);
-  const priced = await priceCart(db, cart);
-  const token = randomBytes(32).toString('hex');
-  const row = await repo.insertSession(db, { tokenHash: hashToken(token), userId, cartId: cart.id, total: priced.total, minutes: CHECKOUT_SESSION_MINUTES });
-  return view(token, row.expiresAt, priced, testMode);
+export async function startCheckout(deps: CheckoutDeps, actor: CheckoutActor, { cartId }: { cartId: number }): Promise<CheckoutSession> {
+  const { userId } = actor;
+  return deps.db.transaction(async (db) => {
+    const cart = await carts.findActiveCart(db, userId, cartId);
+    if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+    await refuseWhilePaymentPending(db, cart.id);
+    const priced = await priceCart(db, cart);
+    const token = randomBytes(32).toString('hex');
+    const row = await repo.insertSession(db, { tokenHash: hashToken(token), userId, cartId: cart.id, total: priced.total, minutes: CHECKOUT_SESSION_MINUTES });
+    const started = view(token, row.expiresAt, priced, deps.config.paymentTestMode);
+    if (started.fulfillmentType === 'Delivery') await assertCardPaymentsReady(db, deps.config, started.storeId, { delivery: true });
+    return withCardReadiness(db, deps.config, started);
+  });
 }
 
 /**
  * GET /checkout-sessions/{token}: validates the session for the payment page (spec 001 §4): 404
  * 'No checkout session found'; 404 'User mismatch in checkout session' for someone else's; 410
  * 'Checkout session expired'; 409 when already used, or when the cart changed since (total differs).
+ * The answer says whether the store takes cards, so the payment page shows the setup message on its
+ * first load instead of a card form that cannot work.
  */
-export async function getSession(db: Db, userId: string, token: string, testMode: boolean): Promise<CheckoutSession> {
-  const session = await findValid(db, userId, token, false);
+export async function getSession(deps: CheckoutDeps, actor: CheckoutActor, { token }: { token: string }): Promise<CheckoutSession> {
+  const { db } = deps;
+  const session = await findValid(db, actor.userId, token, false);
   const cart = await carts.findCartById(db, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
   const priced = await priceCart(db, cart);
   if (priced.total !== fromCents(toCents(session.total))) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
-  return view(token, session.expiresAt, priced, testMode);
+  return withCardReadiness(db, deps.config, view(token, session.expiresAt, priced, deps.config.paymentTestMode));
+}
+
+async function withCardReadiness(db: Db, config: Config, s: CheckoutSession): Promise<CheckoutSession> {
+  return { ...s, cardPaymentsAvailable: (await cardPaymentReadiness(db, config, s.storeId)).cardPaymentsAvailable };
 }
 
 /**
@@ -86,8 +109,8 @@ export async function getSession(db: Db, userId: string, token: string, testMode
  * concurrent orders on one token run one after the other) and checks user, expiry and use, with the
  * same errors as getSession.
  */
-export async function lockForOrder(trx: Db, userId: string, token: string): Promise<LockedSession> {
-  const s = await findValid(trx, userId, token, true);
+export async function lockForOrder(trx: Db, actor: CheckoutActor, { checkoutToken }: { checkoutToken: string }): Promise<LockedSession> {
+  const s = await findValid(trx, actor.userId, checkoutToken, true);
   await carts.lockCart(trx, s.cartId);
   await refuseWhilePaymentPending(trx, s.cartId);
   return { id: s.id, cartId: s.cartId, total: fromCents(toCents(s.total)) };
@@ -114,10 +137,10 @@ export async function completeCheckoutOf(trx: Db, sessionId: string | null): Pro
  * still be active, else 409 `checkout_session_used`, and its store still reachable by the user through
  * its outlet, else 404 'Cart not found'; same refusals as startCheckout.
  */
-export async function priceSessionCart(trx: Db, userId: string, session: LockedSession): Promise<PricedCart> {
+export async function priceSessionCart(trx: Db, actor: CheckoutActor, session: LockedSession): Promise<PricedCart> {
   const cart = await carts.findCartById(trx, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
-  if (!(await canReachStore(trx, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  if (!(await canReachStore(trx, actor.userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
   return priceCart(trx, cart);
 }
 

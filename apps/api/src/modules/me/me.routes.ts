@@ -35,7 +35,7 @@ export const meRoutes = [
     method: 'patch', path: '/me/profile', tags, body: updateProfileBodySchema,
     summary: 'Edit first name, last name and phone (email is read-only)',
     response: { description: 'Saved profile', schema: profileSchema },
-    handler: (actor, { body }, { ctx, req }) => meService.updateProfile(ctx, actor, body, requestMeta(req, ctx.config)),
+    handler: (actor, { body }, { ctx, req }) => meService.updateProfile(ctx.db, actor, body, requestMeta(req, ctx.config)),
   }),
   route({
     method: 'post', path: '/me/password', tags, body: changePasswordBodySchema,
@@ -87,6 +87,6 @@ export const meRoutes = [
     summary: 'Request access to an outlet; mails the administrators',
     response: { status: 201, description: 'Request created', schema: outletRequestSchema },
     errors: { 409: 'Already assigned or already requested' },
-    handler: (actor, { body }, { ctx, req }) => meService.requestOutlet(ctx, actor, body.outletId, requestMeta(req, ctx.config)),
+    handler: (actor, { body }, { ctx, req }) => meService.requestOutlet(ctx, actor, body, requestMeta(req, ctx.config)),
   }),
 ];

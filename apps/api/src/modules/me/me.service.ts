@@ -18,19 +18,22 @@ const blankProfile = (userId: string, email: string): Profile => ({
 });
 
 /** GET /me: account, profile (blank when none), roles (spec order) and permission codes (sorted). */
-export async function getMe(db: Db, principal: Principal): Promise<Me> {
-  const account = await repo.findAccount(db, principal.userId);
+export async function getMe(db: Db, actor: Principal): Promise<Me> {
+  const account = await repo.findAccount(db, actor.userId);
   if (!account) throw new UnauthenticatedError();
   const [profile, roles] = await Promise.all([repo.findProfile(db, account.id), repo.listRoles(db, account.id)]);
-  return { user: account, profile: profile ?? blankProfile(account.id, account.email), roles, permissions: [...principal.permissions].sort() };
+  return { user: account, profile: profile ?? blankProfile(account.id, account.email), roles, permissions: [...actor.permissions].sort() };
 }
 
-/** Saves first name, last name and phone (null when empty); email stays read-only. Returns the profile. */
-export async function updateProfile(ctx: AppContext, principal: Principal, input: { firstName: string; lastName: string; phone: string | null }, meta: RequestMeta): Promise<Profile> {
-  return ctx.db.transaction(async (trx) => {
-    await repo.upsertProfileNames(trx, principal.userId, input);
-    await recordAudit(trx, { action: 'profile.updated', userId: principal.userId, actorEmail: principal.email, ip: meta.ip, entityType: 'user_profile', entityId: principal.userId });
-    return (await repo.findProfile(trx, principal.userId))!;
+/**
+ * Saves first name, last name and phone (null when empty) and audits it with the request's IP (`meta`);
+ * email stays read-only. Returns the profile.
+ */
+export async function updateProfile(db: Db, actor: Principal, input: { firstName: string; lastName: string; phone: string | null }, meta: RequestMeta): Promise<Profile> {
+  return db.transaction(async (trx) => {
+    await repo.upsertProfileNames(trx, actor.userId, input);
+    await recordAudit(trx, { action: 'profile.updated', userId: actor.userId, actorEmail: actor.email, ip: meta.ip, entityType: 'user_profile', entityId: actor.userId });
+    return (await repo.findProfile(trx, actor.userId))!;
   });
 }
 
@@ -94,20 +97,20 @@ export function listRequestableOutlets(db: Db, actor: Principal): Promise<Reques
  * audits it, and queues one mail per administrator who may decide it (manages that outlet, issue 11 §5)
  * in the same transaction.
  */
-export async function requestOutlet(ctx: AppContext, principal: Principal, outletId: number, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {
+export async function requestOutlet(ctx: AppContext, actor: Principal, { outletId }: { outletId: number }, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {
   const { db } = ctx;
-  const outlet = await repo.findOutletForRequest(db, principal.userId, outletId);
+  const outlet = await repo.findOutletForRequest(db, actor.userId, outletId);
   // The system admin outlet is granted with admin roles, never requested (spec 000 §5 invitation rules).
   if (!outlet || !outlet.active || outlet.isAdminOutlet) throw new NotFoundError(OUTLET_REQUEST_MESSAGES.invalidOutlet);
   if (outlet.assigned) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyAssigned);
-  if (await repo.hasPendingRequest(db, principal.userId, outletId)) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyRequested);
-  const profile = await repo.findProfile(db, principal.userId);
-  const requesterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || principal.email;
+  if (await repo.hasPendingRequest(db, actor.userId, outletId)) throw new ConflictError(OUTLET_REQUEST_MESSAGES.alreadyRequested);
+  const profile = await repo.findProfile(db, actor.userId);
+  const requesterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || actor.email;
   return db.transaction(async (trx) => {
-    const created = await repo.insertOutletRequest(trx, principal.userId, outletId);
-    await recordAudit(trx, { action: 'outlet_request.created', userId: principal.userId, actorEmail: principal.email, ip: meta.ip, entityType: 'outlet_request', entityId: String(created.id), details: { outletId } });
+    const created = await repo.insertOutletRequest(trx, actor.userId, outletId);
+    await recordAudit(trx, { action: 'outlet_request.created', userId: actor.userId, actorEmail: actor.email, ip: meta.ip, entityType: 'outlet_request', entityId: String(created.id), details: { outletId } });
     for (const to of await outletRequestApproverEmails(trx, outletId)) {
-      await ctx.mailer.enqueue(trx, outletRequestMail(to, { requesterName, requesterEmail: principal.email, outletName: outlet.name, outletCode: outlet.outletCode, adminUrl: `${meta.linkBase}/admin` }));
+      await ctx.mailer.enqueue(trx, outletRequestMail(to, { requesterName, requesterEmail: actor.email, outletName: outlet.name, outletCode: outlet.outletCode, adminUrl: `${meta.linkBase}/admin` }));
     }
     return { id: created.id, outletId, outletName: outlet.name, status: 'pending' as const, createdAt: created.createdAt };
   });

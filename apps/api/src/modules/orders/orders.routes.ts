@@ -3,6 +3,8 @@ import {
   PERMISSIONS, attentionListQuerySchema, cancelOrderBodySchema, attentionListSchema, checkPaymentResultSchema, createOrderBodySchema, idempotencyKeySchema, intIdSchema, listOrdersQuerySchema, orderDetailSchema,
   orderListSchema, reorderBodySchema, reorderResultSchema,
 } from '@portal/contracts';
+import type { Request } from 'express';
+import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import * as attention from './attention.service';
 import * as orders from './orders.service';
@@ -10,6 +12,9 @@ import * as orders from './orders.service';
 const detail = orderDetailSchema.meta({ id: 'OrderDetail' });
 const orderIdParams = z.object({ orderId: intIdSchema });
 const tags = ['orders'];
+
+/** The collaborators placing and settling an order use, bound once per request (its logger). */
+const depsOf = (ctx: AppContext, req: Request) => ({ db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log });
 
 /** /api/v1/orders: place, list, read, mark ready, reorder (ARCHITECTURE §5, spec 001 Store Orders, spec 002 payment). */
 export const ordersRoutes = [
@@ -27,9 +32,7 @@ export const ordersRoutes = [
       502: 'Payment processing error (payment_error)',
     },
     handler: async (actor, { body, headers }, { ctx, req, res }) => {
-      const { order, replayed } = await orders.placeOrder(
-        { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, body, headers['idempotency-key'],
-      );
+      const { order, replayed } = await orders.placeOrder(depsOf(ctx, req), actor, { ...body, idempotencyKey: headers['idempotency-key'] });
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return order;
     },
@@ -53,7 +56,7 @@ export const ordersRoutes = [
     response: { description: 'The outcome: paid, failed, error, or still pending', schema: checkPaymentResultSchema },
     errors: { 404: 'Order not found (or not in the caller\'s reach)' },
     handler: (actor, { params }, { ctx, req }) => attention.checkPayment(
-      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, params.orderId, req.ip ?? null,
+      depsOf(ctx, req), actor, params.orderId, req.ip ?? null,
     ),
   }),
   route({
@@ -73,7 +76,7 @@ export const ordersRoutes = [
     response: { description: 'The order, now ready', schema: detail },
     errors: { 409: 'Not reserved (order_not_reserved) or not paid (order_awaiting_payment)' },
     handler: async (actor, { params }, { ctx, req }) => {
-      const order = await orders.markReady(ctx.db, actor, params.orderId, { config: ctx.config, mailer: ctx.mailer, logger: req.log });
+      const order = await orders.markReady(ctx.db, actor, params.orderId, depsOf(ctx, req));
       req.log.info({ orderId: params.orderId }, 'order marked ready');
       return order;
     },
@@ -84,7 +87,7 @@ export const ordersRoutes = [
     response: { description: 'The order, now completed', schema: detail },
     errors: { 404: 'Order not found (or not in the caller\'s reach)', 409: 'Not ready (order_transition_illegal, naming the status) or not paid (order_awaiting_payment)' },
     handler: (actor, { params }, { ctx, req }) => orders.completeOrder(
-      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, params.orderId, req.ip ?? null,
+      depsOf(ctx, req), actor, params.orderId, req.ip ?? null,
     ),
   }),
   route({
@@ -96,7 +99,7 @@ export const ordersRoutes = [
       502: 'The gateway refused the refund (refund_failed): the order is cancel_pending',
     },
     handler: (actor, { params, body }, { ctx, req }) => orders.cancelOrder(
-      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, actor, params.orderId, body.reason, req.ip ?? null,
+      depsOf(ctx, req), actor, params.orderId, body.reason, req.ip ?? null,
     ),
   }),
   route({

@@ -22,6 +22,9 @@ export interface Caller { userId: string; permissions: Set<string> }
 /** A parsed POST /orders body (createOrderBodySchema output). */
 export type OrderInput = { checkoutToken: string; paymentMethod: 'in_store' } | { checkoutToken: string; paymentMethod: 'card'; card: Card };
 
+/** placeOrder's input: the parsed body and the optional Idempotency-Key header. */
+export type PlaceOrderInput = OrderInput & { idempotencyKey?: string };
+
 /** What placing an order uses (see SettleDeps). */
 export type OrderDeps = SettleDeps;
 
@@ -34,7 +37,7 @@ const IDEMPOTENCY_SCOPE = 'orders';
  * whose request died (lease over) resumes its order through settlement (a gateway lookup), never a new
  * charge. A card outcome not known yet → 409 `payment_being_confirmed` (the order shows in My Orders).
  */
-export async function placeOrder(deps: OrderDeps, caller: Caller, input: OrderInput, idempotencyKey?: string): Promise<{ order: OrderDetail; replayed: boolean }> {
+export async function placeOrder(deps: OrderDeps, caller: Caller, { idempotencyKey, ...input }: PlaceOrderInput): Promise<{ order: OrderDetail; replayed: boolean }> {
   if (!idempotencyKey) return { order: await place(deps, caller, input, null), replayed: false };
   const key = idempotencyKey;
   const { value, replayed } = await withIdempotency<OrderDetail>(deps.db, deps.logger, {
@@ -66,7 +69,7 @@ export function fingerprint(input: OrderInput): string {
 
 /** Create the pending order → charge → settle. */
 async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: string | null): Promise<OrderDetail> {
-  const created = await createPendingOrder(deps, caller.userId, input, key);
+  const created = await createPendingOrder(deps, caller, input, key);
   if (created.detail) {
     deps.logger.info({ orderId: created.orderId, orderNumber: created.orderNumber }, 'order placed (pay in-store)');
     return created.detail;
@@ -94,14 +97,15 @@ interface CreatedOrder { orderId: number; orderNumber: string; amount: string; s
  * (session used, cart checked out, confirmation queued); card orders commit with payment_status pending
  * and a pending payment attempt (brand, last 4) before any charge: a charge without an order is impossible.
  */
-async function createPendingOrder(deps: OrderDeps, userId: string, input: OrderInput, key: string | null): Promise<CreatedOrder> {
+async function createPendingOrder(deps: OrderDeps, caller: Caller, input: OrderInput, key: string | null): Promise<CreatedOrder> {
+  const { userId } = caller;
   return deps.db.transaction(async (trx) => {
-    const session = await checkout.lockForOrder(trx, userId, input.checkoutToken);
+    const session = await checkout.lockForOrder(trx, caller, input);
     const live = await repo.findLiveBySession(trx, session.id);
     if (live?.paymentStatus === 'pending') throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
     if (live?.paymentStatus === 'error') throw new ConflictError(CHECKOUT_MESSAGES.paymentError, PROBLEM_CODES.checkoutSessionUsed);
     if (live) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
-    const priced = await checkout.priceSessionCart(trx, userId, session);
+    const priced = await checkout.priceSessionCart(trx, caller, session);
     if (input.paymentMethod === 'in_store' && priced.fulfillmentType === 'Delivery') {
       throw new UnprocessableError(CHECKOUT_MESSAGES.inStoreDelivery, PROBLEM_CODES.inStoreNotForDelivery);
     }
