@@ -1,4 +1,4 @@
-import { CartPage } from '../../features/cart/components/cart-page';
+import { CartPage } from '@/features/cart/components/cart-page';
 
 /** /cart: My Cart (spec 001 §2). */
 export function CartRoute() {

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { useSession } from '../../lib/session';
+import { useSession } from '@/lib/session';
 import { HomeRoute } from './home';
 
-jest.mock('../../lib/session', () => ({ ...jest.requireActual('../../lib/session'), useSession: jest.fn() }));
+jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
 
 function Where() { const l = useLocation(); return <p data-testid="where">{`${l.pathname}${l.search}${l.hash}`}</p>; }
 function renderAt(url: string, status: 'loading' | 'authenticated' | 'unauthenticated') {

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../../components/ui/feedback';
-import { useSession } from '../../lib/session';
-import { hasRecoveryType } from '../../features/auth/utils/recovery';
+import { PageSpinner } from '@/components/ui/feedback';
+import { useSession } from '@/lib/session';
+import { hasRecoveryType } from '@/features/auth/utils/recovery';
 
 /**
  * The root path (spec 000 §2): a recovery link goes to /auth (with its parameters); otherwise, once the

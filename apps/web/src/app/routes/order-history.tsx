@@ -1,4 +1,4 @@
-import { OrderHistory } from '../../features/orders/components/order-history';
+import { OrderHistory } from '@/features/orders/components/order-history';
 
 /** /order-history: My Orders. */
 export function OrderHistoryRoute() {

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { Product } from '@portal/contracts';
-import { ShopPage } from '../../features/shop/components/shop-page';
-import type { ProductHandlers } from '../../features/shop/components/product-actions';
-import { useCart } from '../../features/cart/api/use-cart';
-import { CartSummaryButton } from '../../features/cart/components/cart-summary-button';
-import { HomeCartPanel } from '../../features/cart/components/home-cart-panel';
-import { PricingDialog } from '../../features/pricing/components/pricing-dialog';
+import { ShopPage } from '@/features/shop/components/shop-page';
+import type { ProductHandlers } from '@/features/shop/components/product-actions';
+import { useCart } from '@/features/cart/api/use-cart';
+import { CartSummaryButton } from '@/features/cart/components/cart-summary-button';
+import { HomeCartPanel } from '@/features/cart/components/home-cart-panel';
+import { PricingDialog } from '@/features/pricing/components/pricing-dialog';
 
 /** /shop: the catalog (shop feature) wired to the cart (cart feature) and Pricing Analysis (pricing feature). */
 export function ShopRoute() {

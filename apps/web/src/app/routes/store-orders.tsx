@@ -1,4 +1,4 @@
-import { StoreOrders } from '../../features/orders/components/store-orders';
+import { StoreOrders } from '@/features/orders/components/store-orders';
 
 /** /orders (permission bcc.orders.store.manage): Store Orders. */
 export function StoreOrdersRoute() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as A from '@radix-ui/react-alert-dialog';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /**
  * A confirmation dialog on Radix AlertDialog (focus trapped, starts on Cancel, Escape cancels; clicking

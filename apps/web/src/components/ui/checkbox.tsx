@@ -1,6 +1,6 @@
 import * as C from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A checkbox; pair it with a <Label htmlFor={id}>. */
 export const Checkbox = ({ className, ...p }: C.CheckboxProps) => (

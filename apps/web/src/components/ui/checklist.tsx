@@ -1,5 +1,5 @@
 import { Check, Circle } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export interface Requirement { label: string; test: (value: string) => boolean }
 

@@ -4,8 +4,8 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/format';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { inputClass } from './input';
 
 const calendarVars = {

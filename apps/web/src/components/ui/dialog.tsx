@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import * as D from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /**
  * Modal dialog on Radix (focus trapped, Escape closes, focus returns to the trigger).

@@ -1,5 +1,5 @@
 import * as M from '@radix-ui/react-dropdown-menu';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const DropdownMenu = M.Root;
 export const DropdownMenuTrigger = M.Trigger;

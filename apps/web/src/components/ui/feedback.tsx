@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Inline spinner with an accessible label. */
 export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {

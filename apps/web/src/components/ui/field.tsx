@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as LabelPrimitive from '@radix-ui/react-label';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export function Label({ className, ...props }: LabelPrimitive.LabelProps) {
   return <LabelPrimitive.Root className={cn('block text-sm font-medium text-stone-800', className)} {...props} />;

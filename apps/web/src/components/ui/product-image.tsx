@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Tints by category family so the placeholder grid does not look like one repeated picture. */
 const tints = [

@@ -1,5 +1,5 @@
 import * as R from '@radix-ui/react-radio-group';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const RadioGroup = ({ className, ...p }: R.RadioGroupProps) => <R.Root className={cn('grid gap-2', className)} {...p} />;
 /** A radio dot; pair it with a <Label htmlFor={id}>. */

@@ -1,6 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { inputClass } from './input';
 
 /** Native select in the design system's style (keyboard and screen-reader behaviour of the platform). */

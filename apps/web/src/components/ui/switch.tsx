@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import * as S from '@radix-ui/react-switch';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /**
  * An on/off switch on Radix (role="switch", Space toggles, focus ring); pair it with a

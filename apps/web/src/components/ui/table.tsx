@@ -1,5 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A data table that scrolls sideways on narrow screens instead of breaking the layout (relative: screen-reader-only cells stay inside). */
 export const Table = ({ className, ...p }: HTMLAttributes<HTMLTableElement>) => (

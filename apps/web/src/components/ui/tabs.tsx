@@ -1,5 +1,5 @@
 import * as T from '@radix-ui/react-tabs';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const Tabs = T.Root;
 export const TabsList = ({ className, ...p }: T.TabsListProps) => (

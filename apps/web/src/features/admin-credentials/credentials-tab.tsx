@@ -4,17 +4,17 @@ import {
   ADMIN_ORG_MESSAGES, APP_CODES, CREDENTIAL_ENVIRONMENTS, CREDENTIAL_TYPES, adminStorePageSchema, createCredentialBodySchema,
   credentialTestResultSchema, paymentCredentialListSchema, revealedCredentialSchema, type PaymentCredential,
 } from '@portal/contracts';
-import { api, toApiError, useApi } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Badge, EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Field, describedBy } from '../../components/ui/field';
-import { Input, PasswordInput } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { Table, Td, Th } from '../../components/ui/table';
-import { notify } from '../../components/ui/toaster';
+import { api, toApiError, useApi } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Table, Td, Th } from '@/components/ui/table';
+import { notify } from '@/components/ui/toaster';
 
 const M = ADMIN_ORG_MESSAGES;
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, Database, FileWarning, Upload } from 'lucide-react';
 import { dataSummarySchema, importAcceptedSchema, importRunListSchema, importRunSchema, type ImportRun } from '@portal/contracts';
-import { api, getJson, toApiError, useApi } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Badge, EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Table, Td, Th } from '../../components/ui/table';
-import { notify } from '../../components/ui/toaster';
+import { api, getJson, toApiError, useApi } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Table, Td, Th } from '@/components/ui/table';
+import { notify } from '@/components/ui/toaster';
 
 const KIND_LABEL: Record<string, string> = { stores: 'Stores', products: 'Items (products)', store_items: 'Store assortments' };
 const POLL_MS = 700;

@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
-import { api } from '../../lib/api';
-import { notify } from '../../components/ui/toaster';
+import { api } from '@/lib/api';
+import { notify } from '@/components/ui/toaster';
 import { ApiKeysTab } from './api-keys-tab';
 
-jest.mock('../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 /** API Keys tab (issue 14 §2): list with prefix and last use, create shows the key once, validation. */
 const KEY = { id: 'k1', name: 'WMS', prefix: 'abcd1234', storeId: 2190, boardId: null, scopes: ['orders:read'], createdAt: '2026-11-20T10:00:00Z', lastUsedAt: null, revokedAt: null };

@@ -6,16 +6,16 @@ import { Plus, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import {
   ORDER_EVENT_TYPES, createWebhookBodySchema, createdWebhookSchema, webhookDeliveryListSchema, webhookListSchema, type Webhook,
 } from '@portal/contracts';
-import { api, toApiError, useApi } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Badge, EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Field, describedBy } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { Switch } from '../../components/ui/switch';
-import { Table, Td, Th } from '../../components/ui/table';
-import { notify } from '../../components/ui/toaster';
+import { api, toApiError, useApi } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Table, Td, Th } from '@/components/ui/table';
+import { notify } from '@/components/ui/toaster';
 
 type FormIn = z.input<typeof createWebhookBodySchema>;
 type FormOut = z.output<typeof createWebhookBodySchema>;

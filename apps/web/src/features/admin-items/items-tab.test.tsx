@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { api, ApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { notify } from '../../components/ui/toaster';
+import { api, ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { notify } from '@/components/ui/toaster';
 import { ItemsTab } from './items-tab';
 
-jest.mock('../../lib/session', () => ({ useSession: jest.fn() }));
-jest.mock('../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const item = { id: 5, code: '10006', name: 'SCORESBY RARE SCOTCH', category: 'SCOTCH WHISKIES', retail: '9.38', bottleSizeId: 1, bottleSize: '750 ml', bottlesPerCase: 12, active: true, boardId: 1, boardNumber: 1, storeCount: 3 };
 const renderTab = () => render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}><ItemsTab /></SWRConfig>);

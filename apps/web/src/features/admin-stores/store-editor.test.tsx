@@ -2,16 +2,16 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { AdminStore } from '@portal/contracts';
-import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { notify } from '../../components/ui/toaster';
+import { api } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { notify } from '@/components/ui/toaster';
 import { StoreEditorRoute } from './store-editor';
 
 // Radix Switch measures itself; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
 
-jest.mock('../../lib/session', () => ({ useSession: jest.fn() }));
-jest.mock('../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const store: AdminStore = {

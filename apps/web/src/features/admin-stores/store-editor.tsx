@@ -9,19 +9,19 @@ import {
   ADMIN_ORG_MESSAGES, PERMISSIONS, adminBoardListSchema, adminOutletPageSchema, adminStoreSchema, createStoreBodySchema, storeOutletListSchema,
   type AdminStore,
 } from '@portal/contracts';
-import { api, toApiError, useApi } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState, PageSpinner } from '../../components/ui/feedback';
-import { Field, describedBy } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { Switch } from '../../components/ui/switch';
-import { Table, Td, Th } from '../../components/ui/table';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { notify } from '../../components/ui/toaster';
+import { api, toApiError, useApi } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState, PageSpinner } from '@/components/ui/feedback';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Table, Td, Th } from '@/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { notify } from '@/components/ui/toaster';
 import { blurDeliveryCharge, typeDeliveryCharge } from './delivery-charge';
 
 const storeFormSchema = createStoreBodySchema.omit({ warehouseId: true });

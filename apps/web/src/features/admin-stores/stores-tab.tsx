@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Plus, Search, Warehouse } from 'lucide-react';
 import { ADMIN_ORG_MESSAGES, PERMISSIONS, adminStorePageSchema } from '@portal/contracts';
-import { useApi } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { Button } from '../../components/ui/button';
-import { Badge, EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
-import { Table, Td, Th } from '../../components/ui/table';
+import { useApi } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Button } from '@/components/ui/button';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, Td, Th } from '@/components/ui/table';
 
 /** The Stores tab (spec 002 §2): stores in scope, searchable; a row opens /admin/store/{id}; Add Store → /admin/store/new. */
 export function StoresTab() {

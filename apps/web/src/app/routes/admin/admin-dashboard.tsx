@@ -1,8 +1,8 @@
 import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSession } from '../../../lib/session';
-import { PageSpinner } from '../../../components/ui/feedback';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSession } from '@/lib/session';
+import { PageSpinner } from '@/components/ui/feedback';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ADMIN_TABS } from './tabs';
 
 /**

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { UserPlus } from 'lucide-react';
 import { PERMISSIONS as P } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { UsersTab } from '../../../features/admin-users';
-import { RolesTab } from '../../../features/admin-roles';
-import { AuditTab } from '../../../features/admin-audit';
-import { InviteUserDialog, OutletRequestsPanel, PendingInvitationsPanel } from '../../../features/invitations';
-import { useSession } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { UsersTab } from '@/features/admin-users';
+import { RolesTab } from '@/features/admin-roles';
+import { AuditTab } from '@/features/admin-audit';
+import { InviteUserDialog, OutletRequestsPanel, PendingInvitationsPanel } from '@/features/invitations';
+import { useSession } from '@/lib/session';
 
 /** Permissions that decide outlet requests (the API's OUTLET_REQUEST_DECIDERS). */
 const DECIDERS = [P.usersSuperAdmin, P.usersManageBoard, P.usersManageStore, P.usersManageOutlet];

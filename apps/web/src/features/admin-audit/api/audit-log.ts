@@ -1,6 +1,6 @@
 import useSWRInfinite from 'swr/infinite';
 import { auditLogSchema, type AuditEntry } from '@portal/contracts';
-import { getJson, type ApiError } from '../../../lib/api';
+import { getJson, type ApiError } from '@/lib/api';
 
 export interface AuditFilter { actor?: string; action?: string; entity?: string }
 type Page = { items: AuditEntry[]; nextCursor: number | null };

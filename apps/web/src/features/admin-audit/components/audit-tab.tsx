@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { History } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { EmptyState, PageSpinner } from '../../../components/ui/feedback';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Button } from '@/components/ui/button';
+import { EmptyState, PageSpinner } from '@/components/ui/feedback';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { useAuditLog, type AuditFilter } from '../api/audit-log';
 
 const when = (iso: string) => new Date(iso).toLocaleString();

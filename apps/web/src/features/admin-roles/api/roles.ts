@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { adminPermissionsSchema, adminRoleSchema, adminRolesSchema, type AdminRole } from '@portal/contracts';
-import { api, getJson, type ApiError } from '../../../lib/api';
+import { api, getJson, type ApiError } from '@/lib/api';
 
 /** GET /admin/roles (roles with permission codes); SWR key `/admin/roles`. */
 export const useRoles = () => useSWR('/admin/roles', (p: string) => getJson(p, adminRolesSchema), { revalidateOnFocus: false, shouldRetryOnError: false });

@@ -2,11 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { ADMIN_USER_MESSAGES as M, type AdminRole } from '@portal/contracts';
-import * as apiModule from '../../../lib/api';
-import * as toaster from '../../../components/ui/toaster';
+import * as apiModule from '@/lib/api';
+import * as toaster from '@/components/ui/toaster';
 import { RolesTab } from './roles-tab';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const roles: AdminRole[] = [

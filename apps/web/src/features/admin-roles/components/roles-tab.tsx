@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { AlertTriangle, Lock } from 'lucide-react';
 import { ADMIN_USER_MESSAGES as M, PERMISSIONS, type AdminRole } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/feedback';
-import { Label } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
-import { Switch } from '../../../components/ui/switch';
-import { notify } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/feedback';
+import { Label } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { notify } from '@/components/ui/toaster';
+import { cn } from '@/lib/cn';
 import { setRolePermission, usePermissions, useRoles } from '../api/roles';
 
 /**

@@ -4,7 +4,7 @@ import {
   ADMIN_USERS_PAGE_SIZE, adminUserDetailSchema, adminUsersListSchema, assignableRolesSchema, manageableOutletsSchema,
   type AdminUserDetail, type AdminUserProfileBody, type AdminUsersList,
 } from '@portal/contracts';
-import { api, getJson, type ApiError } from '../../../lib/api';
+import { api, getJson, type ApiError } from '@/lib/api';
 
 /**
  * Admin users API (ARCHITECTURE §5 Administration; spec 002 §7, §9): the list stays cached (shown at once when

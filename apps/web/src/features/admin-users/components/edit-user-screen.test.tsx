@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ADMIN_USER_MESSAGES as M, type AdminUserDetail, type ManageableOutlet, type AdminRoleRef } from '@portal/contracts';
-import * as apiModule from '../../../lib/api';
-import * as toaster from '../../../components/ui/toaster';
+import * as apiModule from '@/lib/api';
+import * as toaster from '@/components/ui/toaster';
 import { EditUserScreen } from './edit-user-screen';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const USER_ID = '11111111-1111-4111-8111-111111111111';

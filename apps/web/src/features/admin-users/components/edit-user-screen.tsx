@@ -4,17 +4,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import { ArrowLeft, Plus, ShieldAlert, Trash2, X } from 'lucide-react';
 import { ADMIN_USER_MESSAGES as M, type AdminRoleRef, type AdminUserDetail, type ManageableOutlet } from '@portal/contracts';
-import { AlertDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { PageSpinner } from '../../../components/ui/feedback';
-import { Field, Label, describedBy } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Switch } from '../../../components/ui/switch';
-import { notify } from '../../../components/ui/toaster';
-import { toApiError } from '../../../lib/api';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { PageSpinner } from '@/components/ui/feedback';
+import { Field, Label, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { notify } from '@/components/ui/toaster';
+import { toApiError } from '@/lib/api';
 import {
   addUserRole, deleteUser, removeUserRole, updateUserOutlets, updateUserProfile, useAdminUser, useAssignableRoles,
   useManageableOutlets, userKeys,

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { AdminUserRow, AdminUsersList } from '@portal/contracts';
-import * as apiModule from '../../../lib/api';
-import * as toaster from '../../../components/ui/toaster';
+import * as apiModule from '@/lib/api';
+import * as toaster from '@/components/ui/toaster';
 import { UsersTab } from './users-tab';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const row = (i: number, canEdit = true): AdminUserRow => ({

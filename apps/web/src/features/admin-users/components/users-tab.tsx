@@ -2,11 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Lock, Search, Users } from 'lucide-react';
 import { ADMIN_USER_MESSAGES as M, type AdminUserRow } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Badge, EmptyState, PageSpinner } from '../../../components/ui/feedback';
-import { Label } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { notify } from '../../../components/ui/toaster';
+import { Button } from '@/components/ui/button';
+import { Badge, EmptyState, PageSpinner } from '@/components/ui/feedback';
+import { Label } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
 import { useAdminUsers } from '../api/admin-users';
 
 /** Search debounce (spec 002 §9: 300 ms). */

@@ -1,13 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import * as apiModule from '../../../lib/api';
-import * as toaster from '../../../components/ui/toaster';
-import { useSession, type SessionValue } from '../../../lib/session';
+import * as apiModule from '@/lib/api';
+import * as toaster from '@/components/ui/toaster';
+import { useSession, type SessionValue } from '@/lib/session';
 import { AuthScreen } from './auth-screen';
 
-jest.mock('../../../lib/session', () => ({ ...jest.requireActual('../../../lib/session'), useSession: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const session = (over: Partial<SessionValue> = {}): SessionValue => ({
   status: 'unauthenticated', me: null, initError: false,

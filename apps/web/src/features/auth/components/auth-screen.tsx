@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { PageSpinner } from '../../../components/ui/feedback';
-import { notify } from '../../../components/ui/toaster';
-import { useSession } from '../../../lib/session';
+import { PageSpinner } from '@/components/ui/feedback';
+import { notify } from '@/components/ui/toaster';
+import { useSession } from '@/lib/session';
 import { pickBackground } from '../utils/backgrounds';
 import { readRecoveryLink } from '../utils/recovery';
 import { ForgotPasswordForm } from './forgot-password-form';

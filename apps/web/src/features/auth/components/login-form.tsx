@@ -2,12 +2,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import type { LoginBody } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Field, describedBy } from '../../../components/ui/field';
-import { Input, PasswordInput } from '../../../components/ui/input';
-import { notify } from '../../../components/ui/toaster';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { useSession } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { useSession } from '@/lib/session';
 import { loginFailure } from '../utils/messages';
 import { AuthCard } from './auth-card';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api';
-import { SessionError } from '../../../lib/session';
+import { ApiError } from '@/lib/api';
+import { SessionError } from '@/lib/session';
 import { loginFailure, recoveryFailure, resetFailure } from './messages';
 
 const apiError = (status: number, detail?: string, code = 'x') => new ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@portal/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { SessionError } from '../../../lib/session';
+import { ApiError } from '@/lib/api-error';
+import { SessionError } from '@/lib/session';
 
 /** A toast's text. */
 export interface ToastText { title: string; description: string }

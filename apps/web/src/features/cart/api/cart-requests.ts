@@ -1,5 +1,5 @@
 import { cartSchema, type Cart, type FulfillmentBody } from '@portal/contracts';
-import { api, getJson } from '../../../lib/api';
+import { api, getJson } from '@/lib/api';
 
 /** GET /carts/current?outletId=&storeId=: the active cart of the user × outlet × store (found or created). */
 export function getCurrentCart(outletId: number, storeId: number): Promise<Cart> {

@@ -1,5 +1,5 @@
 import { checkoutSessionSchema, type CheckoutSession } from '@portal/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** POST /checkout-sessions { cartId } → 201 the server-side session (30 minutes, total computed by the server). */
 export async function createCheckoutSession(cartId: number): Promise<CheckoutSession> {

@@ -3,15 +3,15 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Cart } from '@portal/contracts';
-import { api, ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { useSelection } from '../../../lib/selection';
-import { notify } from '../../../components/ui/toaster';
+import { api, ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useSelection } from '@/lib/selection';
+import { notify } from '@/components/ui/toaster';
 import { useCart, withLines } from './use-cart';
 
-jest.mock('../../../lib/session', () => ({ useSession: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const empty: Cart = {
   id: 7, outletId: 1, storeId: 2190, outlet: { name: 'Taproom', code: 'T1' },

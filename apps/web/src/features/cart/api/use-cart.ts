@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { PROBLEM_CODES, CART_MESSAGES, PERMISSIONS, type Cart, type FulfillmentType } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { useSelection } from '../../../lib/selection';
-import { cartKey } from '../../../lib/cart-cache';
-import { notify } from '../../../components/ui/toaster';
+import { ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useSelection } from '@/lib/selection';
+import { cartKey } from '@/lib/cart-cache';
+import { notify } from '@/components/ui/toaster';
 import { addCartItem, clearCart, getCurrentCart, putFulfillment, removeCartItem, updateCartItem } from './cart-requests';
 
 /** What can be added: a product's code and name (the shop's product, or an order line). */

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PROBLEM_CODES, CART_MESSAGES, CHECKOUT_MESSAGES, type Cart } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../components/ui/toaster';
-import { storeCheckoutSession } from '../../../lib/checkout-storage';
+import { ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { notify } from '@/components/ui/toaster';
+import { storeCheckoutSession } from '@/lib/checkout-storage';
 import { createCheckoutSession, paymentUrl } from './create-checkout-session';
 
 /** Checkout toasts of spec 001 §8, verbatim. */

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import type { CartLine } from '@portal/contracts';
-import { ProductImage } from '../../../components/ui/product-image';
-import { formatMoney } from '../../../lib/format';
+import { ProductImage } from '@/components/ui/product-image';
+import { formatMoney } from '@/lib/format';
 import { QuantityInput } from './quantity-input';
 
 /** Bottle size name, or the volume in oz when unknown. */

@@ -2,15 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Cart } from '@portal/contracts';
-import { api, ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { useSelection } from '../../../lib/selection';
-import { notify } from '../../../components/ui/toaster';
+import { api, ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useSelection } from '@/lib/selection';
+import { notify } from '@/components/ui/toaster';
 import { CartPage, CART_TEXTS } from './cart-page';
 
-jest.mock('../../../lib/session', () => ({ useSession: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const line = (id: number, code: string, name: string, quantity: number, unitPrice: string) => ({
   id, itemCode: code, name, category: 'AMERICAN VODKAS', quantity, unitPrice,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ShoppingCart } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
 import { useCart } from '../api/use-cart';
 
 /**

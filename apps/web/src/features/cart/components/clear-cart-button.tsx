@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { AlertDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toaster';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/toaster';
 
 /** Texts of Clear cart (issue 9 §8). */
 export const CLEAR_CART_TEXTS = {

@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Info, MapPin, Store, Truck, PackageCheck } from 'lucide-react';
 import type { Cart, FulfillmentType } from '@portal/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/field';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
-import { DatePicker } from '../../../components/ui/date-picker';
-import { formatMoney } from '../../../lib/format';
-import { cn } from '../../../lib/cn';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/field';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { DatePicker } from '@/components/ui/date-picker';
+import { formatMoney } from '@/lib/format';
+import { cn } from '@/lib/cn';
 
 /** Fulfillment texts of spec 001 §2, verbatim. */
 export const FULFILLMENT_TEXTS = {

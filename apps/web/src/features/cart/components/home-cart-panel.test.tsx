@@ -2,15 +2,15 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Cart } from '@portal/contracts';
-import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { useSelection } from '../../../lib/selection';
+import { api } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useSelection } from '@/lib/selection';
 import { HomeCartPanel } from './home-cart-panel';
 import { CartSummaryButton } from './cart-summary-button';
 
-jest.mock('../../../lib/session', () => ({ useSession: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const cartWith = (n: number): Cart => ({
   id: 7, outletId: 1, storeId: 2190, outlet: { name: 'Taproom', code: 'T1' },

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { ShoppingCart } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/feedback';
-import { formatMoney } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/feedback';
+import { formatMoney } from '@/lib/format';
 import { useCart } from '../api/use-cart';
 
 /** Lines the home cart panel lists (spec 001 §9). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { CART_LIMITS } from '@portal/contracts';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Typed quantities are pushed this long after the last keystroke (spec 001 §9). */
 export const QUANTITY_COMMIT_MS = 800;

@@ -4,7 +4,7 @@ import {
   type AcceptInvitationBody, type AcceptInvitationResult, type AdminOutletRequest, type CreateInvitationBody, type CreatedInvitation,
   type InvitationStatus, type PublicInvitation,
 } from '@portal/contracts';
-import { api, getJson, useApi } from '../../../lib/api';
+import { api, getJson, useApi } from '@/lib/api';
 
 /** GET /invitations/options: the roles and outlets the signed-in user may grant; fetched only when `enabled`. */
 export function useInvitationOptions(enabled: boolean) {

@@ -6,12 +6,12 @@ import { CheckCircle2, Link2Off, Loader2, MailOpen } from 'lucide-react';
 import {
   PROBLEM_CODES, INVITATION_MESSAGES, PASSWORD_CHECKLIST, acceptExistingUserFormSchema, acceptNewUserFormSchema, type PublicInvitation,
 } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { RequirementChecklist } from '../../../components/ui/checklist';
-import { Field, describedBy } from '../../../components/ui/field';
-import { Input, PasswordInput } from '../../../components/ui/input';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { RequirementChecklist } from '@/components/ui/checklist';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api';
 import { acceptInvitation, getInvitation } from '../api/invitations';
 
 const M = INVITATION_MESSAGES;

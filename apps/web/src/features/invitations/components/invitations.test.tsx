@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { INVITATION_MESSAGES as M, type InvitationOptions, type PublicInvitation } from '@portal/contracts';
-import * as apiModule from '../../../lib/api';
-import * as toaster from '../../../components/ui/toaster';
+import * as apiModule from '@/lib/api';
+import * as toaster from '@/components/ui/toaster';
 import { InviteUserDialog } from './invite-user-dialog';
 import { InvitationAcceptPage } from './invitation-accept-page';
 import { OutletRequestsPanel } from './outlet-requests-panel';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 // Radix checkboxes measure themselves; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
 const notify = toaster.notify as jest.Mock;

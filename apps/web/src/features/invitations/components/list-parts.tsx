@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 /** A row of filter buttons (aria-pressed), e.g. Pending / Approved / Rejected / All. */
 export function FilterButtons<T extends string>({ label, value, options, onChange }: {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Check, Inbox, X } from 'lucide-react';
 import type { AdminOutletRequest } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Badge, EmptyState, Skeleton } from '../../../components/ui/feedback';
-import { Field } from '../../../components/ui/field';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Field } from '@/components/ui/field';
+import { notify } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 import { decideOutletRequest, useOutletRequests } from '../api/invitations';
 import { FilterButtons, ListCard, Pager } from './list-parts';
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { MailPlus, RotateCw, Search, Trash2 } from 'lucide-react';
 import type { AdminInvitation, InvitationStatus } from '@portal/contracts';
-import { AlertDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
-import { Badge, EmptyState, Skeleton } from '../../../components/ui/feedback';
-import { Input } from '../../../components/ui/input';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api';
+import { formatDate } from '@/lib/format';
 import { resendInvitation, revokeInvitation, useAdminInvitations } from '../api/invitations';
 import { FilterButtons, ListCard, Pager } from './list-parts';
 

@@ -1,5 +1,5 @@
-import { Dialog } from '../../../components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Dialog } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { OutletRequestsPanel } from './outlet-requests-panel';
 import { PendingInvitationsPanel } from './pending-invitations-panel';
 

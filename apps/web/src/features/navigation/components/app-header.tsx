@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useSelection } from '../../../lib/selection';
-import { useSession } from '../../../lib/session';
+import { useSelection } from '@/lib/selection';
+import { useSession } from '@/lib/session';
 import { DEFAULT_TITLE } from '../utils/names';
 import { OutletDisplay } from './outlet-display';
 import { useSessionNotices } from './session-notices';

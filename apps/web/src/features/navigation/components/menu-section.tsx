@@ -1,7 +1,7 @@
 import { Check, ChevronDown, ChevronRight } from 'lucide-react';
-import { DropdownMenuItem, DropdownMenuLabel } from '../../../components/ui/dropdown-menu';
-import { Skeleton } from '../../../components/ui/feedback';
-import { cn } from '../../../lib/cn';
+import { DropdownMenuItem, DropdownMenuLabel } from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/feedback';
+import { cn } from '@/lib/cn';
 
 export interface MenuChoice { id: number; label: string; detail?: string | null }
 

@@ -2,17 +2,17 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { PERMISSIONS, type Me, type MyOutlet, type StoreSummary } from '@portal/contracts';
-import * as toaster from '../../../components/ui/toaster';
-import { useSelection, type SelectionValue } from '../../../lib/selection';
-import { SIGNED_OUT_EVENT, useSession, type SessionValue } from '../../../lib/session';
-import { ApiError } from '../../../lib/api';
+import * as toaster from '@/components/ui/toaster';
+import { useSelection, type SelectionValue } from '@/lib/selection';
+import { SIGNED_OUT_EVENT, useSession, type SessionValue } from '@/lib/session';
+import { ApiError } from '@/lib/api';
 import { MENU_STATE_KEY } from '../utils/menu-state';
 import { AppHeader } from './app-header';
 import { MENU_SCROLL_STEP } from './scrollable-menu-body';
 
-jest.mock('../../../lib/session', () => ({ ...jest.requireActual('../../../lib/session'), useSession: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ ...jest.requireActual('../../../lib/selection'), useSelection: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ ...jest.requireActual('@/lib/selection'), useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 // jsdom lacks what Radix menus touch.

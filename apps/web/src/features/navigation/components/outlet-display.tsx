@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AlertCircle, Store } from 'lucide-react';
-import { useSelection } from '../../../lib/selection';
-import { cn } from '../../../lib/cn';
+import { useSelection } from '@/lib/selection';
+import { cn } from '@/lib/cn';
 import { outletHeaderText } from '../utils/names';
 
 /** The header's current outlet with its icon, linking to /shop (spec 000 §1, §2 texts for error, loading, none). */

@@ -7,11 +7,11 @@ import { PERMISSIONS } from '@portal/contracts';
 import { Inbox } from 'lucide-react';
 import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { notify } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
-import { useSelection } from '../../../lib/selection';
-import { useSession } from '../../../lib/session';
+} from '@/components/ui/dropdown-menu';
+import { notify } from '@/components/ui/toaster';
+import { cn } from '@/lib/cn';
+import { useSelection } from '@/lib/selection';
+import { useSession } from '@/lib/session';
 import { clearMenuSections, readMenuSections, writeMenuSections, type MenuSectionKey } from '../utils/menu-state';
 import { outletMenuName, storeLocation, storeName } from '../utils/names';
 import { MenuSection, type MenuChoice } from './menu-section';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AUTH_MESSAGES } from '@portal/contracts';
-import { notify } from '../../../components/ui/toaster';
-import { SIGNED_OUT_EVENT, useSession } from '../../../lib/session';
+import { notify } from '@/components/ui/toaster';
+import { SIGNED_OUT_EVENT, useSession } from '@/lib/session';
 import { clearMenuSections } from '../utils/menu-state';
 
 /**

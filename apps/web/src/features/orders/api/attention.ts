@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from 'swr';
 import { attentionListSchema, checkPaymentResultSchema, type AttentionList, type CheckPaymentResult } from '@portal/contracts';
-import { api, useApi, type ApiError } from '../../../lib/api';
+import { api, useApi, type ApiError } from '@/lib/api';
 
 /** The SWR key (and path) of GET /orders/attention; without a store: every store the caller reaches (all for super administrators). */
 export function attentionKey(storeId?: number | null): string {

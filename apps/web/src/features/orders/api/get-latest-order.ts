@@ -1,5 +1,5 @@
 import { orderSchema, type Order } from '@portal/contracts';
-import { getJson } from '../../../lib/api';
+import { getJson } from '@/lib/api';
 
 /** GET /orders/latest: the caller's newest order (404 when there is none). */
 export function getLatestOrder(): Promise<Order> {

@@ -1,5 +1,5 @@
 import { orderDetailSchema, type OrderDetail } from '@portal/contracts';
-import { getJson, useApi } from '../../../lib/api';
+import { getJson, useApi } from '@/lib/api';
 
 /** GET /orders/{id}: the order with its lines, the store's details and the delivery block. */
 export function getOrder(orderId: number): Promise<OrderDetail> {

@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from 'swr';
 import { orderListSchema, type OrderList, type OrderStatus } from '@portal/contracts';
-import { useApi, type ApiError } from '../../../lib/api';
+import { useApi, type ApiError } from '@/lib/api';
 
 export interface OrdersFilter { storeId?: number | null; status?: OrderStatus; search?: string; /** Only the caller's own orders (My Orders). */ mine?: boolean }
 

@@ -1,5 +1,5 @@
 import { paymentReadinessSchema } from '@portal/contracts';
-import { useApi } from '../../../lib/api';
+import { useApi } from '@/lib/api';
 
 /**
  * GET /stores/{storeId}/payment-readiness (issue 16 §5): whether the store takes card payments now.

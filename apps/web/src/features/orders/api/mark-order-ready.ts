@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** POST /orders/{id}/ready: a reserved order becomes ready (store managers of the order's store only). */
 export async function markOrderReady(orderId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@portal/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** POST /orders/{id}/complete: a ready order becomes completed (store managers of the order's store; issue 14 §1). */
 export async function completeOrder(orderId: number): Promise<OrderDetail> {

@@ -1,5 +1,5 @@
 import { reorderResultSchema, type ReorderBody, type ReorderResult } from '@portal/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /**
  * POST /orders/{id}/reorder: adds each line's quantity to the cart of `target` (the outlet × store the

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { cancelOrderBodySchema, type CancelOrderBody, type Order } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field, describedBy } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 
 /**
  * Cancel an order (issue 14 §1): the store's reason (required, ≤ 500 characters), shown to the buyer in

@@ -2,14 +2,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { PERMISSIONS, type AttentionOrder } from '@portal/contracts';
-import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../components/ui/toaster';
+import { api } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { notify } from '@/components/ui/toaster';
 import { NeedsAttention } from './needs-attention';
 import { OrderStatusBadge } from './order-status-badge';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('../../../lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
 const pending: AttentionOrder = {
   id: 41, orderNumber: 'ORD-1764000000000-7K2QM9XD', reason: 'payment_unconfirmed', status: 'reserved', paymentStatus: 'pending',

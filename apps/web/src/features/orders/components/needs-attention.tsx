@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { PERMISSIONS, type AttentionOrder } from '@portal/contracts';
-import { useSession } from '../../../lib/session';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { Badge, EmptyState, Skeleton } from '../../../components/ui/feedback';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { notify } from '../../../components/ui/toaster';
+import { useSession } from '@/lib/session';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { notify } from '@/components/ui/toaster';
 import { checkOrderPayment, useAttentionOrders } from '../api/attention';
 
 export const ATTENTION_MESSAGES = {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { OrderConfirmation } from './order-confirmation';
 import { apiError, makeOrder, makeOrderDetail } from './test-fixtures';
 

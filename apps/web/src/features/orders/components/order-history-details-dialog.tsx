@@ -1,9 +1,9 @@
 import { Store, Truck } from 'lucide-react';
 import type { Order } from '@portal/contracts';
-import { formatDateTime } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Skeleton } from '../../../components/ui/feedback';
+import { formatDateTime } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/feedback';
 import { useOrder } from '../api/get-order';
 import { fulfillmentDateText } from '../lib/order-text';
 import { AddressBlock } from './address-block';

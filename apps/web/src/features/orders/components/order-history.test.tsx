@@ -2,15 +2,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { api } from '../../../lib/api';
-import { useSelection } from '../../../lib/selection';
-import { notify } from '../../../components/ui/toaster';
+import { api } from '@/lib/api';
+import { useSelection } from '@/lib/selection';
+import { notify } from '@/components/ui/toaster';
 import { OrderHistory } from './order-history';
 import { apiError, makeList, makeOrder, makeOrderDetail, setViewportWidth } from './test-fixtures';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
-jest.mock('../../../lib/session', () => ({ useSession: () => ({ me: { user: { email: 'Buyer@example.com' } } }) }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: () => ({ me: { user: { email: 'Buyer@example.com' } } }) }));
 
 const STORE = { id: 2190, name: 'Central City Liquor' };
 const OUTLET = { outletId: 7, outletName: 'Demo – Court Avenue Taproom' };

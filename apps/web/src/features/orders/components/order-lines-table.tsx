@@ -1,6 +1,6 @@
 import type { OrderLine } from '@portal/contracts';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
 
 /**
  * Items of an order: Product, Qty, Price, Total, scrolling within 300 px (spec 001 §2 details dialogs).

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/feedback';
+import { Badge } from '@/components/ui/feedback';
 
 type Variant = 'default' | 'success' | 'warning' | 'destructive' | 'outline';
 const STATUS: Record<string, { label: string; variant: Variant }> = {

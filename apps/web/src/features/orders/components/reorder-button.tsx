@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { RotateCcw } from 'lucide-react';
 import { PROBLEM_CODES, ORDER_MESSAGES, type Order } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
-import { useSelection } from '../../../lib/selection';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toaster';
+import { ApiError } from '@/lib/api';
+import { useSelection } from '@/lib/selection';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/toaster';
 import { reorderOrder } from '../api/reorder-order';
-import { isCartKey } from '../../../lib/cart-cache';
+import { isCartKey } from '@/lib/cart-cache';
 
 const FAILED = { title: 'Failed to add items', description: 'Unable to add items to cart. Please try again.', variant: 'destructive' } as const;
 

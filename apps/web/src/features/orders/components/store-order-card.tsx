@@ -1,8 +1,8 @@
 import { CalendarDays, Truck, User, Building2 } from 'lucide-react';
 import type { Order } from '@portal/contracts';
-import { formatMoney, formatShortDateTime } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { formatMoney, formatShortDateTime } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { fulfillmentDateText, itemsText } from '../lib/order-text';
 import { OrderStatusBadge } from './order-status-badge';
 

@@ -1,7 +1,7 @@
 import type { Order } from '@portal/contracts';
-import { formatDateTime } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { formatDateTime } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { fulfillmentDateText } from '../lib/order-text';
 import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';

@@ -2,16 +2,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { PERMISSIONS } from '@portal/contracts';
-import { api } from '../../../lib/api';
-import { useSelection } from '../../../lib/selection';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../components/ui/toaster';
+import { api } from '@/lib/api';
+import { useSelection } from '@/lib/selection';
+import { useSession } from '@/lib/session';
+import { notify } from '@/components/ui/toaster';
 import { StoreOrders } from './store-orders';
 import { apiError, makeList, makeOrder } from './test-fixtures';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
-jest.mock('../../../lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
 /** Store Orders Mark Completed and Cancel with a reason (issue 14 §1). */
 const ready = makeOrder({ id: 3, orderNumber: 'ORD-READY', status: 'ready' });

@@ -1,16 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { PAYMENT_ERROR_MESSAGES, PERMISSIONS } from '@portal/contracts';
-import { api, ApiError } from '../../../lib/api';
-import { useSelection } from '../../../lib/selection';
-import { useSession } from '../../../lib/session';
+import { api, ApiError } from '@/lib/api';
+import { useSelection } from '@/lib/selection';
+import { useSession } from '@/lib/session';
 import { StoreOrders } from './store-orders';
 import { makeList } from './test-fixtures';
 
 /** Store Orders warns the manager of a store without card payments (issue 16 §5). */
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
-jest.mock('../../../lib/session', () => ({ useSession: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
 const readiness = (cardPaymentsAvailable: boolean) => ({ storeId: 2190, cardPaymentsAvailable, state: cardPaymentsAvailable ? 'ready' : 'no_credentials', testMode: false, environment: 'prod' });
 let getSpy: jest.SpyInstance;

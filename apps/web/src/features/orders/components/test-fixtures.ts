@@ -1,5 +1,5 @@
 import type { Order, OrderDetail, OrderList } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/lib/api';
 
 /** An order as GET /orders lists it (test data). */
 export function makeOrder(over: Partial<Order> = {}): Order {

@@ -1,5 +1,5 @@
 import type { Order } from '@portal/contracts';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 /** "Pickup" / "Delivery" with its date, or 'None chosen' for the date (spec 001 §2). */
 export function fulfillmentDateText(order: Pick<Order, 'fulfillmentDate'>): string {

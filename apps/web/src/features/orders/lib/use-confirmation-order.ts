@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OrderDetail } from '@portal/contracts';
 import { getOrder } from '../api/get-order';
 import { getLatestOrder } from '../api/get-latest-order';
-import { retry } from '../../../lib/retry';
+import { retry } from '@/lib/retry';
 
 /** Confirmation loading (spec 002 §4, §9): up to 5 attempts per id, 600 ms apart. */
 export const CONFIRMATION_ATTEMPTS = 5;

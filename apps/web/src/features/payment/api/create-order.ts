@@ -1,5 +1,5 @@
 import { orderDetailSchema, type CreateOrderBody, type OrderDetail } from '@portal/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** How long placing an order may take before the page says it timed out (the gateway's own limit is 30 s). */
 export const ORDER_TIMEOUT_MS = 45_000;

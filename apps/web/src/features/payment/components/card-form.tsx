@@ -2,9 +2,9 @@ import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
 import { cardSchema, type Card, type CardInput } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Field, describedBy } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Button } from '@/components/ui/button';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { caretAfterDigits, digitsOnly, formatCardNumber, formatExpiration } from '../lib/card-format';
 
 const EMPTY: CardInput = { cardName: '', cardNumber: '', expiration: '', securityCode: '', zipCode: '' };

@@ -1,6 +1,6 @@
 import type { CheckoutSession } from '@portal/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate, formatMoney } from '@/lib/format';
 
 /** What is being paid for: the server-computed totals and the fulfillment of the checkout session. */
 export function OrderSummary({ session, storeName, outletName }: { session: CheckoutSession; storeName?: string; outletName?: string }) {

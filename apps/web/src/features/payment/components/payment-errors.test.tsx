@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { PAYMENT_ERROR_MESSAGES, type CheckoutSession } from '@portal/contracts';
-import { api, ApiError } from '../../../lib/api';
-import { notify } from '../../../components/ui/toaster';
+import { api, ApiError } from '@/lib/api';
+import { notify } from '@/components/ui/toaster';
 import { PaymentPage } from './payment-page';
 
 /** The payment screen's error states (spec 002 §8, issue 16 §4, §5). */
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: () => ({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' } }) }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: () => ({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' } }) }));
 
 const TOKEN = 'b'.repeat(64);
 const session = (over: Partial<CheckoutSession> = {}): CheckoutSession => ({

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { CHECKOUT_MESSAGES, type CheckoutSession, type OrderDetail } from '@portal/contracts';
-import { api, ApiError } from '../../../lib/api';
-import { notify } from '../../../components/ui/toaster';
-import { CHECKOUT_SESSION_KEY, LAST_ORDER_KEY } from '../../../lib/checkout-storage';
+import { api, ApiError } from '@/lib/api';
+import { notify } from '@/components/ui/toaster';
+import { CHECKOUT_SESSION_KEY, LAST_ORDER_KEY } from '@/lib/checkout-storage';
 import { PaymentPage } from './payment-page';
 
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ useSelection: () => ({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' } }) }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: () => ({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' } }) }));
 
 const TOKEN = 'a'.repeat(64);
 const session = (over: Partial<CheckoutSession> = {}): CheckoutSession => ({

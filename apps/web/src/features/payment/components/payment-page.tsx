@@ -5,19 +5,19 @@ import { AlertTriangle, ArrowLeft, Clock, CreditCard, Store } from 'lucide-react
 import {
   PROBLEM_CODES, CHECKOUT_MESSAGES, PAYMENT_ERROR_MESSAGES, PAYMENT_SETUP_CODE, type Card as CardData, type CheckoutSession, type CreateOrderBody,
 } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
-import { useSelection } from '../../../lib/selection';
-import { formatMoney } from '../../../lib/format';
-import { Badge, PageSpinner } from '../../../components/ui/feedback';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/field';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
-import { notify } from '../../../components/ui/toaster';
+import { ApiError } from '@/lib/api';
+import { useSelection } from '@/lib/selection';
+import { formatMoney } from '@/lib/format';
+import { Badge, PageSpinner } from '@/components/ui/feedback';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/field';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { notify } from '@/components/ui/toaster';
 import { createOrder } from '../api/create-order';
-import { isCartKey } from '../../../lib/cart-cache';
-import { clearStoredCheckout, rememberLastOrder } from '../../../lib/checkout-storage';
-import { retry } from '../../../lib/retry';
+import { isCartKey } from '@/lib/cart-cache';
+import { clearStoredCheckout, rememberLastOrder } from '@/lib/checkout-storage';
+import { retry } from '@/lib/retry';
 import { ACCESS_MESSAGES, usePaymentAccess } from '../lib/use-payment-access';
 import { isTransientPaymentError, paymentErrorMessage } from '../lib/payment-errors';
 import { useMinutesLeft } from '../lib/use-minutes-left';

@@ -1,5 +1,5 @@
 import { PAYMENT_ERROR_MESSAGES } from '@portal/contracts';
-import { ApiError, toApiError } from '../../../lib/api';
+import { ApiError, toApiError } from '@/lib/api';
 import { isTransientPaymentError, paymentErrorMessage } from './payment-errors';
 
 const problem = (status: number, code: string, detail?: string) => new ApiError(status, { type: 'https://portal.local/problems/' + code, title: 'Error', status, code, detail });

@@ -1,5 +1,5 @@
 import { PROBLEM_CODES, PAYMENT_ERROR_MESSAGES, PAYMENT_SETUP_CODE } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/lib/api';
 
 /**
  * What the payment screen says when placing the order fails (spec 002 §8 "Payment", issue 16 §4):

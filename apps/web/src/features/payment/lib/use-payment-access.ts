@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { PROBLEM_CODES, CHECKOUT_MESSAGES, checkoutTokenSchema, type CheckoutSession } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/lib/api';
 import { getCheckoutSession } from '../api/get-checkout-session';
-import { clearStoredCheckout } from '../../../lib/checkout-storage';
+import { clearStoredCheckout } from '@/lib/checkout-storage';
 
 /** Texts of the payment access check (spec 002 §5 and §8, spec 001 §8), verbatim. */
 export const ACCESS_MESSAGES = {

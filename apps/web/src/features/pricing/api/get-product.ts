@@ -1,5 +1,5 @@
 import { productPageSchema, productSchema } from '@portal/contracts';
-import { useApi } from '../../../lib/api';
+import { useApi } from '@/lib/api';
 
 /** GET /stores/{storeId}/products/{code}: one product of the store (null skips). */
 export function useStoreProduct(storeId: number | null, code: string | null) {

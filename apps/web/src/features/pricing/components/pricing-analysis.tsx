@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { Product } from '@portal/contracts';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/field';
-import { formatMoney } from '../../../lib/format';
-import { cn } from '../../../lib/cn';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/field';
+import { formatMoney } from '@/lib/format';
+import { cn } from '@/lib/cn';
 import { analysePricing, parsePrice, SHOT_OUNCES } from '../pricing';
 
 type Priced = Pick<Product, 'code' | 'name' | 'price' | 'bottleSize' | 'volumeMl'>;

@@ -2,11 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Product } from '@portal/contracts';
-import { api } from '../../../lib/api';
-import { useSelection } from '../../../lib/selection';
+import { api } from '@/lib/api';
+import { useSelection } from '@/lib/selection';
 import { PricingCalculatorPage } from './pricing-calculator-page';
 
-jest.mock('../../../lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 
 const p = (code: string, name: string, price: string, volumeMl: number | null = 750): Product => ({
   code, name, category: 'VODKA', price, bottleSizeId: 3, bottleSize: volumeMl ? `${volumeMl} ml` : 'Unknown Size', volumeMl, bottlesPerCase: 12, stock: 1,

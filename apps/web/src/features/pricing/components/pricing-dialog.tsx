@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Product } from '@portal/contracts';
-import { Dialog } from '../../../components/ui/dialog';
-import { Button } from '../../../components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
 import { PricingAnalysis } from './pricing-analysis';
 
 /**

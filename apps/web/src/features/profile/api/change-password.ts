@@ -1,5 +1,5 @@
 import { changePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** POST /me/password { currentPassword, newPassword, confirmPassword }; a wrong current password is refused. */
 export async function changePassword(body: ChangePasswordBody): Promise<void> {

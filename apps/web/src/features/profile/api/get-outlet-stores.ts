@@ -1,5 +1,5 @@
 import { outletStoresSchema } from '@portal/contracts';
-import { useApi } from '../../../lib/api';
+import { useApi } from '@/lib/api';
 
 /** GET /outlets/{outletId}/stores: the outlet's active stores (SWR). */
 export function useOutletStores(outletId: number) {

@@ -1,5 +1,5 @@
 import { updateProfileBodySchema, type UpdateProfileBody } from '@portal/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** PATCH /me/profile { firstName, lastName, phone } (an empty phone is saved as null). */
 export async function updateProfile(body: UpdateProfileBody): Promise<void> {

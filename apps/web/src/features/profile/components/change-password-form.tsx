@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_CHECKLIST, changePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { RequirementChecklist } from '../../../components/ui/checklist';
-import { Field, describedBy } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/input';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { RequirementChecklist } from '@/components/ui/checklist';
+import { Field, describedBy } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api';
 import { changePassword } from '../api/change-password';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };

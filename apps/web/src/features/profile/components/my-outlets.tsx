@@ -1,7 +1,7 @@
 import { MapPin, Phone, Store } from 'lucide-react';
 import type { MyOutlet, StoreSummary } from '@portal/contracts';
-import { Badge, Skeleton } from '../../../components/ui/feedback';
-import { useSelection } from '../../../lib/selection';
+import { Badge, Skeleton } from '@/components/ui/feedback';
+import { useSelection } from '@/lib/selection';
 import { useOutletStores } from '../api/get-outlet-stores';
 import { RequestOutletsPanel } from './request-outlets-panel';
 

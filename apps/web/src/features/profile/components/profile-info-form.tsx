@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { updateProfileBodySchema, type Profile } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Field, describedBy } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api';
 import { updateProfile } from '../api/update-profile';
 
 type FormIn = z.input<typeof updateProfileBodySchema>;

@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Me, MyOutlet, MyRole, StoreSummary } from '@portal/contracts';
-import * as apiModule from '../../../lib/api';
-import * as toaster from '../../../components/ui/toaster';
-import { useSelection, type SelectionValue } from '../../../lib/selection';
-import { useSession, type SessionValue } from '../../../lib/session';
+import * as apiModule from '@/lib/api';
+import * as toaster from '@/components/ui/toaster';
+import { useSelection, type SelectionValue } from '@/lib/selection';
+import { useSession, type SessionValue } from '@/lib/session';
 import { ProfileScreen } from './profile-screen';
 import { storeAddress } from './my-outlets';
 import { roleName } from './my-roles';
 
-jest.mock('../../../lib/session', () => ({ ...jest.requireActual('../../../lib/session'), useSession: jest.fn() }));
-jest.mock('../../../lib/selection', () => ({ ...jest.requireActual('../../../lib/selection'), useSelection: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ ...jest.requireActual('@/lib/selection'), useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const role = (over: Partial<MyRole>): MyRole => ({ id: '1', roleCode: 'outlet_buyer', roleName: 'Outlet Buyer', description: 'Shops and pays.', roleLevel: 50, permissions: [], ...over });

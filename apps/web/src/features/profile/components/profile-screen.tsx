@@ -1,9 +1,9 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BadgeCheck, Building2, KeyRound, UserRound } from 'lucide-react';
-import { PageSpinner } from '../../../components/ui/feedback';
-import { cn } from '../../../lib/cn';
-import { useSession } from '../../../lib/session';
+import { PageSpinner } from '@/components/ui/feedback';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
 import { ChangePasswordForm } from './change-password-form';
 import { MyOutlets } from './my-outlets';
 import { MyRoles } from './my-roles';

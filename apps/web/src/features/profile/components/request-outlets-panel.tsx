@@ -2,12 +2,12 @@ import { useState } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, Plus } from 'lucide-react';
 import { OUTLET_REQUEST_MESSAGES } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { Badge, Spinner } from '../../../components/ui/feedback';
-import { Label } from '../../../components/ui/field';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
-import { notify } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { Badge, Spinner } from '@/components/ui/feedback';
+import { Label } from '@/components/ui/field';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { notify } from '@/components/ui/toaster';
+import { cn } from '@/lib/cn';
 import { useRequestableOutlets } from '../api/get-requestable-outlets';
 import { requestOutlet } from '../api/request-outlet';
 

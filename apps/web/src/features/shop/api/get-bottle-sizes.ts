@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bottleSizeSchema } from '@portal/contracts';
-import { useApi } from '../../../lib/api';
+import { useApi } from '@/lib/api';
 
 const bottleSizesSchema = z.object({ items: z.array(bottleSizeSchema) });
 

@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS, productPageSchema } from '@portal/contracts';
-import { useApi } from '../../../lib/api';
+import { useApi } from '@/lib/api';
 
 export interface ProductsFilter {
   search: string;

@@ -1,7 +1,7 @@
 import { Calculator, Check, ShoppingCart } from 'lucide-react';
 import type { Product } from '@portal/contracts';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 /** Title of the add button when the user lacks bcc.carts.use (spec 001 §2, verbatim). */
 export const NO_CART_PERMISSION_TITLE = "You don't have permission to add items to cart";

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Product } from '@portal/contracts';
-import { ProductImage } from '../../../components/ui/product-image';
-import { formatMoney } from '../../../lib/format';
+import { ProductImage } from '@/components/ui/product-image';
+import { formatMoney } from '@/lib/format';
 import { InCartBadge, ProductActions, sizeLabel, type ProductHandlers } from './product-actions';
 
 /** A product in the grid view: image, name, code, bottle size, price, Pricing and Add to Cart. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Product } from '@portal/contracts';
-import { ProductImage } from '../../../components/ui/product-image';
-import { formatMoney } from '../../../lib/format';
+import { ProductImage } from '@/components/ui/product-image';
+import { formatMoney } from '@/lib/format';
 import { InCartBadge, ProductActions, sizeLabel, type ProductHandlers } from './product-actions';
 
 /** A product in the list view: one row with image, name, code, size, price and the two actions. */

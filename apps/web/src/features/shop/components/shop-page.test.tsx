@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Product } from '@portal/contracts';
-import { api } from '../../../lib/api';
-import { CLEAR_FILTERS_EVENT, SHOP_STATE_KEY, useSelection } from '../../../lib/selection';
+import { api } from '@/lib/api';
+import { CLEAR_FILTERS_EVENT, SHOP_STATE_KEY, useSelection } from '@/lib/selection';
 import { ShopPage, SHOP_TEXTS } from './shop-page';
 import { NO_CART_PERMISSION_TITLE, type ProductHandlers } from './product-actions';
 
-jest.mock('../../../lib/selection', () => ({ ...jest.requireActual('../../../lib/selection'), useSelection: jest.fn() }));
-jest.mock('../../../components/ui/toaster', () => ({ notify: jest.fn() }));
+jest.mock('@/lib/selection', () => ({ ...jest.requireActual('@/lib/selection'), useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const store = { id: 2190, name: 'Central City Liquor', warehouseCode: 'S2190', city: 'Des Moines', state: 'IA' };
 const product = (code: string, name: string, extra: Partial<Product> = {}): Product => ({

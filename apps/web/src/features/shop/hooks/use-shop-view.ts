@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CLEAR_FILTERS_EVENT, SHOP_STATE_KEY } from '../../../lib/selection';
+import { CLEAR_FILTERS_EVENT, SHOP_STATE_KEY } from '@/lib/selection';
 
 export type ViewMode = 'grid' | 'list';
 
