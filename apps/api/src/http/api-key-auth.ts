@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
-import { AppError, TooManyRequestsError, UnauthenticatedError } from './errors';
+import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
 
 /**
  * API-key principals (ARCHITECTURE §10, issue 14 §2): warehouse systems call /integrations with
@@ -41,7 +41,7 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
       kind: 'apiKey', apiKeyId: row.id, name: row.name, boardId: row.board_id, storeId: row.store_id, storeIds, scopes: new Set(row.scopes as string[]),
     };
     const missing = scopes.filter((s) => !principal.scopes.has(s));
-    if (missing.length) throw new AppError(403, PROBLEM_CODES.apiKeyScopeMissing, 'Forbidden', `This API key lacks the scope ${missing.join(', ')}.`);
+    if (missing.length) throw new ForbiddenError(`This API key lacks the scope ${missing.join(', ')}.`, PROBLEM_CODES.apiKeyScopeMissing);
     // Last use, at most once a minute per key (no write on every call).
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
       await db('api_keys').where({ id: row.id }).update({ last_used_at: db.fn.now() });

@@ -4,7 +4,7 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import { AppError, ConflictError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { canReachStore, type Principal } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
@@ -166,7 +166,7 @@ async function findValid(db: Db, userId: string, token: string, forUpdate: boole
  */
 async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
   const rows = await carts.currentLines(db, cart.id, cart.storeId);
-  if (rows.length === 0) throw new AppError(400, PROBLEM_CODES.cartEmpty, 'Cart is empty', CHECKOUT_MESSAGES.cartEmpty);
+  if (rows.length === 0) throw new BadRequestError(CHECKOUT_MESSAGES.cartEmpty, undefined, PROBLEM_CODES.cartEmpty, 'Cart is empty');
   const unavailable = rows.filter((r) => !r.available);
   if (unavailable.length) {
     throw new ConflictError(`${CHECKOUT_MESSAGES.itemsUnavailable} (${unavailable.map((r) => r.itemCode).join(', ')})`, PROBLEM_CODES.checkoutItemsUnavailable);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PERMISSIONS, dataSummarySchema, importAcceptedSchema, importRunListSchema, importRunSchema } from '@portal/contracts';
-import { AppError } from '../../http/errors';
+import { PERMISSIONS, PROBLEM_CODES, dataSummarySchema, importAcceptedSchema, importRunListSchema, importRunSchema } from '@portal/contracts';
+import { ServiceUnavailableError } from '../../http/errors';
 import { route } from '../../http/route';
 import { adminActor } from '../boards/board-scope';
 import * as imports from './imports.service';
@@ -32,7 +32,7 @@ export const importsRoutes = [
     response: { status: 202, description: 'Queued', schema: importAcceptedSchema },
     errors: { 400: 'Not multipart or no file', 413: 'Too many or too large files (payload_too_large)', 503: 'The import queue is not running (imports_unavailable)' },
     handler: (actor, _i, { ctx, req }) => {
-      if (!ctx.imports) throw new AppError(503, 'imports_unavailable', 'Service Unavailable', 'Imports are not available on this server');
+      if (!ctx.imports) throw new ServiceUnavailableError('Imports are not available on this server', PROBLEM_CODES.importsUnavailable);
       return imports.acceptUpload(ctx.db, ctx.imports, ctx.config.dataDir, adminActor(actor, req), req);
     },
   }),

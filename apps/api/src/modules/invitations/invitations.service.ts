@@ -5,7 +5,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { manageableOutletsQuery } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
@@ -137,13 +137,13 @@ export async function createInvitation(ctx: AppContext, inviter: Inviter, input:
 }
 
 /** The refusal for an invitation that cannot be read or accepted (spec 002 §8 texts, ARCHITECTURE §5 codes). */
-function unusable(status: InvitationStatus): AppError | undefined {
+function unusable(status: InvitationStatus): ConflictError | GoneError | undefined {
   if (status === 'accepted') return new ConflictError(INVITATION_MESSAGES.used, PROBLEM_CODES.invitationUsed);
   if (status === 'revoked') return new ConflictError(INVITATION_MESSAGES.revoked, PROBLEM_CODES.invitationRevoked);
-  if (status === 'expired') return new AppError(410, PROBLEM_CODES.invitationExpired, 'Gone', INVITATION_MESSAGES.expired);
+  if (status === 'expired') return new GoneError(INVITATION_MESSAGES.expired, PROBLEM_CODES.invitationExpired);
   return undefined;
 }
-const notFound = () => new AppError(404, PROBLEM_CODES.invitationNotFound, 'Not Found', INVITATION_MESSAGES.notFound);
+const notFound = () => new NotFoundError(INVITATION_MESSAGES.notFound, PROBLEM_CODES.invitationNotFound);
 
 /** Finds a usable invitation by its link token, or throws 404 / 409 used|revoked / 410 expired. */
 async function usableInvitation(db: Db | Knex.Transaction, token: string, lock = false): Promise<repo.InvitationRow> {
@@ -188,10 +188,10 @@ export async function acceptInvitation(ctx: AppContext, token: string, input: Ac
   let passwordHash: string | undefined;
   if (!existing) {
     if (!input.password) {
-      throw new AppError(400, PROBLEM_CODES.passwordRequired, 'Bad Request', INVITATION_MESSAGES.passwordRequired, [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }]);
+      throw new BadRequestError(INVITATION_MESSAGES.passwordRequired, [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }], PROBLEM_CODES.passwordRequired);
     }
     if (isCommonPassword(input.password)) {
-      throw new AppError(400, PROBLEM_CODES.commonPassword, 'Bad Request', AUTH_MESSAGES.commonPassword, [{ path: 'password', message: AUTH_MESSAGES.commonPassword }]);
+      throw new BadRequestError(AUTH_MESSAGES.commonPassword, [{ path: 'password', message: AUTH_MESSAGES.commonPassword }], PROBLEM_CODES.commonPassword);
     }
     passwordHash = await hashPassword(ctx, input.password);
   }

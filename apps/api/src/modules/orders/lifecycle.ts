@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
-import { AppError, ConflictError, NotFoundError } from '../../http/errors';
+import { BadGatewayError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as payments from '../payments/payments.service';
 import { loadDetail } from './order-detail';
@@ -29,7 +29,7 @@ const FROM: Record<LifecycleTarget, readonly string[]> = {
 const VERB: Record<LifecycleTarget, string> = { ready: 'marked ready', completed: 'completed', cancelled: 'cancelled' };
 
 /** The 409 of a transition the current status does not allow, naming that status. */
-function illegal(status: string, target: LifecycleTarget): AppError {
+function illegal(status: string, target: LifecycleTarget): ConflictError {
   if (target === 'ready') return new ConflictError(ORDER_MESSAGES.notReserved, PROBLEM_CODES.orderNotReserved); // the spec text verbatim
   return new ConflictError(`The order is ${status}: it cannot be ${VERB[target]}.`, PROBLEM_CODES.orderTransitionIllegal);
 }
@@ -80,8 +80,10 @@ export async function transition(deps: SettleDeps, orderId: number, target: Life
     return d;
   });
   if (refundFailed) {
-    throw new AppError(502, PROBLEM_CODES.refundFailed, 'Refund Failed',
-      `The payment could not be refunded (${refundFailed.verbiage || refundFailed.code}). The order awaits its refund (cancel_pending): cancel it again to retry.`);
+    throw new BadGatewayError(
+      `The payment could not be refunded (${refundFailed.verbiage || refundFailed.code}). The order awaits its refund (cancel_pending): cancel it again to retry.`,
+      PROBLEM_CODES.refundFailed, 'Refund Failed',
+    );
   }
   return detail;
 }

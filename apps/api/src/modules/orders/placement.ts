@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PROBLEM_CODES, CHECKOUT_MESSAGES, type Card, type OrderDetail } from '@portal/contracts';
 import { isConnectionLost } from '../../db/connection-errors';
-import { AppError, ConflictError, UnprocessableError } from '../../http/errors';
+import { ConflictError, InternalError, UnprocessableError } from '../../http/errors';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
 import { assertCardPaymentsReady } from '../payments/readiness';
@@ -84,7 +84,7 @@ async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: st
     // Money was taken and the order could not be finalised: it stays pending, visible to operators, and
     // the reconciler (or a retry with the key) settles it once the cause is gone.
     deps.logger.error({ err, orderId: created.orderId, orderNumber: created.orderNumber }, 'card approved but the order could not be finalised');
-    throw new AppError(500, PROBLEM_CODES.paymentUnconfirmed, 'Payment Unconfirmed', CHECKOUT_MESSAGES.paymentProcessedOrderFailing);
+    throw new InternalError(CHECKOUT_MESSAGES.paymentProcessedOrderFailing, PROBLEM_CODES.paymentUnconfirmed, 'Payment Unconfirmed');
   }
   return answer(settled, created.orderId);
 }

@@ -2,7 +2,7 @@ import { PROBLEM_CODES, CHECKOUT_MESSAGES, ORDER_MESSAGES, type OrderDetail } fr
 import type { Config } from '../../config';
 import type { Mailer } from '../../context';
 import type { Db } from '../../db/knex';
-import { AppError, ConflictError, NotFoundError, PaymentDeclinedError } from '../../http/errors';
+import { BadGatewayError, ConflictError, NotFoundError, PaymentDeclinedError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
@@ -124,7 +124,7 @@ export function answer(s: Settled, orderId: number): OrderDetail {
   switch (s.state) {
     case 'paid': return s.detail;
     case 'failed': throw new PaymentDeclinedError(s.verbiage, orderId);
-    case 'error': throw new AppError(502, PROBLEM_CODES.paymentError, 'Payment Failed', CHECKOUT_MESSAGES.paymentError);
+    case 'error': throw new BadGatewayError(CHECKOUT_MESSAGES.paymentError, PROBLEM_CODES.paymentError, 'Payment Failed');
     default: throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
   }
 }
