@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
-import { ADMIN_USER_MESSAGES as M, type AdminRole } from '@portal/contracts';
-import * as apiModule from '@/lib/api';
+import { ADMIN_USER_MESSAGES as M, adminPermissionsSchema, adminRoleSchema, adminRolesSchema, type AdminRole } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
+import { FakeApi, problem, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { RolesTab } from './roles-tab';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
@@ -15,32 +15,31 @@ const roles: AdminRole[] = [
 ];
 const perms = { items: [{ id: 1, code: 'bcc.carts.checkout', description: 'Check out and pay' }, { id: 2, code: 'bcc.carts.use', description: 'Shop' }] };
 
-function setup(canEdit: boolean) {
-  jest.spyOn(apiModule.api, 'get').mockImplementation(async (p: string) => ({ status: 200, data: p === '/admin/roles' ? { items: roles } : perms }));
-  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}><RolesTab canEdit={canEdit} /></SWRConfig>);
+function setup(canEdit: boolean, api = new FakeApi()) {
+  api.on('get', '/admin/roles', reply(adminRolesSchema, { items: roles })).on('get', '/admin/permissions', reply(adminPermissionsSchema, perms));
+  return renderRoute(<RolesTab canEdit={canEdit} />, { api });
 }
 const chooseViewer = async () => userEvent.click((await screen.findAllByRole('button', { name: /Outlet Viewer/ }))[0]);
 
 beforeEach(() => notify.mockReset());
-afterEach(() => jest.restoreAllMocks());
 
 describe('Roles tab (spec 002 §2 Roles, §4, §8)', () => {
   it('a switch applies at once', async () => {
-    setup(true);
+    const { api } = setup(true);
     await chooseViewer();
-    const put = jest.spyOn(apiModule.api, 'put').mockResolvedValue({ status: 200, data: { ...roles[1], permissions: ['bcc.carts.checkout', 'bcc.carts.use'] } });
+    api.on('put', '/admin/roles/{id}/permissions/{code}', reply(adminRoleSchema, { ...roles[1], permissions: ['bcc.carts.checkout', 'bcc.carts.use'] }));
     const sw = screen.getByRole('switch', { name: 'bcc.carts.checkout' });
     expect(sw).not.toBeChecked();
     await userEvent.click(sw);
     expect(sw).toBeChecked();
-    expect(put).toHaveBeenCalledWith('/admin/roles/7/permissions/bcc.carts.checkout');
+    expect(api.calls).toContainEqual({ method: 'put', url: '/admin/roles/7/permissions/bcc.carts.checkout', body: undefined });
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ variant: 'success' })));
   });
 
   it("when the change fails, then the switch reverts and 'Failed to update permission' shows", async () => {
-    setup(true);
+    const { api } = setup(true);
     await chooseViewer();
-    jest.spyOn(apiModule.api, 'delete').mockRejectedValue(new apiModule.ApiError(500, { type: 'x', title: 'x', status: 500, code: 'internal_error' }));
+    api.on('delete', '/admin/roles/{id}/permissions/{code}', problem(500, 'internal_error', 'x'));
     const sw = screen.getByRole('switch', { name: 'bcc.carts.use' });
     await userEvent.click(sw);
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: M.permissionUpdateFailed })));
@@ -55,8 +54,7 @@ describe('Roles tab (spec 002 §2 Roles, §4, §8)', () => {
   });
 
   it("when loading fails, then 'Failed to load role management data'", async () => {
-    jest.spyOn(apiModule.api, 'get').mockRejectedValue(new apiModule.ApiError(403, { type: 'x', title: 'x', status: 403, code: 'forbidden' }));
-    render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}><RolesTab canEdit /></SWRConfig>);
+    renderRoute(<RolesTab canEdit />, { api: new FakeApi().on('get', '/admin/roles', problem(403, 'forbidden', 'x')).on('get', '/admin/permissions', problem(403, 'forbidden', 'x')) });
     expect(await screen.findByText(M.rolesLoadFailed)).toBeInTheDocument();
   });
 });
