@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { AdminUserRow, AdminUsersList } from '@portal/contracts';
-import * as apiModule from '@/lib/api';
+import { Route, Routes } from 'react-router-dom';
+import { adminUsersListSchema, type AdminUserRow, type AdminUsersList } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
+import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { UsersTab } from './users-tab';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
@@ -18,48 +18,44 @@ const page = (from: number, n: number, next: string | null): AdminUsersList => (
   items: Array.from({ length: n }, (_, k) => row(from + k, from + k !== 0)), nextCursor: next,
   meta: { scopeDescription: 'Users of the outlets linked to your stores', filterType: 'store', currentUserRoles: ['store_manager'], userCount: 60 },
 });
+const getCalls = (api: FakeApi) => api.calls.filter((c) => c.method === 'get').map((c) => c.url);
 
-function setup(get: (path: string) => unknown) {
-  const spy = jest.spyOn(apiModule.api, 'get').mockImplementation(async (path: string) => {
-    const r = get(path);
-    if (r instanceof Error) throw r;
-    return { status: 200, data: r };
+/** `answer(path)` is the body of GET /admin/users… (or a FakeAnswer such as a problem). */
+function setup(answer: (path: string) => AdminUsersList | FakeAnswer) {
+  const api = new FakeApi().on('get', '/admin/users', (call) => {
+    const r = answer(call.url);
+    return 'status' in r ? r : reply(adminUsersListSchema, r);
   });
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/admin']}>
-        <Routes>
-          <Route path="/admin" element={<UsersTab actions={<button type="button">Invite</button>} />} />
-          <Route path="/admin/users/:id" element={<p>EDIT USER</p>} />
-          <Route path="/auth" element={<p>SIGN IN</p>} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
-  );
-  return spy;
+  return renderRoute(
+    <Routes>
+      <Route path="/admin" element={<UsersTab actions={<button type="button">Invite</button>} />} />
+      <Route path="/admin/users/:id" element={<p>EDIT USER</p>} />
+      <Route path="/auth" element={<p>SIGN IN</p>} />
+    </Routes>,
+    { url: '/admin', api },
+  ).api;
 }
 
 beforeEach(() => notify.mockReset());
-afterEach(() => jest.restoreAllMocks());
 
 describe('Users tab (spec 002 §2 Users, §8, §9)', () => {
   it('shows 50 users first, then 50 more per Load More through the cursor', async () => {
-    const get = setup((p) => (p.includes('cursor=c1') ? page(50, 10, null) : page(0, 50, 'c1')));
+    const api = setup((p) => (p.includes('cursor=c1') ? page(50, 10, null) : page(0, 50, 'c1')));
     expect(await screen.findByText('Users of the outlets linked to your stores · 60 users')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/admin/users?limit=50');
+    expect(getCalls(api)).toContain('/admin/users?limit=50');
     expect(screen.getAllByRole('row')).toHaveLength(51);
     expect(screen.getByRole('button', { name: 'Invite' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(61));
-    expect(get).toHaveBeenCalledWith('/admin/users?limit=50&cursor=c1');
+    expect(getCalls(api)).toContain('/admin/users?limit=50&cursor=c1');
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 
   it('searches by name or email after the 300 ms debounce', async () => {
-    const get = setup((p) => (p.includes('search=blake') ? page(5, 1, null) : page(0, 3, null)));
+    const api = setup((p) => (p.includes('search=blake') ? page(5, 1, null) : page(0, 3, null)));
     await screen.findAllByText('User 001');
     await userEvent.type(screen.getByLabelText('Search users'), 'blake');
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/admin/users?limit=50&search=blake'));
+    await waitFor(() => expect(getCalls(api)).toContain('/admin/users?limit=50&search=blake'));
     await waitFor(() => expect(screen.queryAllByText('User 001')).toHaveLength(0));
     expect(screen.getAllByText('User 005').length).toBeGreaterThan(0);
   });
@@ -73,9 +69,9 @@ describe('Users tab (spec 002 §2 Users, §8, §9)', () => {
   });
 
   it("when the session expired, then 'Error loading users: Authentication session expired. Please login again.' and Login Again", async () => {
-    const get = setup(() => new apiModule.ApiError(401, { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthenticated' }));
+    const api = setup(() => problem(401, 'unauthenticated', 'Unauthorized'));
     expect(await screen.findByText('Error loading users: Authentication session expired. Please login again.')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(getCalls(api)).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Login Again' }));
     expect(screen.getByText('SIGN IN')).toBeInTheDocument();
   });

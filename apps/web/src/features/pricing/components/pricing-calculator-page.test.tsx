@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Product } from '@portal/contracts';
-import { api } from '@/lib/api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { productPageSchema, productSchema, type Product } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
+import { FakeApi, problem, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { PricingCalculatorPage } from './pricing-calculator-page';
 
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
@@ -15,38 +15,30 @@ const catalog = [p('35918', 'TITOS HANDMADE VODKA', '30.00'), p('34422', 'GREY G
 
 let search = '';
 function Where() { search = useLocation().search; return null; }
-function show(url = '/pricing-calculator') {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[url]}><Routes><Route path="/pricing-calculator" element={<><Where /><PricingCalculatorPage /></>} /></Routes></MemoryRouter>
-    </SWRConfig>,
-  );
-}
+const catalogApi = () => new FakeApi()
+  .on('get', '/stores/{storeId}/products', (call) => {
+    const q = (new URL(call.url, 'http://x').searchParams.get('search') ?? '').toLowerCase();
+    const items = catalog.filter((x) => x.name.toLowerCase().includes(q) || x.code === q);
+    return reply(productPageSchema, { items, page: 1, pageSize: 10, total: items.length });
+  })
+  .on('get', '/stores/{storeId}/products/{code}', (_call, m) => {
+    const found = catalog.find((x) => x.code === decodeURIComponent(m[2]));
+    return found ? reply(productSchema, found) : problem(404, 'not_found', 'nf');
+  });
+const show = (url = '/pricing-calculator') =>
+  renderRoute(<><Where /><PricingCalculatorPage /></>, { url, path: '/pricing-calculator', api: catalogApi() });
 
 beforeEach(() => {
   (useSelection as jest.Mock).mockReturnValue({ store: { id: 2190, name: 'Central City Liquor' }, loading: false });
-  jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    const u = new URL(url, 'http://x');
-    const one = /\/products\/(.+)$/.exec(u.pathname);
-    if (one) {
-      const found = catalog.find((x) => x.code === decodeURIComponent(one[1]));
-      if (!found) throw Object.assign(new Error('nf'), { response: { status: 404, data: {} } });
-      return { data: found };
-    }
-    const q = (u.searchParams.get('search') ?? '').toLowerCase();
-    const items = catalog.filter((x) => x.name.toLowerCase().includes(q) || x.code === q);
-    return { data: { items, page: 1, pageSize: 10, total: items.length } };
-  });
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('/pricing-calculator (spec 000 §2)', () => {
   it('when opened with ?code=, then the code is pre-searched and its product selected', async () => {
-    show('/pricing-calculator?code=34422');
+    const { api } = show('/pricing-calculator?code=34422');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('34422');
     expect(await screen.findByText('Shots per bottle')).toBeInTheDocument();
     expect(screen.getByText('Shots per bottle').nextSibling).toHaveTextContent('22'); // 1000 ml
-    expect(api.get).toHaveBeenCalledWith('/stores/2190/products/34422');
+    expect(api.calls).toContainEqual({ method: 'get', url: '/stores/2190/products/34422', body: undefined });
   });
 
   it('when a name is typed, then results come after the debounce and choosing one shows its analysis and sets ?code=', async () => {
