@@ -42,6 +42,11 @@ export class FakeApi {
     return this;
   }
 
+  /** The URLs called with `method` so far, in order (e.g. `expect(api.urls('post')).toContain('/orders/3/complete')`). */
+  urls(method: Method): string[] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.url);
+  }
+
   /** Routes `lib/api` to this fake (until `uninstall`). */
   install(): this {
     this.previous = api.defaults.adapter;
