@@ -20,6 +20,7 @@ import { seedReference } from '@portal/seeds';
 import { loadConfig } from '../config';
 import { createDb, migrateLatest, type Db } from '../db/knex';
 import { freePort, startEmbeddedPostgres } from '../db/embedded';
+import { retryUntil, sleep } from '../lib/retry';
 import { saveMonetraCredentials } from '../modules/payments/payments.service';
 import { FIXTURE_PASSWORD } from '../test/harness';
 import { FIXTURE_STORES, seedFixtures } from '../test/fixtures';
@@ -31,7 +32,6 @@ const LEASE_SECONDS = 3;
 const SETTLE_AFTER_SECONDS = 4;
 const SUITE_DEADLINE = Date.now() + 170_000;
 const CARD = { cardName: 'Fault Buyer', cardNumber: '4111 1111 1111 1111', expiration: '12/39', securityCode: '123', zipCode: '50309' };
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => { if (!ok) failures.push(what); console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}`); };
 
@@ -67,12 +67,11 @@ async function main() {
       const out = openSync(apiLog, 'a');
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
       const started = Date.now();
-      for (;;) {
+      const ready = await retryUntil(async () => {
         if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-        try { if ((await fetch(`${base}/health/ready`)).status === 200) break; } catch { /* not up yet */ }
-        if (Date.now() - started > 60_000) throw new Error('the API did not become ready in 60 s');
-        await sleep(200);
-      }
+        try { return (await fetch(`${base}/health/ready`)).status === 200; } catch { return false; /* not up yet */ }
+      }, { done: (up) => up, delayMs: 200, deadline: started + 60_000 });
+      if (!ready) throw new Error('the API did not become ready in 60 s');
       console.log(`API ready in ${Date.now() - started} ms (pid ${child.pid})`);
       return child;
     };
@@ -101,7 +100,9 @@ async function main() {
 
     /** POST /orders like the SPA: the same key on every retry; network errors, 503 and 409 in progress retried. */
     const submit = async (b: Buyer, deadline: number): Promise<void> => {
-      for (;;) {
+      const transient = ({ status, code }: { status: number; code: string }) =>
+        status === 0 || status === 503 || code === 'idempotency_in_progress' || code === 'payment_being_confirmed';
+      await retryUntil(async () => {
         let status = 0;
         let code = 'network_error';
         try {
@@ -113,26 +114,22 @@ async function main() {
           code = status < 300 ? 'created' : ((await res.json()) as { code: string }).code;
         } catch { /* the API or its connection is gone */ }
         b.outcome = status; b.code = code;
-        const transient = status === 0 || status === 503 || code === 'idempotency_in_progress' || code === 'payment_being_confirmed';
-        if (!transient || !b.retries || Date.now() > deadline) return;
-        await sleep(500);
-      }
+        return { status, code };
+      }, { done: (answer) => !transient(answer) || !b.retries, delayMs: 500, deadline });
     };
+    const pendingOrders = async () => Number((await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0].n);
     /** Waits until `n` card orders are pending (created, charge sent: the fake takes 3 s), then 500 ms more. */
     const inFlight = async (n: number) => {
-      const until = Date.now() + 15_000;
-      while (Number((await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0].n) < n && Date.now() < until) await sleep(100);
+      await retryUntil(pendingOrders, { done: (pending) => pending >= n, delayMs: 100, deadline: Date.now() + 15_000 });
       await sleep(500);
     };
     const settledAll = async (since: number, label: string) => {
       const left = (await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0];
       console.log(`${label}: ${left.n} card order(s) pending when service came back`);
-      for (;;) {
-        const { n } = (await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0];
-        if (Number(n) === 0) { const ms = Date.now() - since; console.log(`${label}: every order settled ${ms} ms after recovery`); return ms; }
-        if (Date.now() > SUITE_DEADLINE - 20_000) { check(false, `${label}: ${n} order(s) still pending at the deadline`); return -1; }
-        await sleep(250);
-      }
+      const n = await retryUntil(pendingOrders, { done: (pending) => pending === 0, delayMs: 250, deadline: SUITE_DEADLINE - 20_000 });
+      if (n === 0) { const ms = Date.now() - since; console.log(`${label}: every order settled ${ms} ms after recovery`); return ms; }
+      check(false, `${label}: ${n} order(s) still pending at the deadline`);
+      return -1;
     };
 
     // A. PostgreSQL stops while 10 charges are in flight (each buyer double-submits with one key).
