@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useSession, type SessionValue } from '../lib/session';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { useSession, type SessionValue } from '@/lib/session';
+import { renderRoute } from '@/test/render-route';
 import { RequireAuth } from './guards';
 
-jest.mock('../lib/session', () => ({ ...jest.requireActual('../lib/session'), useSession: jest.fn() }));
+jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
 
 function mock(status: SessionValue['status'], codes: string[] = [], withMe = true) {
   (useSession as jest.Mock).mockReturnValue({
@@ -12,14 +13,13 @@ function mock(status: SessionValue['status'], codes: string[] = [], withMe = tru
   });
 }
 function renderGuarded(permissions?: string) {
-  render(
-    <MemoryRouter initialEntries={['/secret']}>
-      <Routes>
-        <Route path="/secret" element={<RequireAuth permissions={permissions}><p>secret page</p></RequireAuth>} />
-        <Route path="/auth" element={<p>auth page</p>} />
-        <Route path="/" element={<p>home page</p>} />
-      </Routes>
-    </MemoryRouter>,
+  renderRoute(
+    <Routes>
+      <Route path="/secret" element={<RequireAuth permissions={permissions}><p>secret page</p></RequireAuth>} />
+      <Route path="/auth" element={<p>auth page</p>} />
+      <Route path="/" element={<p>home page</p>} />
+    </Routes>,
+    { url: '/secret' },
   );
 }
 

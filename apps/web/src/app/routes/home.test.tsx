@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
+import { renderRoute } from '@/test/render-route';
 import { HomeRoute } from './home';
 
 jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
@@ -8,11 +9,7 @@ jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useS
 function Where() { const l = useLocation(); return <p data-testid="where">{`${l.pathname}${l.search}${l.hash}`}</p>; }
 function renderAt(url: string, status: 'loading' | 'authenticated' | 'unauthenticated') {
   (useSession as jest.Mock).mockReturnValue({ status });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes><Route path="/" element={<HomeRoute />} /><Route path="*" element={<Where />} /></Routes>
-    </MemoryRouter>,
-  );
+  renderRoute(<Routes><Route path="/" element={<HomeRoute />} /><Route path="*" element={<Where />} /></Routes>, { url });
 }
 
 describe('root path (spec 000 §2)', () => {

@@ -1,10 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Cart } from '@portal/contracts';
-import { api } from '@/lib/api';
+import { screen } from '@testing-library/react';
+import { cartSchema, type Cart } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { useSelection } from '@/lib/selection';
+import { FakeApi, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { HomeCartPanel } from './home-cart-panel';
 import { CartSummaryButton } from './cart-summary-button';
 
@@ -21,15 +20,14 @@ const cartWith = (n: number): Cart => ({
   fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' }, itemCount: n, totalQuantity: 2 * n, subtotal: (20 * n).toFixed(2), total: (20 * n).toFixed(2),
 });
 function show(cart: Cart) {
-  jest.spyOn(api, 'get').mockResolvedValue({ data: cart });
-  render(<SWRConfig value={{ provider: () => new Map() }}><MemoryRouter><CartSummaryButton /><HomeCartPanel /></MemoryRouter></SWRConfig>);
+  const api = new FakeApi().on('get', '/carts/current', reply(cartSchema, cart));
+  renderRoute(<><CartSummaryButton /><HomeCartPanel /></>, { api });
 }
 
 beforeEach(() => {
   (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me: { user: { id: 'u-1' } }, hasPermission: () => true });
   (useSelection as jest.Mock).mockReturnValue({ outlet: { outletId: 1 }, store: { id: 2190 }, loading: false });
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('home cart panel and cart summary (spec 001 §2)', () => {
   it('when the cart has 7 lines, then the first 5, View more products (2 more), the total and View Full Cart show', async () => {
