@@ -23,6 +23,13 @@ export function problem(status: number, code: ProblemCode, detail: string, error
   return { status, body: problemSchema.parse({ type: `https://portal.local/problems/${code}`, title: 'Problem', status, code, detail, ...(errors ? { errors } : {}) }) };
 }
 
+/** A handler for a request that never reaches the server: axios' network error, or its timeout with `{ timeout: true }`. */
+export function unreachable({ timeout = false } = {}): Handler {
+  return () => {
+    throw timeout ? new AxiosError('timeout exceeded', AxiosError.ECONNABORTED) : new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+  };
+}
+
 /**
  * The fake API of web tests: it answers the one axios instance (lib/api) in memory. Declare routes with
  * `on(method, path, handler)` where `path` is an API path under /api/v1 with `{param}` placeholders (or a

@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { AdminStore } from '@portal/contracts';
-import { api } from '@/lib/api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { adminBoardListSchema, adminStoreSchema, storeOutletListSchema, type AdminStore } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { notify } from '@/components/ui/toaster';
+import { FakeApi, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { StoreEditorRoute } from './store-editor';
 
 // Radix Switch measures itself; jsdom has no ResizeObserver.
@@ -24,28 +24,22 @@ function session(perms: string[]) {
   (useSession as jest.Mock).mockReturnValue({ hasPermission: (c: string) => held.has(c), hasAnyPermission: (cs: string[]) => cs.some((c) => held.has(c)) });
 }
 function Where() { const l = useLocation(); return <p data-testid="where">{l.pathname} {JSON.stringify(l.state)}</p>; }
-function renderAt(path: string) {
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/store/:id" element={<StoreEditorRoute />} />
-          <Route path="/admin" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+/** Any other request answers 404 not_found (the fake's default). */
+const storeApi = () => new FakeApi()
+  .on('get', '/admin/stores/2190', reply(adminStoreSchema, store))
+  .on('get', '/admin/boards', reply(adminBoardListSchema, { items: [{ id: 1, boardNumber: 1, name: 'Iowa Alcoholic Beverages Division', isActive: true, activeStoreCount: 4 }] }))
+  .on('get', '/admin/stores/2190/outlets', reply(storeOutletListSchema, { items: [] }));
+function renderAt(path: string, api = storeApi()) {
+  return renderRoute(
+    <Routes>
+      <Route path="/admin/store/:id" element={<StoreEditorRoute />} />
+      <Route path="/admin" element={<Where />} />
+    </Routes>,
+    { url: path, api },
   );
 }
 
-beforeEach(() => {
-  jest.restoreAllMocks();
-  jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    if (url === '/admin/stores/2190') return { data: store };
-    if (url === '/admin/boards') return { data: { items: [{ id: 1, boardNumber: 1, name: 'Iowa Alcoholic Beverages Division', isActive: true, activeStoreCount: 4 }] } };
-    if (url.startsWith('/admin/stores/2190/outlets')) return { data: { items: [] } };
-    throw new Error(`unexpected GET ${url}`);
-  });
-});
+beforeEach(() => { (notify as jest.Mock).mockClear(); });
 
 describe('store editor (spec 002 §2, §5)', () => {
   it('when only bcc.stores.admin is held, then the read-only notice shows, fields are disabled and there is no save button', async () => {
@@ -72,26 +66,24 @@ describe('store editor (spec 002 §2, §5)', () => {
 
   it('when cc emails are separated by commas, then saving is refused with Invalid Email Addresses and nothing is sent', async () => {
     session(['bcc.stores.super_admin']);
-    const patch = jest.spyOn(api, 'patch');
-    renderAt('/admin/store/2190');
+    const { api } = renderAt('/admin/store/2190');
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Settings' }), { button: 0 });
     fireEvent.change(screen.getByLabelText('Order confirmation CC emails'), { target: { value: 'a@b.com, c@d.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Store' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Invalid Email Addresses', variant: 'destructive' })));
     expect(screen.getByText('Invalid Email Addresses')).toBeInTheDocument();
-    expect(patch).not.toHaveBeenCalled();
+    expect(api.urls('patch')).toEqual([]);
   });
 
   it('when the store is saved, then the PATCH carries the formatted charge; Back returns to /admin with the stores tab', async () => {
     session(['bcc.stores.super_admin']);
-    const patch = jest.spyOn(api, 'patch').mockImplementation(async (_u: string, body: unknown) => ({ data: { ...store, ...(body as object) } }));
-    renderAt('/admin/store/2190');
+    const { api } = renderAt('/admin/store/2190', storeApi().on('patch', '/admin/stores/{id}', (call) => reply(adminStoreSchema, { ...store, ...(call.body as object) })));
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Settings' }), { button: 0 });
     const charge = screen.getByLabelText('Delivery charge (USD)');
     fireEvent.change(charge, { target: { value: '12.5' } });
     fireEvent.blur(charge);
     fireEvent.click(screen.getByRole('button', { name: 'Save Store' }));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith('/admin/stores/2190', expect.objectContaining({ deliveryCharge: '12.50', name: 'CENTRAL CITY LIQUOR, INC.' })));
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: '/admin/stores/2190', body: expect.objectContaining({ deliveryCharge: '12.50', name: 'CENTRAL CITY LIQUOR, INC.' }) }));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/admin {"activeTab":"stores"}');
   });
