@@ -47,13 +47,6 @@ export function manageableOutletsQuery(db: Db | Knex.Transaction, actor: Pick<Pr
   });
 }
 
-/** Ids of the outlets the caller may manage, or `'all'` for super administrators. */
-export async function manageableOutletIds(db: Db | Knex.Transaction, actor: Pick<Principal, 'userId' | 'permissions'>): Promise<number[] | 'all'> {
-  const q = manageableOutletsQuery(db, actor);
-  if (!q) return 'all';
-  return (await q).map((r: { id: number }) => r.id);
-}
-
 /** May the caller manage this outlet (assign it, unassign it)? */
 export async function canManageOutlet(db: Db | Knex.Transaction, actor: Pick<Principal, 'userId' | 'permissions'>, outletId: number): Promise<boolean> {
   const q = manageableOutletsQuery(db, actor);

@@ -10,4 +10,4 @@ export type { Principal } from './access.repository';
 export {
   findPrincipal, accessibleOutletIds, canReachOutlet, storeReach, canReachStore, storeReachExistsSql, reachableStoreIds,
 } from './access.repository';
-export { canManageOutlet, manageableOutletIds, manageableOutletsQuery, outletScopeKind, type OutletScopeKind } from './access-scope';
+export { canManageOutlet, manageableOutletsQuery, outletScopeKind, type OutletScopeKind } from './access-scope';

@@ -110,14 +110,3 @@ export async function insertOutletRequest(db: Db, userId: string, outletId: numb
   const [r] = await db('outlet_requests').insert({ user_id: userId, outlet_id: outletId }).returning(['id', 'created_at']);
   return { id: r.id, createdAt: new Date(r.created_at).toISOString() };
 }
-
-/** Emails of the active users holding any of `codes` (the administrators who approve requests). */
-export async function listActiveUserEmailsWithPermission(db: Db, codes: string[]): Promise<string[]> {
-  const rows = await db('users as u')
-    .join('user_roles as ur', 'ur.user_id', 'u.id')
-    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .join('permissions as p', 'p.id', 'rp.permission_id')
-    .where('u.is_active', true).whereIn('p.code', codes)
-    .distinct('u.email').orderBy('u.email');
-  return rows.map((r) => r.email);
-}

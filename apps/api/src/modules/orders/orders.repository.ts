@@ -142,12 +142,6 @@ export async function findCustomer(db: Db, userId: string): Promise<{ email: str
     .first('u.email', 'p.full_name as fullName', 'p.first_name as firstName', 'p.last_name as lastName', 'p.phone');
 }
 
-/** The next value of order_number_seq (unique per database). */
-export async function nextOrderSequence(db: Db): Promise<number> {
-  const res = await db.raw(`SELECT nextval('order_number_seq') AS n`);
-  return Number(res.rows[0].n);
-}
-
 /** The fields a new order is inserted with (status starts as reserved). */
 export type OrderInsert = Pick<OrderRow, 'orderNumber' | 'storeId' | 'outletId' | 'paymentMethod' | 'paymentStatus' | 'fulfillmentFlag'
   | 'deliveryDate' | 'deliveryCharge' | 'subtotal' | 'totalAmount' | 'customerName' | 'customerEmail' | 'customerPhone'>

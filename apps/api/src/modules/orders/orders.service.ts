@@ -16,7 +16,7 @@ import type { SettleDeps } from './settlement';
  * paying in-store or by card, order history, store order management and reorder.
  */
 
-export { placeOrder, customerSnapshot, type Caller, type OrderDeps, type OrderInput } from './placement';
+export { placeOrder, type Caller } from './placement';
 
 /**
  * GET /orders: placed orders (in-store reservations and paid card orders), newest first. Everyone sees

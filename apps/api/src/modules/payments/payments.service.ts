@@ -7,7 +7,7 @@ import { cardBrand, cardLast4, type ChargeResult, type PaymentGateway } from './
 import { createTestGateway } from './test-gateway';
 import * as repo from './payments.repository';
 
-export type { ChargeLookup, ChargeRequest, ChargeResult, PaymentGateway, RefundRequest, RefundResult } from './payment-gateway';
+export type { ChargeResult, PaymentGateway, RefundResult } from './payment-gateway';
 export { outcomeUnknown, cardLast4 as cardLast4Of } from './payment-gateway';
 
 /** The app code of this portal's credentials (spec 002 §3: BCC or IMS). */
@@ -45,18 +45,6 @@ export async function saveMonetraCredentials(
   return repo.upsertCredential(db, {
     appCode: input.appCode ?? APP_CODE, environment: input.environment, storeId: input.storeId, credentialType: 'Monetra',
     dekSecretName: input.dekName ?? DEFAULT_DEK_NAME, encryptedPayload: payload, userId: input.userId ?? null,
-  });
-}
-
-/**
- * Records a charge outcome in `payments` for the order: status, result code, verbiage, gateway reference,
- * card brand and last 4 digits. The card number and security code are never written.
- */
-export async function recordCharge(db: Db, orderId: number, gateway: string, amount: string, card: Card, result: ChargeResult): Promise<number> {
-  const status = result.status === 'approved' ? 'approved' : result.status === 'declined' ? 'declined' : 'error';
-  return repo.insertPayment(db, {
-    orderId, gateway, amount, status, resultCode: result.code, verbiage: result.verbiage, gatewayReference: result.reference,
-    cardBrand: cardBrand(card.cardNumber), cardLast4: cardLast4(card.cardNumber),
   });
 }
 

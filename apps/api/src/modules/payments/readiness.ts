@@ -34,20 +34,6 @@ async function setupState(db: Db, config: Config, storeId: number): Promise<Paym
   }
 }
 
-/** Which of `storeIds` take cards (one query; for lists such as the admin stores table). */
-export async function storesTakingCards(db: Db, config: Config, storeIds: number[]): Promise<Set<number>> {
-  if (config.paymentTestMode) return new Set(storeIds);
-  if (!config.monetraUrl || storeIds.length === 0) return new Set();
-  const rows: { storeId: number; payload: string }[] = await db('payment_credentials')
-    .whereIn('store_id', storeIds).where({ app_code: APP_CODE, environment: config.paymentEnvironment, credential_type: 'Monetra' })
-    .select('store_id as storeId', 'encrypted_payload as payload');
-  const ok = new Set<number>();
-  for (const r of rows) {
-    try { parseMonetraCredentials(decryptPayload(config.paymentCredentialsKey, r.payload)); ok.add(r.storeId); } catch { /* unreadable: not ready */ }
-  }
-  return ok;
-}
-
 /**
  * Refuses a card payment up front when the store cannot take cards: 422 `payment_setup` with the spec's
  * SETUP text (the Delivery wording when `delivery`, since Delivery is paid by card only).
