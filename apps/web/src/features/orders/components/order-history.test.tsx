@@ -1,12 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { api } from '@/lib/api';
+import { orderDetailSchema, orderListSchema, reorderResultSchema, type OrderDetail, type OrderList } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
+import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { OrderHistory } from './order-history';
-import { apiError, makeList, makeOrder, makeOrderDetail, setViewportWidth } from './test-fixtures';
+import { makeList, makeOrder, makeOrderDetail, setViewportWidth } from './test-fixtures';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
@@ -24,25 +24,22 @@ const delivery = makeOrder({
 });
 const pickup = makeOrder({ id: 101, status: 'completed' });
 
-let getSpy: jest.SpyInstance;
-let postSpy: jest.SpyInstance;
+let api: FakeApi;
 function renderPage(selection: object = { store: STORE, outlet: OUTLET, loading: false }) {
   (useSelection as jest.Mock).mockReturnValue(selection);
-  return render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}><MemoryRouter><OrderHistory /></MemoryRouter></SWRConfig>);
+  return renderRoute(<OrderHistory />, { api });
 }
-function answer(map: Record<string, unknown>) {
-  getSpy.mockImplementation(async (url: string) => {
-    if (url in map) return { data: map[url] };
-    throw apiError(404, 'not_found');
-  });
+/** GET answers by exact path: an order list (`/orders?…`) or an order's detail (`/orders/{id}`); any other path is 404 not_found. */
+function answer(map: Record<string, OrderList | OrderDetail>) {
+  for (const [url, body] of Object.entries(map)) {
+    api.on('get', url, url.startsWith('/orders?') ? reply(orderListSchema, body as OrderList) : reply(orderDetailSchema, body as OrderDetail));
+  }
 }
 beforeEach(() => {
   setViewportWidth(1280);
-  getSpy = jest.spyOn(api, 'get');
-  postSpy = jest.spyOn(api, 'post');
+  api = new FakeApi();
   (notify as jest.Mock).mockClear();
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('My Orders (spec 001 §2 Order History)', () => {
   it('when orders exist on desktop, then a table lists number, date, items, status and total of the selected store', async () => {
@@ -65,8 +62,8 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([pickup], 'own') });
     renderPage();
     expect(await screen.findByText('ORD-20260105-0001')).toBeInTheDocument();
-    expect(getSpy).toHaveBeenCalledWith('/orders?storeId=2190&mine=true');
-    expect(getSpy.mock.calls.some(([url]) => url === '/orders?storeId=2190')).toBe(false);
+    expect(api.urls('get')).toContain('/orders?storeId=2190&mine=true');
+    expect(api.urls('get').some((url) => url === '/orders?storeId=2190')).toBe(false);
   });
 
   it('when the screen is narrower than 768 px, then orders are cards, not a table', async () => {
@@ -87,11 +84,11 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   it('when no store is selected, then it asks to select one and loads nothing', () => {
     renderPage({ store: null, outlet: OUTLET, loading: false });
     expect(screen.getByText('Select a store to view your order history')).toBeInTheDocument();
-    expect(getSpy).not.toHaveBeenCalled();
+    expect(api.urls('get')).toEqual([]);
   });
 
   it('when loading fails, then it toasts Error / Failed to load order history. Please try again.', async () => {
-    getSpy.mockRejectedValue(apiError(500, 'internal_error'));
+    api.on('get', /.*/, problem(500, 'internal_error', 'Internal error'));
     renderPage();
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to load order history. Please try again.', variant: 'destructive' }));
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -141,25 +138,26 @@ describe('My Orders (spec 001 §2 Order History)', () => {
 
   it('when Re-Order these items succeeds, then it shows Adding to Cart..., fills the selected outlet × store cart, closes the dialog and toasts Items added to cart with the count', async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
-    let finish!: (v: unknown) => void;
-    postSpy.mockReturnValue(new Promise((ok) => { finish = ok; }));
+    let finish!: (answer: FakeAnswer) => void;
+    const held = new Promise<FakeAnswer>((ok) => { finish = ok; });
+    api.on('post', '/orders/{id}/reorder', () => held);
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
     await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
     expect(screen.getByRole('button', { name: 'Adding to Cart...' })).toBeDisabled();
-    finish({ data: { cartId: 9, outletId: OUTLET.outletId, storeId: STORE.id, added: 2, skipped: [], message: '2 item(s) from this order have been added to your cart.' } });
+    finish(reply(reorderResultSchema, { cartId: 9, outletId: OUTLET.outletId, storeId: STORE.id, added: 2, skipped: [], message: '2 item(s) from this order have been added to your cart.' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({
       title: 'Items added to cart', description: '2 item(s) from this order have been added to your cart.', variant: 'success',
     })));
-    expect(postSpy).toHaveBeenCalledWith('/orders/102/reorder', { outletId: OUTLET.outletId, storeId: STORE.id });
+    expect(api.calls).toContainEqual({ method: 'post', url: '/orders/102/reorder', body: { outletId: OUTLET.outletId, storeId: STORE.id } });
     // Issue 9 §3: the dialog closes, so the toast's View Cart is not behind a modal.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('when the reorder fails, then it toasts Failed to add items', async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
-    postSpy.mockRejectedValue(apiError(500, 'internal_error'));
+    api.on('post', '/orders/{id}/reorder', problem(500, 'internal_error', 'Internal error'));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
@@ -175,6 +173,6 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
     await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
     expect(notify).toHaveBeenCalledWith({ title: 'No items to reorder', variant: 'destructive' });
-    expect(postSpy).not.toHaveBeenCalled();
+    expect(api.urls('post')).toEqual([]);
   });
 });

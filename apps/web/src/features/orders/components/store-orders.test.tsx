@@ -1,13 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
-import { PERMISSIONS } from '@portal/contracts';
-import { api } from '@/lib/api';
+import { PERMISSIONS, orderListSchema, orderSchema } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
 import { useSession } from '@/lib/session';
 import { notify } from '@/components/ui/toaster';
+import { FakeApi, problem, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { StoreOrders } from './store-orders';
-import { apiError, makeList, makeOrder } from './test-fixtures';
+import { makeList, makeOrder } from './test-fixtures';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
@@ -21,20 +21,15 @@ const ready = makeOrder({ id: 3, orderNumber: 'ORD-READY', status: 'ready', cust
 const completed = makeOrder({ id: 4, orderNumber: 'ORD-DONE', status: 'completed', customerName: 'Blake Buyer' });
 const all = [newOrder, newDelivery, ready, completed];
 
-let getSpy: jest.SpyInstance;
-let postSpy: jest.SpyInstance;
-function renderPage(perms: string[] = [PERMISSIONS.ordersStoreManage], list = makeList(all, 'store')) {
+/** Store Orders over a fake API that lists `list` for store 2190; any other request answers 404 not_found. */
+function renderPage(perms: string[] = [PERMISSIONS.ordersStoreManage], list = makeList(all, 'store'), api = new FakeApi()) {
   (useSession as jest.Mock).mockReturnValue({ hasPermission: (c: string) => perms.includes(c) });
   (useSelection as jest.Mock).mockReturnValue({ store: STORE, outlet: OUTLET, loading: false });
-  getSpy.mockImplementation(async (url: string) => {
-    if (url === '/orders?storeId=2190') return { data: list };
-    throw apiError(404, 'not_found');
-  });
-  return render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}><StoreOrders /></SWRConfig>);
+  api.on('get', '/orders?storeId=2190', reply(orderListSchema, list));
+  return renderRoute(<StoreOrders />, { api });
 }
 const panel = () => screen.getByRole('tabpanel');
-beforeEach(() => { getSpy = jest.spyOn(api, 'get'); postSpy = jest.spyOn(api, 'post'); (notify as jest.Mock).mockClear(); });
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => { (notify as jest.Mock).mockClear(); });
 
 describe('Store Orders (spec 001 §2)', () => {
   it('when a store manager opens it, then the heading, subtitle and tab counts show and New lists reserved orders', async () => {
@@ -116,20 +111,19 @@ describe('Store Orders (spec 001 §2)', () => {
 
   it('when Mark Ready succeeds, then it posts, toasts the spec text and reloads the list', async () => {
     const user = userEvent.setup();
-    postSpy.mockResolvedValue({ data: { ...newOrder, status: 'ready' } });
-    renderPage();
+    const { api } = renderPage(undefined, undefined, new FakeApi().on('post', '/orders/{id}/ready', reply(orderSchema, { ...newOrder, status: 'ready' })));
     await within(panel()).findByText('ORD-NEW-1');
-    getSpy.mockClear();
+    const before = api.calls.length;
+    const getsSinceClick = () => api.calls.slice(before).filter((c) => c.method === 'get').map((c) => c.url);
     await user.click(screen.getByRole('button', { name: 'Mark Ready order ORD-NEW-1' }));
-    expect(postSpy).toHaveBeenCalledWith('/orders/1/ready');
+    expect(api.urls('post')).toContain('/orders/1/ready');
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Order marked as ready', description: 'The order status has been updated to ready for pickup.', variant: 'success' }));
-    expect(getSpy).toHaveBeenCalledWith('/orders?storeId=2190');
+    expect(getsSinceClick()).toContain('/orders?storeId=2190');
   });
 
   it('when Mark Ready fails, then it toasts the failure text', async () => {
     const user = userEvent.setup();
-    postSpy.mockRejectedValue(apiError(409, 'order_not_reserved'));
-    renderPage();
+    renderPage(undefined, undefined, new FakeApi().on('post', '/orders/{id}/ready', problem(409, 'order_not_reserved', 'Not reserved')));
     await within(panel()).findByText('ORD-NEW-1');
     await user.click(screen.getByRole('button', { name: 'Mark Ready order ORD-NEW-1' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to mark order as ready. Please try again.', variant: 'destructive' }));
