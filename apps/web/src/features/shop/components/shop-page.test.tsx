@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Product } from '@portal/contracts';
-import { api } from '@/lib/api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bottleSizeListSchema, productPageSchema, type Product } from '@portal/contracts';
 import { CLEAR_FILTERS_EVENT, SHOP_STATE_KEY, useSelection } from '@/lib/selection';
+import { FakeApi, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { ShopPage, SHOP_TEXTS } from './shop-page';
 import { NO_CART_PERMISSION_TITLE, type ProductHandlers } from './product-actions';
 
@@ -16,30 +15,27 @@ const product = (code: string, name: string, extra: Partial<Product> = {}): Prod
 });
 const catalog = Array.from({ length: 64 }, (_, i) => product(String(10000 + i), i % 2 ? `TITOS VODKA ${i}` : `BOMBAY GIN ${i}`));
 
-let getSpy: jest.SpyInstance;
+let api: FakeApi;
 function serve() {
-  getSpy = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    const u = new URL(url, 'http://x');
-    if (u.pathname.endsWith('/bottle-sizes')) return { data: { items: [{ id: 3, name: '750 ml', volumeMl: 750 }, { id: 5, name: '1.75 L', volumeMl: 1750 }] } };
-    const search = (u.searchParams.get('search') ?? '').toLowerCase();
-    const size = u.searchParams.get('size');
-    const page = Number(u.searchParams.get('page'));
-    const pageSize = Number(u.searchParams.get('pageSize'));
-    const hits = catalog.filter((p) => (!search || p.name.toLowerCase().includes(search) || p.code === search) && (!size || String(p.bottleSizeId) === size));
-    return { data: { items: hits.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: hits.length } };
-  });
+  api = new FakeApi()
+    .on('get', '/stores/{storeId}/bottle-sizes', reply(bottleSizeListSchema, { items: [{ id: 3, name: '750 ml', volumeMl: 750 }, { id: 5, name: '1.75 L', volumeMl: 1750 }] }))
+    .on('get', '/stores/{storeId}/products', (call) => {
+      const u = new URL(call.url, 'http://x');
+      const search = (u.searchParams.get('search') ?? '').toLowerCase();
+      const size = u.searchParams.get('size');
+      const page = Number(u.searchParams.get('page'));
+      const pageSize = Number(u.searchParams.get('pageSize'));
+      const hits = catalog.filter((p) => (!search || p.name.toLowerCase().includes(search) || p.code === search) && (!size || String(p.bottleSizeId) === size));
+      return reply(productPageSchema, { items: hits.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: hits.length });
+    });
 }
 /** Leaves the welcome state (issue 9 §9) for the unfiltered list. */
 const browse = async () => fireEvent.click(await screen.findByRole('button', { name: /Browse all products/ }));
-const productCalls = () => getSpy.mock.calls.map((c) => c[0] as string).filter((u) => u.includes('/products'));
+const productCalls = () => api.urls('get').filter((u) => u.includes('/products'));
 
 function renderShop(handlers: Partial<ProductHandlers> = {}) {
   const h: ProductHandlers = { canUseCart: true, isBusy: () => false, onAdd: jest.fn(), onPricing: jest.fn(), ...handlers };
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter><ShopPage handlers={h} cartSummary={<a href="/cart">cart</a>} /></MemoryRouter>
-    </SWRConfig>,
-  );
+  renderRoute(<ShopPage handlers={h} cartSummary={<a href="/cart">cart</a>} />, { api });
   return h;
 }
 
@@ -49,7 +45,6 @@ beforeEach(() => {
   window.scrollTo = jest.fn();
   serve();
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('shop page (spec 001 §2)', () => {
   it('when no store is selected, then it says No store selected and how to pick one', () => {
@@ -153,7 +148,7 @@ describe('shop page (spec 001 §2)', () => {
   });
 
   it('when the catalog fails to load, then an error with Try again shows', async () => {
-    getSpy.mockRejectedValue(Object.assign(new Error('boom'), { isAxiosError: true, response: { status: 500, data: {} } }));
+    api.on('get', /.*/, { status: 500, body: {} }); // not a problem body: the client sees code 'unknown'
     renderShop();
     expect(await screen.findByText(SHOP_TEXTS.loadError)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
