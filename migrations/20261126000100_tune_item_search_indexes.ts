@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The catalog search (issue 4) reads the pg_trgm GIN indexes items_name_trgm and items_code_trgm. With
+ * The catalog search reads the pg_trgm GIN indexes items_name_trgm and items_code_trgm. With
  * GIN's default fastupdate, a bulk import or a stream of item upserts lands in the index's unsorted pending
  * list, and every search scans that list until a vacuum merges it: measured on the real catalog right after
  * the import, a search took 22 ms instead of 1.3 ms. With fastupdate off, inserts go straight into the index

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Money settlement (issue 8 items 1–3, ARCHITECTURE §6):
+ * Money settlement (ARCHITECTURE §6):
  * - `test_gateway_charges`: the test gateway's ledger, keyed by the merchant reference (the order
  *   number), so a lookup after an API restart still knows what was charged;
  * - `idempotency_keys.lease_expires_at`: a claim is held for a lease (60 s); a key whose request died is

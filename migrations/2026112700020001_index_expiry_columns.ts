@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Indexes for the janitors (issue 8 §16): each hourly cleanup deletes by an expiry or age column, so it
+ * Indexes for the janitors: each hourly cleanup deletes by an expiry or age column, so it
  * reads only the rows it removes instead of scanning the tables.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Invitations and outlet requests (issue 11, ARCHITECTURE §5): the invitation link's token is stored as a
+ * Invitations and outlet requests (ARCHITECTURE §5): the invitation link's token is stored as a
  * SHA-256 hash; an invitation is pending until used, revoked (also when replaced by a newer one or resent)
  * or expired. At most one open invitation per email. Outlet requests keep the reject reason, and a decided
  * request always has its decision time.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Audit log reads (issue 12, GET /admin/audit-log): newest first by id, filtered by entity (`user:<id>`)
+ * Audit log reads (GET /admin/audit-log): newest first by id, filtered by entity (`user:<id>`)
  * and scoped for board administrators by entity; this index serves both.
  */
 export async function up(knex: Knex): Promise<void> {

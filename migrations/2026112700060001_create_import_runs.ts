@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Import runs (issue 13 §6): every import, from the browser (a pg-boss job) or the CLI (`db:import`), with
+ * Import runs: every import, from the browser (a pg-boss job) or the CLI (`db:import`), with
  * its status, progress (rows read of total) and per-file results (kind, created / updated / unchanged,
  * up to 100 row errors "file:line: field: reason").
  */

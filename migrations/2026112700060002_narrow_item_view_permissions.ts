@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 
 /**
  * The admin Items tab's permissions (spec 002 §6: bcc.items.view / bcc.item.view, "items tab") belong to
- * the roles that reach /admin or browse without a cart (store staff, issue 9 §5); outlet roles shop with
+ * the roles that reach /admin or browse without a cart (store staff); outlet roles shop with
  * bcc.carts.use and never needed them. The outlet manager, buyer and viewer roles lose them, so a buyer
- * cannot read the board's whole catalog through /admin/items (issue 13). Roles an administrator created
+ * cannot read the board's whole catalog through /admin/items. Roles an administrator created
  * are left alone.
  */
 const ROLES = ['outlet_manager', 'outlet_buyer', 'outlet_viewer'];

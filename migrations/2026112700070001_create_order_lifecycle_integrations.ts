@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Order lifecycle and warehouse integrations (issue 14, ARCHITECTURE §10):
+ * Order lifecycle and warehouse integrations (ARCHITECTURE §10):
  * - orders: `cancel_pending` status (a cancellation whose refund failed), completed/cancelled times and the
  *   cancel reason;
  * - `order_events`: the append-only feed (seq order, one row per transition, payload = order snapshot);

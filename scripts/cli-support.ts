@@ -1,5 +1,5 @@
 /**
- * What the ops CLIs share (issue 16 §6): a UsageError printed as one line (exit 2), node:util parseArgs
+ * What the ops CLIs share: a UsageError printed as one line (exit 2), node:util parseArgs
  * errors said in a line, and any other failure said in one line without SQL or stack.
  */
 

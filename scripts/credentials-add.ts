@@ -1,5 +1,5 @@
 /**
- * Ops CLI (issue 5 §3, ARCHITECTURE §6): stores a store's Monetra credentials, encrypted with AES-256-GCM
+ * Ops CLI (ARCHITECTURE §6): stores a store's Monetra credentials, encrypted with AES-256-GCM
  * under PAYMENT_CREDENTIALS_KEY, in payment_credentials (replacing the row for the same store × app ×
  * environment). The password never appears in the output.
  *

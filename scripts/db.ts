@@ -1,5 +1,5 @@
 /**
- * Ops CLI (ARCHITECTURE §2, issue 16 §6): `npm run db:migrate`, `db:rollback [-- --all]`,
+ * Ops CLI (ARCHITECTURE §2): `npm run db:migrate`, `db:rollback [-- --all]`,
  * `db:seed [-- --demo | --lock-demo]`, `db:import [-- files…] [--board N] [--board-name NAME]`; `--help` on each.
  * Uses DATABASE_URL, else the embedded PostgreSQL under .data/ (the same one `npm start` uses).
  * Talks: each step with its elapsed time, the import with rows and % as it reads. Every argument is checked
@@ -153,7 +153,7 @@ async function run(argv: string[]): Promise<boolean> {
       if (missing.length) throw new UsageError(`no such file: ${missing.join(', ')} (SHARED_DATA_DIR=${config.sharedDataDir})`);
       await migrateLatest(db);
       console.log(`importing ${paths.length} file${paths.length === 1 ? '' : 's'}${args.board ? ` into board ${args.board}` : ''}`);
-      // runImport keeps the committed files' results on a refusal, so the run is recorded either way (issue 13 §6).
+      // runImport keeps the committed files' results on a refusal, so the run is recorded either way.
       const run = await runImport(db, paths, { boardNumber: args.board, boardName: args.boardName, onProgress: progressPrinter() });
       const refused = run.ok ? undefined : { file: run.failedFile ?? 'import', errors: run.errors.map((e) => e.message) };
       await recordCliRun(db, run.results, refused).catch((e) => console.error(`the run could not be recorded in import_runs: ${(e as Error).message}`));

@@ -15,7 +15,7 @@ if (!process.env.SKIP_BUILD) {
 // reaches only this script, which forwards it, so the API drains requests and the mail queue and only
 // then stops its embedded PostgreSQL (which would otherwise get the same SIGINT and quit first).
 // Development (NODE_ENV unset or development) is the two-command demo: demo data and payment test mode
-// are switched on here, and only here (issue 16 §1, §3); an explicit SEED_DEMO / PAYMENT_TEST_MODE wins.
+// are switched on here, and only here; an explicit SEED_DEMO / PAYMENT_TEST_MODE wins.
 const env = { ...process.env };
 if ((env.NODE_ENV ?? 'development') === 'development') {
   env.SEED_DEMO ??= 'true';

@@ -1,5 +1,5 @@
 /**
- * Ops CLI (issue 16 §2, issue 11): invites a person, e.g. the first super administrator of a real deployment.
+ * Ops CLI: invites a person, e.g. the first super administrator of a real deployment.
  *
  *   npm run users:invite -- --email E --role CODE [--role CODE…] [--outlet ID|CODE…] [--first-name F] [--last-name L]
  *

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { ROLES } from '@portal/contracts';
 
 /**
- * Demo data (issue 2 §5): made-up outlets (clearly named as demo) linked to real large stores, and the
+ * Demo data: made-up outlets (clearly named as demo) linked to real large stores, and the
  * four demo accounts, all with `password` (default Portal#2026). Idempotent: existing rows are kept.
  * With the real sales file present, the buyer also gets a few past orders shaped like real invoices.
  */
@@ -105,7 +105,7 @@ export const DEFAULT_DEMO_PASSWORD = 'Portal#2026';
 
 /**
  * Which demo accounts (DEMO_ACCOUNTS emails) still sign in with one of `passwords` (bcrypt compare of the
- * stored hash; issue 16 §1: a production start refuses while any does). Returns their emails, sorted.
+ * stored hash; a production start refuses while any does). Returns their emails, sorted.
  */
 export async function accountsWithDemoPassword(db: Knex, passwords: readonly string[]): Promise<string[]> {
   const rows: { email: string; password_hash: string | null }[] = await db('users')

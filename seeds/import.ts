@@ -7,14 +7,14 @@ import { parse } from 'csv-parse';
 import type { Knex } from 'knex';
 
 /**
- * Real-data import (issue 2 §4, shared/data/README "How the portal uses these files"):
+ * Real-data import (shared/data/README "How the portal uses these files"):
  * stores.csv → stores, products.csv → bottle sizes + items, store_items_2022.csv → inventory.
  * Each file is one transaction: malformed rows abort that file with an ImportError listing every refused
- * row (file, line, field, reason; up to MAX_ROW_ERRORS per file, issue 16 §6), and nothing of it is
+ * row (file, line, field, reason; up to MAX_ROW_ERRORS per file), and nothing of it is
  * written. Upserts are idempotent: a second run changes nothing. `onProgress` reports rows and % as it reads.
  */
 
-/** How many refused rows one file collects before the import of that file stops (issue 16 §6). */
+/** How many refused rows one file collects before the import of that file stops. */
 export const MAX_ROW_ERRORS = 100;
 
 /** One refused row: where (file, 1-based line, column) and why; `message` (and String()) is `file:line: field: reason`. */
@@ -439,7 +439,7 @@ export interface ImportRun {
 }
 
 /**
- * importFiles as a callable job (issue 16 §6; the admin data sync reuses it): never throws for bad data —
+ * importFiles as a callable job (the admin data sync reuses it): never throws for bad data —
  * refused rows come back in `errors` — only for database or file-system failures. Progress goes to
  * `opts.onProgress`.
  */

@@ -10,11 +10,11 @@ export { seedDemo, DEMO_ACCOUNTS, DEMO_OUTLETS, DEFAULT_DEMO_PASSWORD, accountsW
 export { importFile, importFiles, runImport, detectKind, ImportError, MAX_ROW_ERRORS, type ImportProgress, type ImportRun, type RowError, type ImportResult, type ImportOptions } from './import';
 export { REAL_DATA_FILES, DEFAULT_DATA_DIR, openDataFile, resolveDataFile, realDataFiles, demoSalesFile, dataDir } from './data-files';
 
-/** demo: create the demo accounts, outlets and orders (issue 16 §1: only by explicit choice; default false). */
+/** demo: create the demo accounts, outlets and orders (only by explicit choice; default false). */
 export interface BootstrapOptions { sharedDataDir: string; demoPassword: string; bcryptCost: number; demo?: boolean; log?: (msg: string) => void; onProgress?: ImportOptions['onProgress'] }
 
 /**
- * First-start bootstrap (issue 2 §6): reference data always (idempotent); the real catalog when the
+ * First-start bootstrap: reference data always (idempotent); the real catalog when the
  * database has no items; demo data only with `opts.demo` (and only once). Returns the import results, if any.
  */
 export async function bootstrapDatabase(db: Knex, opts: BootstrapOptions): Promise<ImportResult[]> {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_ROLES, PERMISSION_DESCRIPTIONS } from '@portal/contracts';
 
 /**
- * Reference data (issue 2 §3): every permission code of spec 000 §6 and spec 002 §6, the default role
+ * Reference data: every permission code of spec 000 §6 and spec 002 §6, the default role
  * catalogue with role levels (lower = more privileged) and their permissions. Idempotent: upserts by code
  * and adds missing role-permission links; it never removes links an administrator added.
  */

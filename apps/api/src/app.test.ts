@@ -5,7 +5,7 @@ let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });
 afterAll(async () => { await t.close(); });
 
-describe('API skeleton (issue 2 §7)', () => {
+describe('API skeleton', () => {
   it('when the health endpoint is called, then it answers 200 { status: ok } with helmet headers', async () => {
     const res = await request(t.app).get('/api/v1/health');
     expect(res.status).toBe(200);

@@ -36,7 +36,7 @@ export function redactParams(params: unknown): unknown {
 
 /**
  * Brotli (else gzip) for the SPA's assets and API JSON from 1 KB up; never for server-sent events, which
- * must reach the browser as written (issue 15 §4).
+ * must reach the browser as written.
  */
 export const compressResponses = compression({
   threshold: 1024,
@@ -93,7 +93,7 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
 
   const api = Router();
   api.use(cors({ origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false, credentials: true }));
-  // Bulk upserts of /integrations (issue 14 §3) read their own bodies after the API key is checked (JSON up to
+  // Bulk upserts of /integrations read their own bodies after the API key is checked (JSON up to
   // 50,000 rows, or text/csv streamed): the 100 kB parser skips them.
   const json = express.json({ limit: '100kb' });
   api.use((req, res, next) => (req.method === 'PUT' && req.path.startsWith('/integrations/') ? next() : json(req, res, next)));

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { compressResponses, createApp } from './app';
 import { createTestContext, type TestContext } from './test/harness';
 
-/** Response compression and asset caching (issue 15 §4): brotli, else gzip; not for tiny bodies. */
+/** Response compression and asset caching: brotli, else gzip; not for tiny bodies. */
 let t: TestContext;
 let web: string;
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-describe('response compression (issue 15 §4)', () => {
+describe('response compression', () => {
   it('when a browser accepts brotli, then a hashed asset comes brotli-compressed and cached immutable', async () => {
     const app = createApp(t.ctx, { webDir: web });
     const res = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip, deflate, br');

@@ -32,7 +32,7 @@ const envSchema = z.object({
   MONETRA_URL: z.string().optional(),
   PAYMENT_ENVIRONMENT: z.enum(['test', 'prod']).optional(),
   MONETRA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(30000),
-  // Settlement (issue 8 §2, §3): a card order pending longer than this is settled by a gateway lookup; an
+  // Settlement: a card order pending longer than this is settled by a gateway lookup; an
   // Idempotency-Key held by a request that died is taken over after its lease; the reconciler's cron.
   PAYMENT_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -41,23 +41,23 @@ const envSchema = z.object({
   /** `pretty`: short human lines (a terminal's default outside production); `json`: one JSON object a line. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DEMO_PASSWORD: z.string().default('Portal#2026'),
-  // Demo accounts, outlets and orders on first start (issue 16 §1): only when asked; `npm start` in development asks.
+  // Demo accounts, outlets and orders on first start: only when asked; `npm start` in development asks.
   SEED_DEMO: bool.default(false),
   TRUST_PROXY: z.string().default('loopback'),
   JOBS_ENABLED: bool.default(true),
-  // Brute-force and mail-abuse limits (issue 3 §3, §8).
+  // Brute-force and mail-abuse limits.
   AUTH_ACCOUNT_FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_IP_FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(100),
   AUTH_RECOVERY_EMAIL_LIMIT: z.coerce.number().int().min(1).default(5),
   AUTH_RECOVERY_IP_LIMIT: z.coerce.number().int().min(1).default(20),
-  // Lockout policy (issue 8 §13, §17; README "Sign-in limits"): failures lock an account + IP pair; past the
+  // Lockout policy (README "Sign-in limits"): failures lock an account + IP pair; past the
   // per-account ceiling, unknown IPs get one attempt per interval; every sign-in attempt counts per IP.
   AUTH_ACCOUNT_FAILED_LOGIN_CEILING: z.coerce.number().int().min(1).default(50),
   AUTH_ACCOUNT_SLOW_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(10),
   AUTH_IP_LOGIN_LIMIT: z.coerce.number().int().min(1).default(300),
-  // /metrics bearer token (issue 8 §15): required when set; without it production does not serve /metrics.
+  // /metrics bearer token: required when set; without it production does not serve /metrics.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-  // Janitors (issue 8 §16): cron of the cleanup run, and how long audit rows are kept.
+  // Janitors: cron of the cleanup run, and how long audit rows are kept.
   JANITOR_CRON: z.string().default('23 * * * *'),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).default(400),
   // Mail outbox retries (ARCHITECTURE §7): exponential backoff from the delay, capped at the max.
@@ -81,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.DATABASE_URL && 'DATABASE_URL', !e.PAYMENT_CREDENTIALS_KEY && 'PAYMENT_CREDENTIALS_KEY'].filter(Boolean);
     if (missing.length) throw new Error(`Refusing to start in production without ${missing.join(', ')}`);
     if (e.BCRYPT_COST < 12) throw new Error('Refusing to start in production with BCRYPT_COST below 12');
-    // Issue 16 §1, §3: no fake payments and no demo data in production.
+    // No fake payments and no demo data in production.
     if (e.PAYMENT_TEST_MODE) throw new Error('Refusing to start in production with PAYMENT_TEST_MODE=true (test payments mark orders paid while no money moves): unset it or set PAYMENT_TEST_MODE=false');
     if (e.SEED_DEMO) throw new Error('Refusing to start in production with SEED_DEMO=true (demo accounts have a public password): unset it');
   }

@@ -15,7 +15,7 @@ export interface MailMessage {
 
 /**
  * A mail rendered when it is sent (jobs/mail-render.ts): a registered template and the non-secret data it
- * needs. Use it for any mail that carries a one-time secret, so the queued job holds none (issue 8 §15).
+ * needs. Use it for any mail that carries a one-time secret, so the queued job holds none.
  */
 export interface DeferredMail {
   render: string;

@@ -29,10 +29,10 @@ async function main() {
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await bootstrapDatabase(db, { sharedDataDir: config.sharedDataDir, demoPassword: config.demoPassword, bcryptCost: config.bcryptCost, demo: config.seedDemo, log: (m) => logger.info(m),
-    // First start in a terminal: the catalog import as one progress line (rows and %), issue 15 §3.
+    // First start in a terminal: the catalog import as one progress line (rows and %).
     onProgress: config.logFormat === 'pretty' ? terminalProgress(process.stdout) : undefined });
   if (config.production) {
-    // Issue 16 §1: a production start refuses while any demo account still has a demo password.
+    // A production start refuses while any demo account still has a demo password.
     const exposed = await accountsWithDemoPassword(db, [config.demoPassword, DEFAULT_DEMO_PASSWORD]);
     if (exposed.length) {
       throw new Error(`Refusing to start in production: ${exposed.join(', ')} still ${exposed.length === 1 ? 'has' : 'have'} the public demo password. Fix: DATABASE_URL=… npm run db:seed -- --lock-demo`);
@@ -41,22 +41,22 @@ async function main() {
   // Mail outbox (ARCHITECTURE §7): jobs are queued in the callers' transactions; the worker runs when JOBS_ENABLED.
   const outbox = createMailOutbox({ connectionString: url, config, logger, work: config.jobsEnabled, db });
   await outbox.start();
-  // Data imports uploaded in the Data Synch tab (issue 13): a pg-boss job; the worker runs when JOBS_ENABLED.
+  // Data imports uploaded in the Data Synch tab: a pg-boss job; the worker runs when JOBS_ENABLED.
   const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled });
   await imports.start();
-  // Payment reconciler (issue 8 §2): a pg-boss schedule plus one pass at startup settles card orders left pending.
+  // Payment reconciler: a pg-boss schedule plus one pass at startup settles card orders left pending.
   const reconciler = config.jobsEnabled ? createPaymentReconciler({ connectionString: url, db, config, logger, mailer: outbox.mailer }) : undefined;
   await reconciler?.start();
-  // Janitors (issue 8 §16): a pg-boss schedule (JANITOR_CRON) removes expired sessions, tokens, keys and old audit rows.
+  // Janitors: a pg-boss schedule (JANITOR_CRON) removes expired sessions, tokens, keys and old audit rows.
   const janitors = config.jobsEnabled ? createJanitors({ connectionString: url, db, config, logger }) : undefined;
   await janitors?.start();
-  // Webhook deliveries (issue 14 §5): pg-boss jobs queued with each order event; the worker runs when JOBS_ENABLED.
+  // Webhook deliveries: pg-boss jobs queued with each order event; the worker runs when JOBS_ENABLED.
   const webhooks = createWebhookJobs({ connectionString: url, db, logger, production: config.production, work: config.jobsEnabled });
   await webhooks.start();
   const app = createApp({ config, db, logger, mailer: outbox.mailer, imports }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`);
-    // What a newcomer needs next (issue 15 §3): the URL, the demo accounts when seeded, where mail goes.
+    // What a newcomer needs next: the URL, the demo accounts when seeded, where mail goes.
     for (const line of startBanner(config, DEMO_ACCOUNTS)) logger.info(line);
   });
   server.keepAliveTimeout = 65_000;

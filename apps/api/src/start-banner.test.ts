@@ -1,6 +1,6 @@
 import { progressText, startBanner, terminalProgress } from './start-banner';
 
-/** The `npm start` banner and the import progress line (issue 15 §3). */
+/** The `npm start` banner and the import progress line. */
 const base = { port: 3000, host: '0.0.0.0', seedDemo: true, demoPassword: 'Portal#2026', dataDir: '.data' };
 const accounts = [{ email: 'admin@example.com', role: 'super_admin' }, { email: 'buyer@example.com', role: 'outlet_buyer' }];
 const progress = { file: 'stores.csv.gz', kind: 'stores' as const, index: 1, files: 3, phase: 'reading' as const, rows: 123456, percent: 42, elapsedMs: 900, errors: 0 };

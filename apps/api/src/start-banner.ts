@@ -13,7 +13,7 @@ export interface BannerConfig {
 }
 
 /**
- * The lines `npm start` shows once the portal listens (issue 15 §3): the URL to open, the demo accounts
+ * The lines `npm start` shows once the portal listens: the URL to open, the demo accounts
  * with their password (only when the demo data is seeded, i.e. SEED_DEMO / a development start), and
  * where mail goes (.eml files under DATA_DIR/mail without SMTP_URL). Payment test mode is announced by
  * scripts/start.mjs, not repeated here. Never prints secrets other than the public demo password.

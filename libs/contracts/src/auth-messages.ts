@@ -1,6 +1,6 @@
 /*
  * The sign-in texts and the password checklist, without zod: the web's first page imports these
- * constants, and keeping them apart from the schemas keeps zod out of its JavaScript (issue 15 §4).
+ * constants, and keeping them apart from the schemas keeps zod out of its JavaScript.
  * Re-exported by ./auth, so `import { AUTH_MESSAGES } from '@portal/contracts'` is unchanged.
  */
 

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from './auth-messages';
 
 export { AUTH_MESSAGES, PASSWORD_CHECKLIST } from './auth-messages';
 
-/** An email address; missing or not text answers the same spec message (issue 9 §11), not zod's type message. */
+/** An email address; missing or not text answers the same spec message, not zod's type message. */
 export const emailSchema = z.string({ error: AUTH_MESSAGES.invalidEmail }).trim().toLowerCase().pipe(z.email(AUTH_MESSAGES.invalidEmail));
 
 /** bcrypt reads only the first 72 bytes of a password (UTF-8): a longer one is refused, never truncated. */
@@ -21,7 +21,7 @@ export const utf8Length = (s: string) => {
 
 /**
  * New password rules, spec 000 §5, for every place a password is set (reset, change, invitation
- * acceptance): at most 72 bytes in UTF-8 because bcrypt ignores the rest (issue 8 §10).
+ * acceptance): at most 72 bytes in UTF-8 because bcrypt ignores the rest.
  */
 export const newPasswordSchema = z
   .string()

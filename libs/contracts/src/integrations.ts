@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Warehouse integrations (ARCHITECTURE §10, issue 14): API keys and webhook endpoints as the admin area manages them. */
+/** Warehouse integrations (ARCHITECTURE §10): API keys and webhook endpoints as the admin area manages them. */
 
 /** Scopes an API key may hold. */
 export const API_KEY_SCOPES = ['inventory:write', 'catalog:write', 'stores:write', 'orders:read', 'orders:write'] as const;

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, newPasswordSchema } from './auth';
 import { pageOf } from './common';
 
 /**
- * Invitations and onboarding (issue 11; spec 000 §2, §5, §8 and spec 002 §2, §4, §5, §8; ARCHITECTURE §5).
+ * Invitations and onboarding (spec 000 §2, §5, §8 and spec 002 §2, §4, §5, §8; ARCHITECTURE §5).
  * Texts are the specs' own where they give them; the invalid-link texts complete the spec's ellipses.
  */
 export const INVITATION_MESSAGES = {

@@ -27,7 +27,7 @@ export const CHECKOUT_MESSAGES = {
   paymentProcessedOrderFailing: 'Payment processed but order creation failing. Please contact support.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
-  /** A card order of this cart awaits the gateway's outcome (issue 8 §1): the cart is locked until it settles. */
+  /** A card order of this cart awaits the gateway's outcome: the cart is locked until it settles. */
   paymentBeingConfirmed: 'Payment being confirmed. Your card payment for this cart is still being confirmed; see My Orders before trying again.',
 } as const;
 
@@ -88,7 +88,7 @@ export const checkoutSessionSchema = z.object({
   fulfillmentType: z.enum(FULFILLMENT_TYPES),
   fulfillmentDate: isoDateSchema.nullable(),
   testMode: z.boolean(),
-  /** Whether the store takes card payments now (issue 16 §5); false: only Pay In-Store (the SETUP message shows). */
+  /** Whether the store takes card payments now; false: only Pay In-Store (the SETUP message shows). */
   cardPaymentsAvailable: z.boolean().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
@@ -133,7 +133,7 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   orderDate: z.string(),
   readyAt: z.string().nullable(),
-  /** Why the store cancelled the order (issue 14 §1); null otherwise. */
+  /** Why the store cancelled the order; null otherwise. */
   cancelReason: z.string().nullable().optional(),
   storeId: z.number().int(),
   storeName: z.string(),
@@ -202,7 +202,7 @@ export const orderListSchema = z.object({
 export type OrderList = z.infer<typeof orderListSchema>;
 
 /**
- * POST /orders/{id}/reorder body (issue 9 §1): the outlet × store whose cart the person is looking at.
+ * POST /orders/{id}/reorder body: the outlet × store whose cart the person is looking at.
  * Both or neither; without them the order's own outlet × store cart is filled.
  */
 export const reorderBodySchema = z.strictObject({
@@ -223,7 +223,7 @@ export const reorderResultSchema = z.object({
 export type ReorderResult = z.infer<typeof reorderResultSchema>;
 
 /**
- * Why an order needs an operator (issue 8 §4): `payment_unconfirmed` = a card order whose gateway
+ * Why an order needs an operator: `payment_unconfirmed` = a card order whose gateway
  * outcome is not known yet (payment_status pending); `cancel_pending` = a cancellation whose refund failed.
  */
 export const ATTENTION_REASONS = ['payment_unconfirmed', 'cancel_pending'] as const;
@@ -272,6 +272,6 @@ export const checkPaymentResultSchema = z.object({
 });
 export type CheckPaymentResult = z.infer<typeof checkPaymentResultSchema>;
 
-/** POST /orders/{id}/cancel body (issue 14 §1): why the store cancels, shown to the buyer. */
+/** POST /orders/{id}/cancel body: why the store cancels, shown to the buyer. */
 export const cancelOrderBodySchema = z.object({ reason: z.string().trim().min(1, 'Enter a reason').max(500) });
 export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;

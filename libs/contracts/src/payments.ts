@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Card payment readiness and the payment screen's error texts (spec 002 §8 "Payment", issue 16 §4, §5).
+ * Card payment readiness and the payment screen's error texts (spec 002 §8 "Payment").
  * A store takes cards when the gateway is set up and the store has readable Monetra credentials for the
  * configured environment; in payment test mode the test gateway counts as set up.
  */
@@ -45,6 +45,6 @@ export const PAYMENT_ERROR_MESSAGES = {
   timeout: 'The payment request timed out. Please check My Orders before trying again.',
   setup: 'Card payments are not set up for this store yet. Please choose Pay In-Store or contact the store.',
   setupDelivery: 'Card payments are not set up for this store yet, and Delivery orders are paid by card. Please choose Pickup and pay in-store, or contact the store.',
-  /** Store Orders and store Settings: the warning for managers and administrators (issue 16 §5). */
+  /** Store Orders and store Settings: the warning for managers and administrators. */
   setupWarning: 'Card payments are not set up for this store: customers can only pay in-store, and Delivery orders cannot be placed. Add the store\'s Monetra credentials (Admin → Credentials).',
 } as const;

@@ -60,11 +60,11 @@ export const PROBLEM_CODES = {
   paymentBeingConfirmed: 'payment_being_confirmed',
   orderNotReserved: 'order_not_reserved',
   orderAwaitingPayment: 'order_awaiting_payment',
-  /** complete / cancel / status from a status that does not allow it, 409 (issue 14 §1). */
+  /** complete / cancel / status from a status that does not allow it, 409. */
   orderTransitionIllegal: 'order_transition_illegal',
   /** An API key without the scope a route needs, 403 (ARCHITECTURE §10). */
   apiKeyScopeMissing: 'api_key_scope_missing',
-  /** The gateway refused the refund of a cancelled card order: the order is cancel_pending, 502 (issue 14 §1). */
+  /** The gateway refused the refund of a cancelled card order: the order is cancel_pending, 502. */
   refundFailed: 'refund_failed',
   nothingToReorder: 'nothing_to_reorder',
   /** Card payment refused up front: the store's payment setup (gateway, credentials) is missing, 422 (spec 002 §8 SETUP). */
@@ -79,7 +79,7 @@ export const PROBLEM_CODES = {
   outletNotGrantable: 'outlet_not_grantable',
   passwordRequired: 'password_required',
   outletRequestDecided: 'outlet_request_decided',
-  // Administration I: users and roles (issue 12)
+  // Administration I: users and roles
   selfEditForbidden: 'self_edit_forbidden',
   userNotEditable: 'user_not_editable',
   outletNotManageable: 'outlet_not_manageable',

@@ -1,5 +1,5 @@
 /**
- * Is `err` the database connection being lost or refused (issue 8 §7), as opposed to a query the
+ * Is `err` the database connection being lost or refused, as opposed to a query the
  * database refused? Such requests answer 503 `service_unavailable` with Retry-After, not 500.
  * Covers socket errors (ECONNREFUSED, ECONNRESET…), PostgreSQL's connection and shutdown SQLSTATEs
  * (class 08, 57P01–57P03, 53300), node-postgres' "Connection terminated" and knex's pool acquire timeout.

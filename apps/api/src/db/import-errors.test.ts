@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness';
 import { importFile, importFiles, runImport, ImportError, MAX_ROW_ERRORS, type ImportProgress } from '@portal/seeds';
 
-/** Issue 16 §6: an import collects up to 100 refused rows per file, reports progress, and runs as a callable job. */
+/** An import collects up to 100 refused rows per file, reports progress, and runs as a callable job. */
 const PRODUCTS_HEADER = 'Item Number,Category Name,Item Description,Vendor,Vendor Name,Bottle Volume (ml),Pack,Age,Proof,List Date,UPC,State Bottle Retail';
 const product = (code: string, price = '12.50') => `${code},VODKA,Test Vodka ${code},1,Test Vendor,750,12,,80,2022-11-01,,${price}`;
 const STORES_HEADER = 'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude';
@@ -22,7 +22,7 @@ function file(name: string, lines: string[]) {
 }
 const itemsWithCodes = async (codes: string[]) => Number((await t.db('items').whereIn('code', codes).count('* as n'))[0].n);
 
-describe('import row errors (issue 16 §6)', () => {
+describe('import row errors', () => {
   it('when a file has three bad rows among good ones, then all three are reported (line, field, reason) and nothing of the file is written', async () => {
     const path = file('three-bad.csv', [PRODUCTS_HEADER, product('880001'), product('880002', '1.2.3'), product('880003'), product('x88'), product('880005', 'abc')]);
     const err = await importFile(t.db, path).then(() => undefined, (e: unknown) => e);
@@ -62,7 +62,7 @@ describe('import row errors (issue 16 §6)', () => {
   });
 });
 
-describe('import progress and the callable job (issue 16 §6, issue 13 data sync)', () => {
+describe('import progress and the callable job the admin data sync uses', () => {
   it('when files are imported with onProgress, then it hears reading, writing and done per file with rows, % and elapsed time', async () => {
     const events: ImportProgress[] = [];
     const stores = file('stores-p.csv', [STORES_HEADER, store(990101), store(990102)]);

@@ -16,7 +16,7 @@ let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });
 afterAll(async () => { await t.close(); });
 
-describe('real-data import (issue 2 §4, shared/data/README)', () => {
+describe('real-data import (shared/data/README)', () => {
   it('when the three real files are imported (gzipped, from the repository), then the catalog holds every store, item and store assortment', async () => {
     const results = await importFiles(t.db, realDataFiles(REPO_DATA));
     expect(results.map((r) => [r.kind, r.rows, r.inserted])).toEqual([

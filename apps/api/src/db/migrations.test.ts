@@ -8,7 +8,7 @@ afterAll(async () => { await t.close(); });
 
 const tables = async () => (await t.db.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%' ORDER BY 1`)).rows.map((r: { tablename: string }) => r.tablename);
 
-describe('migrations (issue 2 §2)', () => {
+describe('migrations', () => {
   it('when rolled back completely and migrated again, then the same schema comes back', async () => {
     const before = await tables();
     expect(before).toEqual(expect.arrayContaining(['users', 'roles', 'stores', 'outlets', 'items', 'inventory', 'carts', 'cart_items', 'orders', 'order_items', 'payments', 'checkout_sessions', 'api_keys', 'payment_credentials', 'audit_log']));

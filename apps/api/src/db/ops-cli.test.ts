@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { accountsWithDemoPassword, DEMO_ACCOUNTS } from '@portal/seeds';
 
 /**
- * The ops commands as ops staff run them (issue 16 §1, §6): real processes (tsx) against a real database.
+ * The ops commands as ops staff run them: real processes (tsx) against a real database.
  * Arguments are checked in one line (exit 2, no SQL, no stack), --help on each, progress and every refused
  * row reported, demo data only with --demo, and a production start that refuses demo passwords and test mode.
  */
@@ -58,7 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-describe('ops CLIs: --help and one-line argument errors (issue 16 §6)', () => {
+describe('ops CLIs: --help and one-line argument errors', () => {
   it('when --help is asked of each command, then it prints its usage and exits 0', async () => {
     const runs = await Promise.all([
       run('scripts/db.ts', ['--help']), run('scripts/db.ts', ['seed', '--help']), run('scripts/db.ts', ['import', '-h']),
@@ -101,7 +101,7 @@ describe('ops CLIs: --help and one-line argument errors (issue 16 §6)', () => {
   }, 60_000);
 });
 
-describe('db:import talks (issue 16 §6)', () => {
+describe('db:import talks', () => {
   it('when a file has several bad rows, then every one is reported, nothing is written and it exits 1', async () => {
     const path = join(dir, 'bad-products.csv');
     writeFileSync(path, [PRODUCTS_HEADER, product('770001'), product('770002', 'abc'), product('7x3'), product('770004', '1.234')].join('\n') + '\n');
@@ -135,7 +135,7 @@ describe('db:import talks (issue 16 §6)', () => {
   }, 60_000);
 });
 
-describe('demo data only by explicit choice (issue 16 §1)', () => {
+describe('demo data only by explicit choice', () => {
   // A catalog must be there, or a start would import the real one first (minutes on this machine).
   beforeAll(async () => {
     const [board] = await t.db('boards').insert({ board_number: 77, name: 'CLI test board' }).onConflict('board_number').merge().returning('id');

@@ -8,7 +8,7 @@ let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); await seedFixtures(t.db); });
 afterAll(async () => { await t.close(); });
 
-describe('reference and demo seeds (issue 2 §3, §5)', () => {
+describe('reference and demo seeds', () => {
   it('when reference data is seeded, then every permission code of spec 000 §6 and 002 §6 exists', async () => {
     const codes = (await t.db('permissions').pluck('code')).sort();
     expect(codes).toEqual([...ALL_PERMISSION_CODES].sort());

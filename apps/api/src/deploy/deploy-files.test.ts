@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 
 /**
- * The production image and stack (issue 16 §7), checked without a Docker engine: the Dockerfile's
+ * The production image and stack, checked without a Docker engine: the Dockerfile's
  * instructions are parsed and linted, the compose files parsed as YAML, and every variable the stack
  * requires is named in the README's deployment section.
  */
@@ -31,7 +31,7 @@ function parseDockerfile(text: string): Instruction[] {
 
 const KNOWN = new Set(['FROM', 'ARG', 'ENV', 'WORKDIR', 'COPY', 'RUN', 'USER', 'EXPOSE', 'HEALTHCHECK', 'CMD', 'ENTRYPOINT', 'LABEL', 'VOLUME', 'STOPSIGNAL', 'SHELL']);
 
-describe('Dockerfile (issue 16 §7)', () => {
+describe('Dockerfile', () => {
   const ins = parseDockerfile(read('Dockerfile'));
   const froms = ins.filter((i) => i.op === 'FROM');
   const finalStart = ins.lastIndexOf(froms[froms.length - 1]);
@@ -79,7 +79,7 @@ describe('Dockerfile (issue 16 §7)', () => {
   });
 });
 
-describe('docker-compose.prod.yml (issue 16 §7)', () => {
+describe('docker-compose.prod.yml', () => {
   const compose = parse(read('docker-compose.prod.yml')) as { services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string>; depends_on?: Record<string, unknown>; healthcheck?: unknown }> };
   const portal = compose.services.portal;
   const env = portal.environment!;
@@ -118,7 +118,7 @@ describe('docker-compose.prod.yml (issue 16 §7)', () => {
   });
 });
 
-describe('docker-compose.yml, the development stack (issue 16 §3)', () => {
+describe('docker-compose.yml, the development stack', () => {
   it('when parsed, then payment test mode is off unless PAYMENT_TEST_MODE is set', () => {
     const compose = parse(read('docker-compose.yml')) as { services: { api: { environment: Record<string, string> } } };
     expect(compose.services.api.environment.PAYMENT_TEST_MODE).toBe('${PAYMENT_TEST_MODE:-false}');

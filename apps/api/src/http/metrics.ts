@@ -29,7 +29,7 @@ export const metricsHandler: RequestHandler = async (_req, res) => {
 };
 
 /**
- * Guards /metrics (issue 8 §15): with METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` is
+ * Guards /metrics: with METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` is
  * served (else 401 problem+json, compared in constant time); without it, production answers 404 (not
  * served) and development serves it openly.
  */

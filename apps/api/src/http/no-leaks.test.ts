@@ -4,7 +4,7 @@ import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../test/fixtures';
 import { fillCart, postOrder, problem, startCheckout, storeItems } from '../modules/orders/test-support';
 
 /**
- * Issue 16 §4: the API never sends SQL or driver messages in `detail` (the payment screen showed
+ * The API never sends SQL or driver messages in `detail` (the payment screen showed
  * "permission denied for table orders"). The database is made to fail for real and the answers read.
  */
 let t: TestContext;
@@ -14,7 +14,7 @@ afterAll(async () => { await t.close(); });
 
 const LEAKS = /permission denied|relation|does not exist|select |insert into|update "|violates|constraint|pg_|knex|sqlstate|at .*\.(js|ts):\d+/i;
 
-describe('no SQL or driver text in problem details (issue 16 §4)', () => {
+describe('no SQL or driver text in problem details', () => {
   it('when placing an order hits "permission denied for table orders" (42501), then a 500 with only a request id, nothing written', async () => {
     await t.db.raw(`CREATE FUNCTION deny_orders() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'permission denied for table orders' USING ERRCODE = '42501'; END $$ LANGUAGE plpgsql`);
     await t.db.raw('CREATE TRIGGER deny_orders BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION deny_orders()');

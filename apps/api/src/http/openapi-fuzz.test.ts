@@ -5,7 +5,7 @@ import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../test/fixtures';
 import { openApiDocument } from './openapi';
 
 /**
- * Issue 8 §8: a fuzz test generated from the OpenAPI document, so it covers every registered route.
+ * A fuzz test generated from the OpenAPI document, so it covers every registered route.
  * For each operation it builds requests from the documented parameter and body schemas: mostly
  * well-typed values (real fixture ids among them, so requests reach the services), mixed with hostile
  * ones (wrong types, NUL and control characters, bad percent-encoding, huge numbers, malformed JSON,
@@ -154,7 +154,7 @@ async function send(r: FuzzRequest) {
   return req;
 }
 
-describe('fuzzing every documented route (issue 8 §8)', () => {
+describe('fuzzing every documented route', () => {
   it(`when ${REQUESTS} generated requests (seed ${SEED}) hit the documented routes, then none answers 5xx and every 4xx is problem+json`, async () => {
     const doc = openApiDocument() as Parameters<typeof fromSchema>[1];
     const ops = operations();

@@ -46,7 +46,7 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
   },
   {
     // Every other client error raised while reading the request (bad percent-encoding in a path, a body
-    // that is not the gzip it claims, an aborted upload): 4xx problem+json, never a 500 (issue 8 §8).
+    // that is not the gzip it claims, an aborted upload): 4xx problem+json, never a 500.
     test: (err, e) => err instanceof URIError || Boolean(e.status && e.status >= 400 && e.status < 500),
     answer: (_err, e) => new AppError(e.status && e.status >= 400 && e.status < 500 ? e.status : 400, PROBLEM_CODES.malformedRequest, 'Bad Request', 'The request could not be read (malformed encoding or body).'),
   },

@@ -13,7 +13,7 @@ export interface ImportQueue extends ImportJobs {
 }
 
 /**
- * Data imports as pg-boss jobs (issue 13 §6): `enqueue(db, runId)` inserts the job in the caller's
+ * Data imports as pg-boss jobs: `enqueue(db, runId)` inserts the job in the caller's
  * transaction (with the run's row); the worker (one at a time, no automatic retry: a refused file must be
  * fixed and uploaded again) runs `runImport`, which records progress and results in import_runs.
  */

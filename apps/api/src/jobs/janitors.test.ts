@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { seedFixtures, type Fixtures } from '../test/fixtures';
 import { createJanitors, JANITOR_QUEUE, runJanitors } from './janitors';
 
-/** Issue 8 §16: the janitors remove expired rows, keep live ones and what orders still reference. */
+/** The janitors remove expired rows, keep live ones and what orders still reference. */
 let t: TestContext;
 let f: Fixtures;
 beforeAll(async () => { t = await createTestContext({ env: { AUDIT_RETENTION_DAYS: '30' } }); f = await seedFixtures(t.db); });
@@ -13,7 +13,7 @@ const hash = () => createHash('sha256').update(randomBytes(16)).digest('hex');
 const ago = (sql: string) => t.db.raw(`now() - interval '${sql}'`);
 const ahead = (sql: string) => t.db.raw(`now() + interval '${sql}'`);
 
-describe('janitors (issue 8 §16)', () => {
+describe('janitors', () => {
   it('when a pass runs, then expired checkout sessions, idempotency keys, refresh sessions, reset tokens and old audit rows go, and everything live stays', async () => {
     const user = f.users.buyer.id;
     const [cart] = await t.db('carts').insert({ user_id: user, outlet_id: f.outlets.dsm, store_id: 2190, status: 'abandoned' }).returning('id');

@@ -34,7 +34,7 @@ async function deleteInBatches(db: Db, table: string, select: string, bindings: 
 }
 
 /**
- * One cleanup pass (issue 8 §16):
+ * One cleanup pass:
  * - checkout sessions expired for a day and not referenced by an order (an order keeps its session);
  * - Idempotency-Keys completed more than 24 hours ago, or left unfinished for 7 days;
  * - refresh sessions (auth_sessions) past their absolute lifetime, or revoked a day ago;
@@ -63,7 +63,7 @@ export interface Janitors {
 }
 
 /**
- * The janitors on a pg-boss schedule (issue 8 §16): every JANITOR_CRON one job runs `runJanitors` and
+ * The janitors on a pg-boss schedule: every JANITOR_CRON one job runs `runJanitors` and
  * logs its counts. pg-boss creates one job per cron tick across every replica, so a pass runs once.
  */
 export function createJanitors(opts: { connectionString: string; db: Db; config: Config; logger: Logger }): Janitors {

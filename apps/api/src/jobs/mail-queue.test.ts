@@ -65,7 +65,7 @@ describe('mail outbox (pg-boss + nodemailer over SMTP)', () => {
       expect(rec.status).toBe(202);
       const mail = await waitFor('the reset mail', () => smtp.received.find((m) => m.to.includes('buyer@example.com') && tokenIn(m.raw)));
       expect(mail.raw).toMatch(/Subject: Reset your password/);
-      // The job carried no secret (issue 8 §15): it was rendered at send time, and pgboss.job never held the token.
+      // The job carried no secret: it was rendered at send time, and pgboss.job never held the token.
       const queued = await t.db.raw(`SELECT data::text AS data FROM pgboss.job WHERE name = ?`, [MAIL_QUEUE]);
       expect(queued.rows.length).toBeGreaterThan(0);
       for (const j of queued.rows as { data: string }[]) expect(j.data).not.toContain(tokenIn(mail.raw)!);

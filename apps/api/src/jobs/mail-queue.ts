@@ -38,7 +38,7 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
     retryBackoff: true,
     retryDelayMax: config.mailRetryDelayMaxSeconds,
     expireInSeconds: 120,
-    // A completed job is deleted soon after (issue 8 §15): even a plain message's links do not stay in
+    // A completed job is deleted soon after: even a plain message's links do not stay in
     // pgboss.job for the default week. Mails with one-time secrets are queued deferred and hold none.
     deleteAfterSeconds: 600,
   };
@@ -55,13 +55,13 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
       if (opts.work ?? true) {
         // Up to MAIL_BATCH jobs a fetch, sent concurrently over pooled SMTP connections, fetching again at once
         // while batches come back full; each job settles on its own, so one refused message is retried alone
-        // (issue 8 §16: ≥ 20 messages/s, see mail-throughput.test.ts).
+        // (≥ 20 messages/s, see mail-throughput.test.ts).
         const workOptions = { pollingIntervalSeconds: config.mailPollSeconds, batchSize: MAIL_BATCH, burstWhenBatchFull: true, perJobResults: true } as const;
         await boss.work<MailMessage | DeferredMail, unknown, typeof workOptions>(MAIL_QUEUE, workOptions, (jobs) => Promise.all(jobs.map(async (job) => {
           const template = isDeferred(job.data) ? job.data.render : job.data.template;
           try {
             if (isDeferred(job.data) && !opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
-            // Deferred mail is rendered now, in the worker: the job row never holds its secret (issue 8 §15).
+            // Deferred mail is rendered now, in the worker: the job row never holds its secret.
             const message = await renderMail({ db: opts.db!, config }, job.data);
             if (message) await deliver(config, logger, transport, message);
             else log.info({ template }, 'deferred mail had nothing to send');

@@ -3,7 +3,7 @@ import type { Db } from '../db/knex';
 import type { DeferredMail, MailMessage } from '../context';
 
 /**
- * Mail rendered at send time (issue 8 §11, §15). A request that must mail a one-time secret (a password
+ * Mail rendered at send time. A request that must mail a one-time secret (a password
  * reset link) queues a `DeferredMail`: the template name and the non-secret facts it needs. The
  * worker calls the template's renderer, which does the work (looks the account up, creates the token,
  * stores only its hash) and returns the message, or null when nothing is to be sent. So the job row

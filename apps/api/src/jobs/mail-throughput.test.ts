@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { createMailOutbox } from './mail-queue';
 
 /**
- * Issue 8 §16: mail delivery keeps up. 300 messages queued at once go through the real outbox (pg-boss
+ * Mail delivery keeps up. 300 messages queued at once go through the real outbox (pg-boss
  * worker, nodemailer over SMTP) to a local SMTP sink (npm smtp-server); the measured rate must be at
  * least 20 messages per second and is printed (the figure for the issue's closing note).
  */
@@ -27,7 +27,7 @@ afterAll(async () => {
   await new Promise<void>((ok) => sink.close(() => ok()));
 });
 
-describe('mail delivery throughput (issue 8 §16)', () => {
+describe('mail delivery throughput', () => {
   it(`when ${MESSAGES} messages are queued at once, then the worker delivers at least ${MIN_RATE} per second to a local SMTP sink`, async () => {
     const producer = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: false, db: t.db });
     await producer.start();

@@ -21,7 +21,7 @@ export function createTransport(config: Config): nodemailer.Transporter {
  */
 function withSmtpTimeouts(smtpUrl: string): string {
   const u = new URL(smtpUrl);
-  // Pooled connections (at most 5) so the worker's concurrent sends reuse SMTP sessions (issue 8 §16).
+  // Pooled connections (at most 5) so the worker's concurrent sends reuse SMTP sessions.
   for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '60000', pool: 'true', maxConnections: '5' })) {
     if (!u.searchParams.has(k)) u.searchParams.set(k, v);
   }

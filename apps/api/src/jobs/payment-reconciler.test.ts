@@ -6,7 +6,7 @@ import { fillCart, GOOD_CARD, postOrder, startCheckout, storeItems } from '../mo
 import { tokenFor } from '../test/harness';
 import { createPaymentReconciler, RECONCILE_QUEUE } from './payment-reconciler';
 
-/** The reconciler's wiring (issue 8 §2): a pg-boss schedule every minute, and a pass at startup. */
+/** The reconciler's wiring: a pg-boss schedule every minute, and a pass at startup. */
 let t: TestContext;
 let fx: Fixtures;
 let fake: MonetraFake;

@@ -18,7 +18,7 @@ export interface PaymentReconciler {
 }
 
 /**
- * The payment reconciler (issue 8 §2): a pg-boss schedule (every minute by default) whose job settles
+ * The payment reconciler: a pg-boss schedule (every minute by default) whose job settles
  * every card order pending longer than PAYMENT_SETTLE_AFTER_SECONDS by a gateway lookup of its order
  * number (orders/settlement.ts), plus one pass at startup, so orders left pending by a dead process or a
  * lost database are settled after a restart. Passes are serialised per process; across processes each

@@ -8,7 +8,7 @@ import { deliverOnce, markFailed } from '../modules/webhooks/webhooks.service';
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /**
- * Webhook delivery jobs (issue 14 §5): queued in the order event's transaction; the worker posts the
+ * Webhook delivery jobs: queued in the order event's transaction; the worker posts the
  * signed event; a non-2xx or network failure throws so pg-boss retries with exponential backoff
  * (10 s doubling, at most 1 h apart, 30 retries ≈ 24 h); after the last one the delivery is `failed`.
  */

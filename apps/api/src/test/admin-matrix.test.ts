@@ -8,7 +8,7 @@ import { seedFixtures, type Fixtures } from './fixtures';
 import { makeUser } from '../modules/admin-users/test-support';
 
 /**
- * The permission × role × route matrix (issue 12): generated from the route table, not written by hand,
+ * The permission × role × route matrix: generated from the route table, not written by hand,
  * so every `/admin` route any module declares is covered as it lands. For each default role a user holding
  * only that role (assigned to a demo outlet) calls each route with ids that do not exist and an empty body:
  * the answer is 403 `forbidden` exactly when the role holds none of the route's permission codes, and
@@ -57,7 +57,7 @@ it('the seeded roles hold exactly the default catalogue the matrix expects', asy
   }
 });
 
-it('the route table has admin routes (at least those of issue 12)', () => {
+it('the route table has the administration routes', () => {
   expect(adminRoutes.length).toBeGreaterThanOrEqual(13);
 });
 
@@ -78,7 +78,7 @@ describe.each(adminRoutes.map((r) => [label(r), r] as const))('%s', (_name, r) =
 });
 
 /**
- * What spec 002 and ARCHITECTURE §9 allow for the routes of issue 12, stated by hand and compared with the
+ * What spec 002 and ARCHITECTURE §9 allow for the administration routes, stated by hand and compared with the
  * route table's codes through the catalogue: who may reach each route at all.
  */
 const SPEC: Record<string, RoleCode[]> = {

@@ -38,7 +38,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; ma
   await admin.destroy();
   const db = createDb(withDatabase(server, name), { max: 10 });
   const config = loadConfig({
-    // Payment test mode is off unless asked (issue 16 §3); the API and e2e tests pay with the test gateway.
+    // Payment test mode is off unless asked; the API and e2e tests pay with the test gateway.
     NODE_ENV: 'test', BCRYPT_COST: '4', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long', PAYMENT_TEST_MODE: 'true',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')), DATABASE_URL: withDatabase(server, name), ...opts.env,
   });
@@ -47,7 +47,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; ma
   // The capturing mailer renders deferred mail at once (in the caller's transaction), as the worker would.
   const mailer: Mailer = opts.mailer ?? { enqueue: async (db, m) => { const msg = await renderMail({ db, config }, m); if (msg) mail.push(msg); } };
   const ctx: AppContext = { config, db, logger, mailer };
-  // Access tokens are checked against live sessions (issue 8 §9): tokenFor() inserts its session row
+  // Access tokens are checked against live sessions: tokenFor() inserts its session row
   // without waiting, and every request first waits for those inserts, so tests keep a synchronous tokenFor.
   const pending: Promise<unknown>[] = [];
   const app = express();

@@ -2,7 +2,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
- * The Nx module-boundary rule (issue 2 §1, STYLE.md): apps import libs only, libs never import apps,
+ * The Nx module-boundary rule (STYLE.md): apps import libs only, libs never import apps,
  * contracts import only zod. Each case lints a small file placed in a project and expects the refusal.
  */
 jest.setTimeout(120_000);

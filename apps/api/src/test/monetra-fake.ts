@@ -15,7 +15,7 @@ export interface MonetraFake {
   charges: MonetraCharge[];
   /** Milliseconds each sale waits before it is recorded and answered (the ledger is written first). */
   delayMs: number;
-  /** Refunds (`action: return`) the fake accepted (issue 14 §1). */
+  /** Refunds (`action: return`) the fake accepted. */
   refunds: { ordernum: string; ttid: string; amount: string }[];
   /** While true, refunds answer GENERROR (a failed refund → cancel_pending). */
   refundDown: boolean;
@@ -58,7 +58,7 @@ export function startMonetraFake(opts: { port?: number; delayMs?: number } = {})
       return reply(200, { IS_SUCCESS: true, code: 'AUTH', report: fake.charges.filter((c) => c.ordernum === body.ordernum) });
     }
     if (body.action === 'return') {
-      // A refund (issue 14 §1): AUTH for an approved charge of that ttid or order number, else DENY; `refundDown` fails it.
+      // A refund: AUTH for an approved charge of that ttid or order number, else DENY; `refundDown` fails it.
       if (fake.refundDown) return reply(200, { IS_SUCCESS: false, code: 'GENERROR', verbiage: 'Return refused' });
       const c = fake.charges.find((x) => x.code === 'AUTH' && (x.ttid === body.ttid || x.ordernum === body.ordernum));
       if (!c) return reply(200, { IS_SUCCESS: false, code: 'DENY', verbiage: 'No such transaction' });

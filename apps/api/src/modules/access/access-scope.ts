@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex';
 import type { Principal } from './access.repository';
 
 /**
- * The "manageable outlets" rule of user administration (spec 002 §6, ARCHITECTURE §4, issue 12): which
+ * The "manageable outlets" rule of user administration (spec 002 §6, ARCHITECTURE §4): which
  * outlets a caller may assign, unassign and whose users they may manage. Shared by admin users and invitations.
  *
  * - bcc.users.super_admin: every outlet;

@@ -10,7 +10,7 @@ export interface Principal {
   sessionId?: string;
   /**
    * Is that session live: some auth_sessions row of the family for this user, neither revoked nor
-   * past its absolute lifetime (issue 8 §9)? Always false when loaded without a session id.
+   * past its absolute lifetime? Always false when loaded without a session id.
    */
   sessionLive?: boolean;
 }

@@ -5,7 +5,7 @@ import { createUserWithRole, seedOtherBoard } from '../boards/admin-org.test-sup
 
 const DENIED = "Access Denied: You don't have permission to modify store settings";
 
-/** Admin stores: list, detail, create, edit with the store form's rules, assigned outlets (issue 13 §3, §7). */
+/** Admin stores: list, detail, create, edit with the store form's rules, assigned outlets. */
 describe('admin stores', () => {
   let t: TestContext;
   let fx: Fixtures;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex';
 import type { Principal } from '../access/access.service';
 import { manageableOutletsQuery } from '../access/access.service';
 
-/** Queries of user administration (issue 12); the only place with its SQL. */
+/** Queries of user administration; the only place with its SQL. */
 
 type Q = Db | Knex.Transaction;
 

@@ -10,7 +10,7 @@ import { revokeAllSessions } from '../auth/auth.service';
 import * as repo from './admin-users.repository';
 
 /**
- * User administration (spec 002 §2 Users and Edit User, §4–§8; ARCHITECTURE §5, §9; issue 12).
+ * User administration (spec 002 §2 Users and Edit User, §4–§8; ARCHITECTURE §5, §9).
  *
  * Scope: a user is reachable when assigned to an outlet the caller may manage (access-scope.ts); super
  * administrators reach every user. An unreachable user answers 404 (`not_found`).

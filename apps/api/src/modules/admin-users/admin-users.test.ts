@@ -6,7 +6,7 @@ import { apiClient } from './test-support';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 
 /**
- * Administration I (issue 12): the scoped users list, Edit User (profile, outlets, roles), the self-edit and
+ * Administration I: the scoped users list, Edit User (profile, outlets, roles), the self-edit and
  * privilege rules, deactivation, deletion and the audit rows every write leaves (and refusals do not).
  */
 let t: TestContext;

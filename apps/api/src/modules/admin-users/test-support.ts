@@ -1,4 +1,4 @@
-/** Test helpers for the administration tests (issue 12): extra users, real sign-ins, audit counts. */
+/** Test helpers for the administration tests: extra users, real sign-ins, audit counts. */
 import request from 'supertest';
 import bcrypt from 'bcrypt';
 import { FIXTURE_PASSWORD, loginAs, type TestContext } from '../../test/harness';

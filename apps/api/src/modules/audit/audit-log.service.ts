@@ -4,7 +4,7 @@ import type { Principal } from '../access/access.service';
 import { manageableOutletsQuery } from '../access/access.service';
 
 /**
- * The audit log's read side (GET /admin/audit-log; ARCHITECTURE §5, §9; issue 12): who did what to whom,
+ * The audit log's read side (GET /admin/audit-log; ARCHITECTURE §5, §9): who did what to whom,
  * when and from which IP, newest first, 50 a page with a cursor (the last id seen).
  *
  * Super administrators read every row. Board administrators (bcc.users.manage_board) read the rows of

@@ -3,7 +3,7 @@ import { seedFixtures, type Fixtures } from '../../test/fixtures';
 import { recordAudit } from './audit.service';
 import { apiClient, makeUser, problemCode as code, type TestUser } from '../admin-users/test-support';
 
-/** GET /admin/audit-log (issue 12 §5): newest first, filters, cursor, board administrators see their board. */
+/** GET /admin/audit-log: newest first, filters, cursor, board administrators see their board. */
 let t: TestContext;
 let f: Fixtures;
 let api: ReturnType<typeof apiClient>;

@@ -2,7 +2,7 @@ import { PERMISSIONS as P, auditLogQuerySchema, auditLogSchema } from '@portal/c
 import { route } from '../../http/route';
 import { listAuditLog } from './audit-log.service';
 
-/** /api/v1/admin/audit-log (ARCHITECTURE §5; issue 12). */
+/** /api/v1/admin/audit-log (ARCHITECTURE §5). */
 export const auditRoutes = [
   route({
     method: 'get', path: '/admin/audit-log', tags: ['audit'], permissions: [P.usersSuperAdmin, P.usersManageBoard], query: auditLogQuerySchema,

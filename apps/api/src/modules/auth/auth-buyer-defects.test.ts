@@ -5,7 +5,7 @@ import { problem } from '../../test/http';
 import { seedFixtures } from '../../test/fixtures';
 
 /**
- * Issue 9 §10 and §11: a readable "signed in" presence flag travels with the refresh cookie (so a
+ * A readable "signed in" presence flag travels with the refresh cookie (so a
  * signed-out page load need not call /auth/refresh), and sign-in answers missing fields with the
  * spec 000 §5 messages.
  */
@@ -17,7 +17,7 @@ const cookies = (res: request.Response) => ([] as string[]).concat(res.headers['
 const flagOf = (res: request.Response) => cookies(res).find((c) => c.startsWith('portal_signed_in='));
 const login = (body: object) => request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', '10.9.0.1').send(body);
 
-describe('POST /auth/login with missing fields (issue 9 §11)', () => {
+describe('POST /auth/login with missing fields', () => {
   it('when the body is empty, then 400 with the spec\'s email and password messages, not zod\'s', async () => {
     const res = await login({});
     expect(res.status).toBe(400);
@@ -49,7 +49,7 @@ describe('POST /auth/login with missing fields (issue 9 §11)', () => {
   });
 });
 
-describe('the signed-in presence flag (issue 9 §10)', () => {
+describe('the signed-in presence flag', () => {
   it('when the user signs in, then a script-readable portal_signed_in=1 cookie (no secret, SameSite=Strict, path /) comes with the httpOnly refresh cookie', async () => {
     const res = await login({ email: 'buyer@example.com', password: FIXTURE_PASSWORD });
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import { seedFixtures, type Fixtures } from '../../test/fixtures';
 import { hashPassword } from './auth.service';
 
 /**
- * Issue 8 §10, §12, §13, §17: the lockout policy (account + IP pair, a per-account ceiling that slows and
+ * The lockout policy (account + IP pair, a per-account ceiling that slows and
  * never blocks the owner), wrong current passwords counted like failed sign-ins, every sign-in limited per
  * IP, and passwords over 72 bytes refused wherever a password is set.
  */
@@ -22,7 +22,7 @@ afterAll(async () => { await t.close(); });
 const login = (email: string, password: string, ip: string) => request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ email, password });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('lockout per account + IP pair (issue 8 §13)', () => {
+describe('lockout per account + IP pair', () => {
   it('when a stranger fails 10 times from one IP, then that IP gets 429 with Retry-After even with the right password, and the owner elsewhere signs in', async () => {
     for (let i = 0; i < 10; i++) expect((await login(f.users.viewer.email, 'Wrong#Pass1', '198.51.100.10')).status).toBe(401);
     const locked = await login(f.users.viewer.email, FIXTURE_PASSWORD, '198.51.100.10');
@@ -54,7 +54,7 @@ describe('lockout per account + IP pair (issue 8 §13)', () => {
   });
 });
 
-describe('POST /me/password counts wrong current passwords like sign-in (issue 8 §12)', () => {
+describe('POST /me/password counts wrong current passwords like sign-in', () => {
   it('when the current password is wrong 10 times from one IP, then the next change and sign-in from that IP answer 429 and the password is unchanged', async () => {
     const signedIn = await login(f.users.otherBuyer.email, FIXTURE_PASSWORD, '198.51.100.30');
     const token = signedIn.body.access_token as string;
@@ -75,7 +75,7 @@ describe('POST /me/password counts wrong current passwords like sign-in (issue 8
   });
 });
 
-describe('passwords over 72 bytes (issue 8 §10)', () => {
+describe('passwords over 72 bytes', () => {
   const long = 'Aa1#' + 'é'.repeat(40); // 44 characters, 84 bytes
   it('when a new password is over 72 bytes in UTF-8, then change and reset answer 400 with the clear message and nothing changes', async () => {
     const token = (await login(f.users.manager.email, FIXTURE_PASSWORD, '198.51.100.40')).body.access_token as string;
@@ -102,7 +102,7 @@ describe('passwords over 72 bytes (issue 8 §10)', () => {
   });
 });
 
-describe('every sign-in is limited per IP (issue 8 §17)', () => {
+describe('every sign-in is limited per IP', () => {
   it('when one IP signs in successfully past AUTH_IP_LOGIN_LIMIT, then it answers 429; another IP is not affected', async () => {
     const small = await createTestContext({ env: { AUTH_IP_LOGIN_LIMIT: '5' } });
     try {

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { seedFixtures, type Fixtures } from '../../test/fixtures';
 
 /**
- * Issue 8 §11 and §15: password recovery answers the same, doing the same work, whether or not the account
+ * Password recovery answers the same, doing the same work, whether or not the account
  * exists (the work happens in the mail job), and the queued job carries no secret.
  */
 let t: TestContext;
@@ -22,7 +22,7 @@ afterAll(async () => { await t.close(); });
 const recover = (email: string, ip: string) => request(t.app).post('/api/v1/auth/password-recovery').set('X-Forwarded-For', ip).send({ email });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-describe('password recovery does the same work for every email (issue 8 §11)', () => {
+describe('password recovery does the same work for every email', () => {
   it('when a known, an unknown and a deactivated email ask, then each request queues the same deferred job, writes the same audit row and no token', async () => {
     const emails = [f.users.viewer.email, 'nobody-at-all@example.com', f.users.inactive.email];
     for (const [i, email] of emails.entries()) expect((await recover(email, `10.7.0.${i + 1}`)).status).toBe(202);

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { createTestContext, FIXTURE_PASSWORD, type TestContext } from '../../test/harness';
 import { seedFixtures, type Fixtures } from '../../test/fixtures';
 
-/** Issue 8 §9: access tokens die with their session; tokens without exp or with a non-UUID sub are refused. */
+/** Access tokens die with their session; tokens without exp or with a non-UUID sub are refused. */
 let t: TestContext;
 let f: Fixtures;
 beforeAll(async () => { t = await createTestContext(); f = await seedFixtures(t.db); });
@@ -18,7 +18,7 @@ async function signIn(email: string, password = FIXTURE_PASSWORD) {
 }
 const me = (token: string) => request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${token}`);
 
-describe('access tokens die with their session (issue 8 §9)', () => {
+describe('access tokens die with their session', () => {
   it('when the session is signed out, then its access token answers 401 at once; another session of the same user still works', async () => {
     const a = await signIn(f.users.viewer.email);
     const b = await signIn(f.users.viewer.email);

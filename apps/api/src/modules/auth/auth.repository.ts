@@ -145,7 +145,7 @@ export async function countRecentAudit(db: Db, action: string, actorEmail: strin
   return { count: r?.count ?? 0, oldest: r?.oldest ?? null };
 }
 
-/** Recent password failures of one account, overall and from one IP (issue 8 §13). */
+/** Recent password failures of one account, overall and from one IP. */
 export interface FailureCounts {
   /** Failures for the email from `ip` in the window, and the oldest one's time (for Retry-After). */
   pair: number;

@@ -21,7 +21,7 @@ function cookieOptions(config: Config): CookieOptions {
   return { httpOnly: true, sameSite: 'strict', secure: config.production, path: REFRESH_COOKIE_PATH };
 }
 /**
- * The presence flag `portal_signed_in=1` (issue 9 §10): readable by the SPA, holds no secret, lives as long as
+ * The presence flag `portal_signed_in=1`: readable by the SPA, holds no secret, lives as long as
  * the refresh cookie. A page load without it knows it is signed out and does not call /auth/refresh (a
  * signed-out start is not an error). The refresh cookie alone decides whether a session exists.
  */
@@ -104,7 +104,7 @@ export const authRoutes = [
     // Built once per app: the bcrypt warm-up (so the first sign-in is not slower) and the failed sign-in limit.
     before: (ctx) => {
       authService.warmUp(ctx);
-      // Every attempt counts per IP too, successful ones included: bcrypt is the costliest thing the API does (issue 8 §17).
+      // Every attempt counts per IP too, successful ones included: bcrypt is the costliest thing the API does.
       return [ipLimiter(15 * 60, ctx.config.authIpLoginLimit), ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true })];
     },
     handler: async (_actor, { body }, { ctx, req, res }) => {

@@ -16,7 +16,7 @@ export interface RequestMeta {
   userAgent?: string;
 }
 
-/** The audit actions of identity events (issue 3 §8). */
+/** The audit actions of identity events. */
 export const AUDIT_ACTIONS = {
   login: 'auth.login',
   loginFailed: 'auth.login_failed',
@@ -93,7 +93,7 @@ function assertNotCommon(password: string, field: string) {
 
 /**
  * Hashes a password with bcrypt at the configured cost (≥ 12 outside tests). A password over 72 bytes in
- * UTF-8 is refused (400, the contracts' message) rather than silently truncated by bcrypt (issue 8 §10):
+ * UTF-8 is refused (400, the contracts' message) rather than silently truncated by bcrypt:
  * the schemas refuse it first; this guards every other caller.
  */
 export async function hashPassword(ctx: AppContext, password: string): Promise<string> {
@@ -121,13 +121,13 @@ const sessionInvalid = () => new UnauthenticatedError(AUTH_MESSAGES.sessionExpir
 const retryAfter = (oldest: Date | null, windowSeconds: number) =>
   oldest ? (oldest.getTime() + windowSeconds * 1000 - Date.now()) / 1000 : windowSeconds;
 
-/** Password failures that count toward the lockout: failed sign-ins and refused password changes (issue 8 §12). */
+/** Password failures that count toward the lockout: failed sign-ins and refused password changes. */
 const PASSWORD_FAILURES = [AUDIT_ACTIONS.loginFailed, AUDIT_ACTIONS.passwordChangeRefused] as const;
 /** A sign-in from an IP that signed in to the account within this many days is not slowed by the ceiling. */
 const KNOWN_IP_DAYS = 30;
 
 /**
- * The lockout policy (issue 8 §13; README "Sign-in limits"), checked before any bcrypt compare, for an
+ * The lockout policy (README "Sign-in limits"), checked before any bcrypt compare, for an
  * email whether or not it has an account (nothing tells which exist):
  * 1. account + IP pair: AUTH_ACCOUNT_FAILED_LOGIN_LIMIT (10) password failures for the email from this
  *    IP within 15 minutes → 429 until the oldest leaves the window. A stranger locks only themselves.
@@ -254,7 +254,7 @@ export async function signOut(ctx: AppContext, presented: string | undefined, me
 }
 
 /**
- * Password recovery (ARCHITECTURE §4, §9; issue 8 §11): audits the request and queues a deferred
+ * Password recovery (ARCHITECTURE §4, §9): audits the request and queues a deferred
  * `password_reset` mail for any well-formed email, in one transaction, without looking the account up:
  * the request does the same work, in the same time, whether or not the account exists. The mail job
  * does the rest when it runs (`renderPasswordResetMail`). More than the configured number of requests
@@ -279,7 +279,7 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string, me
 export const PASSWORD_RESET_TEMPLATE = 'password_reset';
 
 /**
- * Renders the reset mail when the job runs (issue 8 §11, §15): only when an active account has the
+ * Renders the reset mail when the job runs: only when an active account has the
  * email, stores a hashed one-time token (1 hour) and audits `auth.password_reset_issued`, then returns the
  * mail with `${linkBase}/auth?intent=recovery#token=…`; else null (nothing is sent). The token exists
  * only in this call and in the sent mail, never in the job row. A retried delivery issues a new token.
@@ -334,7 +334,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw sessionInvalid();
-  // Wrong current passwords count like failed sign-ins (issue 8 §12): the same lockout, the same 429.
+  // Wrong current passwords count like failed sign-ins: the same lockout, the same 429.
   await assertNotLockedOut(ctx, user.email, meta.ip);
   if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) {
     await repo.insertAudit(ctx.db, { action: AUDIT_ACTIONS.passwordChangeRefused, userId: user.id, actorEmail: user.email, ip: meta.ip });

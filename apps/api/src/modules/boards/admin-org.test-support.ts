@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex';
 import { FIXTURE_PASSWORD } from '../../test/harness';
 
 /**
- * A second board for scope tests (issue 13): board number 2 with one store (9001), one item (code
+ * A second board for scope tests: board number 2 with one store (9001), one item (code
  * 900001) and one outlet (OTHER-01) linked to that store. The fixtures' data is all board 1 (Iowa).
  */
 export async function seedOtherBoard(db: Db) {

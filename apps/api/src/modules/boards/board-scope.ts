@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex';
 import type { Principal } from '../access/access.service';
 
 /**
- * The data scope of the administration screens (issue 13, ARCHITECTURE §5 "Administration"):
+ * The data scope of the administration screens (ARCHITECTURE §5 "Administration"):
  * - a super administrator (bcc.users.super_admin) reaches every board, item, outlet and store;
  * - anyone else reaches the boards of their own outlets (`outlets.board_id`, and the boards of the stores
  *   linked to those outlets), with those boards' items and outlets;

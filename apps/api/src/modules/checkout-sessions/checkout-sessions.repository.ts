@@ -41,7 +41,7 @@ export async function findSessionCart(db: Db, sessionId: string): Promise<{ id: 
   return db('checkout_sessions').where({ id: sessionId }).first('id', 'cart_id as cartId');
 }
 
-/** Does the cart have a card order awaiting its gateway outcome (issue 8 §1: the cart is locked)? Reads orders, writes nothing. */
+/** Does the cart have a card order awaiting its gateway outcome (then the cart is locked)? Reads orders, writes nothing. */
 export async function cartHasPendingPayment(db: Db, cartId: number): Promise<boolean> {
   const row = await db('orders as o').join('checkout_sessions as cs', 'cs.id', 'o.checkout_session_id')
     .where({ 'cs.cart_id': cartId, 'o.payment_status': 'pending' }).first('o.id');

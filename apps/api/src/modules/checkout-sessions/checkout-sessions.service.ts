@@ -117,7 +117,7 @@ export async function lockForOrder(trx: Db, actor: CheckoutActor, { checkoutToke
 }
 
 /**
- * Issue 8 §1: a cart with a card order awaiting its gateway outcome is locked: no new checkout session or
+ * A cart with a card order awaiting its gateway outcome is locked: no new checkout session or
  * order for it (409 `payment_being_confirmed`) until that order settles (paid, or failed: unlocked).
  */
 export async function refuseWhilePaymentPending(db: Db, cartId: number): Promise<void> {

@@ -26,7 +26,7 @@ function fakeMonetra(): Promise<{ url: string; server: Server; seen: { auth?: st
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, seen })));
 }
 
-/** Payment credentials: list without secrets, add/edit encrypted, reveal with password (audited), Monetra test (issue 13 §5). */
+/** Payment credentials: list without secrets, add/edit encrypted, reveal with password (audited), Monetra test. */
 describe('admin payment credentials', () => {
   let t: TestContext;
   let fx: Fixtures;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ImportRun } from '@portal/contracts';
 
 /**
- * import_runs (issue 13 §6): one row per import, from the browser or the CLI. Takes a plain knex (the CLI
+ * import_runs: one row per import, from the browser or the CLI. Takes a plain knex (the CLI
  * and seeds use it too, without the API's context).
  */
 export interface ImportFileResult { name: string; kind: string | null; rows: number; created: number; updated: number; unchanged: number; errors: string[] }

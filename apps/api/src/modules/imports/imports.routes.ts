@@ -9,7 +9,7 @@ const tags = ['admin: data sync'];
 const permissions = [PERMISSIONS.adminAllowDataSync];
 
 /**
- * /api/v1/admin/imports (spec 002 §2 Data Synch, ARCHITECTURE §5, issue 13 §6): upload CSV files of the
+ * /api/v1/admin/imports (spec 002 §2 Data Synch, ARCHITECTURE §5): upload CSV files of the
  * shapes `db:import` knows; the import runs as a pg-boss job; poll the run for progress and row errors.
  */
 export const importsRoutes = [

@@ -20,7 +20,7 @@ import type { ImportFileResult } from './imports.repository';
 /** At most this many files per upload, each at most this size (the full store_items file is 21 MB). */
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
-/** Row errors kept per file (issue 13 §6; the importer stops a file at its MAX_ROW_ERRORS, also 100). */
+/** Row errors kept per file (the importer stops a file at its MAX_ROW_ERRORS, also 100). */
 export const MAX_ERRORS_PER_FILE = 100;
 
 /** Enqueues the import job of a run inside the caller's transaction (pg-boss, jobs/import-queue.ts). */
@@ -119,7 +119,7 @@ export async function runImport(db: Knex, runId: string, logger?: Logger): Promi
       const path = join(work.workDir, file.name);
       if (!present.has(file.name)) { file.errors.push(`${file.name}: file: missing from the upload`); continue; }
       try { const kind = await detectKind(path); file.kind = kind; planned.push({ file, path, kind }); } catch (e) {
-        // Issue 16 §4: never a driver or file-system message (paths, SQL) in what the API answers.
+        // Never a driver or file-system message (paths, SQL) in what the API answers.
         if (!(e instanceof ImportError)) logger?.error({ err: e, runId, file: file.name }, 'import file header could not be read');
         file.errors.push(e instanceof ImportError ? e.message : `${file.name}: header: the file could not be read`);
       }

@@ -18,7 +18,7 @@ async function waitForRun(t: TestContext, token: string, id: string) {
   throw new Error(`import ${id} did not finish`);
 }
 
-/** Imports from the browser (issue 13 §6): multipart upload → pg-boss job → the db:import importer → run status. */
+/** Imports from the browser: multipart upload → pg-boss job → the db:import importer → run status. */
 describe('admin imports (Data Synch)', () => {
   let t: TestContext;
   let fx: Fixtures;

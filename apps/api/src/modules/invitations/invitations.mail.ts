@@ -41,7 +41,7 @@ export function welcomeMail(to: string, w: { firstName: string; lastName: string
   };
 }
 
-/** The decision on an outlet access request, mailed to the requester (issue 11 §5). */
+/** The decision on an outlet access request, mailed to the requester. */
 export function outletRequestDecisionMail(to: string, d: { outletName: string; approved: boolean; reason?: string | null; signInUrl: string }): MailMessage {
   return {
     to,

@@ -33,7 +33,7 @@ const READ_LIMIT = 300;
 const ACCEPT_LIMIT = 50;
 const WINDOW_SECONDS = 15 * 60;
 
-/** Invitations and onboarding (issue 11, ARCHITECTURE §5). */
+/** Invitations and onboarding (ARCHITECTURE §5). */
 export const invitationsRoutes = [
   route({
     method: 'get', path: '/invitations/options', tags: ['invitations'], permissions: [P.usersAllowInvites],

@@ -15,9 +15,9 @@ import * as repo from './invitations.repository';
 import { invitationMail, welcomeMail } from './invitations.mail';
 
 /**
- * Invitations (issue 11, ARCHITECTURE §5, §9): who may grant which roles and outlets, the mailed one-time
+ * Invitations (ARCHITECTURE §5, §9): who may grant which roles and outlets, the mailed one-time
  * link (32 random bytes, stored as SHA-256, 7 days), the public read and the acceptance, and the admin list,
- * resend and revoke. Issue 16 §2: ops create invitations as the system actor (`SYSTEM`, no inviter user).
+ * resend and revoke. Ops create invitations as the system actor (`SYSTEM`, no inviter user).
  */
 
 /** The system actor of ops commands (`npm run users:invite`): no inviter user, no privilege rules. */
@@ -26,7 +26,7 @@ export type Inviter = Principal | typeof SYSTEM;
 const isSystem = (a: Inviter): a is typeof SYSTEM => 'system' in a;
 
 /**
- * The invitation mail is rendered when it is sent (issue 8 §15: no queued job holds a one-time secret):
+ * The invitation mail is rendered when it is sent (no queued job holds a one-time secret):
  * the renderer makes the link's token, stores its hash on the still-pending invitation and renders the
  * mail; nothing is sent when the invitation was used, revoked or has expired meanwhile. The ops CLI
  * (system actor) prints the link, so it mails a rendered message with the token it made itself.
@@ -87,7 +87,7 @@ export async function invitationOptions(db: Db, actor: Principal): Promise<Invit
 export interface CreateInvitationInput { email: string; firstName: string; lastName: string; roleIds: number[]; outletIds: number[] }
 
 /**
- * Creates an invitation and queues its mail, in one transaction (issue 11 §1). Roles and outlets must exist
+ * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
  * (outlets active) → else 422; a person inviter may grant only roles at or below their level and outlets they
  * may manage → else 403 naming the role or outlet. An open invitation to the same email is replaced (its link
  * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
@@ -172,7 +172,7 @@ export async function readInvitation(db: Db, token: string): Promise<PublicInvit
 export interface AcceptInput { firstName: string; lastName: string; phone: string | null; password?: string }
 
 /**
- * POST /invitations/{token}/accept (public, issue 11 §3). A new account needs a password (the identity
+ * POST /invitations/{token}/accept (public). A new account needs a password (the identity
  * policy; 400 password_required without one, common_password for a well-known one); an existing account keeps
  * its own password and gets its profile updated; a deactivated one is refused (409 account_deactivated,
  * the invitation stays pending). In one transaction, with the invitation row locked: the

@@ -9,7 +9,7 @@ import * as repo from './invitations.repository';
 import { outletRequestDecisionMail } from './invitations.mail';
 
 /**
- * Outlet access requests, the administrators' side (issue 11 §5): who is told about a request, the list,
+ * Outlet access requests, the administrators' side: who is told about a request, the list,
  * and approve / reject. Only an administrator who may manage the outlet (access-scope.ts) sees or decides
  * a request; others get 404. Deciding twice → 409 outlet_request_decided.
  */

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createTestContext, loginAs, type TestContext } from '../../test/harness';
 import { seedFixtures, type Fixtures } from '../../test/fixtures';
 
-/** `npm run users:invite` (issue 16 §2) run as ops would: a child process against the test database. */
+/** `npm run users:invite` run as ops would: a child process against the test database. */
 const ROOT = join(__dirname, '../../../../..');
 let t: TestContext;
 let f: Fixtures;

@@ -3,7 +3,7 @@ import { createTestContext, tokenFor, type TestContext } from '../../test/harnes
 import { seedFixtures, type Fixtures } from '../../test/fixtures';
 import { createUserWithRole, seedOtherBoard } from '../boards/admin-org.test-support';
 
-/** Admin items, outlets and boards (issue 13 §1, §2, §4, §7): rules, refusals, scope and audit. */
+/** Admin items, outlets and boards: rules, refusals, scope and audit. */
 describe('admin items, outlets and boards', () => {
   let t: TestContext;
   let fx: Fixtures;

@@ -94,7 +94,7 @@ export function listRequestableOutlets(db: Db, actor: Principal): Promise<Reques
 /**
  * Requests access to an outlet (spec 000 §2 Request more Outlets): it must exist and be active (else
  * 404), not be assigned already (409) and not be requested already (409). Stores a pending request,
- * audits it, and queues one mail per administrator who may decide it (manages that outlet, issue 11 §5)
+ * audits it, and queues one mail per administrator who may decide it (manages that outlet)
  * in the same transaction.
  */
 export async function requestOutlet(ctx: AppContext, actor: Principal, { outletId }: { outletId: number }, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {

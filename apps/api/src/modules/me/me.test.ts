@@ -263,7 +263,7 @@ describe('outlet requests', () => {
     expect(res.body).toEqual({ id: expect.any(Number), outletId: f.outlets.unassigned, outletName: 'Test – Open Cellar', status: 'pending', createdAt: expect.any(String) });
     expect(await t.db('outlet_requests').where({ id: res.body.id }).first()).toMatchObject({ user_id: f.users.buyer.id, outlet_id: f.outlets.unassigned, status: 'pending' });
     const mails = t.mail.slice(before);
-    // The administrators who may manage that outlet (issue 11 §5): the super administrator and the manager of its store.
+    // The administrators who may manage that outlet: the super administrator and the manager of its store.
     expect(mails.map((m) => m.to).sort()).toEqual(['admin@example.com', 'manager@example.com']);
     expect(mails[0]).toMatchObject({ template: 'outlet_request' });
     expect(mails[0].text).toContain('Blake Buyer (buyer@example.com)');

@@ -7,7 +7,7 @@ import * as repo from './orders.repository';
 import { NOT_CHARGED_MESSAGE, checkAndSettle, type SettleDeps } from './settlement';
 
 /**
- * Store Orders "Needs attention" (issue 8 §4): card orders whose payment is unsettled and orders in
+ * Store Orders "Needs attention": card orders whose payment is unsettled and orders in
  * `cancel_pending`, for the stores an operator reaches (every store for super administrators), and
  * "Check again", which asks the gateway now and settles the order with its answer.
  */

@@ -25,7 +25,7 @@ export interface KeyedWork<T> {
 }
 
 /**
- * Idempotency-Key semantics (ARCHITECTURE §5, issue 8 §3, Stripe's rules) around any write:
+ * Idempotency-Key semantics (ARCHITECTURE §5, Stripe's rules) around any write:
  * - a new key is claimed with a lease and `run` goes; its 2xx or final 402/502 answer is recorded;
  * - the same key again: the recorded answer is replayed (`replayed: true`); another fingerprint → 422
  *   `idempotency_key_reused`; still running (lease alive) → 409 `idempotency_in_progress`;

@@ -5,7 +5,7 @@ import { FAKE_MONETRA_USER, startMonetraFake, type MonetraFake } from '../../tes
 import { saveMonetraCredentials } from '../payments/payments.service';
 import { GOOD_CARD, fillCart, postOrder, problem, startCheckout, storeItems, type StoreItem } from './test-support';
 
-/** Order lifecycle (issue 14 §1): complete / cancel, refunds through the test gateway and the Monetra fake, order_events. */
+/** Order lifecycle: complete / cancel, refunds through the test gateway and the Monetra fake, order_events. */
 const S = FIXTURE_STORES;
 
 async function place(t: TestContext, fx: Fixtures, items: StoreItem[], method: 'in_store' | 'card') {

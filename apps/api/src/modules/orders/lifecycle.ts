@@ -9,7 +9,7 @@ import * as repo from './orders.repository';
 import { gatewayOf, type SettleDeps } from './settlement';
 
 /**
- * The order lifecycle after placement (issue 14 §1, ARCHITECTURE §10): reserved → ready → completed, and
+ * The order lifecycle after placement (ARCHITECTURE §10): reserved → ready → completed, and
  * reserved / ready → cancelled (a card-paid order is refunded through its gateway first; a refused refund
  * leaves it `cancel_pending`, retryable by cancelling again). Every transition is one transaction on the
  * locked order row that appends its `order_events` row, its audit entry and the buyer's mail.

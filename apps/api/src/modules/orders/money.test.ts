@@ -10,7 +10,7 @@ import { reconcilePending } from './settlement';
 import { GOOD_CARD, fillCart, postOrder, problem, startCheckout, storeItems, type StoreItem } from './test-support';
 
 /**
- * Money under faults (issue 8 §1–4, §7), against the local Monetra fake with test mode off: a charge
+ * Money under faults, against the local Monetra fake with test mode off: a charge
  * whose answer is lost (the fake answers after MONETRA_TIMEOUT_MS) leaves the order pending; the cart is
  * locked; operators see it; lookups by order number settle it (Check again, the reconciler, a retry
  * with the key after its lease), never a second charge.

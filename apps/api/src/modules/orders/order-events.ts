@@ -10,8 +10,8 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_
 const ORDER_EVENTS_LOCK = 0x0e7e_0014;
 
 /**
- * Appends one `order_events` row for a transition of `orderId` inside the caller's transaction `trx`
- * (issue 14 §1, §4): the payload is the order snapshot (lines, customer, store, fulfillment, payment
+ * Appends one `order_events` row for a transition of `orderId` inside the caller's transaction `trx`:
+ * the payload is the order snapshot (lines, customer, store, fulfillment, payment
  * method and status; never card data). A transaction-level advisory lock is taken first, so a reader
  * never sees seq N+1 committed before seq N (the feed never skips an event). Webhook deliveries of the
  * endpoints subscribed to `type` are queued in the same transaction. Returns the event's seq.

@@ -56,7 +56,7 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * The buyer's notice of a status change (issue 14 §1): ready, completed or cancelled (with the store's
+ * The buyer's notice of a status change: ready, completed or cancelled (with the store's
  * reason, and for card orders that the payment was refunded). Template `order_status_<status>`.
  */
 export function orderStatusMail(order: OrderDetail, status: keyof typeof STATUS_TEXT, reason?: string | null): MailMessage {

@@ -6,7 +6,7 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const RANDOM_LENGTH = 8;
 
 /**
- * A new order number (spec 001 §7 pattern ORD-timestamp-random, issue 9 §7): `ORD-<ms since epoch>-<8
+ * A new order number (spec 001 §7 pattern ORD-timestamp-random): `ORD-<ms since epoch>-<8
  * Crockford base32 characters from crypto.randomInt>`, e.g. `ORD-1764000000000-7K2QM9XD`. Nothing in it
  * counts orders, so a store's volume cannot be read off it. Uniqueness is the database's (orders.order_number
  * UNIQUE); a clash would need the same millisecond and the same 40 random bits.

@@ -5,7 +5,7 @@ import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures
 import { fillCart, postOrder, problem, startCheckout, storeItems, type StoreItem } from './test-support';
 
 /**
- * Issue 9 §1, §6, §7: a reorder fills the cart the person is looking at; outlet managers see every order
+ * A reorder fills the cart the person is looking at; outlet managers see every order
  * of their outlets (spec 001 Store Orders subtitle); order numbers are ORD-timestamp-random, unguessable
  * and unique by constraint.
  */
@@ -57,7 +57,7 @@ const cartLines = async (outletId: number, storeId: number) => {
   return t.db('cart_items').where({ cart_id: cart.id }).orderBy('item_code').select('item_code as code', 'quantity');
 };
 
-describe('POST /orders/{id}/reorder into the cart the person is looking at (issue 9 §1)', () => {
+describe('POST /orders/{id}/reorder into the cart the person is looking at', () => {
   beforeEach(async () => { await t.db('cart_items').del(); });
 
   it('when the buyer looks at Campustown × 2190 and re-orders a Court Avenue order, then the lines go to the Campustown cart and the answer names it', async () => {
@@ -97,7 +97,7 @@ describe('POST /orders/{id}/reorder into the cart the person is looking at (issu
   });
 });
 
-describe('outlet managers see the orders of their outlets (issue 9 §6, spec 001 Store Orders)', () => {
+describe('outlet managers see the orders of their outlets (spec 001 Store Orders)', () => {
   it('when the outlet manager lists orders, then every placed order of their outlet comes back (not other outlets\'), scope outlet', async () => {
     const res = await get('/orders', 'outletManager');
     expect(res.status).toBe(200);
@@ -144,7 +144,7 @@ describe('outlet managers see the orders of their outlets (issue 9 §6, spec 001
   });
 });
 
-describe('order numbers (issue 9 §7, spec 001 §7 ORD-timestamp-random)', () => {
+describe('order numbers (spec 001 §7 ORD-timestamp-random)', () => {
   it('when orders are placed one after another, then their numbers are ORD-<ms>-<8 base32 chars>, not consecutive, and the DB keeps them unique', async () => {
     const rows = await t.db('orders').whereIn('id', [o.dsm, o.ams, o.dav]).orderBy('id').select('order_number as n', 'order_date');
     for (const r of rows) expect(r.n).toMatch(/^ORD-\d{13}-[0-9A-HJKMNP-TV-Z]{8}$/);

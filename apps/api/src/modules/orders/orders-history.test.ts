@@ -4,7 +4,7 @@ import { createTestContext, tokenFor, type TestContext } from '../../test/harnes
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { GOOD_CARD, fillCart, postOrder, problem, startCheckout, storeItems, type StoreItem } from './test-support';
 
-/** Order history, store orders, detail, mark ready and reorder (issue 5 §5, spec 001 §§2–6). */
+/** Order history, store orders, detail, mark ready and reorder (spec 001 §§2–6). */
 let t: TestContext;
 let fx: Fixtures;
 let tok: Record<'buyer' | 'manager' | 'otherManager' | 'otherBuyer' | 'viewer' | 'admin', string>;

@@ -84,12 +84,12 @@ export async function findLatestPlaced(db: Db, userId: string): Promise<OrderRow
 
 /**
  * Who may be listed: the user's own orders, plus every placed order of `storeIds` (store managers) and of
- * `outletIds` (outlet managers, issue 9 §6).
+ * `outletIds` (outlet managers).
  */
 export interface OrderScope { userId: string; storeIds: number[]; outletIds?: number[] }
 export interface OrderFilter { storeId?: number; status?: OrderStatus; search?: string; limit: number }
 
-/** What a buyer sees of their own orders: placed ones and card orders whose payment is being confirmed (issue 8 §1). */
+/** What a buyer sees of their own orders: placed ones and card orders whose payment is being confirmed. */
 export const OWN_VISIBLE_PAYMENT_STATUSES: PaymentStatus[] = [...PLACED_PAYMENT_STATUSES, 'pending'];
 
 function scoped(db: Db, scope: OrderScope, storeId?: number) {

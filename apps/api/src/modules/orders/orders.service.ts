@@ -22,7 +22,7 @@ export { placeOrder, type Caller } from './placement';
  * GET /orders: placed orders (in-store reservations and paid card orders), newest first. Everyone sees
  * their own; holders of bcc.orders.store.manage also every order of the stores they reach (scope
  * 'store'); holders of bcc.orders.outlet.manage every order of their outlets (scope 'outlet', spec 001 §2
- * Store Orders subtitle, issue 9 §6). `mine` narrows to one's own orders.
+ * Store Orders subtitle). `mine` narrows to one's own orders.
  */
 export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Promise<OrderList> {
   const manages = !q.mine && caller.permissions.has(PERMISSIONS.ordersStoreManage);
@@ -65,19 +65,19 @@ export async function getOrder(db: Db, caller: Caller, orderId: number): Promise
  * POST /orders/{id}/ready (spec 001 §4): reserved → ready by store staff of the order's store. 404 when
  * the store is not reachable; 409 `order_not_reserved` from any other status; 409
  * `order_awaiting_payment` for a card order not paid. The route requires bcc.orders.store.manage.
- * Appends order.ready and mails the buyer (issue 14 §1) when `deps` carries the mailer.
+ * Appends order.ready and mails the buyer when `deps` carries the mailer.
  */
 export async function markReady(db: Db, caller: Caller, orderId: number, deps?: Omit<SettleDeps, 'db'>): Promise<OrderDetail> {
   return moveInStore({ ...(deps ?? NO_MAIL), db }, caller, orderId, 'ready');
 }
 
-/** POST /orders/{id}/complete (issue 14 §1): ready → completed by store staff of the order's store (404 out of reach, 409 with the status otherwise). */
+/** POST /orders/{id}/complete: ready → completed by store staff of the order's store (404 out of reach, 409 with the status otherwise). */
 export async function completeOrder(deps: SettleDeps, caller: Caller, orderId: number, ip?: string | null): Promise<OrderDetail> {
   return moveInStore(deps, caller, orderId, 'completed', null, ip);
 }
 
 /**
- * POST /orders/{id}/cancel (issue 14 §1): reserved / ready (or cancel_pending, to retry the refund) →
+ * POST /orders/{id}/cancel: reserved / ready (or cancel_pending, to retry the refund) →
  * cancelled with the store's reason; a card-paid order is refunded first (502 refund_failed → cancel_pending).
  */
 export async function cancelOrder(deps: SettleDeps, caller: Caller, orderId: number, reason: string, ip?: string | null): Promise<OrderDetail> {
@@ -98,7 +98,7 @@ async function moveInStore(deps: SettleDeps, caller: Caller, orderId: number, ta
 
 /**
  * POST /orders/{id}/reorder (spec 001 §4): adds each line's quantity of the caller's own order to their
- * active cart for `target` (the outlet × store the person is looking at, issue 9 §1), else for the order's
+ * active cart for `target` (the outlet × store the person is looking at), else for the order's
  * own outlet × store (carts service; lines cap at 999); the answer names the cart's outlet and store.
  * 404 for another's order or a target outside the caller's outlets and stores; 422 'No items to reorder'
  * for an order without lines; 403 when the order's outlet or store is out of reach (no target).

@@ -4,7 +4,7 @@ import { createTestContext, tokenFor, type TestContext } from '../../test/harnes
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { GOOD_CARD, fillCart, postOrder, problem, startCheckout, storeItems, totalOf, type StoreItem } from './test-support';
 
-/** POST /orders (issue 5 §2): pay in-store, card rules, decline, processing error, idempotency, concurrency. */
+/** POST /orders: pay in-store, card rules, decline, processing error, idempotency, concurrency. */
 let t: TestContext;
 let fx: Fixtures;
 let buyer: string;

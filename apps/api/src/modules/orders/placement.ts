@@ -11,7 +11,7 @@ import * as repo from './orders.repository';
 import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome, type SettleDeps } from './settlement';
 
 /**
- * Placing an order (POST /orders; spec 001 §§7–8, spec 002 §§4–5, ARCHITECTURE §6, issue 8 §5), as the
+ * Placing an order (POST /orders; spec 001 §§7–8, spec 002 §§4–5, ARCHITECTURE §6), as the
  * story it is: [idempotency] → create the pending order → charge → settle (the same settle step the
  * reconciler uses). In-store orders are complete when created.
  */
@@ -109,7 +109,7 @@ async function createPendingOrder(deps: OrderDeps, caller: Caller, input: OrderI
     if (input.paymentMethod === 'in_store' && priced.fulfillmentType === 'Delivery') {
       throw new UnprocessableError(CHECKOUT_MESSAGES.inStoreDelivery, PROBLEM_CODES.inStoreNotForDelivery);
     }
-    // Issue 16 §5: a store that cannot take cards refuses a card payment here, before any order or charge
+    // A store that cannot take cards refuses a card payment here, before any order or charge
     // (422 payment_setup with the SETUP text). An injected gateway (tests, tools) is taken as set up.
     if (input.paymentMethod === 'card' && !deps.gateway) {
       await assertCardPaymentsReady(trx, deps.config, priced.storeId, { delivery: priced.fulfillmentType === 'Delivery' });

@@ -13,7 +13,7 @@ import { appendOrderEvent } from './order-events';
 import * as repo from './orders.repository';
 
 /**
- * Settlement of card orders (issue 8 §2, ARCHITECTURE §6): the one step that moves an order out of
+ * Settlement of card orders (ARCHITECTURE §6): the one step that moves an order out of
  * payment_status `pending`, used by the request that charged, by a retry that takes over a dead request's
  * Idempotency-Key, by the reconciler and by an operator's "Check again". Each settlement is one
  * transaction on the locked order row, so two settlers never both act.
@@ -130,7 +130,7 @@ export function answer(s: Settled, orderId: number): OrderDetail {
 }
 
 /**
- * The reconciler's pass (issue 8 §2): every card order pending longer than the settle-after age is
+ * The reconciler's pass: every card order pending longer than the settle-after age is
  * looked up and settled, oldest first. One failing order does not stop the others. Returns the counts.
  */
 export async function reconcilePending(deps: SettleDeps, limit = 200): Promise<Record<Settled['state'] | 'failedToCheck', number>> {
@@ -149,7 +149,7 @@ export async function reconcilePending(deps: SettleDeps, limit = 200): Promise<R
 }
 
 /**
- * Confirmation of a paid or reserved order: the `order.created` event appended (issue 14 §4), the
+ * Confirmation of a paid or reserved order: the `order.created` event appended, the
  * confirmation mail queued (a mail failure only delays it); the detail.
  */
 export async function confirm(trx: Db, deps: Pick<SettleDeps, 'mailer' | 'logger'>, orderId: number): Promise<OrderDetail> {

@@ -43,14 +43,14 @@ export interface LookupRequest {
 
 /**
  * A payment gateway: Monetra in production, the test gateway in test mode. Every charge carries the
- * order number as merchant reference, and `lookup` finds it again by that reference (issue 8 §2).
+ * order number as merchant reference, and `lookup` finds it again by that reference.
  * Never throws.
  */
 export interface PaymentGateway {
   readonly name: 'test' | 'monetra';
   charge(req: ChargeRequest): Promise<ChargeResult>;
   lookup(req: LookupRequest): Promise<ChargeLookup>;
-  /** Voids or refunds the whole approved charge of an order (issue 14 §1); `ok: false` when it did not happen. Never throws. */
+  /** Voids or refunds the whole approved charge of an order; `ok: false` when it did not happen. Never throws. */
   refund(req: RefundRequest): Promise<RefundResult>;
 }
 

@@ -9,7 +9,7 @@ import { cardPaymentReadiness } from './readiness';
 const params = z.strictObject({ storeId: intIdSchema });
 
 /**
- * /api/v1/stores/{storeId}/payment-readiness (issue 16 §5): whether a store takes card payments, for the
+ * /api/v1/stores/{storeId}/payment-readiness: whether a store takes card payments, for the
  * payment page, Store Orders (a manager's warning) and the store's admin Settings. Any signed-in person
  * who shops, manages store orders or administers stores or credentials may ask about a store they reach
  * through their outlets or administer; any other store answers 404.

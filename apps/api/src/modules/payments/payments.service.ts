@@ -49,7 +49,7 @@ export async function saveMonetraCredentials(
 }
 
 /**
- * Before a charge (issue 8 §2): the order's payment attempt as a `pending` payments row with gateway,
+ * Before a charge: the order's payment attempt as a `pending` payments row with gateway,
  * amount, card brand and last 4 digits, so whoever settles it later (the reconciler, "Check again") knows
  * the card without ever having had it. Returns the row id.
  */

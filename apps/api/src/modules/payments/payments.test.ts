@@ -186,7 +186,7 @@ describe('Monetra end to end: stored credentials and POST /orders with test mode
     expect(pay).toMatchObject({ gateway: 'monetra', status: 'approved', gateway_reference: '8675309', card_last4: '1111' });
   });
 
-  it('when the store has no credentials, then the card payment is refused up front: 422 payment_setup, no order, no charge (issue 16 §5)', async () => {
+  it('when the store has no credentials, then the card payment is refused up front: 422 payment_setup, no order, no charge', async () => {
     const [item] = await storeItems(t.db, FIXTURE_STORES.cyclone, 1);
     const buyer = tokenFor(t, fx.users.buyer);
     const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.ams, storeId: FIXTURE_STORES.cyclone, lines: [{ item, quantity: 1 }] });

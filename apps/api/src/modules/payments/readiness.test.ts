@@ -8,7 +8,7 @@ import { encryptPayload } from './credentials';
 import { saveMonetraCredentials } from './payments.service';
 import { NOT_A_TEST_CARD } from './test-cards';
 
-/** Issue 16 §3 (test mode only when asked, only test cards) and §5 (a store without card payments is known up front). */
+/** Payment test mode only when asked, with only the test cards; a store without card payments is known up front. */
 let t: TestContext;
 let fx: Fixtures;
 let buyer: string;
@@ -35,7 +35,7 @@ afterEach(() => testMode(true));
 const readiness = (storeId: number, token = manager) =>
   request(t.app).get(`/api/v1/stores/${storeId}/payment-readiness`).set('Authorization', `Bearer ${token}`);
 
-describe('payment test mode is on only when asked (issue 16 §3)', () => {
+describe('payment test mode is on only when asked', () => {
   it('when PAYMENT_TEST_MODE is unset, then test mode is off in development, test and production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).paymentTestMode).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).paymentTestMode).toBe(false);
@@ -61,7 +61,7 @@ describe('payment test mode is on only when asked (issue 16 §3)', () => {
   });
 });
 
-describe('GET /stores/{storeId}/payment-readiness (issue 16 §5)', () => {
+describe('GET /stores/{storeId}/payment-readiness', () => {
   it('when test mode is on, then the store takes cards (the test gateway counts as set up)', async () => {
     const res = await readiness(S.central);
     expect(res.status).toBe(200);
@@ -98,7 +98,7 @@ describe('GET /stores/{storeId}/payment-readiness (issue 16 §5)', () => {
   });
 });
 
-describe('checkout at a store without card payments is refused up front (issue 16 §5)', () => {
+describe('checkout at a store without card payments is refused up front', () => {
   it('when a Pickup cart is checked out, then the session says cards are not available (the page offers Pay In-Store only)', async () => {
     testMode(false);
     const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines: [{ item: items[0], quantity: 1 }] });

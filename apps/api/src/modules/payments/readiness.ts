@@ -6,7 +6,7 @@ import { decryptPayload, parseMonetraCredentials } from './credentials';
 import * as repo from './payments.repository';
 
 /**
- * Card payment readiness of a store (issue 16 §5, spec 002 §8 SETUP): known before a customer meets the
+ * Card payment readiness of a store (spec 002 §8 SETUP): known before a customer meets the
  * card form. In test mode the test gateway counts as set up; otherwise the Monetra endpoint must be
  * configured and the store must have Monetra credentials (app BCC, the configured environment) that
  * decrypt with PAYMENT_CREDENTIALS_KEY.

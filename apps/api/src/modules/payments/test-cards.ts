@@ -1,5 +1,5 @@
 /**
- * Test mode accepts only the documented test cards (issue 16 §3, README "Configuration"): any other number
+ * Test mode accepts only the documented test cards (README "Configuration"): any other number
  * — a real-looking card above all — is declined as an invalid card, so test mode never marks an order paid
  * for a number someone might mistake for a real payment.
  */

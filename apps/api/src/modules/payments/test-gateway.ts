@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex';
 import { NOT_A_TEST_CARD, isTestCard } from './test-cards';
 import type { ChargeLookup, ChargeRequest, ChargeResult, LookupRequest, PaymentGateway, RefundRequest, RefundResult } from './payment-gateway';
 
-/** Card numbers with a fixed outcome in test mode (issue 5 §3); see test-cards.ts for the rest (others are declined). */
+/** Card numbers with a fixed outcome in test mode; see test-cards.ts for the rest (others are declined). */
 export const TEST_CARDS = {
   approve: '4111111111111111',
   decline: '4000000000000002',

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { adminAuditCount, apiClient, makeUser, problemCode as code, type TestUser } from '../admin-users/test-support';
 
-/** Roles and permissions (issue 12 §4; spec 002 Roles tab; ARCHITECTURE §9 the immutable super_admin role). */
+/** Roles and permissions (spec 002 Roles tab; ARCHITECTURE §9 the immutable super_admin role). */
 let t: TestContext;
 let f: Fixtures;
 let api: ReturnType<typeof apiClient>;

@@ -5,7 +5,7 @@ import { problem } from '../../test/http';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 
 /**
- * Issue 9 §5: browsing a store's catalog needs bcc.carts.use or bcc.items.view / bcc.item.view (so the
+ * Browsing a store's catalog needs bcc.carts.use or bcc.items.view / bcc.item.view (so the
  * spec 001 §2 disabled Add to Cart with its title is reachable); adding to a cart still needs bcc.carts.use.
  */
 let t: TestContext;
@@ -38,7 +38,7 @@ afterAll(async () => { await t.close(); });
 
 const as = (who: keyof typeof users) => `Bearer ${tokenFor(t, users[who])}`;
 
-describe('catalog routes with bcc.items.view / bcc.item.view (issue 9 §5)', () => {
+describe('catalog routes with bcc.items.view / bcc.item.view', () => {
   it.each(['items', 'item'] as const)('when a %s-view user (no bcc.carts.use) browses a store of their outlet, then store, products, one product and sizes answer 200', async (who) => {
     const auth = as(who);
     expect((await request(t.app).get(`/api/v1/stores/${S.central}`).set('Authorization', auth)).status).toBe(200);

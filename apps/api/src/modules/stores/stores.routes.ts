@@ -14,7 +14,7 @@ const principalCacheMs = 2000;
 
 /**
  * /api/v1/stores (ARCHITECTURE §5, spec 001 §2): a reachable store and its catalog. Browsing needs bcc.carts.use
- * or bcc.items.view / bcc.item.view (issue 9 §5: a role that may view items but not use carts still browses,
+ * or bcc.items.view / bcc.item.view (a role that may view items but not use carts still browses,
  * with Add to Cart disabled); adding to a cart is the carts routes' bcc.carts.use.
  */
 export const storesRoutes = [
