@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Cart } from '@portal/contracts';
-import { api, ApiError } from '@/lib/api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { cartSchema, checkoutSessionSchema, type Cart } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
+import { FakeApi, problem, reply, type FakeAnswer, type FakeCall } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { CartPage, CART_TEXTS } from './cart-page';
 
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
@@ -40,14 +40,15 @@ function session(status: 'loading' | 'authenticated' = 'authenticated') {
 function withTotals(c: Cart): Cart { return makeCart({ fulfillment: c.fulfillment, store: c.store }, c.items); }
 
 function Where() { const l = useLocation(); return <p data-testid="where">{l.pathname}{l.search}</p>; }
+let api: FakeApi;
 function renderCart() {
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/cart']}>
-        <Routes><Route path="/cart" element={<CartPage />} /><Route path="*" element={<Where />} /></Routes>
-      </MemoryRouter>
-    </SWRConfig>,
-  );
+  return renderRoute(<Routes><Route path="/cart" element={<CartPage />} /><Route path="*" element={<Where />} /></Routes>, { url: '/cart', api });
+}
+/** DELETE /carts/{cartId}/items/{lineId} on the server cart. */
+function removeLine(_call: FakeCall, m: RegExpExecArray): FakeAnswer {
+  const id = Number(m[2]);
+  server = withTotals({ ...server, items: server.items.filter((l) => l.id !== id) });
+  return reply(cartSchema, server);
 }
 
 beforeEach(() => {
@@ -56,25 +57,22 @@ beforeEach(() => {
   (useSelection as jest.Mock).mockReturnValue({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 1 }, loading: false });
   server = makeCart();
   localStorage.clear();
-  jest.spyOn(api, 'get').mockImplementation(async () => ({ data: server }));
-  jest.spyOn(api, 'patch').mockImplementation(async (url: string, body: unknown) => {
-    const id = Number(url.split('/').pop());
-    const q = (body as { quantity: number }).quantity;
-    server = withTotals({ ...server, items: server.items.map((l) => (l.id === id ? line(l.id, l.itemCode, l.name, q, l.unitPrice) : l)) });
-    return { data: server };
-  });
-  jest.spyOn(api, 'delete').mockImplementation(async (url: string) => {
-    const id = Number(url.split('/').pop());
-    server = withTotals({ ...server, items: server.items.filter((l) => l.id !== id) });
-    return { data: server };
-  });
-  jest.spyOn(api, 'put').mockImplementation(async (_url: string, body: unknown) => {
-    const b = body as { type: 'Pickup' | 'Delivery'; date: string | null };
-    server = withTotals({ ...server, fulfillment: { type: b.type, date: b.date, deliveryCharge: b.type === 'Delivery' ? '15.00' : '0.00' } });
-    return { data: server };
-  });
+  api = new FakeApi()
+    .on('get', '/carts/current', () => reply(cartSchema, server))
+    .on('patch', '/carts/{cartId}/items/{lineId}', (call, m) => {
+      const id = Number(m[2]);
+      const q = (call.body as { quantity: number }).quantity;
+      server = withTotals({ ...server, items: server.items.map((l) => (l.id === id ? line(l.id, l.itemCode, l.name, q, l.unitPrice) : l)) });
+      return reply(cartSchema, server);
+    })
+    .on('delete', '/carts/{cartId}/items/{lineId}', removeLine)
+    .on('put', '/carts/{cartId}/fulfillment', (call) => {
+      const b = call.body as { type: 'Pickup' | 'Delivery'; date: string | null };
+      server = withTotals({ ...server, fulfillment: { type: b.type, date: b.date, deliveryCharge: b.type === 'Delivery' ? '15.00' : '0.00' } });
+      return reply(cartSchema, server);
+    });
 });
-afterEach(() => { jest.restoreAllMocks(); (notify as jest.Mock).mockClear(); });
+afterEach(() => { (notify as jest.Mock).mockClear(); });
 
 describe('My Cart (spec 001 §2)', () => {
   it('when permissions are loading, then it shows Loading cart...', () => {
@@ -109,8 +107,8 @@ describe('My Cart (spec 001 §2)', () => {
     renderCart();
     const box = await screen.findByRole('textbox', { name: 'Quantity of GREY GOOSE' });
     fireEvent.change(box, { target: { value: '12' } });
-    expect(api.patch).not.toHaveBeenCalled();
-    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/carts/7/items/12', { quantity: 12 }), { timeout: 2000 });
+    expect(api.urls('patch')).toEqual([]);
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: '/carts/7/items/12', body: { quantity: 12 } }), { timeout: 2000 });
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$407.74'));
   });
 
@@ -118,17 +116,18 @@ describe('My Cart (spec 001 §2)', () => {
     renderCart();
     const row = (await screen.findByRole('textbox', { name: 'Quantity of GREY GOOSE' })).closest('li')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Decrease quantity (removes the item)' }));
-    await waitFor(() => expect(api.delete).toHaveBeenCalledWith('/carts/7/items/12'));
+    await waitFor(() => expect(api.urls('delete')).toContain('/carts/7/items/12'));
     await waitFor(() => expect(screen.getByText('1 product')).toBeInTheDocument());
     expect(notify).toHaveBeenCalledWith({ title: 'Item removed' });
   });
 
   it('when a write fails, then the error toast shows and the cart is reloaded', async () => {
-    (api.delete as jest.Mock).mockRejectedValueOnce(new ApiError(500, { type: 'x', title: 'x', status: 500, code: 'internal_error' }));
+    let failed = false;
+    api.on('delete', '/carts/{cartId}/items/{lineId}', (call, m) => (failed ? removeLine(call, m) : ((failed = true), problem(500, 'internal_error', 'x'))));
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove GREY GOOSE' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to remove item. Please try again.', variant: 'destructive' }));
-    await waitFor(() => expect((api.get as jest.Mock).mock.calls.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(api.urls('get').length).toBeGreaterThanOrEqual(2));
     expect(await screen.findByText('2 products')).toBeInTheDocument();
   });
 
@@ -137,7 +136,7 @@ describe('My Cart (spec 001 §2)', () => {
     const delivery = await screen.findByRole('radio', { name: /Delivery/ });
     expect(screen.getByText('+$15.00')).toBeInTheDocument();
     fireEvent.click(delivery);
-    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/carts/7/fulfillment', { type: 'Delivery', date: null }));
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'put', url: '/carts/7/fulfillment', body: { type: 'Delivery', date: null } }));
     await waitFor(() => expect(screen.getByText('Delivery', { selector: 'dt' }).nextSibling).toHaveTextContent('$15.00'));
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$92.74');
   });
@@ -172,14 +171,15 @@ describe('My Cart (spec 001 §2)', () => {
     server = makeCart({ fulfillment: { type: 'Delivery', date: '2099-03-05', deliveryCharge: '15.00' } });
     const token = 'a'.repeat(64);
     let release!: () => void;
-    jest.spyOn(api, 'post').mockImplementation(() => new Promise((ok) => { release = () => ok({
-      data: { token, expiresAt: '2099-01-01T00:30:00.000Z', total: '92.74', subtotal: '77.74', deliveryCharge: '15.00', cartId: 7, storeId: 2190, outletId: 1, itemCount: 2, fulfillmentType: 'Delivery', fulfillmentDate: '2099-03-05', testMode: true },
-    }); }));
+    const held = new Promise<FakeAnswer>((ok) => { release = () => ok(reply(checkoutSessionSchema, {
+      token, expiresAt: '2099-01-01T00:30:00.000Z', total: '92.74', subtotal: '77.74', deliveryCharge: '15.00', cartId: 7, storeId: 2190, outletId: 1, itemCount: 2, fulfillmentType: 'Delivery', fulfillmentDate: '2099-03-05', testMode: true,
+    })); });
+    api.on('post', '/checkout-sessions', () => held);
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     await act(async () => { release(); });
-    expect(api.post).toHaveBeenCalledWith('/checkout-sessions', { cartId: 7 });
+    expect(api.calls).toContainEqual({ method: 'post', url: '/checkout-sessions', body: { cartId: 7 } });
     expect(await screen.findByTestId('where')).toHaveTextContent(
       `/payment?token=${token}&total=92.74&cartId=7&source=cart&fulfillmentType=Delivery&fulfillmentDate=2099-03-05`,
     );
@@ -187,11 +187,11 @@ describe('My Cart (spec 001 §2)', () => {
   });
 
   it.each([
-    ['Access Denied', new ApiError(403, { type: 'x', title: 'x', status: 403, code: 'forbidden' }), "You don't have permission to checkout."],
-    ['Cart is empty', new ApiError(400, { type: 'x', title: 'x', status: 400, code: 'cart_empty' }), 'Please add items to your cart before checking out.'],
-    ['Checkout Failed', new ApiError(500, { type: 'x', title: 'x', status: 500, code: 'internal_error' }), 'There was an error starting the checkout process. Please try again.'],
-  ])('when checkout is refused, then the %s toast shows and the button is usable again', async (title, err, description) => {
-    jest.spyOn(api, 'post').mockRejectedValue(err);
+    ['Access Denied', problem(403, 'forbidden', 'x'), "You don't have permission to checkout."],
+    ['Cart is empty', problem(400, 'cart_empty', 'x'), 'Please add items to your cart before checking out.'],
+    ['Checkout Failed', problem(500, 'internal_error', 'x'), 'There was an error starting the checkout process. Please try again.'],
+  ])('when checkout is refused, then the %s toast shows and the button is usable again', async (title, answer, description) => {
+    api.on('post', '/checkout-sessions', answer);
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title, description, variant: 'destructive' }));
