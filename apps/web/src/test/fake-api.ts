@@ -1,4 +1,4 @@
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { problemSchema, type ProblemCode } from '@portal/contracts';
 import { api } from '@/lib/api';
@@ -18,9 +18,9 @@ export function reply<S extends z.ZodType>(schema: S, body: z.input<S>, status =
   return { status, body: schema.parse(body) };
 }
 
-/** An RFC 9457 problem answer with a PROBLEM_CODES code, checked with the contracts' problemSchema. */
-export function problem(status: number, code: ProblemCode, detail: string, errors?: { path: string; message: string }[]): FakeAnswer {
-  return { status, body: problemSchema.parse({ type: `https://portal.local/problems/${code}`, title: 'Problem', status, code, detail, ...(errors ? { errors } : {}) }) };
+/** An RFC 9457 problem answer with a PROBLEM_CODES code, checked with the contracts' problemSchema (`detail` is optional there). */
+export function problem(status: number, code: ProblemCode, detail?: string, errors?: { path: string; message: string }[]): FakeAnswer {
+  return { status, body: problemSchema.parse({ type: `https://portal.local/problems/${code}`, title: 'Problem', status, code, ...(detail === undefined ? {} : { detail }), ...(errors ? { errors } : {}) }) };
 }
 
 /** A handler for a request that never reaches the server: axios' network error, or its timeout with `{ timeout: true }`. */
@@ -39,6 +39,7 @@ export function unreachable({ timeout = false } = {}): Handler {
 export class FakeApi {
   readonly calls: FakeCall[] = [];
   private readonly routes: { method: Method; pattern: RegExp; handler: Handler }[] = [];
+  private readonly sentHeaders = new WeakMap<FakeCall, AxiosHeaders>();
   private previous: InternalAxiosRequestConfig['adapter'];
 
   on(method: Method, path: string | RegExp, handler: Handler | FakeAnswer): this {
@@ -52,6 +53,12 @@ export class FakeApi {
   /** The URLs called with `method` so far, in order (e.g. `expect(api.urls('post')).toContain('/orders/3/complete')`). */
   urls(method: Method): string[] {
     return this.calls.filter((c) => c.method === method).map((c) => c.url);
+  }
+
+  /** A request header the client sent with `call` (case-insensitive), e.g. `api.headerOf(call, 'Idempotency-Key')`. */
+  headerOf(call: FakeCall, name: string): string | undefined {
+    const value = this.sentHeaders.get(call)?.get(name);
+    return value == null ? undefined : String(value);
   }
 
   /** Routes `lib/api` to this fake (until `uninstall`). */
@@ -73,6 +80,7 @@ export class FakeApi {
     const body = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data;
     const call = { method, url, body };
     this.calls.push(call);
+    this.sentHeaders.set(call, AxiosHeaders.from(config.headers));
     let answer: FakeAnswer = problem(404, 'not_found', `No fake for ${method.toUpperCase()} ${url}`);
     for (const r of this.routes) {
       const m = r.method === method ? r.pattern.exec(url) : null;

@@ -1,11 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { CHECKOUT_MESSAGES, type CheckoutSession, type OrderDetail } from '@portal/contracts';
-import { api, ApiError } from '@/lib/api';
+import { Route, Routes } from 'react-router-dom';
+import { CHECKOUT_MESSAGES, checkoutSessionSchema, orderDetailSchema, type CheckoutSession, type OrderDetail, type ProblemCode } from '@portal/contracts';
 import { notify } from '@/components/ui/toaster';
 import { CHECKOUT_SESSION_KEY, LAST_ORDER_KEY } from '@/lib/checkout-storage';
+import { FakeApi, problem, reply, unreachable } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { PaymentPage } from './payment-page';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
@@ -16,7 +16,6 @@ const session = (over: Partial<CheckoutSession> = {}): CheckoutSession => ({
   token: TOKEN, expiresAt: new Date(Date.now() + 29.5 * 60_000).toISOString(), total: '74.98', subtotal: '59.98', deliveryCharge: '15.00',
   cartId: 5, storeId: 2190, outletId: 7, itemCount: 1, fulfillmentType: 'Pickup', fulfillmentDate: null, testMode: true, ...over,
 });
-const problem = (status: number, code: string, detail?: string) => new ApiError(status, { type: 'about:blank', title: 'Error', status, code, detail });
 const order: OrderDetail = {
   id: 555, orderNumber: 'ORD-1-ABC', status: 'reserved', paymentMethod: 'card', paymentStatus: 'paid', orderDate: '2026-01-05T15:30:00.000Z', readyAt: null,
   storeId: 2190, storeName: 'Central City Liquor', outletId: 7, outletName: 'Demo – Court Avenue Taproom', customerName: 'Blake Buyer',
@@ -25,29 +24,29 @@ const order: OrderDetail = {
   store: { id: 2190, name: 'Central City Liquor', address: null, city: null, state: null, zipCode: null, phone: null }, delivery: null, payment: null,
 };
 
-let getSpy: jest.SpyInstance;
-let postSpy: jest.SpyInstance;
+let api: FakeApi;
+/** GET /checkout-sessions/{token} answers `checkout`. */
+const withSession = (checkout: CheckoutSession) => api.on('get', '/checkout-sessions/{token}', reply(checkoutSessionSchema, checkout));
+const created = reply(orderDetailSchema, order);
+const posts = () => api.calls.filter((c) => c.method === 'post');
+const idempotencyKey = (i: number) => api.headerOf(posts()[i], 'Idempotency-Key');
 beforeEach(() => {
-  getSpy = jest.spyOn(api, 'get');
-  postSpy = jest.spyOn(api, 'post');
+  api = new FakeApi();
   (notify as jest.Mock).mockClear();
   localStorage.clear();
   sessionStorage.clear();
   if (!globalThis.crypto.randomUUID) Object.assign(globalThis.crypto, { randomUUID: () => `k-${Math.random()}` });
 });
-afterEach(() => { jest.restoreAllMocks(); jest.useRealTimers(); });
+afterEach(() => { jest.useRealTimers(); });
 
 function renderAt(query: string) {
-  return render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <MemoryRouter initialEntries={[`/payment${query}`]}>
-        <Routes>
-          <Route path="/payment" element={<PaymentPage />} />
-          <Route path="/cart" element={<h1>My Cart</h1>} />
-          <Route path="/order-confirmation/:orderId" element={<h1>Confirmation page</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  return renderRoute(
+    <Routes>
+      <Route path="/payment" element={<PaymentPage />} />
+      <Route path="/cart" element={<h1>My Cart</h1>} />
+      <Route path="/order-confirmation/:orderId" element={<h1>Confirmation page</h1>} />
+    </Routes>,
+    { url: `/payment${query}`, api },
   );
 }
 const validQuery = `?token=${TOKEN}&total=74.98&cartId=5&source=cart&fulfillmentType=Pickup`;
@@ -69,7 +68,7 @@ describe('payment access check (spec 002 §4, §5)', () => {
     expect(screen.queryByRole('heading', { name: 'My Cart' })).not.toBeInTheDocument();
     act(() => { jest.advanceTimersByTime(200); });
     expect(screen.getByRole('heading', { name: 'My Cart' })).toBeInTheDocument();
-    expect(getSpy).not.toHaveBeenCalled();
+    expect(api.urls('get')).toEqual([]);
   });
 
   it('when the token is missing, then it says to restart the checkout', () => {
@@ -85,18 +84,18 @@ describe('payment access check (spec 002 §4, §5)', () => {
     ['internal_error', 500, 'Session validation failed'],
   ])('when the server answers %s, then the page is denied with its message', async (code, status, message) => {
     localStorage.setItem(CHECKOUT_SESSION_KEY, JSON.stringify({ token: TOKEN }));
-    getSpy.mockRejectedValue(problem(status, code));
+    api.on('get', '/checkout-sessions/{token}', problem(status, code as ProblemCode));
     renderAt(validQuery);
     expect(screen.getByText('Checking your checkout session...')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(getSpy).toHaveBeenCalledWith(`/checkout-sessions/${TOKEN}`);
+    expect(api.urls('get')).toContain(`/checkout-sessions/${TOKEN}`);
     if (code === 'checkout_session_expired') expect(localStorage.getItem(CHECKOUT_SESSION_KEY)).toBeNull();
   });
 });
 
 describe('payment page (spec 002 §2, §4)', () => {
   it('when the session is valid, then it shows the server total, the minutes left, TEST MODE and both methods for Pickup', async () => {
-    getSpy.mockResolvedValue({ data: session() });
+    withSession(session());
     renderAt(validQuery);
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
     expect(screen.getByText('TEST MODE')).toBeInTheDocument();
@@ -108,7 +107,7 @@ describe('payment page (spec 002 §2, §4)', () => {
   });
 
   it('when the order is for Delivery, then Pay In-Store is not offered and a note says Delivery is paid by card', async () => {
-    getSpy.mockResolvedValue({ data: session({ fulfillmentType: 'Delivery', fulfillmentDate: '2026-03-02', testMode: false }) });
+    withSession(session({ fulfillmentType: 'Delivery', fulfillmentDate: '2026-03-02', testMode: false }));
     renderAt(validQuery.replace('Pickup', 'Delivery'));
     expect(await screen.findByText(CHECKOUT_MESSAGES.inStoreDelivery)).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Pay In-Store/ })).not.toBeInTheDocument();
@@ -118,27 +117,27 @@ describe('payment page (spec 002 §2, §4)', () => {
   });
 
   it('when the card is approved, then it toasts Payment Successful, clears the checkout, remembers the order and opens the confirmation', async () => {
-    getSpy.mockResolvedValue({ data: session() });
+    withSession(session());
     localStorage.setItem(CHECKOUT_SESSION_KEY, JSON.stringify({ token: TOKEN }));
-    postSpy.mockResolvedValue({ data: order });
+    api.on('post', '/orders', created);
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
     expect(await screen.findByRole('heading', { name: 'Confirmation page' })).toBeInTheDocument();
-    const [url, body, config] = postSpy.mock.calls[0];
+    const [{ url, body }] = posts();
     expect(url).toBe('/orders');
     expect(body).toEqual({ checkoutToken: TOKEN, paymentMethod: 'card', card: { cardName: 'Blake Buyer', cardNumber: '4111111111111111', expiration: '12/99', securityCode: '123', zipCode: '50309' } });
-    expect(config.headers['Idempotency-Key']).toEqual(expect.any(String));
+    expect(idempotencyKey(0)).toEqual(expect.any(String));
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Successful', variant: 'success' }));
     expect(localStorage.getItem(CHECKOUT_SESSION_KEY)).toBeNull();
     expect(sessionStorage.getItem(LAST_ORDER_KEY)).toBe('555');
   });
 
   it('when the card is declined, then it toasts Payment Failed with the gateway message, keeps the form, and a new attempt gets a new key', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockRejectedValue(problem(402, 'payment_declined', 'DECLINED: insufficient funds'));
+    withSession(session());
+    api.on('post', '/orders', problem(402, 'payment_declined', 'DECLINED: insufficient funds'));
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
@@ -148,39 +147,41 @@ describe('payment page (spec 002 §2, §4)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('DECLINED: insufficient funds');
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
-    await waitFor(() => expect(postSpy).toHaveBeenCalledTimes(2));
-    expect(postSpy.mock.calls[1][2].headers['Idempotency-Key']).not.toBe(postSpy.mock.calls[0][2].headers['Idempotency-Key']);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(idempotencyKey(1)).not.toBe(idempotencyKey(0));
   });
 
   it('when the network drops, then the same attempt is retried with the same Idempotency-Key', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockRejectedValueOnce(problem(0, 'network_error', 'Could not reach the server.')).mockResolvedValueOnce({ data: order });
+    withSession(session());
+    let attempt = 0;
+    api.on('post', '/orders', (call, m) => (attempt++ === 0 ? unreachable()(call, m) : created));
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
     expect(await screen.findByRole('heading', { name: 'Confirmation page' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(postSpy).toHaveBeenCalledTimes(2);
-    expect(postSpy.mock.calls[1][2].headers['Idempotency-Key']).toBe(postSpy.mock.calls[0][2].headers['Idempotency-Key']);
+    expect(posts()).toHaveLength(2);
+    expect(idempotencyKey(1)).toBe(idempotencyKey(0));
   });
 
   it('when the API answers 503 (its database connection is lost), then the same attempt is retried with the same Idempotency-Key, like a network error (issue 8 §7)', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockRejectedValueOnce(problem(503, 'service_unavailable', 'The service is briefly unavailable.')).mockResolvedValueOnce({ data: order });
+    withSession(session());
+    let attempt = 0;
+    api.on('post', '/orders', () => (attempt++ === 0 ? problem(503, 'service_unavailable', 'The service is briefly unavailable.') : created));
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
     expect(await screen.findByRole('heading', { name: 'Confirmation page' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(postSpy).toHaveBeenCalledTimes(2);
-    expect(postSpy.mock.calls[1][2].headers['Idempotency-Key']).toBe(postSpy.mock.calls[0][2].headers['Idempotency-Key']);
+    expect(posts()).toHaveLength(2);
+    expect(idempotencyKey(1)).toBe(idempotencyKey(0));
   });
 
   it('when the card payment is still being confirmed (409 payment_being_confirmed), then checkout ends with "Payment being confirmed" and no new attempt is made (issue 8 §1)', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockRejectedValue(problem(409, 'payment_being_confirmed', CHECKOUT_MESSAGES.paymentBeingConfirmed));
+    withSession(session());
+    api.on('post', '/orders', problem(409, 'payment_being_confirmed', CHECKOUT_MESSAGES.paymentBeingConfirmed));
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
@@ -188,24 +189,24 @@ describe('payment page (spec 002 §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Payment being confirmed/);
     expect(screen.getByRole('heading', { name: 'Please restart checkout' })).toBeInTheDocument();
-    expect(postSpy).toHaveBeenCalledTimes(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it('when paying in-store for Pickup, then the order is created without a card', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockResolvedValue({ data: order });
+    withSession(session());
+    api.on('post', '/orders', created);
     const user = userEvent.setup();
     renderAt(validQuery);
     await user.click(await screen.findByRole('radio', { name: /Pay In-Store/ }));
     await user.click(screen.getByRole('button', { name: /Place Order/ }));
     expect(await screen.findByRole('heading', { name: 'Confirmation page' })).toBeInTheDocument();
-    expect(postSpy.mock.calls[0][1]).toEqual({ checkoutToken: TOKEN, paymentMethod: 'in_store' });
+    expect(posts()[0].body).toEqual({ checkoutToken: TOKEN, paymentMethod: 'in_store' });
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Order Created' }));
   });
 
   it('when the session has expired at payment time, then the page is denied and returns to the cart', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockRejectedValue(problem(410, 'checkout_session_expired', 'Checkout session expired'));
+    withSession(session());
+    api.on('post', '/orders', problem(410, 'checkout_session_expired', 'Checkout session expired'));
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
@@ -215,8 +216,8 @@ describe('payment page (spec 002 §2, §4)', () => {
   });
 
   it('when the gateway fails with a processing error, then it toasts Payment Failed and sends the person back to restart checkout', async () => {
-    getSpy.mockResolvedValue({ data: session() });
-    postSpy.mockRejectedValue(problem(502, 'payment_error', CHECKOUT_MESSAGES.paymentError));
+    withSession(session());
+    api.on('post', '/orders', problem(502, 'payment_error', CHECKOUT_MESSAGES.paymentError));
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });
