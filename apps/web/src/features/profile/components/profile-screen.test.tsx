@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Me, MyOutlet, MyRole, StoreSummary } from '@portal/contracts';
-import * as apiModule from '@/lib/api';
+import type { z } from 'zod';
+import { outletRequestSchema, outletStoresSchema, profileSchema, requestableOutletsSchema, type Me, type MyOutlet, type MyRole, type StoreSummary } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
+import { FakeApi, problem, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { useSelection, type SelectionValue } from '@/lib/selection';
 import { useSession, type SessionValue } from '@/lib/session';
 import { ProfileScreen } from './profile-screen';
@@ -30,11 +30,12 @@ const store = (id: number, name: string, active = true): StoreSummary => ({
   id, warehouseId: id, name, warehouseCode: `W${id}`, address: '1 Main St', city: 'AMES', state: 'IA', zipCode: '50010', phone: '(515) 555-0100',
   boardNumber: 1, boardName: 'Iowa Alcoholic Beverages Division', active,
 });
-const apiError = (status: number, detail: string, code: string, errors?: { path: string; message: string }[]) =>
-  new apiModule.ApiError(status, { type: 'about:blank', title: 'T', status, code, detail, errors });
 
 let session: SessionValue;
-function setup({ me = meOf(), outlets = [outlet(1, 'Court Avenue Taproom')], get }: { me?: Me; outlets?: MyOutlet[]; get?: (path: string) => unknown } = {}) {
+let api: FakeApi;
+type ListBody = z.input<typeof outletStoresSchema> | z.input<typeof requestableOutletsSchema>;
+/** `get(path)` answers GET /outlets/{id}/stores and /me/requestable-outlets (default: two stores, one inactive; nothing requestable). */
+function setup({ me = meOf(), outlets = [outlet(1, 'Court Avenue Taproom')], get }: { me?: Me; outlets?: MyOutlet[]; get?: (path: string) => ListBody } = {}) {
   session = {
     status: 'authenticated', me, initError: false, hasPermission: () => false, hasAnyPermission: () => false,
     signIn: jest.fn(), signOut: jest.fn(), reload: jest.fn().mockResolvedValue(undefined),
@@ -42,19 +43,13 @@ function setup({ me = meOf(), outlets = [outlet(1, 'Court Avenue Taproom')], get
   (useSession as jest.Mock).mockReturnValue(session);
   const sel: Partial<SelectionValue> = { outlets, outletsLoading: false, outletsError: undefined, outlet: outlets[0] ?? null };
   (useSelection as jest.Mock).mockReturnValue(sel);
-  jest.spyOn(apiModule.api, 'get').mockImplementation(async (path: string) => {
-    const data = get?.(path) ?? (path.startsWith('/outlets/') ? { items: [store(2190, 'Central City 2'), store(2113, 'Closed Store', false)] } : { items: [] });
-    return { status: 200, data };
-  });
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/profile']}><ProfileScreen /></MemoryRouter>
-    </SWRConfig>,
-  );
+  api = new FakeApi()
+    .on('get', '/outlets/{outletId}/stores', (call) => reply(outletStoresSchema, (get?.(call.url) ?? { items: [store(2190, 'Central City 2'), store(2113, 'Closed Store', false)] }) as z.input<typeof outletStoresSchema>))
+    .on('get', '/me/requestable-outlets', (call) => reply(requestableOutletsSchema, (get?.(call.url) ?? { items: [] }) as z.input<typeof requestableOutletsSchema>));
+  renderRoute(<ProfileScreen />, { url: '/profile', api });
 }
 
 beforeEach(() => notify.mockReset());
-afterEach(() => jest.restoreAllMocks());
 
 describe('Edit Profile (spec 000 §2)', () => {
   it('when opened, then the sticky navigation links the four sections in order', () => {
@@ -93,18 +88,18 @@ describe('Profile Info (spec 000 §2, §5, §8)', () => {
 
   it('when saved, then PATCH /me/profile gets the names and phone (empty → null), the toast shows and the session reloads', async () => {
     setup();
-    const patch = jest.spyOn(apiModule.api, 'patch').mockResolvedValue({ status: 200, data: {} });
+    api.on('patch', '/me/profile', (call) => reply(profileSchema, { ...meOf().profile, ...(call.body as object) }));
     await userEvent.clear(screen.getByLabelText('First Name'));
     await userEvent.type(screen.getByLabelText('First Name'), 'Blair');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith('/me/profile', { firstName: 'Blair', lastName: 'Buyer', phone: null }));
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: '/me/profile', body: { firstName: 'Blair', lastName: 'Buyer', phone: null } }));
     expect(notify).toHaveBeenCalledWith({ title: 'Profile updated', description: 'Your profile has been successfully updated.', variant: 'success' });
     expect(session.reload).toHaveBeenCalled();
   });
 
   it('when the save fails, then Failed to update profile is toasted', async () => {
     setup();
-    jest.spyOn(apiModule.api, 'patch').mockRejectedValue(apiError(500, 'boom', 'internal_error'));
+    api.on('patch', '/me/profile', problem(500, 'internal_error', 'boom'));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Failed to update profile. Please try again.', variant: 'destructive' }));
   });
@@ -129,7 +124,7 @@ describe('Password (spec 000 §2, §5, §8)', () => {
 
   it('when the current password is wrong, then Invalid password / Your current password is incorrect. shows', async () => {
     setup();
-    jest.spyOn(apiModule.api, 'post').mockRejectedValue(apiError(400, 'Your current password is incorrect.', 'current_password_incorrect'));
+    api.on('post', '/me/password', problem(400, 'current_password_incorrect', 'Your current password is incorrect.'));
     await userEvent.type(screen.getByLabelText('Current Password'), 'wrong');
     await userEvent.type(screen.getByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'NewPass#2024');
@@ -140,13 +135,13 @@ describe('Password (spec 000 §2, §5, §8)', () => {
 
   it('when the change succeeds, then Password updated is toasted and the form clears', async () => {
     setup();
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 204, data: '' });
+    api.on('post', '/me/password', { status: 204 });
     await userEvent.type(screen.getByLabelText('Current Password'), 'Fixture#Pass1');
     await userEvent.type(screen.getByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'NewPass#2024');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Password updated', variant: 'success' }));
-    expect(post).toHaveBeenCalledWith('/me/password', { currentPassword: 'Fixture#Pass1', newPassword: 'NewPass#2024', confirmPassword: 'NewPass#2024' });
+    expect(api.calls).toContainEqual({ method: 'post', url: '/me/password', body: { currentPassword: 'Fixture#Pass1', newPassword: 'NewPass#2024', confirmPassword: 'NewPass#2024' } });
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });
 });
@@ -174,7 +169,7 @@ describe('My Outlets (spec 000 §2)', () => {
 
   it('when Request more Outlets is opened, then the requestable outlets list with their board; submit waits for a choice', async () => {
     setup({ get: (p) => (p === '/me/requestable-outlets' ? { items: [{ outletId: 7, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: 'Iowa ABD' }] } : { items: [] }) });
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 201, data: {} });
+    api.on('post', '/me/outlet-requests', reply(outletRequestSchema, { id: 1, outletId: 7, outletName: 'Test – Open Cellar', status: 'pending', createdAt: '2026-11-20T10:00:00Z' }, 201));
     await userEvent.click(screen.getByRole('button', { name: /Request more Outlets/ }));
     const radio = await screen.findByRole('radio', { name: /Test – Open Cellar/ });
     expect(screen.getByText('Iowa ABD')).toBeInTheDocument();
@@ -183,7 +178,7 @@ describe('My Outlets (spec 000 §2)', () => {
     await userEvent.click(radio);
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/me/outlet-requests', { outletId: 7 }));
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'post', url: '/me/outlet-requests', body: { outletId: 7 } }));
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Request submitted successfully', variant: 'success', description: expect.stringContaining('Test – Open Cellar') }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Submit Request' })).not.toBeInTheDocument());
   });
