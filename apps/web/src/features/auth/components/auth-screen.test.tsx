@@ -1,9 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import * as apiModule from '@/lib/api';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import * as toaster from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api';
 import { useSession, type SessionValue } from '@/lib/session';
+import { FakeApi, problem } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { AuthScreen } from './auth-screen';
 
 jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
@@ -21,26 +23,27 @@ function Where() {
   return <div data-testid="where">{`${l.pathname}${l.search}${l.hash}`}</div>;
 }
 
+let api: FakeApi;
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/auth" element={<><AuthScreen /><Where /></>} />
-        <Route path="/" element={<><p>home</p><Where /></>} />
-        <Route path="/shop" element={<><p>shop</p><Where /></>} />
-      </Routes>
-    </MemoryRouter>,
+  renderRoute(
+    <Routes>
+      <Route path="/auth" element={<><AuthScreen /><Where /></>} />
+      <Route path="/" element={<><p>home</p><Where /></>} />
+      <Route path="/shop" element={<><p>shop</p><Where /></>} />
+    </Routes>,
+    { url, api },
   );
 }
 
-const apiError = (status: number, detail: string, code = 'x') => new apiModule.ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });
+/** A refusal as the session's signIn rejects it (the session is mocked; the API is the fake). */
+const apiError = (status: number, detail: string, code = 'x') => new ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });
 const notify = toaster.notify as jest.Mock;
 
 beforeEach(() => {
   (useSession as jest.Mock).mockReturnValue(session());
   notify.mockReset();
+  api = new FakeApi();
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('/auth login mode (spec 000 §2, §5)', () => {
   it('when nothing is entered, then the email and password messages show', async () => {
@@ -103,7 +106,7 @@ describe('/auth login mode (spec 000 §2, §5)', () => {
 
 describe('/auth forgot mode (spec 000 §2, §8)', () => {
   it('when Forgot Password? is followed and an address sent, then Check your email names it; Try again returns to the form', async () => {
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 202, data: '' });
+    api.on('post', '/auth/password-recovery', { status: 202 });
     renderAt('/auth');
     await userEvent.click(screen.getByRole('link', { name: 'Forgot Password?' }));
     expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
@@ -114,7 +117,7 @@ describe('/auth forgot mode (spec 000 §2, §8)', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('buyer@example.com')).toBeInTheDocument();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
-    expect(post).toHaveBeenCalledWith('/auth/password-recovery', { email: 'buyer@example.com' });
+    expect(api.calls).toContainEqual({ method: 'post', url: '/auth/password-recovery', body: { email: 'buyer@example.com' } });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));
@@ -122,7 +125,7 @@ describe('/auth forgot mode (spec 000 §2, §8)', () => {
   });
 
   it('when recovery is rate-limited, then Too many requests shows', async () => {
-    jest.spyOn(apiModule.api, 'post').mockRejectedValue(apiError(429, 'Too many requests', 'rate_limited'));
+    api.on('post', '/auth/password-recovery', problem(429, 'rate_limited', 'Too many requests'));
     renderAt('/auth?mode=forgot');
     await userEvent.type(screen.getByLabelText('Email'), 'buyer@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -163,13 +166,13 @@ describe('/auth reset mode (spec 000 §2, §4, §5)', () => {
   });
 
   it('when the reset succeeds, then the user lands on /auth?mode=login with the success toast', async () => {
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 204, data: '' });
+    api.on('post', '/auth/password-reset', { status: 204 });
     renderAt(`/auth?intent=recovery#token=${token}`);
     await userEvent.type(await screen.findByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'NewPass#2024');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth?mode=login'));
-    expect(post).toHaveBeenCalledWith('/auth/password-reset', { token, password: 'NewPass#2024', confirmPassword: 'NewPass#2024' });
+    expect(api.calls).toContainEqual({ method: 'post', url: '/auth/password-reset', body: { token, password: 'NewPass#2024', confirmPassword: 'NewPass#2024' } });
     expect(notify).toHaveBeenCalledWith({ title: 'Password updated successfully', description: 'Please log in with your new password.', variant: 'success' });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
@@ -182,7 +185,7 @@ describe('/auth reset mode (spec 000 §2, §4, §5)', () => {
   });
 
   it('when the server says the token is used or expired, then the failure toast and the invalid-link panel show', async () => {
-    jest.spyOn(apiModule.api, 'post').mockRejectedValue(apiError(400, 'This password reset link is invalid or has expired. Please request a new one.', 'reset_token_invalid'));
+    api.on('post', '/auth/password-reset', problem(400, 'reset_token_invalid', 'This password reset link is invalid or has expired. Please request a new one.'));
     renderAt(`/auth?intent=recovery#token=${token}`);
     await userEvent.type(await screen.findByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'NewPass#2024');
