@@ -1,10 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { INVITATION_MESSAGES as M, type InvitationOptions, type PublicInvitation } from '@portal/contracts';
-import * as apiModule from '@/lib/api';
+import {
+  INVITATION_MESSAGES as M, acceptInvitationResultSchema, adminOutletRequestSchema, adminOutletRequestsPageSchema, createdInvitationSchema,
+  invitationOptionsSchema, publicInvitationSchema, type InvitationOptions, type ProblemCode, type PublicInvitation,
+} from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
+import { FakeApi, problem, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { InviteUserDialog } from './invite-user-dialog';
 import { InvitationAcceptPage } from './invitation-accept-page';
 import { OutletRequestsPanel } from './outlet-requests-panel';
@@ -24,24 +26,18 @@ const OPTIONS: InvitationOptions = {
     { id: 2, code: 'DEMO-DSM-01', name: 'Court Avenue Taproom', isAdminOutlet: false, boardName: 'Iowa', city: 'DES MOINES' },
   ],
 };
-const problem = (status: number, code: string, detail: string) => new apiModule.ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });
-
-function wrap(ui: React.ReactNode, path = '/') {
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </SWRConfig>,
-  );
+let api: FakeApi;
+const posts = () => api.calls.filter((c) => c.method === 'post');
+function wrap(ui: React.ReactElement, path = '/') {
+  return renderRoute(ui, { url: path, api });
 }
 
-beforeEach(() => notify.mockReset());
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => { notify.mockReset(); api = new FakeApi(); });
 
 describe('InviteUserDialog (spec 000 §2, §5)', () => {
-  let post: jest.SpyInstance;
+  const sent = reply(createdInvitationSchema, { id: 'a1b2', email: 'ivy@example.com', expiresAt: '2026-12-01T00:00:00.000Z' }, 201);
   beforeEach(() => {
-    jest.spyOn(apiModule.api, 'get').mockResolvedValue({ status: 200, data: OPTIONS });
-    post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 201, data: { id: 'a1b2', email: 'ivy@example.com', expiresAt: '2026-12-01T00:00:00.000Z' } });
+    api.on('get', '/invitations/options', reply(invitationOptionsSchema, OPTIONS)).on('post', '/invitations', sent);
   });
 
   it('when opened, then outlets wait for a role, Send is disabled with the hint, and the admin outlet shows only for a role that grants it', async () => {
@@ -75,7 +71,7 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     await user.type(screen.getByLabelText('Email Address'), 'ivy@nowhere');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(notify).toHaveBeenLastCalledWith({ title: M.invalidEmailTitle, description: M.invalidEmail, variant: 'destructive' }));
-    expect(post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('when sent, then it posts the invitation, toasts Invitation Sent and closes; a refusal keeps it open with the server message', async () => {
@@ -87,18 +83,19 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     await user.type(screen.getByLabelText('Email Address'), 'Ivy@Example.com');
     await user.click(await screen.findByLabelText(/Outlet Buyer/));
     await user.click(screen.getByLabelText(/Court Avenue Taproom/));
-    post.mockRejectedValueOnce(problem(403, 'outlet_not_grantable', 'You may not invite users to the outlet Court Avenue Taproom.'));
+    let refused = false;
+    api.on('post', '/invitations', () => (refused ? sent : ((refused = true), problem(403, 'outlet_not_grantable', 'You may not invite users to the outlet Court Avenue Taproom.'))));
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'You may not invite users to the outlet Court Avenue Taproom.', variant: 'destructive' }));
     expect(onOpenChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(post).toHaveBeenLastCalledWith('/invitations', { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleIds: [6], outletIds: [2] });
+    expect(posts().at(-1)).toEqual({ method: 'post', url: '/invitations', body: { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleIds: [6], outletIds: [2] } });
     expect(notify).toHaveBeenLastCalledWith({ title: 'Invitation Sent', description: 'Invitation has been sent to ivy@example.com', variant: 'success' });
   });
 
   it('when the options fail to load, then the outlet list says so', async () => {
-    (apiModule.api.get as jest.Mock).mockRejectedValue(problem(500, 'internal_error', 'x'));
+    api.on('get', '/invitations/options', problem(500, 'internal_error', 'x'));
     wrap(<InviteUserDialog open onOpenChange={jest.fn()} />);
     expect(await screen.findByText(M.failedOutlets)).toBeInTheDocument();
   });
@@ -118,15 +115,15 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
     ['invitation_not_found', 404, M.notFound], ['invitation_expired', 410, M.expired], ['invitation_used', 409, M.used], ['invitation_revoked', 409, M.revoked],
     ['internal_error', 500, M.failedLoad],
   ])('when the server answers %s, then its message shows', async (code, status, message) => {
-    jest.spyOn(apiModule.api, 'get').mockRejectedValue(problem(status, code, 'x'));
+    api.on('get', '/invitations/{token}', problem(status, code as ProblemCode, 'x'));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it('when a new person fills the form, then passwords must match and a valid form creates the account and offers sign in', async () => {
     const user = userEvent.setup();
-    jest.spyOn(apiModule.api, 'get').mockResolvedValue({ status: 200, data: INV });
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 200, data: { userId: 'u1', isNewUser: true } });
+    api.on('get', '/invitations/{token}', reply(publicInvitationSchema, INV))
+      .on('post', '/invitations/{token}/accept', reply(acceptInvitationResultSchema, { userId: 'u1', isNewUser: true }));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     expect(await screen.findByText('Court Avenue Taproom')).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toHaveValue('Ivy');
@@ -136,30 +133,30 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'Welcome#2026');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
     await user.type(screen.getByLabelText('Confirm Password'), 'x');
     await user.type(screen.getByLabelText('Phone (optional)'), '515-555-0100');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('heading', { name: 'Invitation accepted' })).toBeInTheDocument();
-    expect(post).toHaveBeenCalledWith('/invitations/abcdefghijklmnopqrstuvwxyz/accept', { firstName: 'Ivy', lastName: 'Invitee', phone: '515-555-0100', password: 'Welcome#2026x', confirmPassword: 'Welcome#2026x' });
+    expect(posts()).toContainEqual({ method: 'post', url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept', body: { firstName: 'Ivy', lastName: 'Invitee', phone: '515-555-0100', password: 'Welcome#2026x', confirmPassword: 'Welcome#2026x' } });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?mode=login');
   });
 
   it('when the account exists, then no password is asked and the profile is sent', async () => {
     const user = userEvent.setup();
-    jest.spyOn(apiModule.api, 'get').mockResolvedValue({ status: 200, data: { ...INV, userExists: true } });
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 200, data: { userId: 'u1', isNewUser: false } });
+    api.on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
+      .on('post', '/invitations/{token}/accept', reply(acceptInvitationResultSchema, { userId: 'u1', isNewUser: false }));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     await user.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
     expect(screen.queryByLabelText('Password')).toBeNull();
     await screen.findByRole('heading', { name: 'Invitation accepted' });
-    expect(post).toHaveBeenCalledWith('/invitations/abcdefghijklmnopqrstuvwxyz/accept', { firstName: 'Ivy', lastName: 'Invitee', phone: null });
+    expect(posts()).toContainEqual({ method: 'post', url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept', body: { firstName: 'Ivy', lastName: 'Invitee', phone: null } });
   });
 
   it('when the link was used meanwhile, then accepting switches to the used message', async () => {
     const user = userEvent.setup();
-    jest.spyOn(apiModule.api, 'get').mockResolvedValue({ status: 200, data: { ...INV, userExists: true } });
-    jest.spyOn(apiModule.api, 'post').mockRejectedValue(problem(409, 'invitation_used', 'x'));
+    api.on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
+      .on('post', '/invitations/{token}/accept', problem(409, 'invitation_used', 'x'));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     await user.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(M.used);
@@ -170,17 +167,19 @@ describe('OutletRequestsPanel', () => {
   it('when a pending request is approved, then it posts, toasts and reloads; an empty list says so', async () => {
     const user = userEvent.setup();
     const item = {
-      id: 5, status: 'pending', userId: 'u', userEmail: 'buyer@example.com', userName: 'Blake Buyer', outletId: 3, outletName: 'Open Cellar', outletCode: 'TEST-OPEN',
+      id: 5, status: 'pending' as const, userId: 'u', userEmail: 'buyer@example.com', userName: 'Blake Buyer', outletId: 3, outletName: 'Open Cellar', outletCode: 'TEST-OPEN',
       boardName: 'Iowa', createdAt: '2026-11-20T10:00:00.000Z', decidedAt: null, decidedByEmail: null, reason: null,
     };
-    const get = jest.spyOn(apiModule.api, 'get').mockResolvedValueOnce({ status: 200, data: { items: [item], page: 1, pageSize: 10, total: 1 } })
-      .mockResolvedValue({ status: 200, data: { items: [], page: 1, pageSize: 10, total: 0 } });
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValue({ status: 200, data: { ...item, status: 'approved', decidedAt: '2026-11-21T10:00:00.000Z', decidedByEmail: 'admin@example.com' } });
+    let lists = 0;
+    api.on('get', '/admin/outlet-requests', () => (lists++ === 0
+      ? reply(adminOutletRequestsPageSchema, { items: [item], page: 1, pageSize: 10, total: 1 })
+      : reply(adminOutletRequestsPageSchema, { items: [], page: 1, pageSize: 10, total: 0 })))
+      .on('post', '/admin/outlet-requests/{id}/approve', reply(adminOutletRequestSchema, { ...item, status: 'approved', decidedAt: '2026-11-21T10:00:00.000Z', decidedByEmail: 'admin@example.com' }));
     wrap(<OutletRequestsPanel />);
     await user.click(await screen.findByRole('button', { name: 'Approve buyer@example.com for Open Cellar' }));
-    expect(post).toHaveBeenCalledWith('/admin/outlet-requests/5/approve', undefined);
+    expect(posts()).toContainEqual({ method: 'post', url: '/admin/outlet-requests/5/approve', body: undefined });
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Request approved', description: 'Blake Buyer now has access to Open Cellar.', variant: 'success' }));
     expect(await screen.findByText('No pending outlet requests')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/admin/outlet-requests?page=1&pageSize=10&status=pending');
+    expect(api.urls('get')).toContain('/admin/outlet-requests?page=1&pageSize=10&status=pending');
   });
 });
