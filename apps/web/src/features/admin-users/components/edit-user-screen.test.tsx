@@ -1,10 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { ADMIN_USER_MESSAGES as M, type AdminUserDetail, type ManageableOutlet, type AdminRoleRef } from '@portal/contracts';
-import * as apiModule from '@/lib/api';
+import { Route, Routes } from 'react-router-dom';
+import {
+  ADMIN_USER_MESSAGES as M, adminUserDetailSchema, assignableRolesSchema, manageableOutletsSchema, type AdminUserDetail, type ManageableOutlet, type AdminRoleRef,
+} from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
+import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { EditUserScreen } from './edit-user-screen';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
@@ -20,31 +22,24 @@ const detail = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
   roles: [viewer], outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }], canEdit: true, canDelete: false, ...over,
 });
 const outlet = (id: number, name: string, assigned: boolean, canManage: boolean): ManageableOutlet => ({ outletId: id, outletName: name, outletCode: `CODE-${id}`, assigned, canManage });
-const apiError = (status: number, detail: string, code = 'x') => new apiModule.ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });
 
 function setup({ user = detail(), outlets = [outlet(1, 'Court Avenue Taproom', true, true), outlet(2, 'Campustown Bistro', false, true), outlet(3, 'Riverfront Oyster Bar', true, false)], roles = [buyer, viewer], getError, viewerId = 'someone-else', superAdmin = false }:
-  { user?: AdminUserDetail; outlets?: ManageableOutlet[]; roles?: AdminRoleRef[]; getError?: apiModule.ApiError; viewerId?: string; superAdmin?: boolean } = {}) {
-  const get = jest.spyOn(apiModule.api, 'get').mockImplementation(async (path: string) => {
-    if (getError && path === `/admin/users/${USER_ID}`) throw getError;
-    if (path.endsWith('/manageable-outlets')) return { status: 200, data: { items: outlets } };
-    if (path.endsWith('/assignable-roles')) return { status: 200, data: { items: roles } };
-    return { status: 200, data: user };
-  });
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[`/admin/users/${USER_ID}`]}>
-        <Routes>
-          <Route path="/admin/users/:userId" element={<EditUserScreen userId={USER_ID} viewerId={viewerId} viewerIsSuperAdmin={superAdmin} />} />
-          <Route path="/admin" element={<p>ADMIN DASHBOARD</p>} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  { user?: AdminUserDetail; outlets?: ManageableOutlet[]; roles?: AdminRoleRef[]; getError?: FakeAnswer; viewerId?: string; superAdmin?: boolean } = {}) {
+  const api = new FakeApi()
+    .on('get', '/admin/users/{id}', getError ?? reply(adminUserDetailSchema, user))
+    .on('get', '/admin/users/{id}/manageable-outlets', reply(manageableOutletsSchema, { items: outlets }))
+    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles }));
+  renderRoute(
+    <Routes>
+      <Route path="/admin/users/:userId" element={<EditUserScreen userId={USER_ID} viewerId={viewerId} viewerIsSuperAdmin={superAdmin} />} />
+      <Route path="/admin" element={<p>ADMIN DASHBOARD</p>} />
+    </Routes>,
+    { url: `/admin/users/${USER_ID}`, api },
   );
-  return { get };
+  return { api };
 }
 
 beforeEach(() => notify.mockReset());
-afterEach(() => jest.restoreAllMocks());
 
 describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   it("while loading, then 'Loading user data...'; then the header, the profile and Save Changes disabled", async () => {
@@ -62,9 +57,9 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   });
 
   it("when viewing oneself without super administration, then the self Access Denied text and no request", async () => {
-    const { get } = setup({ viewerId: USER_ID });
+    const { api } = setup({ viewerId: USER_ID });
     expect(screen.getByText(M.selfEdit)).toBeInTheDocument();
-    expect(get).not.toHaveBeenCalled();
+    expect(api.urls('get')).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Back to Admin' }));
     expect(screen.getByText('ADMIN DASHBOARD')).toBeInTheDocument();
   });
@@ -74,7 +69,7 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     expect(await screen.findByText(M.notEditable)).toBeInTheDocument();
   });
   it('when the user is out of scope (404), then the other Access Denied text', async () => {
-    setup({ getError: apiError(404, 'User not found') });
+    setup({ getError: problem(404, 'not_found', 'User not found') });
     expect(await screen.findByText(M.notEditable)).toBeInTheDocument();
   });
 
@@ -88,10 +83,10 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   });
 
   it('when an outlet and the phone change, then Save Changes sends only the difference and the profile, and toasts', async () => {
-    setup();
+    const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    const put = jest.spyOn(apiModule.api, 'put').mockResolvedValue({ status: 200, data: detail() });
-    const patch = jest.spyOn(apiModule.api, 'patch').mockResolvedValue({ status: 200, data: detail({ profile: { ...detail().profile, phone: '515' } }) });
+    api.on('put', '/admin/users/{id}/outlets', reply(adminUserDetailSchema, detail()))
+      .on('patch', '/admin/users/{id}/profile', reply(adminUserDetailSchema, detail({ profile: { ...detail().profile, phone: '515' } })));
     await userEvent.click(screen.getByRole('checkbox', { name: /Campustown/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Court Avenue/ }));
     await userEvent.type(screen.getByLabelText('Phone Number'), '515');
@@ -99,56 +94,54 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     expect(save).toBeEnabled();
     await userEvent.click(save);
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ description: M.updated, variant: 'success' })));
-    expect(put).toHaveBeenCalledWith(`/admin/users/${USER_ID}/outlets`, { add: [2], remove: [1] });
-    expect(patch).toHaveBeenCalledWith(`/admin/users/${USER_ID}/profile`, { firstName: 'Tara', lastName: 'Target', phone: '515', isActive: true });
+    expect(api.calls).toContainEqual({ method: 'put', url: `/admin/users/${USER_ID}/outlets`, body: { add: [2], remove: [1] } });
+    expect(api.calls).toContainEqual({ method: 'patch', url: `/admin/users/${USER_ID}/profile`, body: { firstName: 'Tara', lastName: 'Target', phone: '515', isActive: true } });
   });
 
   it('when the Active account switch is turned off, then Save Changes sends isActive false', async () => {
-    setup();
+    const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    const patch = jest.spyOn(apiModule.api, 'patch').mockResolvedValue({ status: 200, data: detail({ profile: { ...detail().profile, isActive: false } }) });
+    api.on('patch', '/admin/users/{id}/profile', reply(adminUserDetailSchema, detail({ profile: { ...detail().profile, isActive: false } })));
     await userEvent.click(screen.getByRole('switch', { name: 'Active account' }));
     expect(screen.getByRole('switch', { name: 'Active account' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith(`/admin/users/${USER_ID}/profile`, { firstName: 'Tara', lastName: 'Target', phone: null, isActive: false }));
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: `/admin/users/${USER_ID}/profile`, body: { firstName: 'Tara', lastName: 'Target', phone: null, isActive: false } }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled());
   });
 
   it("when the first name is blank, then 'Validation Error' / 'First name is required' and nothing is sent", async () => {
-    setup();
+    const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    const patch = jest.spyOn(apiModule.api, 'patch');
     await userEvent.clear(screen.getByLabelText('First Name *'));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Validation Error', description: M.firstNameRequired }));
-    expect(patch).not.toHaveBeenCalled();
+    expect(api.urls('patch')).toEqual([]);
   });
 
   it('when saving the outlets fails, then the error toast names it and the profile is not sent', async () => {
-    setup();
+    const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    jest.spyOn(apiModule.api, 'put').mockRejectedValue(apiError(403, M.outletNotManageable));
-    const patch = jest.spyOn(apiModule.api, 'patch');
+    api.on('put', '/admin/users/{id}/outlets', problem(403, 'outlet_not_manageable', M.outletNotManageable));
     await userEvent.click(screen.getByRole('checkbox', { name: /Campustown/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: `Failed to update outlets: ${M.outletNotManageable}` })));
-    expect(patch).not.toHaveBeenCalled();
+    expect(api.urls('patch')).toEqual([]);
   });
 
   it('when a role is added, it is saved at once; when that fails it is rolled back with the toast', async () => {
-    setup();
+    const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    const post = jest.spyOn(apiModule.api, 'post').mockResolvedValueOnce({ status: 200, data: detail({ roles: [buyer, viewer] }) });
+    api.on('post', '/admin/users/{id}/roles', reply(adminUserDetailSchema, detail({ roles: [buyer, viewer] })));
     const select = screen.getByLabelText('Role to add');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select role to add...', 'Outlet Buyer']);
     await userEvent.selectOptions(select, 'Outlet Buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Add role' }));
-    expect(post).toHaveBeenCalledWith(`/admin/users/${USER_ID}/roles`, { roleId: 6 });
+    expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 6 } });
     const list = screen.getByRole('list', { name: 'Assigned roles' });
     await waitFor(() => expect(within(list).getByText('Outlet Buyer')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 
-    jest.spyOn(apiModule.api, 'delete').mockRejectedValueOnce(apiError(403, 'nope'));
+    api.on('delete', '/admin/users/{id}/roles/{roleId}', problem(403, 'forbidden', 'nope'));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Outlet Buyer' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update roles: nope' })));
     expect(within(list).getByText('Outlet Buyer')).toBeInTheDocument();
@@ -160,24 +153,24 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   });
 
   it('a super administrator deletes through the Danger Zone dialog and returns to /admin', async () => {
-    setup({ user: detail({ canDelete: true }), superAdmin: true });
+    const { api } = setup({ user: detail({ canDelete: true }), superAdmin: true });
     await screen.findByText('Danger Zone');
     expect(screen.getByText('Permanently delete this user and all associated data. This action cannot be undone.')).toBeInTheDocument();
-    const del = jest.spyOn(apiModule.api, 'delete').mockResolvedValue({ status: 204, data: '' });
+    api.on('delete', '/admin/users/{id}', { status: 204 });
     await userEvent.click(screen.getByRole('button', { name: 'Delete User' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you absolutely sure?' });
     expect(within(dialog).getByText(/tara@example.com/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete user' }));
     await waitFor(() => expect(screen.getByText('ADMIN DASHBOARD')).toBeInTheDocument());
-    expect(del).toHaveBeenCalledWith(`/admin/users/${USER_ID}`);
+    expect(api.urls('delete')).toContain(`/admin/users/${USER_ID}`);
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Success', description: M.deleted }));
   });
 
   it('when deletion fails, then the server message is toasted and the screen stays', async () => {
-    setup({ user: detail({ canDelete: true }), superAdmin: true });
+    const { api } = setup({ user: detail({ canDelete: true }), superAdmin: true });
     await screen.findByText('Danger Zone');
-    jest.spyOn(apiModule.api, 'delete').mockRejectedValue(apiError(409, M.lastSuperAdmin));
+    api.on('delete', '/admin/users/{id}', problem(409, 'last_super_admin', M.lastSuperAdmin));
     await userEvent.click(screen.getByRole('button', { name: 'Delete User' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete user' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: M.lastSuperAdmin })));
