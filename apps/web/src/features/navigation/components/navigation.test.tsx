@@ -1,11 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { PERMISSIONS, type Me, type MyOutlet, type StoreSummary } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
 import { useSelection, type SelectionValue } from '@/lib/selection';
 import { SIGNED_OUT_EVENT, useSession, type SessionValue } from '@/lib/session';
 import { ApiError } from '@/lib/api';
+import { renderRoute } from '@/test/render-route';
 import { MENU_STATE_KEY } from '../utils/menu-state';
 import { AppHeader } from './app-header';
 import { MENU_SCROLL_STEP } from './scrollable-menu-body';
@@ -57,12 +58,7 @@ function mockSelection(over: Partial<SelectionValue> = {}) {
 
 function Where() { const l = useLocation(); return <div data-testid="where">{l.pathname}</div>; }
 function renderHeader(path = '/shop') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppHeader />
-      <Routes><Route path="*" element={<Where />} /></Routes>
-    </MemoryRouter>,
-  );
+  return renderRoute(<><AppHeader /><Routes><Route path="*" element={<Where />} /></Routes></>, { url: path });
 }
 const openMenu = async (name = 'Blake') => {
   await userEvent.click(screen.getByRole('button', { name }));
