@@ -1,7 +1,7 @@
-import { act, render, waitFor } from '@testing-library/react';
-import { SWRConfig } from 'swr';
-import type { Me, MyOutlet, StoreSummary } from '@portal/contracts';
-import { api, ApiError } from './api';
+import { act, waitFor } from '@testing-library/react';
+import { myOutletsSchema, outletStoresSchema, selectionSchema, type Me, type MyOutlet, type ProblemCode, type StoreSummary } from '@portal/contracts';
+import { FakeApi, problem, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { CLEAR_FILTERS_EVENT, SelectionProvider, SHOP_STATE_KEY, STORE_CHANGED_EVENT, useSelection, type SelectionValue } from './selection';
 import { SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
@@ -26,19 +26,17 @@ function Probe() { sel = useSelection(); return null; }
 function setup({ me = meOf(), selection = { outletId: 1 as number | null, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false, outletsStatus = 500 } = {}) {
   (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me });
   let current = { ...selection };
-  const get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === '/me/outlets') { if (outletsFail) throw new ApiError(outletsStatus, { type: 'x', title: 'x', status: outletsStatus, code: 'x', detail: 'boom' }); return { data: { items: outlets } }; }
-    if (path === '/me/selection') return { data: current };
-    if (path.startsWith('/outlets/')) return { data: { items: [store(10, 'Ten'), store(20, 'Twenty'), store(30, 'Closed', false)] } };
-    throw new Error(path);
-  });
-  const put = jest.spyOn(api, 'put').mockImplementation(async (_p: string, body: unknown) => { current = body as typeof current; return { data: current }; });
-  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}><SelectionProvider><Probe /></SelectionProvider></SWRConfig>);
-  return { get, put };
+  // Any other request answers 404 not_found (the fake's default).
+  const api = new FakeApi()
+    .on('get', '/me/outlets', outletsFail ? problem(outletsStatus, (outletsStatus === 403 ? 'forbidden' : 'internal_error') as ProblemCode, 'boom') : reply(myOutletsSchema, { items: outlets }))
+    .on('get', '/me/selection', () => reply(selectionSchema, current))
+    .on('get', '/outlets/{outletId}/stores', reply(outletStoresSchema, { items: [store(10, 'Ten'), store(20, 'Twenty'), store(30, 'Closed', false)] }))
+    .on('put', '/me/selection', (call) => { current = call.body as typeof current; return reply(selectionSchema, current); });
+  renderRoute(<SelectionProvider><Probe /></SelectionProvider>, { api });
+  return { api };
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => jest.restoreAllMocks());
 
 describe('selection (spec 000 §4)', () => {
   it('when no store is saved, then the outlet default store is used, else the first active one; inactive stores are not listed', async () => {
@@ -50,14 +48,14 @@ describe('selection (spec 000 §4)', () => {
   });
 
   it('when switching outlet, then it is saved with no store, saved shop filters are cleared and the clear-filters event is broadcast', async () => {
-    const { put } = setup();
+    const { api } = setup();
     await waitFor(() => expect(sel.outlet).not.toBeNull());
     localStorage.setItem(SHOP_STATE_KEY, '{"search":"gin"}');
     const heard = jest.fn();
     window.addEventListener(CLEAR_FILTERS_EVENT, heard);
     await act(async () => { await sel.selectOutlet(2); });
     window.removeEventListener(CLEAR_FILTERS_EVENT, heard);
-    expect(put).toHaveBeenCalledWith('/me/selection', { outletId: 2, storeId: null });
+    expect(api.calls).toContainEqual({ method: 'put', url: '/me/selection', body: { outletId: 2, storeId: null } });
     expect(localStorage.getItem(SHOP_STATE_KEY)).toBeNull();
     expect(heard).toHaveBeenCalled();
     await waitFor(() => expect(sel.outlet?.outletId).toBe(2));
@@ -65,13 +63,13 @@ describe('selection (spec 000 §4)', () => {
   });
 
   it('when switching store, then it is saved and the store-changed event carries id, name, board number and warehouse id', async () => {
-    const { put } = setup();
+    const { api } = setup();
     await waitFor(() => expect(sel.stores).toHaveLength(2));
     const heard = jest.fn();
     window.addEventListener(STORE_CHANGED_EVENT, heard);
     await act(async () => { await sel.selectStore(10); });
     window.removeEventListener(STORE_CHANGED_EVENT, heard);
-    expect(put).toHaveBeenCalledWith('/me/selection', { outletId: 1, storeId: 10 });
+    expect(api.calls).toContainEqual({ method: 'put', url: '/me/selection', body: { outletId: 1, storeId: 10 } });
     expect((heard.mock.calls[0][0] as CustomEvent).detail).toEqual({ storeId: 10, name: 'Ten', boardNumber: 1, warehouseId: 10 });
     expect(sel.store?.id).toBe(10);
   });
@@ -85,16 +83,16 @@ describe('selection (spec 000 §4)', () => {
 
   it('when the profile has no saved outlet, then the browser-stored choice is applied', async () => {
     localStorage.setItem('portal.outlet-choice.u1', '2');
-    const { put } = setup({ me: meOf(null) });
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/me/selection', { outletId: 2, storeId: null }));
+    const { api } = setup({ me: meOf(null) });
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'put', url: '/me/selection', body: { outletId: 2, storeId: null } }));
     await waitFor(() => expect(sel.outlet?.outletId).toBe(2));
   });
 
   it('when the browser-stored choice is not accessible, then it is cleared', async () => {
     localStorage.setItem('portal.outlet-choice.u1', '99');
-    const { put } = setup({ me: meOf(null) });
+    const { api } = setup({ me: meOf(null) });
     await waitFor(() => expect(localStorage.getItem('portal.outlet-choice.u1')).not.toBe('99'));
-    expect(put).not.toHaveBeenCalled();
+    expect(api.urls('put')).toEqual([]);
   });
 
   it('when signing out, then stored selections are removed', async () => {
@@ -107,9 +105,9 @@ describe('selection (spec 000 §4)', () => {
   });
 
   it('when the login event fires, then the outlets are reloaded after 200 ms', async () => {
-    const { get } = setup();
+    const { api } = setup();
     await waitFor(() => expect(sel.outlet).not.toBeNull());
-    const count = () => get.mock.calls.filter(([p]) => p === '/me/outlets').length;
+    const count = () => api.urls('get').filter((p) => p === '/me/outlets').length;
     const before = count();
     act(() => { window.dispatchEvent(new Event(SIGNED_IN_EVENT)); });
     expect(count()).toBe(before);
