@@ -1,12 +1,11 @@
-import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Cart } from '@portal/contracts';
-import { api, ApiError } from '@/lib/api';
+import { act, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { cartSchema, type Cart } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
+import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { useCart, withLines } from './use-cart';
 
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
@@ -25,36 +24,40 @@ const withVodka: Cart = {
 
 let path = '';
 function Where() { path = useLocation().pathname; return null; }
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-    <MemoryRouter><Routes><Route path="*" element={<><Where />{children}</>} /></Routes></MemoryRouter>
-  </SWRConfig>
-);
+let api: FakeApi;
+/** Renders `hook` in a probe on renderRoute (with the Where probe) and returns its latest value, like renderHook. */
+function renderCartHook<T>(hook: () => T) {
+  const result = { current: undefined as unknown as T };
+  function Probe() { result.current = hook(); return null; }
+  renderRoute(<><Where /><Probe /></>, { api });
+  return { result };
+}
 
 beforeEach(() => {
   (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me: { user: { id: 'u-1' } }, hasPermission: () => true });
   (useSelection as jest.Mock).mockReturnValue({ outlet: { outletId: 1 }, store: { id: 2190 }, loading: false });
-  jest.spyOn(api, 'get').mockResolvedValue({ data: empty });
+  api = new FakeApi().on('get', '/carts/current', reply(cartSchema, empty));
 });
-afterEach(() => { jest.restoreAllMocks(); (notify as jest.Mock).mockClear(); });
+afterEach(() => { (notify as jest.Mock).mockClear(); });
 
 describe('useCart (spec 001 §4, §8)', () => {
   it('when the cart loads, then it asks for the current cart of the selected outlet and store', async () => {
-    const { result } = renderHook(() => useCart(), { wrapper });
+    const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart?.id).toBe(7));
-    expect(api.get).toHaveBeenCalledWith('/carts/current?outletId=1&storeId=2190');
+    expect(api.urls('get')).toContain('/carts/current?outletId=1&storeId=2190');
   });
 
   it('when an item is added, then it is busy until the server answers, the cart updates and Item added offers View Cart', async () => {
-    let answer!: (v: unknown) => void;
-    jest.spyOn(api, 'post').mockImplementation(() => new Promise((ok) => { answer = ok; }));
-    const { result } = renderHook(() => useCart(), { wrapper });
+    let answer!: (v: FakeAnswer) => void;
+    const held = new Promise<FakeAnswer>((ok) => { answer = ok; });
+    api.on('post', '/carts/{cartId}/items', () => held);
+    const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart).not.toBeNull());
     let done!: Promise<boolean>;
     act(() => { done = result.current.add({ code: '35918', name: 'TITOS' }); });
     await waitFor(() => expect(result.current.isBusy('35918')).toBe(true));
-    expect(api.post).toHaveBeenCalledWith('/carts/7/items', { itemCode: '35918' });
-    await act(async () => { answer({ data: withVodka }); await done; });
+    expect(api.calls).toContainEqual({ method: 'post', url: '/carts/7/items', body: { itemCode: '35918' } });
+    await act(async () => { answer(reply(cartSchema, withVodka)); await done; });
     expect(result.current.isBusy('35918')).toBe(false);
     expect(result.current.cart?.itemCount).toBe(1);
     const toast = (notify as jest.Mock).mock.calls.at(-1)[0];
@@ -64,34 +67,34 @@ describe('useCart (spec 001 §4, §8)', () => {
   });
 
   it('when adding fails, then the spec error shows and the cart is reloaded from the server', async () => {
-    jest.spyOn(api, 'post').mockRejectedValue(new ApiError(500, { type: 'x', title: 'x', status: 500, code: 'internal_error' }));
-    const { result } = renderHook(() => useCart(), { wrapper });
+    api.on('post', '/carts/{cartId}/items', problem(500, 'internal_error'));
+    const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart).not.toBeNull());
     await act(async () => { await result.current.add({ code: '35918', name: 'TITOS' }); });
     expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to add item to cart. Please try again.', variant: 'destructive' });
-    expect((api.get as jest.Mock).mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(api.urls('get').length).toBeGreaterThanOrEqual(2);
   });
 
   it('when the quantity limit is hit, then the limit message shows', async () => {
-    jest.spyOn(api, 'post').mockRejectedValue(new ApiError(400, { type: 'x', title: 'x', status: 400, code: 'cart_quantity_limit' }));
-    const { result } = renderHook(() => useCart(), { wrapper });
+    api.on('post', '/carts/{cartId}/items', problem(400, 'cart_quantity_limit'));
+    const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart).not.toBeNull());
     await act(async () => { await result.current.add({ code: '35918', name: 'TITOS' }); });
     expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'You can order at most 999 of one item.', variant: 'destructive' });
   });
 
   it('when the cart cannot load, then Error loading cart shows once', async () => {
-    (api.get as jest.Mock).mockRejectedValue(new ApiError(500, { type: 'x', title: 'x', status: 500, code: 'internal_error' }));
-    const { result } = renderHook(() => { useCart(); return useCart(); }, { wrapper });
+    api.on('get', '/carts/current', problem(500, 'internal_error'));
+    const { result } = renderCartHook(() => { useCart(); return useCart(); });
     await waitFor(() => expect(result.current.error).not.toBeNull());
     expect((notify as jest.Mock).mock.calls.filter((c) => c[0].title === 'Error loading cart')).toHaveLength(1);
   });
 
   it('when the user lacks bcc.carts.use, then no cart is requested', () => {
     (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me: { user: { id: 'u-1' } }, hasPermission: () => false });
-    const { result } = renderHook(() => useCart(), { wrapper });
+    const { result } = renderCartHook(() => useCart());
     expect(result.current.canUseCart).toBe(false);
-    expect(api.get).not.toHaveBeenCalled();
+    expect(api.urls('get')).toEqual([]);
   });
 
   it('when a line changes locally, then totals are recomputed in cents (Delivery charge included)', () => {
