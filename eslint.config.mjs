@@ -13,27 +13,44 @@ import { join } from 'node:path';
 const root = import.meta.dirname;
 const apiModules = join(root, 'apps/api/src/modules');
 const webSrc = join(root, 'apps/web/src');
-const folders = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const apiZones = [
   // routes → service → repository: a repository knows no service or route (the access rules are the shared kernel).
   {
-    target: `${apiModules}/*/*.repository.ts`, from: [`${apiModules}/*/*.service.ts`, `${apiModules}/*/*.routes.ts`],
-    except: [`${apiModules}/access/*`], message: 'A repository is the bottom layer: it imports no service or routes.',
+    target: `${apiModules}/*/*.repository.ts`,
+    from: [`${apiModules}/*/*.service.ts`, `${apiModules}/*/*.routes.ts`],
+    except: [`${apiModules}/access/*`],
+    message: 'A repository is the bottom layer: it imports no service or routes.',
   },
-  { target: `${apiModules}/*/!(*.test).ts`, from: [`${apiModules}/*/*.routes.ts`], message: 'Only the route table (routes.ts) imports route files.' },
+  {
+    target: `${apiModules}/*/!(*.test).ts`,
+    from: [`${apiModules}/*/*.routes.ts`],
+    message: 'Only the route table (routes.ts) imports route files.',
+  },
   // A module uses another module through its service, never its repository or routes.
   ...folders(apiModules).map((m) => ({
-    target: `${apiModules}/${m}/**`, from: [`${apiModules}/*/*.repository.ts`, `${apiModules}/*/*.routes.ts`], except: [`${apiModules}/${m}/**`],
+    target: `${apiModules}/${m}/**`,
+    from: [`${apiModules}/*/*.repository.ts`, `${apiModules}/*/*.routes.ts`],
+    except: [`${apiModules}/${m}/**`],
     message: 'Use the other module through its service.',
   })),
 ];
 const webZones = [
   // app → features → components/lib: components and lib know no feature and no app.
-  { target: [`${webSrc}/components/**`, `${webSrc}/lib/**`], from: [`${webSrc}/features/**`, `${webSrc}/app/**`], message: 'components/ and lib/ are below the features.' },
+  {
+    target: [`${webSrc}/components/**`, `${webSrc}/lib/**`],
+    from: [`${webSrc}/features/**`, `${webSrc}/app/**`],
+    message: 'components/ and lib/ are below the features.',
+  },
   { target: `${webSrc}/features/**`, from: [`${webSrc}/app/**`], message: 'A feature does not import the app; the app composes features.' },
   // No feature imports another; the app composes them.
   ...folders(join(webSrc, 'features')).map((f) => ({
-    target: `${webSrc}/features/${f}/**`, from: [`${webSrc}/features/**`], except: [`${webSrc}/features/${f}/**`],
+    target: `${webSrc}/features/${f}/**`,
+    from: [`${webSrc}/features/**`],
+    except: [`${webSrc}/features/${f}/**`],
     message: 'Features never import each other: move the shared piece to components/ or lib/, or compose in app/.',
   })),
 ];
@@ -47,17 +64,24 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@nx/enforce-module-boundaries': ['error', {
-        enforceBuildableLibDependency: false,
-        allow: [],
-        depConstraints: [
-          { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:db'] },
-          { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
-          { sourceTag: 'type:migrations', onlyDependOnLibsWithTags: [] },
-          { sourceTag: 'type:seeds', onlyDependOnLibsWithTags: ['scope:shared'] },
-          { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: [], bannedExternalImports: ['express', 'knex', 'pg', 'react', 'react-dom', 'axios', 'node:*'] },
-        ],
-      }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:db'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'type:migrations', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:seeds', onlyDependOnLibsWithTags: ['scope:shared'] },
+            {
+              sourceTag: 'scope:shared',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: ['express', 'knex', 'pg', 'react', 'react-dom', 'axios', 'node:*'],
+            },
+          ],
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
@@ -75,15 +99,25 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     // Resolves relative paths, the web's `@/` alias and @portal/contracts, so zones and cycles see every import.
     settings: {
-      'import-x/resolver-next': [createNodeResolver({
-        extensions: ['.ts', '.tsx', '.js', '.mjs'],
-        alias: { '@': [webSrc], '@portal/contracts': [join(root, 'libs/contracts/src/index.ts')] },
-      })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs'],
+          alias: { '@': [webSrc], '@portal/contracts': [join(root, 'libs/contracts/src/index.ts')] },
+        }),
+      ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  { files: ['apps/api/src/**/*.ts'], plugins: { 'import-x': importX }, rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] } },
-  { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { 'import-x': importX }, rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] } },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
+  },
   {
     // Only route files and http/ know Express (STYLE.md): services and repositories never see req/res.
     files: ['apps/api/src/modules/**/*.ts'],

@@ -1,9 +1,12 @@
 // Jest projects: contracts (node), api (node + real PostgreSQL, one database per file), web (jsdom),
 // e2e (Playwright journeys through the built SPA and API). Run through `npm test` (scripts/test.mjs).
-const swc = ['@swc/jest', {
-  jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-  module: { type: 'commonjs' },
-}];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 const esmPackages = ['pg-boss', 'serialize-error', 'rrule-temporal', 'non-error', 'cron-parser', 'luxon'].join('|');
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
@@ -19,18 +22,33 @@ module.exports = {
   projects: [
     { ...common, displayName: 'contracts', testEnvironment: 'node', roots: ['<rootDir>/libs/contracts'] },
     {
-      ...common, displayName: 'api', testEnvironment: 'node', roots: ['<rootDir>/apps/api'],
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/apps/api'],
       setupFiles: ['<rootDir>/apps/api/src/test/block-outbound.ts'],
-      globalSetup: '<rootDir>/apps/api/src/test/global-setup.ts', globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
+      globalSetup: '<rootDir>/apps/api/src/test/global-setup.ts',
+      globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
     },
     {
-      ...common, displayName: 'web', testEnvironment: 'jsdom', roots: ['<rootDir>/apps/web'],
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/apps/web'],
       setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/setup.ts'],
-      moduleNameMapper: { ...common.moduleNameMapper, '^@/(.*)$': '<rootDir>/apps/web/src/$1', '\\.(css|svg|png|jpg|webp)$': 'identity-obj-proxy' },
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        '^@/(.*)$': '<rootDir>/apps/web/src/$1',
+        '\\.(css|svg|png|jpg|webp)$': 'identity-obj-proxy',
+      },
     },
     {
-      ...common, displayName: 'e2e', testEnvironment: 'node', roots: ['<rootDir>/e2e'],
-      globalSetup: '<rootDir>/e2e/global-setup.ts', globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
     },
   ],
   testTimeout: 30000,

@@ -28,34 +28,65 @@ function dataFile(name: string): string {
   throw new Error(`${name} not found in ${dirs.join(', ')}`);
 }
 
-const withDb = (url: string, name: string) => { const u = new URL(url); u.pathname = `/${name}`; return u.toString(); };
+const withDb = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 async function dropDatabase(url: string) {
   const admin = createDb(withDb(url, 'postgres'), { max: 1 });
   await admin.raw(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
   await admin.destroy();
 }
-const freePort = () => new Promise<number>((ok) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => ok(port)); }); });
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
 
 function sampleRss(pid: number) {
   const samples: number[] = [];
   const read = () => {
-    try { const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8')); if (m) samples.push(Number(m[1]) / 1024); } catch { /* gone */ }
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) samples.push(Number(m[1]) / 1024);
+    } catch {
+      /* gone */
+    }
   };
   read();
   const timer = setInterval(read, 200);
-  return { stop() { clearInterval(timer); read(); return samples; } };
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return samples;
+    },
+  };
 }
 
 async function waitForHttp(url: string, ms: number) {
   const end = Date.now() + ms;
   for (;;) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > end) throw new Error(`${url} did not answer within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
 
-const stop = (p: ChildProcess) => new Promise<void>((ok) => { if (p.exitCode !== null) return ok(); p.once('exit', () => ok()); p.kill('SIGTERM'); setTimeout(() => p.kill('SIGKILL'), 15_000).unref(); });
+const stop = (p: ChildProcess) =>
+  new Promise<void>((ok) => {
+    if (p.exitCode !== null) return ok();
+    p.once('exit', () => ok());
+    p.kill('SIGTERM');
+    setTimeout(() => p.kill('SIGKILL'), 15_000).unref();
+  });
 
 /** Uploads `file` and polls the run until it is done; returns the run and the time to done. */
 async function uploadAndWait(base: string, token: string, file: string) {
@@ -69,9 +100,16 @@ async function uploadAndWait(base: string, token: string, file: string) {
   let lastPct = -1;
   for (;;) {
     const run = (await (await fetch(`${base}/admin/imports/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      status: string; progress: { rowsRead: number; rowsTotal: number; percent: number }; files: { rows: number; created: number; updated: number; unchanged: number; errors: string[] }[];
+      status: string;
+      progress: { rowsRead: number; rowsTotal: number; percent: number };
+      files: { rows: number; created: number; updated: number; unchanged: number; errors: string[] }[];
     };
-    if (run.progress.percent >= lastPct + 25) { lastPct = run.progress.percent; console.log(`  ${run.status} ${run.progress.rowsRead.toLocaleString('en-US')} / ${run.progress.rowsTotal.toLocaleString('en-US')} rows (${run.progress.percent}%)`); }
+    if (run.progress.percent >= lastPct + 25) {
+      lastPct = run.progress.percent;
+      console.log(
+        `  ${run.status} ${run.progress.rowsRead.toLocaleString('en-US')} / ${run.progress.rowsTotal.toLocaleString('en-US')} rows (${run.progress.percent}%)`,
+      );
+    }
     if (run.status === 'succeeded' || run.status === 'failed') return { run, uploadedMs, doneMs: Date.now() - t0 };
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -100,15 +138,23 @@ export async function run(argv: string[]): Promise<void> {
     // 1. The CLI.
     console.log('CLI: npm run db:import …');
     const c0 = Date.now();
-    const cli = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB=%M', process.execPath, join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/db.ts'), 'import', file], {
-      cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl }, encoding: 'utf8',
-    });
+    const cli = spawnSync(
+      '/usr/bin/time',
+      ['-f', 'MAXRSS_KB=%M', process.execPath, join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/db.ts'), 'import', file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: dbUrl },
+        encoding: 'utf8',
+      },
+    );
     const cliMs = Date.now() - c0;
     if (cli.status !== 0) throw new Error(`db:import failed: ${cli.stderr}`);
     const cliPeakMB = Math.round(Number(/MAXRSS_KB=(\d+)/.exec(cli.stderr)?.[1] ?? 0) / 1024);
     const cliRun = await db('import_runs').where({ source: 'cli' }).orderBy('created_at', 'desc').first('files');
     const inventoryAfterCli = Number((await db('inventory').count('* as n'))[0].n);
-    console.log(`CLI: ${inventoryAfterCli.toLocaleString('en-US')} inventory rows in ${(cliMs / 1000).toFixed(1)} s (process start and migrations included), peak RSS ${cliPeakMB} MB`);
+    console.log(
+      `CLI: ${inventoryAfterCli.toLocaleString('en-US')} inventory rows in ${(cliMs / 1000).toFixed(1)} s (process start and migrations included), peak RSS ${cliPeakMB} MB`,
+    );
 
     // 2. The browser path through the API, on an empty inventory again.
     await db.raw('TRUNCATE inventory');
@@ -119,9 +165,17 @@ export async function run(argv: string[]): Promise<void> {
     api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
       cwd: ROOT,
       env: {
-        ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, JWT_SECRET: jwtSecret,
-        PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'), JOBS_ENABLED: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-admin-import-${process.pid}`), PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl,
+        JWT_SECRET: jwtSecret,
+        PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+        JOBS_ENABLED: 'true',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-admin-import-${process.pid}`),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -142,19 +196,42 @@ export async function run(argv: string[]): Promise<void> {
 
     const result = {
       date: new Date().toISOString(),
-      machine: { cores: cpus().length, model: cpus()[0]?.model.trim(), memGiB: +(totalmem() / 2 ** 30).toFixed(1), loadavg: loadavg().map((l) => +l.toFixed(2)) },
+      machine: {
+        cores: cpus().length,
+        model: cpus()[0]?.model.trim(),
+        memGiB: +(totalmem() / 2 ** 30).toFixed(1),
+        loadavg: loadavg().map((l) => +l.toFixed(2)),
+      },
       file: { path: file, rows: first.run.files[0]?.rows },
       cli: { command: 'npm run db:import -- <file> (tsx scripts/db.ts import)', wallMs: cliMs, peakRssMB: cliPeakMB, files: cliRun?.files },
       api: {
         how: 'POST /admin/imports multipart (streamed to disk) → pg-boss job → importFile; dist/api/main.js, NODE_ENV=production',
         idleRssMB: Math.round(idleMB),
-        first: { uploadMs: first.uploadedMs, doneMs: first.doneMs, status: first.run.status, file: first.run.files[0], peakRssMB: Math.round(Math.max(...firstRss)) },
-        second: { uploadMs: second.uploadedMs, doneMs: second.doneMs, status: second.run.status, file: second.run.files[0], peakRssMB: Math.round(Math.max(...secondRss)) },
+        first: {
+          uploadMs: first.uploadedMs,
+          doneMs: first.doneMs,
+          status: first.run.status,
+          file: first.run.files[0],
+          peakRssMB: Math.round(Math.max(...firstRss)),
+        },
+        second: {
+          uploadMs: second.uploadedMs,
+          doneMs: second.doneMs,
+          status: second.run.status,
+          file: second.run.files[0],
+          peakRssMB: Math.round(Math.max(...secondRss)),
+        },
       },
     };
-    console.log(`\nCLI import:            ${(cliMs / 1000).toFixed(1)} s wall (new process: tsx, migrations check, import), peak RSS ${cliPeakMB} MB`);
-    console.log(`API upload → done:     ${(first.doneMs / 1000).toFixed(1)} s (upload ${(first.uploadedMs / 1000).toFixed(1)} s), ${first.run.status}, created ${first.run.files[0]?.created}; API RSS ${result.api.idleRssMB} MB idle → ${result.api.first.peakRssMB} MB peak`);
-    console.log(`API re-upload → done:  ${(second.doneMs / 1000).toFixed(1)} s, unchanged ${second.run.files[0]?.unchanged}; peak RSS ${result.api.second.peakRssMB} MB`);
+    console.log(
+      `\nCLI import:            ${(cliMs / 1000).toFixed(1)} s wall (new process: tsx, migrations check, import), peak RSS ${cliPeakMB} MB`,
+    );
+    console.log(
+      `API upload → done:     ${(first.doneMs / 1000).toFixed(1)} s (upload ${(first.uploadedMs / 1000).toFixed(1)} s), ${first.run.status}, created ${first.run.files[0]?.created}; API RSS ${result.api.idleRssMB} MB idle → ${result.api.first.peakRssMB} MB peak`,
+    );
+    console.log(
+      `API re-upload → done:  ${(second.doneMs / 1000).toFixed(1)} s, unchanged ${second.run.files[0]?.unchanged}; peak RSS ${result.api.second.peakRssMB} MB`,
+    );
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/admin-import.json'), JSON.stringify(result, null, 2) + '\n');
     console.log('wrote bench/results/admin-import.json');

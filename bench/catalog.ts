@@ -34,15 +34,44 @@ const SHARED_DATA = resolve(ROOT, '../shared/data');
 const DEMO_PASSWORD = 'Portal#2026';
 const BUYER = 'buyer@example.com';
 /** Search words rotated request by request (common catalog words; some broad, some narrow). */
-export const WORDS = ['vodka', 'whiskey', 'rum', 'gin', 'tequila', 'brandy', 'cream', 'apple', 'black', 'reserve', 'crown', 'absolut', 'honey', 'bourbon', 'peach', 'mini'];
+export const WORDS = [
+  'vodka',
+  'whiskey',
+  'rum',
+  'gin',
+  'tequila',
+  'brandy',
+  'cream',
+  'apple',
+  'black',
+  'reserve',
+  'crown',
+  'absolut',
+  'honey',
+  'bourbon',
+  'peach',
+  'mini',
+];
 const PAGE_SIZE = 30;
 /** The API's pool size (apps/api/src/main.ts); the floor gets the same. */
 const POOL_MAX = 20;
 
-interface Args { duration: number; rounds: number; connections: number; storeId: number; floorServer: boolean; port?: number; user?: string; db: string }
+interface Args {
+  duration: number;
+  rounds: number;
+  connections: number;
+  storeId: number;
+  floorServer: boolean;
+  port?: number;
+  user?: string;
+  db: string;
+}
 
 function parseArgs(argv: string[]): Args {
-  const val = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  const val = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
   return {
     duration: Number(val('--duration') ?? 10),
     rounds: Number(val('--rounds') ?? 2),
@@ -73,7 +102,10 @@ async function serveFloor(args: Args): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://floor');
       const m = /^\/api\/v1\/stores\/(\d+)\/products$/.exec(url.pathname);
-      if (!m) { res.writeHead(404).end(); return; }
+      if (!m) {
+        res.writeHead(404).end();
+        return;
+      }
       const page = Number(url.searchParams.get('page') ?? 1);
       const pageSize = Number(url.searchParams.get('pageSize') ?? PAGE_SIZE);
       const search = url.searchParams.get('search')?.trim() || undefined;
@@ -105,11 +137,17 @@ function nativeSql() {
 // The benchmark.
 
 async function benchmark(args: Args): Promise<void> {
-  console.log(`catalog benchmark · ${cpus().length} cores · ${(totalmem() / 2 ** 30).toFixed(1)} GiB · load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `catalog benchmark · ${cpus().length} cores · ${(totalmem() / 2 ** 30).toFixed(1)} GiB · load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const db = createDb(args.db, { max: 2 });
   const prep = await prepareDatabase(args.db, db);
   const storeItems = Number((await db('inventory').where({ store_id: args.storeId }).count<{ n: number }[]>('* as n'))[0].n);
-  console.log(`database ${redact(args.db)}: ${prep.items} items, ${prep.inventory} inventory rows (${prep.imported ? 'imported now' : 'reused'}); store ${args.storeId} carries ${storeItems}`);
+  console.log(
+    `database ${redact(args.db)}: ${prep.items} items, ${prep.inventory} inventory rows (${prep.imported ? 'imported now' : 'reused'}); store ${args.storeId} carries ${storeItems}`,
+  );
 
   console.log('building the API (scripts/build-api.mjs)…');
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -117,9 +155,19 @@ async function benchmark(args: Args): Promise<void> {
   const jwtSecret = randomBytes(32).toString('hex');
   const apiPort = await freePort();
   const api = startChild(process.execPath, [join(ROOT, 'dist/api/main.js')], {
-    NODE_ENV: 'production', PORT: String(apiPort), HOST: '127.0.0.1', DATABASE_URL: args.db, JWT_SECRET: jwtSecret,
-    PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'), BCRYPT_COST: '12', JOBS_ENABLED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    ACCESS_TOKEN_TTL_SECONDS: '3600', DEMO_PASSWORD, SHARED_DATA_DIR: SHARED_DATA, WEB_DIR: join(ROOT, 'dist/web-none'),
+    NODE_ENV: 'production',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL: args.db,
+    JWT_SECRET: jwtSecret,
+    PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+    BCRYPT_COST: '12',
+    JOBS_ENABLED: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    DEMO_PASSWORD,
+    SHARED_DATA_DIR: SHARED_DATA,
+    WEB_DIR: join(ROOT, 'dist/web-none'),
   });
   const floorPort = await freePort();
   let floor: ChildProcess | undefined;
@@ -130,11 +178,24 @@ async function benchmark(args: Args): Promise<void> {
     console.log(`signed in as ${BUYER} (${how})`);
     const auth = { authorization: `Bearer ${token}` };
     const probe = await fetch(`${apiBase}/api/v1/stores/${args.storeId}/products?search=vodka&pageSize=${PAGE_SIZE}`, { headers: auth });
-    const probeBody = await probe.json() as { total?: number };
+    const probeBody = (await probe.json()) as { total?: number };
     if (probe.status !== 200) throw new Error(`the API answered ${probe.status} to the catalog search: ${JSON.stringify(probeBody)}`);
     console.log(`probe: "vodka" → ${probeBody.total} matches in store ${args.storeId}`);
 
-    floor = startChild(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bench/run.ts'), 'catalog', '--floor-server', '--port', String(floorPort), '--user', userId], { BENCH_DATABASE_URL: args.db });
+    floor = startChild(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        join(ROOT, 'bench/run.ts'),
+        'catalog',
+        '--floor-server',
+        '--port',
+        String(floorPort),
+        '--user',
+        userId,
+      ],
+      { BENCH_DATABASE_URL: args.db },
+    );
     const floorBase = `http://127.0.0.1:${floorPort}`;
     await waitForHttp(`${floorBase}/api/v1/stores/${args.storeId}/products?search=vodka`, 60_000);
 
@@ -157,24 +218,46 @@ async function benchmark(args: Args): Promise<void> {
     const health = combine([await load(apiBase, () => '/api/v1/health', {}, args.connections, 3)]);
     const apiResult = combine(apiRounds);
     const floorResult = combine(floorRounds);
-    const apiRss = { peakMB: Math.round(Math.max(...rssSamples)), meanMB: Math.round(rssSamples.reduce((a, b) => a + b, 0) / rssSamples.length) };
+    const apiRss = {
+      peakMB: Math.round(Math.max(...rssSamples)),
+      meanMB: Math.round(rssSamples.reduce((a, b) => a + b, 0) / rssSamples.length),
+    };
 
     const plan = await explain(db, userId, args.storeId, 'vodka');
-    const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan) (?:using|on) (\w+)/g)].map((m) => m[1]))];
+    const indexes = [
+      ...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan) (?:using|on) (\w+)/g)].map((m) => m[1])),
+    ];
     const ratio = apiResult.rps / floorResult.rps;
     const results = {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, model: cpus()[0]?.model, memGiB: Number((totalmem() / 2 ** 30).toFixed(1)), loadavg: loadavg() },
       setup: {
-        database: redact(args.db), items: prep.items, inventoryRows: prep.inventory, storeId: args.storeId, storeItems, connections: args.connections,
-        durationSeconds: args.duration, rounds: args.rounds, words: WORDS, pageSize: PAGE_SIZE, api: 'dist/api/main.js (NODE_ENV=production, LOG_LEVEL=' + (process.env.BENCH_LOG_LEVEL ?? 'warn') + ')', auth: how,
+        database: redact(args.db),
+        items: prep.items,
+        inventoryRows: prep.inventory,
+        storeId: args.storeId,
+        storeItems,
+        connections: args.connections,
+        durationSeconds: args.duration,
+        rounds: args.rounds,
+        words: WORDS,
+        pageSize: PAGE_SIZE,
+        api: 'dist/api/main.js (NODE_ENV=production, LOG_LEVEL=' + (process.env.BENCH_LOG_LEVEL ?? 'warn') + ')',
+        auth: how,
       },
       api: { ...apiResult, rssPeakMB: apiRss.peakMB, rssMeanMB: apiRss.meanMB },
       floor: floorResult,
-      apiHealthCeiling: { rps: Math.round(health.rps), p95: health.p95, note: 'GET /api/v1/health on the same API process: middleware stack without auth or DB' },
+      apiHealthCeiling: {
+        rps: Math.round(health.rps),
+        p95: health.p95,
+        note: 'GET /api/v1/health on the same API process: middleware stack without auth or DB',
+      },
       ratioToFloor: Number(ratio.toFixed(3)),
       targets: {
-        p95Under50ms: apiResult.p95 < 50, atLeast1000rps: apiResult.rps >= 1000, atLeast40PercentOfFloor: ratio >= 0.4, rssUnder300MB: apiRss.peakMB < 300,
+        p95Under50ms: apiResult.p95 < 50,
+        atLeast1000rps: apiResult.rps >= 1000,
+        atLeast40PercentOfFloor: ratio >= 0.4,
+        rssUnder300MB: apiRss.peakMB < 300,
       },
       explain: { query: 'search=vodka page 1', indexes, plan },
     };
@@ -185,9 +268,13 @@ async function benchmark(args: Args): Promise<void> {
       `${name.padEnd(6)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p95 ${r.p95.toFixed(1).padStart(5)} ms   p97.5 ${r.p97_5.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   (autocannon p97.5 ${r.autocannonP97_5} / p99 ${r.autocannonP99} ms)   non-2xx ${r.non2xx}   errors ${r.errors}`;
     console.log('\n' + row('API', apiResult));
     console.log(row('floor', floorResult));
-    console.log(`API ceiling without DB work (GET /health, same middleware stack): ${health.rps.toFixed(0)} req/s, p95 ${health.p95.toFixed(1)} ms`);
+    console.log(
+      `API ceiling without DB work (GET /health, same middleware stack): ${health.rps.toFixed(0)} req/s, p95 ${health.p95.toFixed(1)} ms`,
+    );
     console.log(`ratio to the floor ${(ratio * 100).toFixed(1)} % · API RSS peak ${apiRss.peakMB} MB (mean ${apiRss.meanMB} MB)`);
-    console.log(`targets: p95 < 50 ms ${mark(results.targets.p95Under50ms)} · ≥ 1000 req/s ${mark(results.targets.atLeast1000rps)} · ≥ 40 % of floor ${mark(results.targets.atLeast40PercentOfFloor)} · RSS < 300 MB ${mark(results.targets.rssUnder300MB)}`);
+    console.log(
+      `targets: p95 < 50 ms ${mark(results.targets.p95Under50ms)} · ≥ 1000 req/s ${mark(results.targets.atLeast1000rps)} · ≥ 40 % of floor ${mark(results.targets.atLeast40PercentOfFloor)} · RSS < 300 MB ${mark(results.targets.rssUnder300MB)}`,
+    );
     console.log(`\nEXPLAIN ANALYZE (search "vodka", store ${args.storeId}) uses: ${indexes.join(', ')}\n${plan}`);
     console.log('\nwrote bench/results/catalog.json');
   } finally {
@@ -215,13 +302,19 @@ async function prepareDatabase(url: string, db: Db) {
       console.log(`creating database ${name}`);
       await admin.raw(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
     }
-  } finally { await admin.destroy(); }
+  } finally {
+    await admin.destroy();
+  }
   await migrateLatest(db);
   await seedReference(db);
   let imported = false;
   if (Number((await db('items').count<{ n: number }[]>('* as n'))[0].n) === 0) {
     console.log(`importing ${REAL_DATA_FILES.join(', ')} from ${SHARED_DATA}…`);
-    for (const r of await importFiles(db, REAL_DATA_FILES.map((f) => join(SHARED_DATA, f)))) console.log(`  ${r.file}: ${r.rows} rows in ${r.ms} ms`);
+    for (const r of await importFiles(
+      db,
+      REAL_DATA_FILES.map((f) => join(SHARED_DATA, f)),
+    ))
+      console.log(`  ${r.file}: ${r.rows} rows in ${r.ms} ms`);
     imported = true;
   }
   await seedDemo(db, { password: DEMO_PASSWORD, bcryptCost: 10 });
@@ -236,31 +329,83 @@ async function prepareDatabase(url: string, db: Db) {
 /** Signs the buyer in over HTTP; when the login route is not there (yet), signs a token with the API's secret. */
 async function signIn(base: string, db: Db, secret: string): Promise<{ token: string; how: string; userId: string }> {
   const user = await db('users').where({ email: BUYER }).first('id');
-  const res = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BUYER, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BUYER, password: DEMO_PASSWORD }),
+  });
   if (res.status === 200) {
-    const body = await res.json() as { access_token: string };
+    const body = (await res.json()) as { access_token: string };
     return { token: body.access_token, how: 'POST /auth/login', userId: user.id };
   }
-  return { token: await benchToken(db, secret, 3600, { id: user.id, email: BUYER }), how: `token signed with the API's secret (login answered ${res.status})`, userId: user.id };
+  return {
+    token: await benchToken(db, secret, 3600, { id: user.id, email: BUYER }),
+    how: `token signed with the API's secret (login answered ${res.status})`,
+    userId: user.id,
+  };
 }
 
-interface LoadResult { rps: number; requests: number; p50: number; p95: number; p97_5: number; p99: number; max: number; non2xx: number; errors: number; timeouts: number; autocannonP97_5: number; autocannonP99: number }
-interface RawLoad { rps: number; requests: number; seconds: number; times: number[]; non2xx: number; errors: number; timeouts: number; p97_5: number; p99: number }
+interface LoadResult {
+  rps: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p97_5: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  autocannonP97_5: number;
+  autocannonP99: number;
+}
+interface RawLoad {
+  rps: number;
+  requests: number;
+  seconds: number;
+  times: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p97_5: number;
+  p99: number;
+}
 
 /** autocannon at `connections` for `seconds`, rotating the path per request; keeps every response time. */
-async function load(base: string, path: (i: number) => string, headers: Record<string, string>, connections: number, seconds: number): Promise<RawLoad> {
+async function load(
+  base: string,
+  path: (i: number) => string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<RawLoad> {
   let i = 0;
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((ok, fail) => {
-    const instance = autocannon({
-      url: base, connections, duration: seconds, headers,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path(i++) }) }],
-    }, (err, res) => (err ? fail(err) : ok(res)));
-    instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        headers,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path(i++) }) }],
+      },
+      (err, res) => (err ? fail(err) : ok(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+    });
   });
   return {
-    rps: r.requests.total / r.duration, requests: r.requests.total, seconds: r.duration, times,
-    non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, p97_5: r.latency.p97_5, p99: r.latency.p99,
+    rps: r.requests.total / r.duration,
+    requests: r.requests.total,
+    seconds: r.duration,
+    times,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
   };
 }
 
@@ -271,9 +416,18 @@ function combine(rounds: RawLoad[]): LoadResult {
   const requests = rounds.reduce((a, r) => a + r.requests, 0);
   const seconds = rounds.reduce((a, r) => a + r.seconds, 0);
   return {
-    rps: requests / seconds, requests, p50: pct(50), p95: pct(95), p97_5: pct(97.5), p99: pct(99), max: times[times.length - 1],
-    non2xx: rounds.reduce((a, r) => a + r.non2xx, 0), errors: rounds.reduce((a, r) => a + r.errors, 0), timeouts: rounds.reduce((a, r) => a + r.timeouts, 0),
-    autocannonP97_5: Math.max(...rounds.map((r) => r.p97_5)), autocannonP99: Math.max(...rounds.map((r) => r.p99)),
+    rps: requests / seconds,
+    requests,
+    p50: pct(50),
+    p95: pct(95),
+    p97_5: pct(97.5),
+    p99: pct(99),
+    max: times[times.length - 1],
+    non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+    timeouts: rounds.reduce((a, r) => a + r.timeouts, 0),
+    autocannonP97_5: Math.max(...rounds.map((r) => r.p97_5)),
+    autocannonP99: Math.max(...rounds.map((r) => r.p99)),
   };
 }
 
@@ -284,11 +438,19 @@ function sampleRss(pid: number) {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (m) samples.push(Number(m[1]) / 1024);
-    } catch { /* the process is gone */ }
+    } catch {
+      /* the process is gone */
+    }
   };
   read();
   const timer = setInterval(read, 200);
-  return { stop() { clearInterval(timer); read(); return samples; } };
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return samples;
+    },
+  };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the API's own search statement. */
@@ -300,20 +462,35 @@ async function explain(db: Db, userId: string, storeId: number, word: string): P
 }
 
 function startChild(cmd: string, argv: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(cmd, argv, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, argv, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tail: string[] = [];
-  const keep = (d: Buffer) => { tail.push(d.toString()); if (tail.length > 50) tail.shift(); };
+  const keep = (d: Buffer) => {
+    tail.push(d.toString());
+    if (tail.length > 50) tail.shift();
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  child.on('exit', (code, sig) => { if (code && code !== 0 && code !== 143) console.error(`child ${argv[0]} exited ${code ?? sig}:\n${tail.join('')}`); });
+  child.on('exit', (code, sig) => {
+    if (code && code !== 0 && code !== 143) console.error(`child ${argv[0]} exited ${code ?? sig}:\n${tail.join('')}`);
+  });
   return child;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((ok) => {
-    const t = setTimeout(() => { child.kill('SIGKILL'); ok(); }, 5000);
-    child.once('exit', () => { clearTimeout(t); ok(); });
+    const t = setTimeout(() => {
+      child.kill('SIGKILL');
+      ok();
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      ok();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -321,7 +498,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    try { const r = await fetch(url); if (r.status < 500) return; } catch { /* not yet */ }
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((ok) => setTimeout(ok, 250));
   }
@@ -330,6 +512,9 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port')))); });
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
+    });
   });
 }

@@ -26,22 +26,60 @@ import { createDb, migrateLatest } from '../apps/api/src/db/knex';
 import { createLogger } from '../apps/api/src/logger';
 
 const ROOT = resolve(__dirname, '..');
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Routes and the lazy screen module each one loads (none: the screen is in the entry). */
 const ROUTES: Record<string, string[]> = { '/auth': [], '/shop': ['src/app/routes/shop.tsx'] };
 
-interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
-interface RouteJs { route: string; files: number; rawKB: number; gzipKB: number; brotliKB: number }
-interface LighthouseRun { performance: number; accessibility: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; scriptTransferKB: number; scripts: Array<{ url: string; transferKB: number }>; lcpElement?: string }
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+interface RouteJs {
+  route: string;
+  files: number;
+  rawKB: number;
+  gzipKB: number;
+  brotliKB: number;
+}
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptTransferKB: number;
+  scripts: Array<{ url: string; transferKB: number }>;
+  lcpElement?: string;
+}
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = Math.floor(s.length / 2); return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 /** Builds the SPA into `outDir` with the manifest and the bundle report (bench/results/bundle.html). */
 async function buildSpa(outDir: string): Promise<void> {
   process.env.ANALYZE = 'html';
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'apps/web/vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
+  await build({
+    configFile: join(ROOT, 'apps/web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
 }
 
 /** The JavaScript each route needs before it can show: the entry's static import graph plus the route's screen. */
@@ -51,9 +89,15 @@ export function initialJs(outDir: string): RouteJs[] {
   if (!entry) throw new Error('no entry in the Vite manifest');
   return Object.entries(ROUTES).map(([route, screens]) => {
     const seen = new Set<string>();
-    const visit = (k: string) => { if (seen.has(k) || !manifest[k]) return; seen.add(k); for (const i of manifest[k].imports ?? []) visit(i); };
+    const visit = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      for (const i of manifest[k].imports ?? []) visit(i);
+    };
     [entry, ...screens].forEach(visit);
-    let raw = 0; let gz = 0; let br = 0;
+    let raw = 0;
+    let gz = 0;
+    let br = 0;
     for (const k of seen) {
       const body = readFileSync(join(outDir, manifest[k].file));
       raw += body.length;
@@ -71,7 +115,9 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun>
   if (!result) throw new Error('Lighthouse returned no result');
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-  const requests = (audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const requests =
+    (audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> } | undefined)
+      ?.items ?? [];
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -80,8 +126,13 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun>
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
     cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
     scriptTransferKB: kb(requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0)),
-    scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => ({ url: new URL(r.url ?? '', 'http://x').pathname, transferKB: kb(r.transferSize ?? 0) })),
-    lcpElement: (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet,
+    scripts: requests
+      .filter((r) => r.resourceType === 'Script')
+      .map((r) => ({ url: new URL(r.url ?? '', 'http://x').pathname, transferKB: kb(r.transferSize ?? 0) })),
+    lcpElement: (
+      audits['largest-contentful-paint-element']?.details as
+        { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+    )?.items?.[0]?.items?.[0]?.node?.snippet,
   };
 }
 
@@ -91,11 +142,18 @@ export async function run(args: string[] = []): Promise<void> {
   const runs = i >= 0 ? Number(args[i + 1]) : 3;
   const keep = args.includes('--keep');
   const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`building the SPA into ${outDir} (bundle report: bench/results/bundle.html)…`);
   await buildSpa(outDir);
   const js = initialJs(outDir);
-  for (const r of js) console.log(`initial JS ${r.route.padEnd(6)} ${String(r.gzipKB).padStart(6)} KB gzip  ${String(r.brotliKB).padStart(6)} KB brotli  (${r.rawKB} KB raw, ${r.files} files)`);
+  for (const r of js)
+    console.log(
+      `initial JS ${r.route.padEnd(6)} ${String(r.gzipKB).padStart(6)} KB gzip  ${String(r.brotliKB).padStart(6)} KB brotli  (${r.rawKB} KB raw, ${r.files} files)`,
+    );
 
   const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_frontend_${process.pid}`;
@@ -108,10 +166,17 @@ export async function run(args: string[] = []): Promise<void> {
   let chrome: { port: number; kill(): void } | undefined;
   try {
     await migrateLatest(db);
-    const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+      LOG_LEVEL: 'silent',
+    });
     const mailer: Mailer = { enqueue: async () => undefined };
     const app = createApp({ config, db, logger: createLogger('silent'), mailer }, { webDir: outDir });
-    http = await new Promise<Server>((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
+    http = await new Promise<Server>((ok) => {
+      const s = app.listen(0, '127.0.0.1', () => ok(s));
+    });
     const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 
     const { launch } = await import('chrome-launcher');
@@ -121,32 +186,73 @@ export async function run(args: string[] = []): Promise<void> {
       // A trace Chromium failed to record (Lighthouse's NO_NAVSTART and kin, seen on a loaded machine) is retried twice.
       let r: LighthouseRun | undefined;
       for (let attempt = 1; !r; attempt++) {
-        try { r = await lighthouseOnce(`${base}/auth`, chrome.port); } catch (e) { if (attempt >= 3) throw e; console.log(`run ${n}: ${(e as Error).message}; again`); }
+        try {
+          r = await lighthouseOnce(`${base}/auth`, chrome.port);
+        } catch (e) {
+          if (attempt >= 3) throw e;
+          console.log(`run ${n}: ${(e as Error).message}; again`);
+        }
       }
       results.push(r);
-      console.log(`run ${n}: performance ${r.performance}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, FCP ${r.fcpMs} ms, CLS ${r.cls}, accessibility ${r.accessibility}, scripts ${r.scriptTransferKB} KB transferred`);
+      console.log(
+        `run ${n}: performance ${r.performance}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, FCP ${r.fcpMs} ms, CLS ${r.cls}, accessibility ${r.accessibility}, scripts ${r.scriptTransferKB} KB transferred`,
+      );
     }
-    console.log(`scripts of run 1: ${results[0].scripts.map((x) => `${x.url} ${x.transferKB} KB`).join(', ')}; LCP element: ${results[0].lcpElement ?? '?'}`);
-    const med = (k: 'performance' | 'accessibility' | 'lcpMs' | 'fcpMs' | 'tbtMs' | 'cls' | 'scriptTransferKB') => median(results.map((r) => r[k]));
+    console.log(
+      `scripts of run 1: ${results[0].scripts.map((x) => `${x.url} ${x.transferKB} KB`).join(', ')}; LCP element: ${results[0].lcpElement ?? '?'}`,
+    );
+    const med = (k: 'performance' | 'accessibility' | 'lcpMs' | 'fcpMs' | 'tbtMs' | 'cls' | 'scriptTransferKB') =>
+      median(results.map((r) => r[k]));
     const summary = {
-      performance: med('performance'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), fcpMs: med('fcpMs'), cls: med('cls'),
-      accessibility: med('accessibility'), scriptTransferKB: med('scriptTransferKB'),
+      performance: med('performance'),
+      lcpMs: med('lcpMs'),
+      tbtMs: med('tbtMs'),
+      fcpMs: med('fcpMs'),
+      cls: med('cls'),
+      accessibility: med('accessibility'),
+      scriptTransferKB: med('scriptTransferKB'),
     };
-    console.log(`median of ${runs} (/auth, Lighthouse mobile): performance ${summary.performance}, LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${summary.tbtMs} ms, accessibility ${summary.accessibility}; scripts transferred ${summary.scriptTransferKB} KB`);
+    console.log(
+      `median of ${runs} (/auth, Lighthouse mobile): performance ${summary.performance}, LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${summary.tbtMs} ms, accessibility ${summary.accessibility}; scripts transferred ${summary.scriptTransferKB} KB`,
+    );
     const targets = { initialJsAuthGzipKB: 150, performance: 95, lcpMs: 2500, tbtMs: 200, accessibility: 100 };
     const auth = js.find((r) => r.route === '/auth')!;
-    const met = auth.gzipKB <= targets.initialJsAuthGzipKB && summary.performance >= targets.performance && summary.lcpMs <= targets.lcpMs
-      && summary.tbtMs <= targets.tbtMs && summary.accessibility >= targets.accessibility;
-    console.log(`targets (/auth JS ≤ 150 KB gzip, performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100): ${met ? 'met' : 'NOT met'}`);
+    const met =
+      auth.gzipKB <= targets.initialJsAuthGzipKB &&
+      summary.performance >= targets.performance &&
+      summary.lcpMs <= targets.lcpMs &&
+      summary.tbtMs <= targets.tbtMs &&
+      summary.accessibility >= targets.accessibility;
+    console.log(
+      `targets (/auth JS ≤ 150 KB gzip, performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100): ${met ? 'met' : 'NOT met'}`,
+    );
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(join(ROOT, 'bench/results/frontend.json'), `${JSON.stringify({
-      bench: 'frontend', at: new Date().toISOString(), machine: { cores: cpus().length, model: cpus()[0]?.model, load: loadavg() },
-      chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', preset: 'lighthouse default (mobile)', url: '/auth', runs: results,
-      median: summary, initialJs: js, targets, met,
-    }, null, 2)}\n`);
+    writeFileSync(
+      join(ROOT, 'bench/results/frontend.json'),
+      `${JSON.stringify(
+        {
+          bench: 'frontend',
+          at: new Date().toISOString(),
+          machine: { cores: cpus().length, model: cpus()[0]?.model, load: loadavg() },
+          chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          preset: 'lighthouse default (mobile)',
+          url: '/auth',
+          runs: results,
+          median: summary,
+          initialJs: js,
+          targets,
+          met,
+        },
+        null,
+        2,
+      )}\n`,
+    );
   } finally {
     chrome?.kill();
-    if (http) { http.closeAllConnections(); await new Promise((ok) => http!.close(ok)); }
+    if (http) {
+      http.closeAllConnections();
+      await new Promise((ok) => http!.close(ok));
+    }
     await db.destroy();
     await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.destroy();

@@ -26,8 +26,14 @@ export async function run() {
     const t1 = Date.now();
     const second = await importFiles(db, files);
     const secondMs = Date.now() - t1;
-    for (const r of first) console.log(`first  ${r.file.padEnd(22)} ${String(r.rows).padStart(7)} rows ${String(r.inserted).padStart(7)} inserted ${String(r.ms).padStart(6)} ms`);
-    for (const r of second) console.log(`second ${r.file.padEnd(22)} ${String(r.rows).padStart(7)} rows ${String(r.unchanged).padStart(7)} unchanged ${String(r.ms).padStart(6)} ms`);
+    for (const r of first)
+      console.log(
+        `first  ${r.file.padEnd(22)} ${String(r.rows).padStart(7)} rows ${String(r.inserted).padStart(7)} inserted ${String(r.ms).padStart(6)} ms`,
+      );
+    for (const r of second)
+      console.log(
+        `second ${r.file.padEnd(22)} ${String(r.rows).padStart(7)} rows ${String(r.unchanged).padStart(7)} unchanged ${String(r.ms).padStart(6)} ms`,
+      );
     console.log(`full import ${firstMs} ms; idempotent re-run ${secondMs} ms; peak RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/import.json', JSON.stringify({ firstMs, secondMs, first, second, at: new Date().toISOString() }, null, 2));

@@ -45,12 +45,28 @@ const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_integrations
 const TARGETS = { pushSeconds: 60, rssMB: 300, feedP95Ms: 50 };
 const RATE_LIMIT = 1_000_000;
 
-interface Args { concurrency: number[]; format: 'json' | 'csv'; orders: number; placers: number; duration: number; connections: number; keep: boolean; file?: string; db: string }
+interface Args {
+  concurrency: number[];
+  format: 'json' | 'csv';
+  orders: number;
+  placers: number;
+  duration: number;
+  connections: number;
+  keep: boolean;
+  file?: string;
+  db: string;
+}
 
 function parseArgs(argv: string[]): Args {
-  const val = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  const val = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
   return {
-    concurrency: (val('--concurrency') ?? '2,4,8').split(',').map(Number).filter((n) => n > 0),
+    concurrency: (val('--concurrency') ?? '2,4,8')
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0),
     format: val('--format') === 'csv' ? 'csv' : 'json',
     orders: Number(val('--orders') ?? 3000),
     placers: Number(val('--placers') ?? 8),
@@ -66,7 +82,11 @@ function parseArgs(argv: string[]): Args {
 export async function run(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const file = args.file ?? dataFile('store_items_2022.csv');
-  console.log(`integrations benchmark · ${cpus().length} cores · load ${loadavg().map((l) => l.toFixed(2)).join(' ')} · file ${file}`);
+  console.log(
+    `integrations benchmark · ${cpus().length} cores · load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} · file ${file}`,
+  );
   await dropDatabase(args.db);
   const admin = createDb(withDb(args.db, 'postgres'), { max: 1 });
   await admin.raw(`CREATE DATABASE "${dbName(args.db)}"`);
@@ -84,7 +104,9 @@ export async function run(argv: string[]): Promise<void> {
     await db('user_roles').insert({ user_id: user.id, role_id: role.id });
     const assortment = await readAssortment(file);
     const totalRows = [...assortment.values()].reduce((n, r) => n + r.length, 0);
-    console.log(`database ready in ${((Date.now() - s0) / 1000).toFixed(1)} s; ${totalRows.toLocaleString('en-US')} assortment rows in ${assortment.size} stores`);
+    console.log(
+      `database ready in ${((Date.now() - s0) / 1000).toFixed(1)} s; ${totalRows.toLocaleString('en-US')} assortment rows in ${assortment.size} stores`,
+    );
 
     console.log('building the API (scripts/build-api.mjs)…');
     execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -93,10 +115,19 @@ export async function run(argv: string[]): Promise<void> {
     api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
       cwd: ROOT,
       env: {
-        ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: args.db, JWT_SECRET: jwtSecret,
-        PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'), JOBS_ENABLED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        ACCESS_TOKEN_TTL_SECONDS: '3600', API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-integrations-${process.pid}`), PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: args.db,
+        JWT_SECRET: jwtSecret,
+        PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+        JOBS_ENABLED: 'false',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+        API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-integrations-${process.pid}`),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -110,18 +141,36 @@ export async function run(argv: string[]): Promise<void> {
     const idleRssMB = Math.round(Math.max(...idle.stop()));
 
     // 2. The inventory push: one board key per board of the file's stores.
-    const storeBoards = new Map<number, number>((await db('stores').whereIn('id', [...assortment.keys()]).select('id', 'board_id')).map((s) => [s.id, s.board_id]));
+    const storeBoards = new Map<number, number>(
+      (
+        await db('stores')
+          .whereIn('id', [...assortment.keys()])
+          .select('id', 'board_id')
+      ).map((s) => [s.id, s.board_id]),
+    );
     const boardKeys = new Map<number, string>();
     for (const b of new Set(storeBoards.values())) {
-      boardKeys.set(b, (await adminCall('POST', '/admin/api-keys', { name: `bench inventory board ${b}`, boardId: b, scopes: ['inventory:write'] })).key);
+      boardKeys.set(
+        b,
+        (await adminCall('POST', '/admin/api-keys', { name: `bench inventory board ${b}`, boardId: b, scopes: ['inventory:write'] })).key,
+      );
     }
     const anyKey = [...boardKeys.values()][0];
-    const jobs: PushJob[] = [...assortment.entries()].sort((a, b) => a[0] - b[0]).map(([storeId, rows]) => ({
-      storeId, rows: rows.length, key: boardKeys.get(storeBoards.get(storeId) ?? -1) ?? anyKey,
-      body: args.format === 'csv' ? `Item Number,On Hand\n${rows.map((r) => `${r.itemCode},${r.onHand}`).join('\n')}\n` : JSON.stringify(rows),
-    }));
+    const jobs: PushJob[] = [...assortment.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([storeId, rows]) => ({
+        storeId,
+        rows: rows.length,
+        key: boardKeys.get(storeBoards.get(storeId) ?? -1) ?? anyKey,
+        body:
+          args.format === 'csv'
+            ? `Item Number,On Hand\n${rows.map((r) => `${r.itemCode},${r.onHand}`).join('\n')}\n`
+            : JSON.stringify(rows),
+      }));
     const bodyMB = jobs.reduce((n, j) => n + Buffer.byteLength(j.body), 0) / 2 ** 20;
-    console.log(`${jobs.length} requests (${args.format}, ${bodyMB.toFixed(1)} MB in all, largest ${Math.max(...jobs.map((j) => j.rows))} rows); ${boardKeys.size} board key(s)`);
+    console.log(
+      `${jobs.length} requests (${args.format}, ${bodyMB.toFixed(1)} MB in all, largest ${Math.max(...jobs.map((j) => j.rows))} rows); ${boardKeys.size} board key(s)`,
+    );
     const firsts: PushResult[] = [];
     for (const [i, c] of args.concurrency.entries()) {
       if (i > 0) await db.raw('TRUNCATE inventory');
@@ -139,19 +188,44 @@ export async function run(argv: string[]): Promise<void> {
 
     // 3. Orders and their events.
     const placed = await placeOrders(db, base, jwtSecret, args);
-    console.log(`placed ${placed.numbers.length} orders in ${(placed.ms / 1000).toFixed(1)} s (${placed.errors} errors${placed.errorSamples.length ? `: ${placed.errorSamples[0]}` : ''})`);
-    const writeKey = (await adminCall('POST', '/admin/api-keys', { name: 'bench orders write', boardId: [...boardKeys.keys()][0], scopes: ['orders:write'] })).key;
+    console.log(
+      `placed ${placed.numbers.length} orders in ${(placed.ms / 1000).toFixed(1)} s (${placed.errors} errors${placed.errorSamples.length ? `: ${placed.errorSamples[0]}` : ''})`,
+    );
+    const writeKey = (
+      await adminCall('POST', '/admin/api-keys', {
+        name: 'bench orders write',
+        boardId: [...boardKeys.keys()][0],
+        scopes: ['orders:write'],
+      })
+    ).key;
     const moved = await moveOrders(base, writeKey, placed.numbers, args.placers);
-    console.log(`moved orders through POST /integrations/orders/{n}/status: ${moved.calls} calls in ${(moved.ms / 1000).toFixed(1)} s (${moved.errors} errors${moved.errorSamples.length ? `: ${moved.errorSamples[0]}` : ''})`);
-    const events = await db('order_events').select(db.raw('count(*)::int AS n'), db.raw('max(seq)::int AS max'), db.raw('avg(pg_column_size(payload))::int AS bytes'), db.raw('count(DISTINCT store_id)::int AS stores')).first();
+    console.log(
+      `moved orders through POST /integrations/orders/{n}/status: ${moved.calls} calls in ${(moved.ms / 1000).toFixed(1)} s (${moved.errors} errors${moved.errorSamples.length ? `: ${moved.errorSamples[0]}` : ''})`,
+    );
+    const events = await db('order_events')
+      .select(
+        db.raw('count(*)::int AS n'),
+        db.raw('max(seq)::int AS max'),
+        db.raw('avg(pg_column_size(payload))::int AS bytes'),
+        db.raw('count(DISTINCT store_id)::int AS stores'),
+      )
+      .first();
     await db.raw('VACUUM ANALYZE order_events');
-    console.log(`order_events: ${events.n} rows in ${events.stores} stores, max seq ${events.max}, payload ≈ ${events.bytes} bytes (jsonb)`);
+    console.log(
+      `order_events: ${events.n} rows in ${events.stores} stores, max seq ${events.max}, payload ≈ ${events.bytes} bytes (jsonb)`,
+    );
 
     // 4. The feed under load: a board key (all stores), then one store's key.
     const feedStore = placed.stores[0];
-    const readBoard = (await adminCall('POST', '/admin/api-keys', { name: 'bench feed board', boardId: [...boardKeys.keys()][0], scopes: ['orders:read'] })).key;
-    const readStore = (await adminCall('POST', '/admin/api-keys', { name: 'bench feed store', storeId: feedStore, scopes: ['orders:read'] })).key;
-    const probe = await (await fetch(`${base}/integrations/order-events?after=0&limit=100`, { headers: { authorization: `Bearer ${readBoard}` } })).json() as { items: unknown[]; nextAfter: number };
+    const readBoard = (
+      await adminCall('POST', '/admin/api-keys', { name: 'bench feed board', boardId: [...boardKeys.keys()][0], scopes: ['orders:read'] })
+    ).key;
+    const readStore = (
+      await adminCall('POST', '/admin/api-keys', { name: 'bench feed store', storeId: feedStore, scopes: ['orders:read'] })
+    ).key;
+    const probe = (await (
+      await fetch(`${base}/integrations/order-events?after=0&limit=100`, { headers: { authorization: `Bearer ${readBoard}` } })
+    ).json()) as { items: unknown[]; nextAfter: number };
     if (probe.items.length !== Math.min(100, events.n)) throw new Error(`feed probe answered ${probe.items.length} events`);
     const feed = async (key: string, label: string) => {
       await feedLoad(base, key, events.max, args.connections, 2, pid); // warm-up
@@ -169,20 +243,43 @@ export async function run(argv: string[]): Promise<void> {
     const sumOk = (r: PushResult) => r.created + r.updated + r.unchanged + r.refusedRows === totalRows;
     const result = {
       date: new Date().toISOString(),
-      machine: { cores: cpus().length, model: cpus()[0]?.model.trim(), memGiB: +(totalmem() / 2 ** 30).toFixed(1), loadavg: loadavg().map((l) => +l.toFixed(2)) },
+      machine: {
+        cores: cpus().length,
+        model: cpus()[0]?.model.trim(),
+        memGiB: +(totalmem() / 2 ** 30).toFixed(1),
+        loadavg: loadavg().map((l) => +l.toFixed(2)),
+      },
       setup: {
-        database: args.db, file, rows: totalRows, stores: assortment.size, boards: boardKeys.size,
+        database: args.db,
+        file,
+        rows: totalRows,
+        stores: assortment.size,
+        boards: boardKeys.size,
         api: `dist/api/main.js in a child process (NODE_ENV=production, pool 20, JOBS_ENABLED=false, API_KEY_RATE_LIMIT_PER_MINUTE=${RATE_LIMIT}); RSS = VmRSS of that process from /proc every 200 ms`,
         push: `PUT /integrations/stores/{id}/inventory, one request per store, ${args.format}, onHand = Bottles Sold, board key (inventory:write), mode=merge`,
-        unknownRows: 'the API refuses a request with an unknown item code (422, every row listed, nothing written) and a store outside the key (404); such requests count as refused with all their rows',
+        unknownRows:
+          'the API refuses a request with an unknown item code (422, every row listed, nothing written) and a store outside the key (404); such requests count as refused with all their rows',
         orders: `${args.orders} in-store orders by ${args.placers} buyers in stores ${placed.stores.join(', ')}; then every 2nd ready, every 4th then completed, 2 in 10 cancelled, through the API`,
         feed: `GET /integrations/order-events?after=<random seq>&limit=100, autocannon ${args.connections} connections × ${args.duration} s (2 s warm-up), no Accept-Encoding`,
       },
       push: {
-        idleRssMB, peakRssMB: pushRssMB, runs: firsts, best: best.concurrency, second, inventoryRows,
+        idleRssMB,
+        peakRssMB: pushRssMB,
+        runs: firsts,
+        best: best.concurrency,
+        second,
+        inventoryRows,
         rowsAddUp: { first: firsts.every(sumOk), second: sumOk(second) },
       },
-      orders: { placed: placed.numbers.length, placeMs: placed.ms, placeErrors: placed.errors, transitions: moved.calls, transitionMs: moved.ms, transitionErrors: moved.errors, events },
+      orders: {
+        placed: placed.numbers.length,
+        placeMs: placed.ms,
+        placeErrors: placed.errors,
+        transitions: moved.calls,
+        transitionMs: moved.ms,
+        transitionErrors: moved.errors,
+        events,
+      },
       feed: { peakRssMB: feedRssMB, boardKey: feedBoard, storeKey: { storeId: feedStore, ...feedStoreRes } },
       targets: {
         pushUnder60s: best.wallMs <= TARGETS.pushSeconds * 1000,
@@ -193,16 +290,24 @@ export async function run(argv: string[]): Promise<void> {
         rowsAddUp: firsts.every(sumOk) && sumOk(second),
       },
     };
-    console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`);
+    console.log(
+      `\nload average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${cpus().length} cores)`,
+    );
     for (const r of firsts) console.log(`push ×${r.concurrency}: ${fmtPush(r)}`);
     console.log(`push again ×${second.concurrency}: ${fmtPush(second)}`);
-    console.log(`rows: ${totalRows.toLocaleString('en-US')} sent; first push created ${best.created} + updated ${best.updated} + unchanged ${best.unchanged} + refused ${best.refusedRows} ${sumOk(best) ? '=' : '≠'} ${totalRows}; `
-      + `second: unchanged ${second.unchanged} + created ${second.created} + updated ${second.updated} + refused ${second.refusedRows}; inventory rows ${inventoryRows}`);
+    console.log(
+      `rows: ${totalRows.toLocaleString('en-US')} sent; first push created ${best.created} + updated ${best.updated} + unchanged ${best.unchanged} + refused ${best.refusedRows} ${sumOk(best) ? '=' : '≠'} ${totalRows}; ` +
+        `second: unchanged ${second.unchanged} + created ${second.created} + updated ${second.updated} + refused ${second.refusedRows}; inventory rows ${inventoryRows}`,
+    );
     console.log(`API RSS ${idleRssMB} MB idle → ${pushRssMB} MB peak during the pushes, ${feedRssMB} MB peak during the feed load`);
     console.log(`feed board key: ${fmtFeed(feedBoard)}`);
     console.log(`feed store key: ${fmtFeed(feedStoreRes)}`);
     const t = result.targets;
-    console.log(`targets: push ≤ 60 s ${mark(t.pushUnder60s)} · push RSS ≤ 300 MB ${mark(t.pushRssUnder300MB)} (feed RSS ≤ 300 MB ${mark(t.feedRssUnder300MB)}) · feed p95 ≤ 50 ms ${mark(t.feedP95Under50ms)} · feed 0 non-2xx ${mark(t.feedNoErrors)} · rows add up ${mark(t.rowsAddUp)}`);
+    console.log(
+      `targets: push ≤ 60 s ${mark(t.pushUnder60s)} · push RSS ≤ 300 MB ${mark(t.pushRssUnder300MB)} (feed RSS ≤ 300 MB ${mark(t.feedRssUnder300MB)}) · feed p95 ≤ 50 ms ${mark(t.feedP95Under50ms)} · feed 0 non-2xx ${mark(t.feedNoErrors)} · rows add up ${mark(t.rowsAddUp)}`,
+    );
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/integrations.json'), JSON.stringify(result, null, 2) + '\n');
     console.log('wrote bench/results/integrations.json');
@@ -216,11 +321,30 @@ export async function run(argv: string[]): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------
 // The inventory push.
 
-interface PushJob { storeId: number; rows: number; key: string; body: string }
+interface PushJob {
+  storeId: number;
+  rows: number;
+  key: string;
+  body: string;
+}
 interface PushResult {
-  concurrency: number; requests: number; wallMs: number; rowsPerSecond: number; requestMs: ReturnType<typeof percentiles>;
-  created: number; updated: number; unchanged: number; removed: number; refusedRequests: number; refusedRows: number; refusedSamples: string[];
-  peakRssMB: number; apiCpuSeconds: number; pgBackendCpuSeconds: number; benchCpuSeconds: number; loadavg1: number;
+  concurrency: number;
+  requests: number;
+  wallMs: number;
+  rowsPerSecond: number;
+  requestMs: ReturnType<typeof percentiles>;
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  refusedRequests: number;
+  refusedRows: number;
+  refusedSamples: string[];
+  peakRssMB: number;
+  apiCpuSeconds: number;
+  pgBackendCpuSeconds: number;
+  benchCpuSeconds: number;
+  loadavg1: number;
 }
 
 /** Every job through PUT …/inventory with `concurrency` requests in flight, sampling the API's RSS and CPU. */
@@ -233,40 +357,60 @@ async function push(base: string, jobs: PushJob[], concurrency: number, args: Ar
   const bench0 = process.cpuUsage();
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < jobs.length) {
-      const j = jobs[next++];
-      const s = performance.now();
-      const res = await fetch(`${base}/integrations/stores/${j.storeId}/inventory`, {
-        method: 'PUT', body: j.body,
-        headers: { authorization: `Bearer ${j.key}`, 'content-type': args.format === 'csv' ? 'text/csv' : 'application/json', accept: 'application/json' },
-      });
-      const text = await res.text();
-      times.push(performance.now() - s);
-      if (res.ok) {
-        const r = JSON.parse(text) as { created: number; updated: number; unchanged: number; removed: number };
-        tot.created += r.created; tot.updated += r.updated; tot.unchanged += r.unchanged; tot.removed += r.removed;
-      } else {
-        tot.refusedRequests++; tot.refusedRows += j.rows;
-        if (refusedSamples.length < 5) refusedSamples.push(`store ${j.storeId}: ${res.status} ${text.slice(0, 200)}`);
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const j = jobs[next++];
+        const s = performance.now();
+        const res = await fetch(`${base}/integrations/stores/${j.storeId}/inventory`, {
+          method: 'PUT',
+          body: j.body,
+          headers: {
+            authorization: `Bearer ${j.key}`,
+            'content-type': args.format === 'csv' ? 'text/csv' : 'application/json',
+            accept: 'application/json',
+          },
+        });
+        const text = await res.text();
+        times.push(performance.now() - s);
+        if (res.ok) {
+          const r = JSON.parse(text) as { created: number; updated: number; unchanged: number; removed: number };
+          tot.created += r.created;
+          tot.updated += r.updated;
+          tot.unchanged += r.unchanged;
+          tot.removed += r.removed;
+        } else {
+          tot.refusedRequests++;
+          tot.refusedRows += j.rows;
+          if (refusedSamples.length < 5) refusedSamples.push(`store ${j.storeId}: ${res.status} ${text.slice(0, 200)}`);
+        }
       }
-    }
-  }));
+    }),
+  );
   const wallMs = Math.round(performance.now() - t0);
   const bench = process.cpuUsage(bench0);
   const { apiCpuSeconds, pgBackendCpuSeconds } = await cpu.stop();
   const rows = tot.created + tot.updated + tot.unchanged;
   return {
-    concurrency, requests: jobs.length, wallMs, rowsPerSecond: Math.round(rows / (wallMs / 1000)), requestMs: percentiles(times), ...tot, refusedSamples,
-    peakRssMB: Math.round(Math.max(...rss.stop())), apiCpuSeconds, pgBackendCpuSeconds, benchCpuSeconds: +((bench.user + bench.system) / 1e6).toFixed(1),
+    concurrency,
+    requests: jobs.length,
+    wallMs,
+    rowsPerSecond: Math.round(rows / (wallMs / 1000)),
+    requestMs: percentiles(times),
+    ...tot,
+    refusedSamples,
+    peakRssMB: Math.round(Math.max(...rss.stop())),
+    apiCpuSeconds,
+    pgBackendCpuSeconds,
+    benchCpuSeconds: +((bench.user + bench.system) / 1e6).toFixed(1),
     loadavg1: +loadavg()[0].toFixed(2),
   };
 }
 
 const fmtPush = (r: PushResult) =>
-  `${(r.wallMs / 1000).toFixed(1)} s, ${r.rowsPerSecond.toLocaleString('en-US')} rows/s, request p50 ${r.requestMs.p50} ms p95 ${r.requestMs.p95} ms max ${r.requestMs.max} ms; `
-  + `created ${r.created} updated ${r.updated} unchanged ${r.unchanged} refused ${r.refusedRequests} req/${r.refusedRows} rows; `
-  + `API RSS peak ${r.peakRssMB} MB; CPU: API ${r.apiCpuSeconds} s, its PostgreSQL backends ${r.pgBackendCpuSeconds} s, bench client ${r.benchCpuSeconds} s; load ${r.loadavg1}`;
+  `${(r.wallMs / 1000).toFixed(1)} s, ${r.rowsPerSecond.toLocaleString('en-US')} rows/s, request p50 ${r.requestMs.p50} ms p95 ${r.requestMs.p95} ms max ${r.requestMs.max} ms; ` +
+  `created ${r.created} updated ${r.updated} unchanged ${r.unchanged} refused ${r.refusedRequests} req/${r.refusedRows} rows; ` +
+  `API RSS peak ${r.peakRssMB} MB; CPU: API ${r.apiCpuSeconds} s, its PostgreSQL backends ${r.pgBackendCpuSeconds} s, bench client ${r.benchCpuSeconds} s; load ${r.loadavg1}`;
 
 /** store → its rows `{ itemCode, onHand }` (onHand = Bottles Sold), read from the assortment file (gzipped or plain). */
 async function readAssortment(file: string): Promise<Map<number, { itemCode: string; onHand: number }[]>> {
@@ -287,11 +431,15 @@ async function readAssortment(file: string): Promise<Map<number, { itemCode: str
 
 /** `args.orders` in-store orders in the 8 largest stores of the inventory, by `args.placers` buyers in parallel. */
 async function placeOrders(db: Db, base: string, secret: string, args: Args) {
-  const stores: number[] = (await db('inventory').groupBy('store_id').orderByRaw('count(*) DESC, store_id').limit(8).select('store_id')).map((r) => r.store_id);
+  const stores: number[] = (
+    await db('inventory').groupBy('store_id').orderByRaw('count(*) DESC, store_id').limit(8).select('store_id')
+  ).map((r) => r.store_id);
   const board = await db('stores').where({ id: stores[0] }).first('board_id');
   const outlets = new Map<number, number>();
   for (const s of stores) {
-    const [o] = await db('outlets').insert({ outlet_code: `BENCH-${s}`, name: `Bench outlet of store ${s}`, board_id: board.board_id, default_store_id: s }).returning('id');
+    const [o] = await db('outlets')
+      .insert({ outlet_code: `BENCH-${s}`, name: `Bench outlet of store ${s}`, board_id: board.board_id, default_store_id: s })
+      .returning('id');
     await db('store_outlets').insert({ store_id: s, outlet_id: o.id });
     outlets.set(s, o.id);
   }
@@ -312,52 +460,77 @@ async function placeOrders(db: Db, base: string, secret: string, args: Args) {
   let errors = 0;
   let n = 0;
   const t0 = Date.now();
-  await Promise.all(buyers.map(async (b) => {
-    while (n < args.orders) {
-      const i = n++;
-      const store = stores[i % stores.length];
-      const pool = items.get(store)!;
-      const lines = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ item: pool[(i * 7 + k * 13) % pool.length], quantity: 1 + ((i + k) % 6) }));
-      try {
-        const cartId = await fillCart(db, { userId: b.id, outletId: outlets.get(store)!, storeId: store, lines });
-        const session = await call(base, b.token, 'POST', '/checkout-sessions', { cartId });
-        const order = await call(base, b.token, 'POST', '/orders', { checkoutToken: session.token, paymentMethod: 'in_store' }, { 'idempotency-key': randomUUID() });
-        numbers.push(order.orderNumber);
-      } catch (e) {
-        errors++;
-        if (errorSamples.length < 5) errorSamples.push((e as Error).message);
+  await Promise.all(
+    buyers.map(async (b) => {
+      while (n < args.orders) {
+        const i = n++;
+        const store = stores[i % stores.length];
+        const pool = items.get(store)!;
+        const lines = Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+          item: pool[(i * 7 + k * 13) % pool.length],
+          quantity: 1 + ((i + k) % 6),
+        }));
+        try {
+          const cartId = await fillCart(db, { userId: b.id, outletId: outlets.get(store)!, storeId: store, lines });
+          const session = await call(base, b.token, 'POST', '/checkout-sessions', { cartId });
+          const order = await call(
+            base,
+            b.token,
+            'POST',
+            '/orders',
+            { checkoutToken: session.token, paymentMethod: 'in_store' },
+            { 'idempotency-key': randomUUID() },
+          );
+          numbers.push(order.orderNumber);
+        } catch (e) {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push((e as Error).message);
+        }
       }
-    }
-  }));
+    }),
+  );
   return { stores, numbers, errors, errorSamples, ms: Date.now() - t0 };
 }
 
 /** Every 2nd order ready, every 4th then completed, 2 in 10 cancelled (i ≡ 5 from reserved, i ≡ 6 from ready, mod 10), through the API. */
 async function moveOrders(base: string, key: string, numbers: string[], concurrency: number) {
-  let next = 0; let calls = 0; let errors = 0;
+  let next = 0;
+  let calls = 0;
+  let errors = 0;
   const errorSamples: string[] = [];
   const t0 = Date.now();
   const status = async (n: string, body: object) => {
     calls++;
-    try { await call(base, key, 'POST', `/integrations/orders/${encodeURIComponent(n)}/status`, body); } catch (e) {
+    try {
+      await call(base, key, 'POST', `/integrations/orders/${encodeURIComponent(n)}/status`, body);
+    } catch (e) {
       errors++;
       if (errorSamples.length < 5) errorSamples.push((e as Error).message);
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < numbers.length) {
-      const i = next++;
-      if (i % 2 === 0) await status(numbers[i], { status: 'ready' });
-      if (i % 4 === 0) await status(numbers[i], { status: 'completed' });
-      else if (i % 10 === 5 || i % 10 === 6) await status(numbers[i], { status: 'cancelled', reason: 'Bench: cancelled by the warehouse' });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < numbers.length) {
+        const i = next++;
+        if (i % 2 === 0) await status(numbers[i], { status: 'ready' });
+        if (i % 4 === 0) await status(numbers[i], { status: 'completed' });
+        else if (i % 10 === 5 || i % 10 === 6)
+          await status(numbers[i], { status: 'cancelled', reason: 'Bench: cancelled by the warehouse' });
+      }
+    }),
+  );
   return { calls, errors, errorSamples, ms: Date.now() - t0 };
 }
 
 async function call(base: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(base + path, {
-    method, headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => undefined)) as Record<string, string> | undefined;
@@ -370,7 +543,20 @@ const adminApi = (base: string, token: string) => (method: string, path: string,
 // ---------------------------------------------------------------------------------------------------------
 // The feed under load.
 
-interface FeedResult { rps: number; requests: number; p50: number; p95: number; p99: number; max: number; non2xx: number; errors: number; timeouts: number; bytesPerAnswer: number; peakRssMB: number; loadavg1: number }
+interface FeedResult {
+  rps: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerAnswer: number;
+  peakRssMB: number;
+  loadavg1: number;
+}
 
 /** autocannon on the feed with a random cursor per request; every response time kept (exact percentiles). */
 async function feedLoad(base: string, key: string, maxSeq: number, connections: number, seconds: number, pid: number): Promise<FeedResult> {
@@ -378,17 +564,42 @@ async function feedLoad(base: string, key: string, maxSeq: number, connections: 
   const rss = sampleRss(pid);
   const u = new URL(base);
   const r = await new Promise<autocannon.Result>((ok, fail) => {
-    const instance = autocannon({
-      url: u.origin, connections, duration: seconds, headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${u.pathname}/integrations/order-events?after=${Math.floor(Math.random() * maxSeq)}&limit=100` }) }],
-    }, (err, res) => (err ? fail(err) : ok(res)));
-    instance.on('response', (_c, _s, _b, responseTime) => { times.push(responseTime); });
+    const instance = autocannon(
+      {
+        url: u.origin,
+        connections,
+        duration: seconds,
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({
+              ...req,
+              path: `${u.pathname}/integrations/order-events?after=${Math.floor(Math.random() * maxSeq)}&limit=100`,
+            }),
+          },
+        ],
+      },
+      (err, res) => (err ? fail(err) : ok(res)),
+    );
+    instance.on('response', (_c, _s, _b, responseTime) => {
+      times.push(responseTime);
+    });
   });
   const p = percentiles(times);
   return {
-    rps: Math.round(r.requests.total / r.duration), requests: r.requests.total, p50: p.p50, p95: p.p95, p99: p.p99, max: p.max,
-    non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, bytesPerAnswer: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
-    peakRssMB: Math.round(Math.max(...rss.stop())), loadavg1: +loadavg()[0].toFixed(2),
+    rps: Math.round(r.requests.total / r.duration),
+    requests: r.requests.total,
+    p50: p.p50,
+    p95: p.p95,
+    p99: p.p99,
+    max: p.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerAnswer: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    peakRssMB: Math.round(Math.max(...rss.stop())),
+    loadavg1: +loadavg()[0].toFixed(2),
   };
 }
 
@@ -413,23 +624,44 @@ function dataFile(name: string): string {
 }
 
 const dbName = (url: string) => new URL(url).pathname.slice(1);
-const withDb = (url: string, name: string) => { const u = new URL(url); u.pathname = `/${name}`; return u.toString(); };
+const withDb = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 async function dropDatabase(url: string) {
   const admin = createDb(withDb(url, 'postgres'), { max: 1 });
   await admin.raw(`DROP DATABASE IF EXISTS "${dbName(url)}" WITH (FORCE)`);
   await admin.destroy();
 }
-const freePort = () => new Promise<number>((ok) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => ok(port)); }); });
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
 
 /** VmRSS (MB) of `pid` every 200 ms until stopped. */
 function sampleRss(pid: number) {
   const samples: number[] = [];
   const read = () => {
-    try { const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8')); if (m) samples.push(Number(m[1]) / 1024); } catch { /* gone */ }
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) samples.push(Number(m[1]) / 1024);
+    } catch {
+      /* gone */
+    }
   };
   read();
   const timer = setInterval(read, 200);
-  return { stop() { clearInterval(timer); read(); return samples; } };
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return samples;
+    },
+  };
 }
 
 /** utime + stime of a process in seconds (/proc/<pid>/stat, USER_HZ 100); undefined when gone or unreadable. */
@@ -438,7 +670,9 @@ function cpuSeconds(pid: number): number | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(f[11]) + Number(f[12])) / 100;
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -461,7 +695,15 @@ async function sampleCpu(pid: number, db: Db, name: string) {
   };
   await scan(true);
   let busy = false;
-  const timer = setInterval(() => { if (busy) return; busy = true; scan(false).catch(() => undefined).finally(() => { busy = false; }); }, 500);
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    scan(false)
+      .catch(() => undefined)
+      .finally(() => {
+        busy = false;
+      });
+  }, 500);
   return {
     async stop() {
       clearInterval(timer);
@@ -476,10 +718,20 @@ async function sampleCpu(pid: number, db: Db, name: string) {
 async function waitForHttp(url: string, ms: number) {
   const end = Date.now() + ms;
   for (;;) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > end) throw new Error(`${url} did not answer within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
 
-const stop = (p: ChildProcess) => new Promise<void>((ok) => { if (p.exitCode !== null) return ok(); p.once('exit', () => ok()); p.kill('SIGTERM'); setTimeout(() => p.kill('SIGKILL'), 15_000).unref(); });
+const stop = (p: ChildProcess) =>
+  new Promise<void>((ok) => {
+    if (p.exitCode !== null) return ok();
+    p.once('exit', () => ok());
+    p.kill('SIGTERM');
+    setTimeout(() => p.kill('SIGKILL'), 15_000).unref();
+  });

@@ -35,13 +35,19 @@ async function bcryptAlone(hash: string, concurrency: number, seconds: number) {
   const end = Date.now() + seconds * 1000;
   let done = 0;
   const t0 = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) { await bcrypt.compare(PASSWORD, hash); done++; }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        await bcrypt.compare(PASSWORD, hash);
+        done++;
+      }
+    }),
+  );
   return done / ((Date.now() - t0) / 1000);
 }
 
-const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
 export async function run(args: string[] = []) {
   const rounds = arg(args, 'rounds', 4);
@@ -62,19 +68,35 @@ export async function run(args: string[] = []) {
     const emails = [0, 1, 2, 3].map((i) => `bench-${i}@example.com`);
     await db('users').insert(emails.map((email) => ({ email, password_hash: hash })));
 
-    const config = loadConfig({ NODE_ENV: 'development', BCRYPT_COST: String(COST), DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'silent',
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      BCRYPT_COST: String(COST),
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+      LOG_LEVEL: 'silent',
       // The bench measures sign-in cost from one address: the per-IP sign-in limit (issue 8 §17) would stop it.
-      AUTH_IP_LOGIN_LIMIT: '100000000' });
+      AUTH_IP_LOGIN_LIMIT: '100000000',
+    });
     const mailer: Mailer = { enqueue: async () => undefined };
     const app = createApp({ config, db, logger: createLogger('silent'), mailer });
-    http = await new Promise<Server>((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
+    http = await new Promise<Server>((ok) => {
+      const s = app.listen(0, '127.0.0.1', () => ok(s));
+    });
     const port = (http.address() as { port: number }).port;
 
-    console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     await bcryptAlone(hash, connections, 2); // warm-up
     // Warm the API (dummy hash, JIT, pool) with a few sign-ins.
     for (const email of emails) {
-      const r = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+      const r = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
       if (r.status !== 200) throw new Error(`warm-up sign-in answered ${r.status}: ${await r.text()}`);
     }
 
@@ -93,13 +115,23 @@ export async function run(args: string[] = []) {
       bcryptRates.push(alone);
       const before = statuses.get(200) ?? 0;
       const result = await new Promise<autocannon.Result>((ok, fail) => {
-        const instance = autocannon({
-          url: `http://127.0.0.1:${port}`, connections, duration: slice, pipelining: 1,
-          requests: [{
-            method: 'POST', path: '/api/v1/auth/login', headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: emails[i++ % emails.length], password: PASSWORD }) }),
-          }],
-        }, (err, res) => (err ? fail(err) : ok(res)));
+        const instance = autocannon(
+          {
+            url: `http://127.0.0.1:${port}`,
+            connections,
+            duration: slice,
+            pipelining: 1,
+            requests: [
+              {
+                method: 'POST',
+                path: '/api/v1/auth/login',
+                headers: { 'content-type': 'application/json' },
+                setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: emails[i++ % emails.length], password: PASSWORD }) }),
+              },
+            ],
+          },
+          (err, res) => (err ? fail(err) : ok(res)),
+        );
         instance.on('response', (_client, statusCode, _bytes, responseTime) => {
           times.push(responseTime);
           statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
@@ -110,7 +142,9 @@ export async function run(args: string[] = []) {
       signInSeconds += result.duration;
       errors += result.errors;
       signInRates.push(roundOk / result.duration);
-      console.log(`round ${round + 1}: bcrypt alone ${alone.toFixed(2)}/s, sign-in ${(roundOk / result.duration).toFixed(2)}/s (load ${loadavg()[0].toFixed(2)})`);
+      console.log(
+        `round ${round + 1}: bcrypt alone ${alone.toFixed(2)}/s, sign-in ${(roundOk / result.duration).toFixed(2)}/s (load ${loadavg()[0].toFixed(2)})`,
+      );
     }
     const reference = bcryptRates.reduce((a, b) => a + b, 0) / bcryptRates.length;
     const signInsPerSecond = ok / signInSeconds;
@@ -119,17 +153,40 @@ export async function run(args: string[] = []) {
     const p95 = percentile(times, 95);
     const p99 = percentile(times, 99);
     console.log(`bcrypt cost ${COST} alone, ${connections} in flight: ${reference.toFixed(2)} compares/s (mean of ${rounds} slices)`);
-    console.log(`sign-in: ${signInsPerSecond.toFixed(2)} /s at ${connections} connections over ${signInSeconds.toFixed(1)} s (${ok} ok, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${errors} errors)`);
+    console.log(
+      `sign-in: ${signInsPerSecond.toFixed(2)} /s at ${connections} connections over ${signInSeconds.toFixed(1)} s (${ok} ok, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${errors} errors)`,
+    );
     console.log(`ratio to bcrypt alone: ${(ratio * 100).toFixed(1)} % (target ≥ 90 %)`);
-    console.log(`latency: p50 ${percentile(times, 50)} ms, p95 ${p95} ms (target < 600 ms), p99 ${p99} ms, max ${Math.round(times[times.length - 1])} ms`);
+    console.log(
+      `latency: p50 ${percentile(times, 50)} ms, p95 ${p95} ms (target < 600 ms), p99 ${p99} ms, max ${Math.round(times[times.length - 1])} ms`,
+    );
     mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/login.json', JSON.stringify({
-      at: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), bcryptCost: COST, connections, rounds, sliceSeconds: slice,
-      bcryptAlonePerSecond: reference, bcryptRates, signInsPerSecond, signInRates, ratio,
-      latencyMs: { p50: percentile(times, 50), p95, p99, max: Math.round(times[times.length - 1]) },
-      statuses: Object.fromEntries(statuses), errors, targets: { ratio: 0.9, p95Ms: 600 },
-      met: { ratio: ratio >= 0.9, p95: p95 < 600 },
-    }, null, 2));
+    writeFileSync(
+      'bench/results/login.json',
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          cores: cpus().length,
+          loadAverage: loadavg(),
+          bcryptCost: COST,
+          connections,
+          rounds,
+          sliceSeconds: slice,
+          bcryptAlonePerSecond: reference,
+          bcryptRates,
+          signInsPerSecond,
+          signInRates,
+          ratio,
+          latencyMs: { p50: percentile(times, 50), p95, p99, max: Math.round(times[times.length - 1]) },
+          statuses: Object.fromEntries(statuses),
+          errors,
+          targets: { ratio: 0.9, p95Ms: 600 },
+          met: { ratio: ratio >= 0.9, p95: p95 < 600 },
+        },
+        null,
+        2,
+      ),
+    );
     console.log('wrote bench/results/login.json');
   } finally {
     await new Promise<void>((ok) => (http ? http.close(() => ok()) : ok()));

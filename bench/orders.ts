@@ -32,10 +32,20 @@ const SHARED_DATA = resolve(ROOT, '../shared/data');
 const STORE = 2190;
 const OUTLET_CODE = 'DEMO-DSM-01';
 
-interface Args { duration: number; buyers: number; lines: number; full: boolean; keep: boolean; db: string }
+interface Args {
+  duration: number;
+  buyers: number;
+  lines: number;
+  full: boolean;
+  keep: boolean;
+  db: string;
+}
 
 function parseArgs(argv: string[]): Args {
-  const val = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  const val = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
   return {
     duration: Number(val('--duration') ?? 20),
     buyers: Number(val('--buyers') ?? 16),
@@ -52,7 +62,9 @@ export async function run(argv: string[]): Promise<void> {
   const t0 = Date.now();
   const db = await freshDatabase(args);
   const setup = await prepare(db, args);
-  console.log(`database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${setup.items} items in store ${STORE}, ${args.buyers} buyers`);
+  console.log(
+    `database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${setup.items} items in store ${STORE}, ${args.buyers} buyers`,
+  );
 
   console.log('building the API (scripts/build-api.mjs)…');
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -61,8 +73,15 @@ export async function run(argv: string[]): Promise<void> {
   const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
     env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: args.db, JWT_SECRET: jwtSecret,
-      PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'), JOBS_ENABLED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: args.db,
+      JWT_SECRET: jwtSecret,
+      PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -77,13 +96,26 @@ export async function run(argv: string[]): Promise<void> {
     console.log(`running ${args.buyers} buyers for ${args.duration} s…`);
     const stats = await measure(base, tokens, setup.outletId, setup.codes, args);
     const inDb = (await countOrders(db)) - before;
-    const dupes = await db.raw(`SELECT count(*)::int AS n FROM (SELECT checkout_session_id FROM orders WHERE checkout_session_id IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`);
+    const dupes = await db.raw(
+      `SELECT count(*)::int AS n FROM (SELECT checkout_session_id FROM orders WHERE checkout_session_id IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`,
+    );
     const result = {
       date: new Date().toISOString(),
-      machine: { cores: cpus().length, model: cpus()[0]?.model.trim(), memGiB: +(totalmem() / 2 ** 30).toFixed(1), loadavg: loadavg().map((l) => +l.toFixed(2)) },
+      machine: {
+        cores: cpus().length,
+        model: cpus()[0]?.model.trim(),
+        memGiB: +(totalmem() / 2 ** 30).toFixed(1),
+        loadavg: loadavg().map((l) => +l.toFixed(2)),
+      },
       setup: {
-        database: args.db, data: args.full ? 'full real data (../shared/data)' : 'real-data fixture of the API tests (5 stores, 90 items)',
-        store: STORE, outlet: OUTLET_CODE, buyers: args.buyers, linesPerOrder: args.lines, durationSeconds: args.duration, paymentMethod: 'in_store',
+        database: args.db,
+        data: args.full ? 'full real data (../shared/data)' : 'real-data fixture of the API tests (5 stores, 90 items)',
+        store: STORE,
+        outlet: OUTLET_CODE,
+        buyers: args.buyers,
+        linesPerOrder: args.lines,
+        durationSeconds: args.duration,
+        paymentMethod: 'in_store',
         api: 'dist/api/main.js in a child process, NODE_ENV=production, pool 20, mail outbox enqueue in the order transaction (worker off)',
         loop: 'GET /carts/current → POST /carts/{id}/items × lines → POST /checkout-sessions → POST /orders (Idempotency-Key)',
       },
@@ -100,10 +132,18 @@ export async function run(argv: string[]): Promise<void> {
       },
     };
     const r = result.results;
-    console.log(`orders: ${r.orders} in ${stats.seconds.toFixed(1)} s → ${r.ordersPerSecond} orders/s (${args.buyers} buyers, in-store, ${args.lines} lines)`);
-    console.log(`POST /orders latency: p50 ${r.postOrdersMs.p50} ms, p95 ${r.postOrdersMs.p95} ms, p99 ${r.postOrdersMs.p99} ms, max ${r.postOrdersMs.max} ms`);
-    console.log(`POST /checkout-sessions: p50 ${r.checkoutSessionMs.p50} ms, p95 ${r.checkoutSessionMs.p95} ms; whole loop p50 ${r.loopMs.p50} ms, p95 ${r.loopMs.p95} ms`);
-    console.log(`errors: ${r.errors}; orders in the database: ${r.ordersInDatabase} (answered 201: ${r.orders}); sessions with more than one order: ${r.duplicateOrdersPerSession}`);
+    console.log(
+      `orders: ${r.orders} in ${stats.seconds.toFixed(1)} s → ${r.ordersPerSecond} orders/s (${args.buyers} buyers, in-store, ${args.lines} lines)`,
+    );
+    console.log(
+      `POST /orders latency: p50 ${r.postOrdersMs.p50} ms, p95 ${r.postOrdersMs.p95} ms, p99 ${r.postOrdersMs.p99} ms, max ${r.postOrdersMs.max} ms`,
+    );
+    console.log(
+      `POST /checkout-sessions: p50 ${r.checkoutSessionMs.p50} ms, p95 ${r.checkoutSessionMs.p95} ms; whole loop p50 ${r.loopMs.p50} ms, p95 ${r.loopMs.p95} ms`,
+    );
+    console.log(
+      `errors: ${r.errors}; orders in the database: ${r.ordersInDatabase} (answered 201: ${r.orders}); sessions with more than one order: ${r.duplicateOrdersPerSession}`,
+    );
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/orders.json'), JSON.stringify(result, null, 2) + '\n');
     console.log('wrote bench/results/orders.json');
@@ -126,7 +166,9 @@ async function freshDatabase(args: Args): Promise<Db> {
   const db = createDb(args.db, { max: 4 });
   await migrateLatest(db);
   await seedReference(db);
-  const files = args.full ? REAL_DATA_FILES.map((f) => join(SHARED_DATA, f)) : ['stores.csv', 'products.csv', 'store_items.csv'].map((f) => join(FIXTURES, f));
+  const files = args.full
+    ? REAL_DATA_FILES.map((f) => join(SHARED_DATA, f))
+    : ['stores.csv', 'products.csv', 'store_items.csv'].map((f) => join(FIXTURES, f));
   await importFiles(db, files);
   await seedDemo(db, { password: 'Portal#2026', bcryptCost: 4 });
   return db;
@@ -138,7 +180,11 @@ async function dropDatabase(url: string) {
   await admin.destroy();
 }
 
-function withDb(url: string, name: string) { const u = new URL(url); u.pathname = `/${name}`; return u.toString(); }
+function withDb(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
 
 /** N buyers with role outlet_buyer on the outlet, and the item codes of store 2190 to order. */
 async function prepare(db: Db, args: Args) {
@@ -154,7 +200,11 @@ async function prepare(db: Db, args: Args) {
     await db('user_outlets').insert({ user_id: u.id, outlet_id: outlet.id });
     buyers.push({ id: u.id, email });
   }
-  const rows = await db('inventory as inv').join('items as i', 'i.id', 'inv.item_id').where({ 'inv.store_id': STORE, 'i.active': true }).orderBy('i.code').select('i.code');
+  const rows = await db('inventory as inv')
+    .join('items as i', 'i.id', 'inv.item_id')
+    .where({ 'inv.store_id': STORE, 'i.active': true })
+    .orderBy('i.code')
+    .select('i.code');
   if (rows.length < args.lines) throw new Error(`store ${STORE} has only ${rows.length} items`);
   return { outletId: outlet.id as number, buyers, codes: rows.map((r) => r.code as string), items: rows.length };
 }
@@ -163,11 +213,28 @@ async function countOrders(db: Db): Promise<number> {
   return (await db('orders').count<{ n: string }[]>('* as n'))[0].n as unknown as number;
 }
 
-interface Timing { orderMs: number; sessionMs: number; loopMs: number }
+interface Timing {
+  orderMs: number;
+  sessionMs: number;
+  loopMs: number;
+}
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<any> {
   const res = await fetch(base + path, {
-    method, headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => undefined)) as { code?: string; detail?: string } | undefined;
@@ -180,11 +247,19 @@ async function loop(base: string, token: string, outletId: number, codes: string
   const start = performance.now();
   const cart = await call(base, token, 'GET', `/carts/current?outletId=${outletId}&storeId=${STORE}`);
   const offset = Math.floor(Math.random() * codes.length);
-  for (let i = 0; i < lines; i++) await call(base, token, 'POST', `/carts/${cart.id}/items`, { itemCode: codes[(offset + i) % codes.length] });
+  for (let i = 0; i < lines; i++)
+    await call(base, token, 'POST', `/carts/${cart.id}/items`, { itemCode: codes[(offset + i) % codes.length] });
   const s0 = performance.now();
   const session = await call(base, token, 'POST', '/checkout-sessions', { cartId: cart.id });
   const o0 = performance.now();
-  await call(base, token, 'POST', '/orders', { checkoutToken: session.token, paymentMethod: 'in_store' }, { 'idempotency-key': randomUUID() });
+  await call(
+    base,
+    token,
+    'POST',
+    '/orders',
+    { checkoutToken: session.token, paymentMethod: 'in_store' },
+    { 'idempotency-key': randomUUID() },
+  );
   const end = performance.now();
   return { orderMs: end - o0, sessionMs: o0 - s0, loopMs: end - start };
 }
@@ -197,30 +272,44 @@ async function measure(base: string, tokens: string[], outletId: number, codes: 
   let errors = 0;
   const started = performance.now();
   const deadline = started + args.duration * 1000;
-  await Promise.all(tokens.map(async (tok) => {
-    while (performance.now() < deadline) {
-      try {
-        const t = await loop(base, tok, outletId, codes, args.lines);
-        orderMs.push(t.orderMs); sessionMs.push(t.sessionMs); loopMs.push(t.loopMs);
-      } catch (e) {
-        errors++;
-        if (errorSamples.length < 5) errorSamples.push((e as Error).message);
+  await Promise.all(
+    tokens.map(async (tok) => {
+      while (performance.now() < deadline) {
+        try {
+          const t = await loop(base, tok, outletId, codes, args.lines);
+          orderMs.push(t.orderMs);
+          sessionMs.push(t.sessionMs);
+          loopMs.push(t.loopMs);
+        } catch (e) {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push((e as Error).message);
+        }
       }
-    }
-  }));
+    }),
+  );
   return { orders: orderMs.length, seconds: (performance.now() - started) / 1000, orderMs, sessionMs, loopMs, errors, errorSamples };
 }
 
 function percentiles(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const at = (p: number) => (s.length ? +s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)].toFixed(1) : 0);
-  return { p50: at(50), p95: at(95), p99: at(99), max: s.length ? +s[s.length - 1].toFixed(1) : 0, mean: s.length ? +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1) : 0 };
+  return {
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: s.length ? +s[s.length - 1].toFixed(1) : 0,
+    mean: s.length ? +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1) : 0,
+  };
 }
 
 async function waitForHttp(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
     await new Promise((ok) => setTimeout(ok, 300));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
@@ -228,5 +317,12 @@ async function waitForHttp(url: string, timeoutMs: number) {
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
-  await new Promise<void>((ok) => { child.once('exit', () => ok()); child.kill('SIGTERM'); setTimeout(() => { child.kill('SIGKILL'); ok(); }, 15_000).unref(); });
+  await new Promise<void>((ok) => {
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+    setTimeout(() => {
+      child.kill('SIGKILL');
+      ok();
+    }, 15_000).unref();
+  });
 }

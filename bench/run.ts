@@ -9,9 +9,14 @@ if (!bench || !known.includes(bench)) {
   console.error(`usage: npm run bench -- <${known.join('|')}> [args]`);
   process.exit(2);
 }
-import(`./${bench}.ts`).then((m: { run: (a: string[]) => Promise<void> }) => m.run(args)).then(
-  () => process.exit(0),
-  (e) => { console.error(e); process.exit(1); },
-);
+import(`./${bench}.ts`)
+  .then((m: { run: (a: string[]) => Promise<void> }) => m.run(args))
+  .then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 
 export {};

@@ -9,7 +9,9 @@ import { signAccessToken } from '../apps/api/src/http/auth';
 export async function benchToken(db: Db, secret: string, ttlSeconds: number, user: { id: string; email: string }): Promise<string> {
   const sid = randomUUID();
   await db('auth_sessions').insert({
-    user_id: user.id, family_id: sid, token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+    user_id: user.id,
+    family_id: sid,
+    token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
     expires_at: new Date(Date.now() + ttlSeconds * 1000),
   });
   return signAccessToken(secret, ttlSeconds, { sub: user.id, email: user.email, sid }).token;

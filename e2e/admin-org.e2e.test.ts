@@ -16,7 +16,12 @@ let queue: ImportQueue;
 
 beforeAll(async () => {
   portal = await startPortal();
-  queue = createImportQueue({ connectionString: portal.t.config.databaseUrl!, db: portal.t.db, logger: portal.t.ctx.logger, pollingIntervalSeconds: 0.5 });
+  queue = createImportQueue({
+    connectionString: portal.t.config.databaseUrl!,
+    db: portal.t.db,
+    logger: portal.t.ctx.logger,
+    pollingIntervalSeconds: 0.5,
+  });
   await queue.start();
   portal.t.ctx.imports = queue;
   browser = await launchBrowser();
@@ -41,7 +46,11 @@ async function snapBoth(page: Page, name: string) {
 
 async function dismissToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 const products = readFileSync(join(__dirname, '../apps/api/src/test/fixtures/products.csv'), 'utf8').trimEnd().split('\n');
@@ -49,8 +58,16 @@ const products = readFileSync(join(__dirname, '../apps/api/src/test/fixtures/pro
 it('super administrator: store settings, assigned outlet, item price seen in the shop, CSV imports with a row error then counts', async () => {
   const { baseUrl, t } = portal;
   // The admin shops at store 2190 through the Des Moines outlet; the price check uses an item it carries.
-  await t.db('user_profiles').where({ user_id: portal.fixtures.users.admin.id }).update({ last_selected_outlet_id: portal.fixtures.outlets.dsm, last_selected_store_id: 2190 });
-  const item = await t.db('inventory as v').join('items as i', 'i.id', 'v.item_id').where('v.store_id', 2190).orderBy('i.code').first('i.id', 'i.code', 'i.name');
+  await t
+    .db('user_profiles')
+    .where({ user_id: portal.fixtures.users.admin.id })
+    .update({ last_selected_outlet_id: portal.fixtures.outlets.dsm, last_selected_store_id: 2190 });
+  const item = await t
+    .db('inventory as v')
+    .join('items as i', 'i.id', 'v.item_id')
+    .where('v.store_id', 2190)
+    .orderBy('i.code')
+    .first('i.id', 'i.code', 'i.name');
   const page = await browser.newPage({ viewport: DESKTOP });
   await signIn(page, baseUrl, 'admin@example.com');
 
@@ -74,7 +91,10 @@ it('super administrator: store settings, assigned outlet, item price seen in the
   await cc.fill('orders@example.com;manager@example.com');
   await page.getByRole('button', { name: 'Save Store' }).click();
   await page.getByText('Store saved').waitFor();
-  expect(await t.db('stores').where({ id: 2190 }).first('delivery_charge', 'orderconf_ccemails')).toEqual({ delivery_charge: '7.50', orderconf_ccemails: 'orders@example.com;manager@example.com' });
+  expect(await t.db('stores').where({ id: 2190 }).first('delivery_charge', 'orderconf_ccemails')).toEqual({
+    delivery_charge: '7.50',
+    orderconf_ccemails: 'orders@example.com;manager@example.com',
+  });
   await snapBoth(page, 'admin-org-02-store-settings-saved');
   await dismissToasts(page);
 
@@ -118,7 +138,13 @@ it('super administrator: store settings, assigned outlet, item price seen in the
   await page.getByRole('tab', { name: 'Data Synch' }).click();
   const bad = products[2].split(',');
   bad[15] = 'abc';
-  await page.getByLabel('CSV files to import').setInputFiles({ name: 'products-bad.csv', mimeType: 'text/csv', buffer: Buffer.from([products[0], products[1], bad.join(',')].join('\n') + '\n') });
+  await page
+    .getByLabel('CSV files to import')
+    .setInputFiles({
+      name: 'products-bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([products[0], products[1], bad.join(',')].join('\n') + '\n'),
+    });
   await page.getByRole('button', { name: 'Upload and import' }).click();
   const errors = page.getByRole('table', { name: 'Row errors' });
   await errors.waitFor();
@@ -126,7 +152,9 @@ it('super administrator: store settings, assigned outlet, item price seen in the
   expect(await errors.getByRole('row').nth(1).textContent()).toContain('products-bad.csv3State Bottle Retail"abc" is not an amount');
   await snapBoth(page, 'admin-org-05-import-row-error');
   await dismissToasts(page);
-  await page.getByLabel('CSV files to import').setInputFiles({ name: 'products-good.csv', mimeType: 'text/csv', buffer: Buffer.from(products.slice(0, 6).join('\n') + '\n') });
+  await page
+    .getByLabel('CSV files to import')
+    .setInputFiles({ name: 'products-good.csv', mimeType: 'text/csv', buffer: Buffer.from(products.slice(0, 6).join('\n') + '\n') });
   await page.getByRole('button', { name: 'Upload and import' }).click();
   await page.getByText('Import finished.').waitFor();
   const result = page.getByRole('table', { name: 'Import result per file' });
@@ -189,7 +217,10 @@ it('super administrator: outlet dialog rules, boards, and a payment credential a
   await page.getByText('The current password is not correct.').waitFor();
   await page.getByLabel('Your current password').fill(FIXTURE_PASSWORD);
   await page.getByRole('button', { name: 'Decrypt', exact: true }).click();
-  await page.getByLabel('Decrypted payload').getByText(/journey-s3cret/).waitFor();
+  await page
+    .getByLabel('Decrypted payload')
+    .getByText(/journey-s3cret/)
+    .waitFor();
   await snapBoth(page, 'admin-org-09-credentials-decrypted');
   expect(await t.db('audit_log').where({ action: 'payment_credential.revealed' })).toHaveLength(1);
   await page.close();

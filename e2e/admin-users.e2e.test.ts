@@ -40,7 +40,10 @@ beforeAll(async () => {
   await makeUser('dana', 'dana.disposable@example.com', 'outlet_viewer', ['DEMO-AMS-01'], ['Dana', 'Disposable']);
   await makeUser('dave', 'dave.disposable@example.com', 'outlet_viewer', ['DEMO-AMS-01'], ['Dave', 'Disposable']);
 });
-afterAll(async () => { await browser?.close(); await portal?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
 
 async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
@@ -56,16 +59,39 @@ async function toast(page: Page, text: string) {
 }
 async function dismissToasts(page: Page) {
   for (const b of await page.locator('[data-sonner-toast] [data-close-button]').all()) await b.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 /** Polls `read` until it deep-equals `want` (5 s), then asserts it. */
 async function eventually<T>(read: () => Promise<T>, want: T) {
   let got = await read();
-  for (let i = 0; i < 50 && JSON.stringify(got) !== JSON.stringify(want); i++) { await new Promise((ok) => setTimeout(ok, 100)); got = await read(); }
+  for (let i = 0; i < 50 && JSON.stringify(got) !== JSON.stringify(want); i++) {
+    await new Promise((ok) => setTimeout(ok, 100));
+    got = await read();
+  }
   expect(got).toEqual(want);
 }
-const outletIdsOf = async (u: U) => (await portal.t.db('user_outlets as uo').join('outlets as o', 'o.id', 'uo.outlet_id').where('uo.user_id', u.id).orderBy('o.outlet_code').select('o.outlet_code')).map((r) => r.outlet_code);
-const rolesOf = async (u: U) => (await portal.t.db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', u.id).orderBy('r.code').select('r.code')).map((r) => r.code);
+const outletIdsOf = async (u: U) =>
+  (
+    await portal.t
+      .db('user_outlets as uo')
+      .join('outlets as o', 'o.id', 'uo.outlet_id')
+      .where('uo.user_id', u.id)
+      .orderBy('o.outlet_code')
+      .select('o.outlet_code')
+  ).map((r) => r.outlet_code);
+const rolesOf = async (u: U) =>
+  (
+    await portal.t
+      .db('user_roles as ur')
+      .join('roles as r', 'r.id', 'ur.role_id')
+      .where('ur.user_id', u.id)
+      .orderBy('r.code')
+      .select('r.code')
+  ).map((r) => r.code);
 
 /** Board administrator: Admin from the profile menu, find the user, change outlets and a role, save. */
 async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target: U, search: string, fullName: string) {
@@ -119,7 +145,10 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   await page.getByRole('tab', { name: 'Users', selected: true }).waitFor();
   await page.getByLabel('Search users').fill(search);
   await page.getByText('Val Viewer').first().waitFor({ state: 'detached' });
-  const rowOf = viewport.width >= 768 ? page.getByRole('row', { name: new RegExp(fullName) }) : page.getByRole('listitem').filter({ hasText: fullName });
+  const rowOf =
+    viewport.width >= 768
+      ? page.getByRole('row', { name: new RegExp(fullName) })
+      : page.getByRole('listitem').filter({ hasText: fullName });
   await rowOf.getByText('Outlet Buyer').waitFor();
   expect(await rowOf.getByText('Outlet Viewer').count()).toBe(0);
   // A board administrator cannot edit their own account.
@@ -141,14 +170,24 @@ async function superAdminDeletes(viewport: typeof DESKTOP | typeof MOBILE, targe
   await page.getByRole('switch', { name: 'bcc.users.super_admin' }).waitFor();
   await snap(page, 'admin-users-roles');
   // A permission switch applies at once (and is switched back).
-  if (viewport.width >= 768) await page.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /Outlet Viewer/ }).click();
+  if (viewport.width >= 768)
+    await page
+      .getByRole('navigation', { name: 'Roles' })
+      .getByRole('button', { name: /Outlet Viewer/ })
+      .click();
   else await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Outlet Viewer (level 60)' });
   const checkout = page.getByRole('switch', { name: 'bcc.carts.checkout' });
   expect(await checkout.getAttribute('aria-checked')).toBe('false');
   await checkout.click();
   await toast(page, 'Permission updated');
-  expect(await portal.t.db('role_permissions as rp').join('roles as r', 'r.id', 'rp.role_id').join('permissions as p', 'p.id', 'rp.permission_id')
-    .where({ 'r.code': 'outlet_viewer', 'p.code': 'bcc.carts.checkout' }).first('rp.role_id')).toBeDefined();
+  expect(
+    await portal.t
+      .db('role_permissions as rp')
+      .join('roles as r', 'r.id', 'rp.role_id')
+      .join('permissions as p', 'p.id', 'rp.permission_id')
+      .where({ 'r.code': 'outlet_viewer', 'p.code': 'bcc.carts.checkout' })
+      .first('rp.role_id'),
+  ).toBeDefined();
   await dismissToasts(page);
   await checkout.click();
   await toast(page, 'Permission updated');

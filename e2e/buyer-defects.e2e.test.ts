@@ -22,12 +22,15 @@ const orderNumbers: string[] = [];
 /** A user with `roleCode` (created when absent, holding `codes`) and the given outlets; password FIXTURE_PASSWORD. */
 async function addUser(email: string, firstName: string, roleCode: string, outletIds: number[], codes?: string[]) {
   const db = portal.t.db;
-  const [u] = await db('users').insert({ email, password_hash: await bcrypt.hash(FIXTURE_PASSWORD, 4), is_active: true }).returning('id');
+  const [u] = await db('users')
+    .insert({ email, password_hash: await bcrypt.hash(FIXTURE_PASSWORD, 4), is_active: true })
+    .returning('id');
   await db('user_profiles').insert({ user_id: u.id, first_name: firstName, last_name: 'Test', full_name: `${firstName} Test` });
   let role = await db('roles').where({ code: roleCode }).first('id');
   if (!role) {
     [role] = await db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70 }).returning('id');
-    for (const code of codes ?? []) await db('role_permissions').insert({ role_id: role.id, permission_id: (await db('permissions').where({ code }).first('id')).id });
+    for (const code of codes ?? [])
+      await db('role_permissions').insert({ role_id: role.id, permission_id: (await db('permissions').where({ code }).first('id')).id });
   }
   await db('user_roles').insert({ user_id: u.id, role_id: role.id });
   for (const o of outletIds) await db('user_outlets').insert({ user_id: u.id, outlet_id: o });
@@ -41,7 +44,16 @@ beforeAll(async () => {
   // Two in-store orders of the buyer at Court Avenue × CENTRAL CITY (store 2190), placed through the API.
   const buyerToken = tokenFor(t, fx.users.buyer);
   const items = await storeItems(t.db, CENTRAL, 4);
-  for (const lines of [[{ item: items[0], quantity: 2 }, { item: items[1], quantity: 1 }], [{ item: items[2], quantity: 3 }, { item: items[3], quantity: 1 }]]) {
+  for (const lines of [
+    [
+      { item: items[0], quantity: 2 },
+      { item: items[1], quantity: 1 },
+    ],
+    [
+      { item: items[2], quantity: 3 },
+      { item: items[3], quantity: 1 },
+    ],
+  ]) {
     const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: CENTRAL, lines });
     const s = await startCheckout(t.app, buyerToken, cartId);
     const res = await postOrder(t.app, buyerToken, { checkoutToken: s.body.token, paymentMethod: 'in_store' });
@@ -49,16 +61,25 @@ beforeAll(async () => {
     orderNumbers.push(res.body.orderNumber);
   }
   // The buyer now looks at Campustown Bistro × CENTRAL CITY (the issue's reproduction).
-  const sel = await request(t.app).put('/api/v1/me/selection').set('Authorization', `Bearer ${buyerToken}`).send({ outletId: fx.outlets.ams, storeId: CENTRAL });
+  const sel = await request(t.app)
+    .put('/api/v1/me/selection')
+    .set('Authorization', `Bearer ${buyerToken}`)
+    .send({ outletId: fx.outlets.ams, storeId: CENTRAL });
   expect(sel.status).toBe(200);
   // The store manager looks at CENTRAL CITY (Store Orders lists the selected store).
-  const mgr = await request(t.app).put('/api/v1/me/selection').set('Authorization', `Bearer ${tokenFor(t, fx.users.manager)}`).send({ outletId: fx.outlets.dsm, storeId: CENTRAL });
+  const mgr = await request(t.app)
+    .put('/api/v1/me/selection')
+    .set('Authorization', `Bearer ${tokenFor(t, fx.users.manager)}`)
+    .send({ outletId: fx.outlets.dsm, storeId: CENTRAL });
   expect(mgr.status).toBe(200);
   await addUser('outlet-manager@example.com', 'Olive', 'outlet_manager', [fx.outlets.dsm]);
   await addUser('no-outlets@example.com', 'Nora', 'outlet_buyer', []);
   await addUser('catalog-viewer@example.com', 'Cato', 'catalog_viewer', [fx.outlets.dsm], ['bcc.items.view', 'bcc.outlets.read_assigned']);
 }, 180_000);
-afterAll(async () => { await browser?.close(); await portal?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
 
 async function openPage(viewport: { width: number; height: number }): Promise<Page> {
   const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
@@ -70,9 +91,16 @@ const overflowX = (page: Page) => page.evaluate(() => document.documentElement.s
 
 /** Every element matching `selector` shows its whole text (not clipped: scrollWidth ≤ clientWidth, no ellipsis). */
 async function clippedTexts(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((els) => els
-    .filter((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth)
-    .map((el) => el.textContent ?? ''));
+  return page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els
+        .filter(
+          (el) =>
+            el.scrollWidth > el.clientWidth + 1 || (getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth),
+        )
+        .map((el) => el.textContent ?? ''),
+    );
 }
 
 describe('buyer (issue 9 §1, §3, §8, §9)', () => {
@@ -99,9 +127,16 @@ describe('buyer (issue 9 §1, §3, §8, §9)', () => {
     // §1: the cart the buyer is looking at (Campustown × CENTRAL CITY) got the lines.
     await page.getByText('CENTRAL CITY LIQUOR, INC. | Demo – Campustown Bistro').waitFor();
     await page.getByText('2 products', { exact: true }).waitFor();
-    const { t: { db }, fixtures: fx } = portal;
-    const cartOf = (outletId: number) => db('carts as c').join('cart_items as i', 'i.cart_id', 'c.id')
-      .where({ 'c.user_id': fx.users.buyer.id, 'c.outlet_id': outletId, 'c.store_id': CENTRAL, 'c.status': 'active' }).count({ n: '*' }).first();
+    const {
+      t: { db },
+      fixtures: fx,
+    } = portal;
+    const cartOf = (outletId: number) =>
+      db('carts as c')
+        .join('cart_items as i', 'i.cart_id', 'c.id')
+        .where({ 'c.user_id': fx.users.buyer.id, 'c.outlet_id': outletId, 'c.store_id': CENTRAL, 'c.status': 'active' })
+        .count({ n: '*' })
+        .first();
     expect(Number((await cartOf(fx.outlets.ams))?.n)).toBe(2);
     expect(Number((await cartOf(fx.outlets.dsm))?.n)).toBe(0);
 
@@ -147,7 +182,12 @@ describe('buyer (issue 9 §1, §3, §8, §9)', () => {
     await toast.waitFor();
     await page.waitForTimeout(400);
     const tb = (await toast.boundingBox())!;
-    const cards = await page.getByRole('article').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; }));
+    const cards = await page.getByRole('article').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
     const overlaps = cards.filter((c) => c.x < tb.x + tb.width && tb.x < c.x + c.w && c.y < tb.y + tb.height && tb.y < c.y + c.h);
     expect(overlaps).toEqual([]);
     await snap(page, 'buyer-shop-toast');
@@ -208,7 +248,7 @@ describe('outlet manager, no outlets, catalog viewer, signed out (issue 9 §4, �
     await page.context().close();
   });
 
-  it('when a person with no outlets signs in, then the shop says so in the spec\'s words and Request Outlets leads to the request panel', async () => {
+  it("when a person with no outlets signs in, then the shop says so in the spec's words and Request Outlets leads to the request panel", async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await openPage(viewport);
       await signIn(page, portal.baseUrl, 'no-outlets@example.com');
@@ -222,13 +262,16 @@ describe('outlet manager, no outlets, catalog viewer, signed out (issue 9 §4, �
     }
   });
 
-  it('when a user with bcc.items.view but not bcc.carts.use opens the shop, then the catalog shows with Add to Cart disabled and the spec\'s title', async () => {
+  it("when a user with bcc.items.view but not bcc.carts.use opens the shop, then the catalog shows with Add to Cart disabled and the spec's title", async () => {
     const page = await openPage(DESKTOP);
     await signIn(page, portal.baseUrl, 'catalog-viewer@example.com');
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.fill('vodka');
     await search.press('Enter');
-    const add = page.getByRole('article').first().getByRole('button', { name: /Add to Cart/ });
+    const add = page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /Add to Cart/ });
     await add.waitFor();
     expect(await add.isDisabled()).toBe(true);
     expect(await add.getAttribute('title')).toBe("You don't have permission to add items to cart");
@@ -240,8 +283,12 @@ describe('outlet manager, no outlets, catalog viewer, signed out (issue 9 §4, �
     const page = await openPage(DESKTOP);
     const errors: string[] = [];
     const failed: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
     await page.goto(`${portal.baseUrl}/`);
     await page.waitForURL(/\/auth/);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();

@@ -10,18 +10,31 @@ import { seedFixtures, type Fixtures } from '../apps/api/src/test/fixtures';
  * Journeys through the real built SPA (dist/web) and the real API on a fresh database with the test
  * fixtures (real stores 2190/4129/2614…, demo accounts with password FIXTURE_PASSWORD).
  */
-export interface Portal { baseUrl: string; t: TestContext; fixtures: Fixtures; close(): Promise<void> }
+export interface Portal {
+  baseUrl: string;
+  t: TestContext;
+  fixtures: Fixtures;
+  close(): Promise<void>;
+}
 
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const t = await createTestContext({ env: { PUBLIC_URL: '', ...env } });
   const fixtures = await seedFixtures(t.db);
   // E2E_WEB_DIR: journeys against another build of the SPA (e.g. one built before a change, to see a test fail).
   const app = createApp(t.ctx, { webDir: process.env.E2E_WEB_DIR ?? 'dist/web' });
-  const server: Server = await new Promise((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
+  const server: Server = await new Promise((ok) => {
+    const s = app.listen(0, '127.0.0.1', () => ok(s));
+  });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    baseUrl, t, fixtures,
-    async close() { server.closeAllConnections(); await new Promise((ok) => server.close(ok)); await t.close(); },
+    baseUrl,
+    t,
+    fixtures,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      await t.close();
+    },
   };
 }
 
@@ -30,7 +43,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

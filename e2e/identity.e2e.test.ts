@@ -14,8 +14,14 @@ const EMAIL = 'buyer@example.com';
 let portal: Portal;
 let browser: Browser;
 let password = FIXTURE_PASSWORD;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.close(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
 
 async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
@@ -35,7 +41,11 @@ async function toast(page: Page, title: string, description?: string | RegExp) {
 async function dismissToasts(page: Page) {
   const close = page.locator('[data-sonner-toast] [data-close-button]');
   for (const b of await close.all()) await b.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 const menuButton = (page: Page) => page.locator('header [aria-haspopup="menu"]').last();
@@ -68,9 +78,15 @@ async function switchOutlet(page: Page) {
 /** The newest password-reset link the mailer received for `to`, rebased on the portal's address. */
 async function resetLinkFor(to: string, after: number): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const mail = portal.t.mail.slice(after).reverse().find((m) => m.to === to && m.template === 'password_reset');
+    const mail = portal.t.mail
+      .slice(after)
+      .reverse()
+      .find((m) => m.to === to && m.template === 'password_reset');
     const link = mail?.text.match(/https?:\/\/\S+#token=[\w-]+/)?.[0];
-    if (link) { const u = new URL(link); return `${portal.baseUrl}${u.pathname}${u.search}${u.hash}`; }
+    if (link) {
+      const u = new URL(link);
+      return `${portal.baseUrl}${u.pathname}${u.search}${u.hash}`;
+    }
     await new Promise((ok) => setTimeout(ok, 100));
   }
   throw new Error(`no password reset mail for ${to}`);
@@ -129,7 +145,9 @@ async function walk(viewport: { width: number; height: number }, nextPassword: s
   await store.item.click();
   await toast(page, 'Store switched', `Now shopping from ${store.label}`);
   await openMenu(page);
-  expect(await page.getByRole('group', { name: 'STORES' }).locator('[role=menuitem][aria-current="true"]').innerText()).toContain(store.label);
+  expect(await page.getByRole('group', { name: 'STORES' }).locator('[role=menuitem][aria-current="true"]').innerText()).toContain(
+    store.label,
+  );
   await page.screenshot({ path: `screenshots/identity-06-store-switched-${viewport.width}.png` });
 
   // Edit Profile: change the phone and save.
@@ -232,7 +250,17 @@ it('admin on a small phone: the gated items, System default outlet, w-72 and scr
   await page.getByTestId('outlet-display').filter({ hasNotText: 'Loading outlet...' }).waitFor();
   await openMenu(page);
   const menu = page.getByRole('menu');
-  for (const name of ['Shop', 'My Cart', 'My Orders', 'Pricing Calculator', 'Manage Store Orders', 'Invite User', 'Admin', 'Edit Profile', 'Log Out']) {
+  for (const name of [
+    'Shop',
+    'My Cart',
+    'My Orders',
+    'Pricing Calculator',
+    'Manage Store Orders',
+    'Invite User',
+    'Admin',
+    'Edit Profile',
+    'Log Out',
+  ]) {
     expect(await menu.getByRole('menuitem', { name, exact: true }).count()).toBe(1);
   }
   expect(await menu.getByRole('menuitem', { name: /System default outlet/ }).count()).toBe(1);
@@ -281,12 +309,16 @@ it('keyboard only: Tab through the sign-in form, Enter signs in, the menu opens 
   const { page, errors } = await openPage(DESKTOP);
   await page.goto(`${portal.baseUrl}/auth`);
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-  const focused = () => page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return el?.getAttribute('aria-label') || el?.id || el?.textContent?.trim() || '';
-  });
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.getAttribute('aria-label') || el?.id || el?.textContent?.trim() || '';
+    });
   const order: string[] = [];
-  for (let i = 0; i < 6; i++) { await page.keyboard.press('Tab'); order.push(await focused()); }
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await focused());
+  }
   expect(order).toEqual(['Liquor Ordering Portal', 'login-email', 'login-password', 'Show password', 'Forgot Password?', 'Sign In']);
   await page.getByLabel('Email').focus();
   await page.keyboard.type('manager@example.com');

@@ -41,7 +41,9 @@ beforeAll(async () => {
   holder.t = t;
   f = await seedFixtures(t.db);
   const app = createApp(t.ctx, { webDir: 'dist/web' });
-  server = await new Promise((ok) => { const s = app.listen(0, '127.0.0.1', () => ok(s)); });
+  server = await new Promise((ok) => {
+    const s = app.listen(0, '127.0.0.1', () => ok(s));
+  });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchBrowser();
 });
@@ -55,7 +57,10 @@ afterAll(async () => {
 /** The invitation link in the newest .eml file to `to` (quoted-printable decoded). */
 function mailedLink(to: string): string {
   const dir = join(t.config.dataDir, 'mail');
-  const files = readdirSync(dir).filter((n) => n.endsWith('.eml')).sort().reverse();
+  const files = readdirSync(dir)
+    .filter((n) => n.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const name of files) {
     const raw = readFileSync(join(dir, name), 'utf8');
     if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
@@ -66,7 +71,10 @@ function mailedLink(to: string): string {
   throw new Error(`no invitation mail to ${to}`);
 }
 
-async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function openPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   const errors: string[] = [];
@@ -83,7 +91,11 @@ async function toast(page: Page, title: string) {
 }
 async function dismissToasts(page: Page) {
   for (const b of await page.locator('[data-sonner-toast] [data-close-button]').all()) await b.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 async function menuItem(page: Page, name: string) {
   await page.locator('header [aria-haspopup="menu"]').last().click();
@@ -151,7 +163,10 @@ async function requestOutlet(viewport: typeof DESKTOP | typeof MOBILE, email: st
 }
 
 describe('invitations journey', () => {
-  it.each([['desktop', DESKTOP], ['mobile', MOBILE]] as const)('at %s: invite, accept from the mailed link, sign in; a requested outlet approved', async (_name, viewport) => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const)('at %s: invite, accept from the mailed link, sign in; a requested outlet approved', async (_name, viewport) => {
     const invitee = `ivy-${viewport.width}@example.com`;
     const { page: admin, errors, close } = await openPage(viewport);
     await signIn(admin, baseUrl, 'admin@example.com');
@@ -162,9 +177,10 @@ describe('invitations journey', () => {
     expect(await t.db('user_outlets').where({ user_id: user.id }).pluck('outlet_id')).toEqual([f.outlets.dsm]);
 
     // A buyer asks for an outlet; the administrator approves it from the profile menu.
-    const [buyer, outletName, outletId] = viewport === DESKTOP
-      ? ['buyer@example.com', 'Test – Open Cellar', f.outlets.unassigned]
-      : ['other-buyer@example.com', 'Demo – Campustown Bistro', f.outlets.ams];
+    const [buyer, outletName, outletId] =
+      viewport === DESKTOP
+        ? ['buyer@example.com', 'Test – Open Cellar', f.outlets.unassigned]
+        : ['other-buyer@example.com', 'Demo – Campustown Bistro', f.outlets.ams];
     await requestOutlet(viewport, buyer, outletName);
     await menuItem(admin, 'Outlet Requests');
     const dialog = admin.getByRole('dialog', { name: 'Outlet requests and invitations' });

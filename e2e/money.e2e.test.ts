@@ -19,7 +19,12 @@ let orderNumber = '';
 
 beforeAll(async () => {
   fake = await startMonetraFake();
-  portal = await startPortal({ PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url, PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32), MONETRA_TIMEOUT_MS: '1000' });
+  portal = await startPortal({
+    PAYMENT_TEST_MODE: 'false',
+    MONETRA_URL: fake.url,
+    PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32),
+    MONETRA_TIMEOUT_MS: '1000',
+  });
   browser = await launchBrowser();
   const { t, fixtures: fx } = portal;
   await saveMonetraCredentials(t.db, t.config, { storeId: 2190, environment: 'test', ...FAKE_MONETRA_USER });
@@ -27,7 +32,13 @@ beforeAll(async () => {
     await t.db('user_profiles').where({ user_id: u.id }).update({ last_selected_outlet_id: fx.outlets.dsm, last_selected_store_id: 2190 });
   }
   // The buyer's card order: the sale reaches the gateway, its answer is lost and the lookup is down.
-  const [item] = await t.db('inventory as inv').join('items as i', 'i.id', 'inv.item_id').where({ 'inv.store_id': 2190, 'i.active': true }).orderBy('i.code').limit(1).select('i.id', 'i.code', 'i.retail');
+  const [item] = await t
+    .db('inventory as inv')
+    .join('items as i', 'i.id', 'inv.item_id')
+    .where({ 'inv.store_id': 2190, 'i.active': true })
+    .orderBy('i.code')
+    .limit(1)
+    .select('i.id', 'i.code', 'i.retail');
   const [cart] = await t.db('carts').insert({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm, store_id: 2190 }).returning('id');
   await t.db('cart_items').insert({ cart_id: cart.id, item_id: item.id, item_code: item.code, quantity: 2, unit_price: item.retail });
   const login = await request(t.app).post('/api/v1/auth/login').send({ email: fx.users.buyer.email, password: 'Fixture#Pass1' });
@@ -35,8 +46,15 @@ beforeAll(async () => {
   const session = await request(t.app).post('/api/v1/checkout-sessions').set('Authorization', auth).send({ cartId: cart.id });
   fake.delayMs = 1500;
   fake.lookupDown = true;
-  const res = await request(t.app).post('/api/v1/orders').set('Authorization', auth).set('Idempotency-Key', 'e2e-money-1')
-    .send({ checkoutToken: session.body.token, paymentMethod: 'card', card: { cardName: 'Blake Buyer', cardNumber: '4111111111111111', expiration: '12/39', securityCode: '123', zipCode: '50309' } });
+  const res = await request(t.app)
+    .post('/api/v1/orders')
+    .set('Authorization', auth)
+    .set('Idempotency-Key', 'e2e-money-1')
+    .send({
+      checkoutToken: session.body.token,
+      paymentMethod: 'card',
+      card: { cardName: 'Blake Buyer', cardNumber: '4111111111111111', expiration: '12/39', securityCode: '123', zipCode: '50309' },
+    });
   expect(res.status).toBe(409);
   fake.delayMs = 0;
   orderNumber = (await t.db('orders').where({ user_id: fx.users.buyer.id, payment_status: 'pending' }).first('order_number')).order_number;

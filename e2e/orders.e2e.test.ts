@@ -33,7 +33,11 @@ async function snapBoth(page: Page, name: string) {
 /** Closes any toast (so the next screenshot shows the page, not an old message). */
 async function dismissToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /** On /shop: switches the outlet in the profile menu (the server then picks its default store) and waits for the shop of `store`. */
@@ -54,7 +58,10 @@ async function addFromShop(page: Page, search: string, name: RegExp, times: numb
   const box = page.getByRole('searchbox', { name: 'Search products' });
   await box.fill(search);
   await box.press('Enter');
-  const product = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) }).first();
+  const product = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name }) })
+    .first();
   for (let i = 0; i < times; i += 1) {
     const add = product.getByRole('button', { name: /Add to Cart/ });
     await add.click();
@@ -76,7 +83,10 @@ describe('orders journey (issue 5)', () => {
     // My Orders before any order: the empty state.
     await page.goto(`${baseUrl}/order-history`);
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
-    await page.getByText(/No orders found\. Start shopping|ORD-/).first().waitFor();
+    await page
+      .getByText(/No orders found\. Start shopping|ORD-/)
+      .first()
+      .waitFor();
     await snapBoth(page, 'orders-history-before');
 
     // A confirmation for an order that does not exist (and no order to fall back to).
@@ -97,7 +107,10 @@ describe('orders journey (issue 5)', () => {
 
     // Cart: Delivery, then Checkout.
     await page.goto(`${baseUrl}/cart`);
-    await page.getByRole('heading', { name: /My Cart/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /My Cart/i })
+      .first()
+      .waitFor();
     await page.getByRole('radio', { name: /Delivery/ }).click();
     await page.getByText('Delivery', { exact: true }).first().waitFor();
     await page.waitForTimeout(500);

@@ -43,8 +43,19 @@ async function snapBoth(name: string) {
 async function openPayment() {
   const { t, fixtures } = portal;
   const items = await storeItems(t.db, FIXTURE_STORES.central, 2);
-  const cartId = await fillCart(t.db, { userId: fixtures.users.buyer.id, outletId: fixtures.outlets.dsm, storeId: FIXTURE_STORES.central, lines: [{ item: items[0], quantity: 2 }, { item: items[1], quantity: 1 }] });
-  const res = await request(portal.t.app).post('/api/v1/checkout-sessions').set('Authorization', `Bearer ${tokenFor(t, fixtures.users.buyer)}`).send({ cartId });
+  const cartId = await fillCart(t.db, {
+    userId: fixtures.users.buyer.id,
+    outletId: fixtures.outlets.dsm,
+    storeId: FIXTURE_STORES.central,
+    lines: [
+      { item: items[0], quantity: 2 },
+      { item: items[1], quantity: 1 },
+    ],
+  });
+  const res = await request(portal.t.app)
+    .post('/api/v1/checkout-sessions')
+    .set('Authorization', `Bearer ${tokenFor(t, fixtures.users.buyer)}`)
+    .send({ cartId });
   expect(res.status).toBe(201);
   await page.goto(`${portal.baseUrl}/payment?source=cart&token=${res.body.token}&fulfillmentType=Pickup`);
   await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
@@ -60,7 +71,9 @@ async function payByCard() {
 }
 
 const problemBody = (status: number, code: string, detail: string) => ({
-  status, contentType: 'application/problem+json', body: JSON.stringify({ type: `https://portal.local/problems/${code}`, title: 'Error', status, code, detail, requestId: 'e2e' }),
+  status,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ type: `https://portal.local/problems/${code}`, title: 'Error', status, code, detail, requestId: 'e2e' }),
 });
 
 describe('payment error states (issue 16 §4, §5)', () => {
@@ -89,28 +102,44 @@ describe('payment error states (issue 16 §4, §5)', () => {
   }, 60_000);
 
   it.each([
-    ['403 with a raw database text', 'payment-403', problemBody(403, 'forbidden', 'permission denied for table orders'), PAYMENT_ERROR_MESSAGES.temporarilyUnavailable],
-    ['a gateway timeout (504)', 'payment-timeout', { status: 504, contentType: 'text/html', body: '<html>504 Gateway Time-out</html>' }, PAYMENT_ERROR_MESSAGES.timeout],
+    [
+      '403 with a raw database text',
+      'payment-403',
+      problemBody(403, 'forbidden', 'permission denied for table orders'),
+      PAYMENT_ERROR_MESSAGES.temporarilyUnavailable,
+    ],
+    [
+      'a gateway timeout (504)',
+      'payment-timeout',
+      { status: 504, contentType: 'text/html', body: '<html>504 Gateway Time-out</html>' },
+      PAYMENT_ERROR_MESSAGES.timeout,
+    ],
     ['no network', 'payment-network', 'abort', PAYMENT_ERROR_MESSAGES.network],
-  ] as const)('when paying by card meets %s, then the page says the mapped text, never the raw one', async (_what, name, answer, text) => {
-    portal.t.config.paymentTestMode = true;
-    await openPayment();
-    await page.route('**/api/v1/orders', (route) => (answer === 'abort' ? route.abort('internetdisconnected') : route.fulfill(answer)));
-    try {
-      await payByCard();
-      const alert = page.getByRole('alert').filter({ hasText: text });
-      await alert.waitFor({ timeout: 10_000 });
-      expect(await page.content()).not.toContain('permission denied for table');
-      await snapBoth(name);
-    } finally {
-      await page.unroute('**/api/v1/orders');
-      portal.t.config.paymentTestMode = false;
-    }
-  }, 60_000);
+  ] as const)(
+    'when paying by card meets %s, then the page says the mapped text, never the raw one',
+    async (_what, name, answer, text) => {
+      portal.t.config.paymentTestMode = true;
+      await openPayment();
+      await page.route('**/api/v1/orders', (route) => (answer === 'abort' ? route.abort('internetdisconnected') : route.fulfill(answer)));
+      try {
+        await payByCard();
+        const alert = page.getByRole('alert').filter({ hasText: text });
+        await alert.waitFor({ timeout: 10_000 });
+        expect(await page.content()).not.toContain('permission denied for table');
+        await snapBoth(name);
+      } finally {
+        await page.unroute('**/api/v1/orders');
+        portal.t.config.paymentTestMode = false;
+      }
+    },
+    60_000,
+  );
 
   it('when an in-store order fails on the server, then it says Failed to create order. Please try again.', async () => {
     await openPayment();
-    await page.route('**/api/v1/orders', (route) => route.fulfill(problemBody(500, 'internal_error', 'Something went wrong. Quote request id e2e to support.')));
+    await page.route('**/api/v1/orders', (route) =>
+      route.fulfill(problemBody(500, 'internal_error', 'Something went wrong. Quote request id e2e to support.')),
+    );
     try {
       await page.getByTestId('payment-setup').waitFor();
       const answered = page.waitForResponse('**/api/v1/orders');

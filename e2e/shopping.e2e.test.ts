@@ -12,8 +12,14 @@ jest.setTimeout(240_000);
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.close(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
 
 const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
 async function openPage(viewport: { width: number; height: number }): Promise<Page> {
@@ -25,7 +31,10 @@ async function chooseOutlet(page: Page, name: RegExp) {
   await page.locator('header [aria-haspopup="menu"]').last().click();
   const item = page.getByRole('menuitem', { name });
   if (!(await item.isVisible())) await page.getByRole('menuitem', { name: /OUTLETS/ }).click();
-  if ((await item.getAttribute('aria-current')) === 'true') { await page.keyboard.press('Escape'); return; }
+  if ((await item.getAttribute('aria-current')) === 'true') {
+    await page.keyboard.press('Escape');
+    return;
+  }
   await item.click();
 }
 /** Waits for a cart write of `method` on a URL containing `part` to answer 200. */
@@ -98,11 +107,17 @@ it('buyer at 1280 px: browse, page, search vodka, filter a size, pricing, add tw
   await cards.nth(1).waitFor();
   const secondName = await cards.nth(1).locator('h3').innerText();
   const added1 = cartWrite(page, 'POST', '/items');
-  await cards.nth(0).getByRole('button', { name: /^Add to Cart/ }).click();
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Add to Cart/ })
+    .click();
   await added1;
   await page.getByText('Item added').first().waitFor();
   const added2 = cartWrite(page, 'POST', '/items');
-  await cards.nth(1).getByRole('button', { name: /^Add to Cart/ }).click();
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /^Add to Cart/ })
+    .click();
   await added2;
   await page.getByRole('link', { name: /^View cart: 2 products/ }).waitFor();
   const panel = page.getByRole('complementary', { name: 'Cart' });
@@ -136,18 +151,28 @@ it('buyer at 1280 px: browse, page, search vodka, filter a size, pricing, add tw
   // Totals: subtotal = Σ line totals, Delivery 15.00, total = subtotal + 15.00.
   const summary = page.locator('dl').filter({ hasText: 'Subtotal' });
   await summary.getByText('Delivery').waitFor();
-  const lineTotals = await page.getByRole('list', { name: 'Cart items' }).locator('li').evaluateAll((lis) =>
-    lis.map((li) => li.querySelector('p.text-base')?.textContent ?? ''));
+  const lineTotals = await page
+    .getByRole('list', { name: 'Cart items' })
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => li.querySelector('p.text-base')?.textContent ?? ''));
   const subtotal = money(await summary.locator('dd').nth(0).innerText());
-  expect(subtotal).toBeCloseTo(lineTotals.reduce((s, t) => s + money(t), 0), 2);
+  expect(subtotal).toBeCloseTo(
+    lineTotals.reduce((s, t) => s + money(t), 0),
+    2,
+  );
   expect(money(await summary.locator('dd').nth(1).innerText())).toBe(15);
   expect(money(await page.getByTestId('cart-total').innerText())).toBeCloseTo(subtotal + 15, 2);
-  await page.getByRole('textbox', { name: `Quantity of ${firstName}` }).evaluate((el) => (el as HTMLInputElement).value).then((v) => expect(v).toBe('3'));
+  await page
+    .getByRole('textbox', { name: `Quantity of ${firstName}` })
+    .evaluate((el) => (el as HTMLInputElement).value)
+    .then((v) => expect(v).toBe('3'));
   await snap(page, 'shopping-07-cart-delivery');
 
   // Checkout opens /payment with the server-side session.
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.waitForURL(/\/payment\?token=[0-9a-f]{64}&total=\d+\.\d{2}&cartId=\d+&source=cart&fulfillmentType=Delivery&fulfillmentDate=\d{4}-\d{2}-\d{2}/);
+  await page.waitForURL(
+    /\/payment\?token=[0-9a-f]{64}&total=\d+\.\d{2}&cartId=\d+&source=cart&fulfillmentType=Delivery&fulfillmentDate=\d{4}-\d{2}-\d{2}/,
+  );
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout_session') ?? 'null'));
   expect(stored).toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{64}$/), userId: portal.fixtures.users.buyer.id });
   await page.context().close();
@@ -170,11 +195,17 @@ it('buyer at 390 px: the cart with its date picker, removing to empty, then the 
   // Remove both lines: the minus at quantity 1 for one, the bin for the other.
   const lines = page.getByRole('list', { name: 'Cart items' }).locator('li');
   const removed = cartWrite(page, 'DELETE', '/items/');
-  await lines.first().getByRole('button', { name: /^Remove / }).click();
+  await lines
+    .first()
+    .getByRole('button', { name: /^Remove / })
+    .click();
   await removed;
   await page.getByText('1 product', { exact: true }).waitFor();
   const removed2 = cartWrite(page, 'DELETE', '/items/');
-  await lines.first().getByRole('button', { name: /^Decrease quantity/ }).click();
+  await lines
+    .first()
+    .getByRole('button', { name: /^Decrease quantity/ })
+    .click();
   await removed2;
   await page.getByText('Your cart is empty').waitFor();
   await snap(page, 'shopping-14-cart-empty');
@@ -191,14 +222,20 @@ it('buyer at 390 px: the cart with its date picker, removing to empty, then the 
   await page.getByRole('article').first().waitFor({ state: 'detached' });
   await snap(page, 'shopping-16-list-view');
 
-  await page.getByRole('button', { name: /^Pricing/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Pricing/ })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Pricing Analysis' }).waitFor();
   await snap(page, 'shopping-17-pricing-analysis');
   await page.keyboard.press('Escape');
 
   const code = (await page.locator('li h3 + p .font-mono').first().innerText()).replace('#', '');
   const added = cartWrite(page, 'POST', '/items');
-  await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Add to Cart/ })
+    .first()
+    .click();
   await added;
   await page.getByText('Item added').first().waitFor();
   await snap(page, 'shopping-18-item-added');
@@ -226,15 +263,26 @@ it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then
 
   // Loading (a slow catalog answer) and error (a failed one) states of the shop.
   let release!: () => void;
-  const held = new Promise<void>((ok) => { release = ok; });
-  await page.route('**/api/v1/stores/*/products?*', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((ok) => {
+    release = ok;
+  });
+  await page.route('**/api/v1/stores/*/products?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Page 2' }).click();
   await page.getByText('Loading products').waitFor({ state: 'attached' });
   await snap(page, 'shopping-22-shop-loading');
   release();
   await page.getByText(/^Showing 31-/).waitFor();
   await page.unroute('**/api/v1/stores/*/products?*');
-  await page.route('**/api/v1/stores/*/products?*', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal_error' }) }));
+  await page.route('**/api/v1/stores/*/products?*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal_error' }),
+    }),
+  );
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.fill('rum');
   await search.press('Enter');
@@ -261,7 +309,10 @@ it('viewer without bcc.carts.checkout at 1280 px: loading and error states, then
   await snap(page, 'shopping-24-keyboard-focus');
 
   const added = cartWrite(page, 'POST', '/items');
-  await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Add to Cart/ })
+    .first()
+    .click();
   await added;
   await page.goto(`${portal.baseUrl}/cart`);
   await page.getByText('1 product', { exact: true }).waitFor();

@@ -79,7 +79,16 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['user_roles', 'role_permissions', 'permissions', 'roles', 'password_reset_tokens', 'auth_sessions', 'user_profiles', 'users']) {
+  for (const t of [
+    'user_roles',
+    'role_permissions',
+    'permissions',
+    'roles',
+    'password_reset_tokens',
+    'auth_sessions',
+    'user_profiles',
+    'users',
+  ]) {
     await knex.schema.dropTableIfExists(t);
   }
 }

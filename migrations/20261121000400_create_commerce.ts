@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
     ADD CONSTRAINT carts_fulfillment CHECK (fulfillment_flag IN ('Pickup','Delivery')),
     ADD CONSTRAINT carts_delivery_charge_nonnegative CHECK (delivery_charge >= 0),
     ADD CONSTRAINT carts_charge_only_for_delivery CHECK (fulfillment_flag = 'Delivery' OR delivery_charge = 0)`);
-  await knex.raw(`CREATE UNIQUE INDEX carts_one_active_per_user_outlet_store ON carts (user_id, outlet_id, store_id) WHERE status = 'active'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX carts_one_active_per_user_outlet_store ON carts (user_id, outlet_id, store_id) WHERE status = 'active'`,
+  );
   await knex.schema.createTable('cart_items', (t) => {
     t.increments('id');
     t.integer('cart_id').notNullable().references('carts.id').onDelete('CASCADE');
@@ -84,7 +86,9 @@ export async function up(knex: Knex): Promise<void> {
     ADD CONSTRAINT orders_money_nonnegative CHECK (delivery_charge >= 0 AND subtotal >= 0 AND total_amount >= 0),
     ADD CONSTRAINT orders_total_adds_up CHECK (total_amount = subtotal + delivery_charge)`);
   // At most one live (not failed) order per checkout session: a second charge cannot get an order row.
-  await knex.raw(`CREATE UNIQUE INDEX orders_one_live_per_checkout_session ON orders (checkout_session_id) WHERE payment_status NOT IN ('failed')`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX orders_one_live_per_checkout_session ON orders (checkout_session_id) WHERE payment_status NOT IN ('failed')`,
+  );
   await knex.schema.createTable('order_items', (t) => {
     t.increments('id');
     t.integer('order_id').notNullable().references('orders.id').onDelete('CASCADE');

@@ -35,7 +35,11 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS orders_pending_card_payments');
-  await knex.schema.alterTable('orders', (t) => { t.dropColumn('payment_checked_at'); });
-  await knex.schema.alterTable('idempotency_keys', (t) => { t.dropColumn('lease_expires_at'); });
+  await knex.schema.alterTable('orders', (t) => {
+    t.dropColumn('payment_checked_at');
+  });
+  await knex.schema.alterTable('idempotency_keys', (t) => {
+    t.dropColumn('lease_expires_at');
+  });
   await knex.schema.dropTableIfExists('test_gateway_charges');
 }

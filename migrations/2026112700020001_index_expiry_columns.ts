@@ -12,7 +12,12 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const name of ['audit_log_occurred_at_idx', 'auth_sessions_expires_at_idx', 'password_reset_tokens_expires_at_idx', 'checkout_sessions_expires_at_idx']) {
+  for (const name of [
+    'audit_log_occurred_at_idx',
+    'auth_sessions_expires_at_idx',
+    'password_reset_tokens_expires_at_idx',
+    'checkout_sessions_expires_at_idx',
+  ]) {
     await knex.raw(`DROP INDEX IF EXISTS ${name}`);
   }
 }

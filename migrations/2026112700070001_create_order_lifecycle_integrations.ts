@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('completed_at', { useTz: true });
     t.timestamp('cancelled_at', { useTz: true });
   });
-  await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_cancel_reason_length CHECK (cancel_reason IS NULL OR char_length(cancel_reason) <= 500)`);
+  await knex.raw(
+    `ALTER TABLE orders ADD CONSTRAINT orders_cancel_reason_length CHECK (cancel_reason IS NULL OR char_length(cancel_reason) <= 500)`,
+  );
   await knex.schema.createTable('order_events', (t) => {
     t.bigIncrements('seq');
     t.integer('order_id').notNullable().references('orders.id').onDelete('CASCADE');
@@ -28,8 +30,12 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['store_id', 'seq']);
     t.index(['order_id']);
   });
-  await knex.raw(`ALTER TABLE order_events ADD CONSTRAINT order_events_type CHECK (type IN ('order.created','order.ready','order.completed','order.cancelled','order.cancel_pending'))`);
-  await knex.schema.alterTable('test_gateway_charges', (t) => { t.timestamp('refunded_at', { useTz: true }); });
+  await knex.raw(
+    `ALTER TABLE order_events ADD CONSTRAINT order_events_type CHECK (type IN ('order.created','order.ready','order.completed','order.cancelled','order.cancel_pending'))`,
+  );
+  await knex.schema.alterTable('test_gateway_charges', (t) => {
+    t.timestamp('refunded_at', { useTz: true });
+  });
   await knex.schema.createTable('webhook_endpoints', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.text('url').notNullable();
@@ -41,7 +47,9 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('created_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw('ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_scoped CHECK (board_id IS NOT NULL OR store_id IS NOT NULL)');
+  await knex.raw(
+    'ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_scoped CHECK (board_id IS NOT NULL OR store_id IS NOT NULL)',
+  );
   await knex.schema.createTable('webhook_deliveries', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.uuid('endpoint_id').notNullable().references('webhook_endpoints.id').onDelete('CASCADE');
@@ -54,7 +62,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('delivered_at', { useTz: true });
     t.index(['endpoint_id', 'created_at']);
   });
-  await knex.raw(`ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status CHECK (status IN ('pending','delivered','failed'))`);
+  await knex.raw(
+    `ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status CHECK (status IN ('pending','delivered','failed'))`,
+  );
   await knex.schema.createTable('webhook_attempts', (t) => {
     t.bigIncrements('id');
     t.uuid('delivery_id').notNullable().references('webhook_deliveries.id').onDelete('CASCADE');
@@ -76,10 +86,19 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['integration_requests', 'webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'order_events']) await knex.schema.dropTableIfExists(t);
-  await knex.schema.alterTable('test_gateway_charges', (t) => { t.dropColumn('refunded_at'); });
+  for (const t of ['integration_requests', 'webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'order_events'])
+    await knex.schema.dropTableIfExists(t);
+  await knex.schema.alterTable('test_gateway_charges', (t) => {
+    t.dropColumn('refunded_at');
+  });
   await knex.raw(`UPDATE orders SET status = 'cancelled' WHERE status = 'cancel_pending'`);
   await knex.raw('ALTER TABLE orders DROP CONSTRAINT orders_cancel_reason_length');
-  await knex.schema.alterTable('orders', (t) => { t.dropColumn('cancel_reason'); t.dropColumn('completed_at'); t.dropColumn('cancelled_at'); });
-  await knex.raw(`ALTER TABLE orders DROP CONSTRAINT orders_status, ADD CONSTRAINT orders_status CHECK (status IN ('reserved','ready','completed','cancelled'))`);
+  await knex.schema.alterTable('orders', (t) => {
+    t.dropColumn('cancel_reason');
+    t.dropColumn('completed_at');
+    t.dropColumn('cancelled_at');
+  });
+  await knex.raw(
+    `ALTER TABLE orders DROP CONSTRAINT orders_status, ADD CONSTRAINT orders_status CHECK (status IN ('reserved','ready','completed','cancelled'))`,
+  );
 }

@@ -11,7 +11,8 @@ export function describeParseError(e: Error & { code?: string }): string {
   const m = e.message;
   const opt = /'(-{1,2}[^' ]+)/.exec(m)?.[1];
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${opt ?? ''}`.trim();
-  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument ${/'([^']*)'/.exec(m)?.[1] ?? ''}: this command takes no such argument`.trim();
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `unexpected argument ${/'([^']*)'/.exec(m)?.[1] ?? ''}: this command takes no such argument`.trim();
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = (opt ?? 'the option').replace(/ <value>$/, '');
     if (/ambiguous/.test(m)) return `${name} needs a value (one starting with "-" is written ${name}=-…)`;

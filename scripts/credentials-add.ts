@@ -30,8 +30,14 @@ row for the same store, app and environment. The password is never printed.
   --dek-name NAME     the recorded name of the data-encryption key (default ${DEFAULT_DEK_NAME})`;
 
 const OPTIONS = {
-  store: { type: 'string' }, env: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' },
-  'password-stdin': { type: 'boolean' }, app: { type: 'string' }, 'dek-name': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  store: { type: 'string' },
+  env: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+  app: { type: 'string' },
+  'dek-name': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 async function readStdin(): Promise<string> {
@@ -47,7 +53,10 @@ async function run() {
   } catch (e) {
     throw new UsageError(describeParseError(e as Error & { code?: string }));
   }
-  if (values.help) { console.log(USAGE); return; }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const storeArg = values.store as string | undefined;
   const store = Number(storeArg);
   const env = values.env as string | undefined;
@@ -56,7 +65,8 @@ async function run() {
   const dekName = (values['dek-name'] as string | undefined) ?? DEFAULT_DEK_NAME;
   if (values.password !== undefined && values['password-stdin']) throw new UsageError('give --password or --password-stdin, not both');
   const problem = [
-    !(storeArg && /^\d{1,10}$/.test(storeArg) && store > 0 && store <= 2_147_483_647) && `--store must be a store id, a whole number ≥ 1 (got ${storeArg === undefined ? 'nothing' : `"${storeArg}"`})`,
+    !(storeArg && /^\d{1,10}$/.test(storeArg) && store > 0 && store <= 2_147_483_647) &&
+      `--store must be a store id, a whole number ≥ 1 (got ${storeArg === undefined ? 'nothing' : `"${storeArg}"`})`,
     env !== 'test' && env !== 'prod' && `--env must be test or prod (got ${env === undefined ? 'nothing' : `"${env}"`})`,
     !username?.trim() && '--username is required',
     values.password === undefined && !values['password-stdin'] && '--password (or --password-stdin) is required',
@@ -86,16 +96,30 @@ async function run() {
       return;
     }
     const saved = await saveMonetraCredentials(db, config, {
-      storeId: store, environment: env as 'test' | 'prod', username: username!, password: password!, appCode: app as 'BCC' | 'IMS', dekName,
+      storeId: store,
+      environment: env as 'test' | 'prod',
+      username: username!,
+      password: password!,
+      appCode: app as 'BCC' | 'IMS',
+      dekName,
     });
-    console.log(`${saved.created ? 'added' : 'replaced'} Monetra credentials #${saved.id} for store ${store} (${found.name}), app ${app}, environment ${env}, user ${username}, encrypted under DEK ${dekName}`);
+    console.log(
+      `${saved.created ? 'added' : 'replaced'} Monetra credentials #${saved.id} for store ${store} (${found.name}), app ${app}, environment ${env}, user ${username}, encrypted under DEK ${dekName}`,
+    );
   } finally {
     await db.destroy();
     if (embedded) await embedded.stop();
   }
 }
 
-run().catch((e) => {
-  if (e instanceof UsageError) { console.error(`${e.message} (see --help)`); process.exitCode = 2; }
-  else { console.error(describeFailure(e)); process.exitCode = 1; }
-}).finally(() => process.exit(process.exitCode ?? 0));
+run()
+  .catch((e) => {
+    if (e instanceof UsageError) {
+      console.error(`${e.message} (see --help)`);
+      process.exitCode = 2;
+    } else {
+      console.error(describeFailure(e));
+      process.exitCode = 1;
+    }
+  })
+  .finally(() => process.exit(process.exitCode ?? 0));

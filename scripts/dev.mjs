@@ -3,10 +3,21 @@
 // Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 const procs = [
-  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'apps/api/src/main.ts'], { stdio: 'inherit', env: { SEED_DEMO: 'true', PAYMENT_TEST_MODE: 'true', ...process.env, WEB_DIR: '' } }),
+  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'apps/api/src/main.ts'], {
+    stdio: 'inherit',
+    env: { SEED_DEMO: 'true', PAYMENT_TEST_MODE: 'true', ...process.env, WEB_DIR: '' },
+  }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'apps/web/vite.config.ts'], { stdio: 'inherit' }),
 ];
-const stop = () => { for (const p of procs) p.kill('SIGINT'); };
+const stop = () => {
+  for (const p of procs) p.kill('SIGINT');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const p of procs) p.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } });
+for (const p of procs)
+  p.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  });

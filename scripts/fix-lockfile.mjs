@@ -11,7 +11,10 @@ let dropped = 0;
 for (const rec of Object.values(lock.packages)) {
   if (!rec.optionalDependencies) continue;
   for (const name of Object.keys(rec.optionalDependencies)) {
-    if (!present.has(name)) { delete rec.optionalDependencies[name]; dropped++; }
+    if (!present.has(name)) {
+      delete rec.optionalDependencies[name];
+      dropped++;
+    }
   }
   if (Object.keys(rec.optionalDependencies).length === 0) delete rec.optionalDependencies;
 }

@@ -21,11 +21,17 @@ if ((env.NODE_ENV ?? 'development') === 'development') {
   env.SEED_DEMO ??= 'true';
   env.PAYMENT_TEST_MODE ??= 'true';
   const on = (v) => v === 'true' || v === '1';
-  console.log(`development start: demo data ${on(env.SEED_DEMO) ? 'on' : 'off'} (SEED_DEMO=${env.SEED_DEMO}); payment test mode ${on(env.PAYMENT_TEST_MODE)
-    ? 'ON (PAYMENT_TEST_MODE=true): no money moves, only the test cards pay (4111 1111 1111 1111 approves)'
-    : `off (PAYMENT_TEST_MODE=${env.PAYMENT_TEST_MODE})`}`);
+  console.log(
+    `development start: demo data ${on(env.SEED_DEMO) ? 'on' : 'off'} (SEED_DEMO=${env.SEED_DEMO}); payment test mode ${
+      on(env.PAYMENT_TEST_MODE)
+        ? 'ON (PAYMENT_TEST_MODE=true): no money moves, only the test cards pay (4111 1111 1111 1111 approves)'
+        : `off (PAYMENT_TEST_MODE=${env.PAYMENT_TEST_MODE})`
+    }`,
+  );
 }
 const child = spawn(process.execPath, ['--enable-source-maps', resolve('dist/api/main.js')], { stdio: 'inherit', detached: true, env });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
-process.on('exit', () => { if (child.exitCode === null) child.kill('SIGTERM'); });
+process.on('exit', () => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -13,8 +13,10 @@ const raw = process.argv.slice(2);
 const patterns = [];
 const options = [];
 for (let i = 0; i < raw.length; i++) {
-  if (raw[i] === '--selectProjects') { options.push(raw[i], raw[i + 1]); i++; }
-  else if (raw[i].startsWith('-')) options.push(raw[i]);
+  if (raw[i] === '--selectProjects') {
+    options.push(raw[i], raw[i + 1]);
+    i++;
+  } else if (raw[i].startsWith('-')) options.push(raw[i]);
   else patterns.push(raw[i]);
 }
 const args = [...patterns, ...options];
@@ -33,12 +35,19 @@ if (!env.TEST_DATABASE_URL) {
 mkdirSync('.data', { recursive: true });
 const resultsFile = join('.data', `jest-results-${process.pid}.json`);
 const code = await new Promise((ok) => {
-  const child = spawn(process.execPath, ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${resultsFile}`, ...args], { env, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${resultsFile}`, ...args], {
+    env,
+    stdio: 'inherit',
+  });
   const forward = (s) => child.kill(s);
-  process.on('SIGINT', forward); process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
   child.on('exit', (c, sig) => ok(c ?? (sig ? 1 : 0)));
 });
-if (embedded) { await embedded.stop(); rmSync(embedded.dataDir, { recursive: true, force: true }); }
+if (embedded) {
+  await embedded.stop();
+  rmSync(embedded.dataDir, { recursive: true, force: true });
+}
 if (existsSync(resultsFile)) {
   const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
   rmSync(resultsFile, { force: true });

@@ -33,17 +33,32 @@ Environment: DATABASE_URL (else the embedded database under .data/), PUBLIC_URL 
 
 /** A refusal to print as one line (exit code 2 for bad arguments, 1 for the rest). */
 class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) { super(message); }
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
 }
 
-interface Args { email: string; roles: string[]; outlets: string[]; firstName?: string; lastName?: string }
+interface Args {
+  email: string;
+  roles: string[];
+  outlets: string[];
+  firstName?: string;
+  lastName?: string;
+}
 
 /** Parses argv; `--outlet 1 2 3` and repeated `--outlet 1 --outlet 2` both work (same for --role). */
 export function parseCliArgs(argv: string[]): Args | 'help' {
   const expanded: string[] = [];
   let last: string | undefined;
   for (const a of argv) {
-    if (a.startsWith('--')) { last = a; expanded.push(a); continue; }
+    if (a.startsWith('--')) {
+      last = a;
+      expanded.push(a);
+      continue;
+    }
     // A bare value after a list flag's first value repeats the flag (--outlet 1 2 → --outlet 1 --outlet 2).
     if ((last === '--outlet' || last === '--role') && expanded[expanded.length - 1] !== last) expanded.push(last);
     expanded.push(a);
@@ -51,10 +66,16 @@ export function parseCliArgs(argv: string[]): Args | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
-      args: expanded, allowPositionals: false, strict: true,
+      args: expanded,
+      allowPositionals: false,
+      strict: true,
       options: {
-        email: { type: 'string' }, role: { type: 'string', multiple: true }, outlet: { type: 'string', multiple: true },
-        'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        email: { type: 'string' },
+        role: { type: 'string', multiple: true },
+        outlet: { type: 'string', multiple: true },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (e) {
@@ -64,7 +85,8 @@ export function parseCliArgs(argv: string[]): Args | 'help' {
   if (v.help) return 'help';
   const email = v.email?.trim().toLowerCase();
   if (!email) throw new CliError('--email is required (see --help)', 2);
-  if (!INVITATION_EMAIL_PATTERN.test(email) || !z.email().safeParse(email).success) throw new CliError(`--email ${v.email} is not a valid email address`, 2);
+  if (!INVITATION_EMAIL_PATTERN.test(email) || !z.email().safeParse(email).success)
+    throw new CliError(`--email ${v.email} is not a valid email address`, 2);
   const roles = (v.role ?? []).map((r) => r.trim()).filter(Boolean);
   if (!roles.length) throw new CliError('--role is required: a role code, e.g. super_admin (see --help)', 2);
   const outlets = (v.outlet ?? []).map((o) => o.trim()).filter(Boolean);
@@ -73,7 +95,9 @@ export function parseCliArgs(argv: string[]): Args | 'help' {
 
 /** Role codes → ids; unknown codes are refused with the list of known ones. */
 async function resolveRoles(db: Db, codes: string[]): Promise<{ id: number; code: string; name: string }[]> {
-  const rows: { id: number; code: string; role_name: string | null }[] = await db('roles').orderBy('role_level').select('id', 'code', 'role_name');
+  const rows: { id: number; code: string; role_name: string | null }[] = await db('roles')
+    .orderBy('role_level')
+    .select('id', 'code', 'role_name');
   return codes.map((code) => {
     const r = rows.find((x) => x.code === code);
     if (!r) {
@@ -89,7 +113,9 @@ async function resolveOutlets(db: Db, refs: string[]): Promise<{ id: number; nam
   const out: { id: number; name: string }[] = [];
   for (const ref of refs) {
     const byId = /^\d{1,9}$/.test(ref);
-    const row = await db('outlets').where(byId ? { id: Number(ref) } : { outlet_code: ref }).first('id', 'name', 'active');
+    const row = await db('outlets')
+      .where(byId ? { id: Number(ref) } : { outlet_code: ref })
+      .first('id', 'name', 'active');
     if (!row) throw new CliError(`unknown outlet "${ref}" (give an outlet id or outlet code)`);
     if (!row.active) throw new CliError(`outlet "${ref}" (${row.name}) is not active`);
     if (!out.some((o) => o.id === row.id)) out.push({ id: row.id, name: row.name });
@@ -99,13 +125,21 @@ async function resolveOutlets(db: Db, refs: string[]): Promise<{ id: number; nam
 
 async function run(): Promise<number> {
   const args = parseCliArgs(process.argv.slice(2));
-  if (args === 'help') { console.log(USAGE); return 0; }
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
   // This command needs neither the API's signing key nor the payment key: fill them so a production
   // environment without them still parses (they are never used or printed here).
   const filler = () => randomBytes(32).toString('hex');
   let config;
   try {
-    config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || filler(), PAYMENT_CREDENTIALS_KEY: process.env.PAYMENT_CREDENTIALS_KEY || filler(), JOBS_ENABLED: 'false' });
+    config = loadConfig({
+      ...process.env,
+      JWT_SECRET: process.env.JWT_SECRET || filler(),
+      PAYMENT_CREDENTIALS_KEY: process.env.PAYMENT_CREDENTIALS_KEY || filler(),
+      JOBS_ENABLED: 'false',
+    });
   } catch (e) {
     throw new CliError((e as Error).message.replace(/^Refusing to start/, 'Refusing to run'));
   }
@@ -138,15 +172,24 @@ async function run(): Promise<number> {
     outboxStarted = true;
     const linkBase = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
     const local = args.email.split('@')[0];
-    const created = await createInvitation({ config, db, logger, mailer: outbox.mailer }, SYSTEM, {
-      email: args.email,
-      firstName: args.firstName ?? local,
-      lastName: args.lastName ?? (roles[0].code === 'super_admin' ? 'Administrator' : 'User'),
-      roleIds: roles.map((r) => r.id),
-      outletIds: outlets.map((o) => o.id),
-    }, { ip: null, linkBase });
-    console.log(`invited ${created.email} as ${roles.map((r) => r.name).join(', ')}${outlets.length ? ` for ${outlets.map((o) => o.name).join(', ')}` : ''}; the link works once, until ${created.expiresAt}`);
-    console.log(`mail queued in the outbox (the running portal delivers it${config.smtpUrl ? '' : ' as an .eml file under ' + join(config.dataDir, 'mail')})`);
+    const created = await createInvitation(
+      { config, db, logger, mailer: outbox.mailer },
+      SYSTEM,
+      {
+        email: args.email,
+        firstName: args.firstName ?? local,
+        lastName: args.lastName ?? (roles[0].code === 'super_admin' ? 'Administrator' : 'User'),
+        roleIds: roles.map((r) => r.id),
+        outletIds: outlets.map((o) => o.id),
+      },
+      { ip: null, linkBase },
+    );
+    console.log(
+      `invited ${created.email} as ${roles.map((r) => r.name).join(', ')}${outlets.length ? ` for ${outlets.map((o) => o.name).join(', ')}` : ''}; the link works once, until ${created.expiresAt}`,
+    );
+    console.log(
+      `mail queued in the outbox (the running portal delivers it${config.smtpUrl ? '' : ' as an .eml file under ' + join(config.dataDir, 'mail')})`,
+    );
     console.log(created.link);
     return 0;
   } finally {
@@ -162,14 +205,20 @@ function oneLine(e: unknown): { message: string; code: number } {
   if (e instanceof AppError) return { message: e.message, code: 1 };
   const err = e as { message?: string; code?: string };
   // PostgreSQL errors carry SQL in `message` for some drivers' paths: name the class of problem only.
-  if (typeof err?.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return { message: `the database refused the invitation (PostgreSQL error ${err.code})`, code: 1 };
+  if (typeof err?.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code))
+    return { message: `the database refused the invitation (PostgreSQL error ${err.code})`, code: 1 };
   return { message: String(err?.message ?? e).split('\n')[0], code: 1 };
 }
 
 if (require.main === module) {
-  run().then((code) => { process.exitCode = code; }, (e) => {
-    const { message, code } = oneLine(e);
-    console.error(`users:invite: ${message}`);
-    process.exitCode = code;
-  });
+  run().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      const { message, code } = oneLine(e);
+      console.error(`users:invite: ${message}`);
+      process.exitCode = code;
+    },
+  );
 }

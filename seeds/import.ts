@@ -18,7 +18,13 @@ import type { Knex } from 'knex';
 export const MAX_ROW_ERRORS = 100;
 
 /** One refused row: where (file, 1-based line, column) and why; `message` (and String()) is `file:line: field: reason`. */
-export interface RowError { file: string; line: number; field: string; reason: string; message: string }
+export interface RowError {
+  file: string;
+  line: number;
+  field: string;
+  reason: string;
+  message: string;
+}
 
 function rowError(file: string, line: number, field: string, reason: string): RowError {
   const message = `${file}:${line}: ${field}: ${reason}`;
@@ -33,7 +39,12 @@ function rowError(file: string, line: number, field: string, reason: string): Ro
 export class ImportError extends Error {
   errors: RowError[];
   limitReached = false;
-  constructor(readonly file: string, readonly line: number, readonly field: string, readonly reason: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly field: string,
+    readonly reason: string,
+  ) {
     super(`${file}:${line}: ${field}: ${reason}`);
     this.name = 'ImportError';
     this.errors = [rowError(file, line, field, reason)];
@@ -46,14 +57,23 @@ export class ImportError extends Error {
     const all = new ImportError(first.file, first.line, first.field, first.reason);
     all.errors = errors.map((e) => rowError(e.file, e.line, e.field, e.reason));
     all.limitReached = limitReached;
-    all.message = `${first.file}: ${errors.length} row${errors.length === 1 ? '' : 's'} refused${limitReached ? ` (stopped at the first ${MAX_ROW_ERRORS})` : ''}:\n`
-      + errors.map((e) => `  ${e.message}`).join('\n');
+    all.message =
+      `${first.file}: ${errors.length} row${errors.length === 1 ? '' : 's'} refused${limitReached ? ` (stopped at the first ${MAX_ROW_ERRORS})` : ''}:\n` +
+      errors.map((e) => `  ${e.message}`).join('\n');
     return all;
   }
 }
 
 export type ImportKind = 'stores' | 'products' | 'store_items';
-export interface ImportResult { file: string; kind: ImportKind; rows: number; inserted: number; updated: number; unchanged: number; ms: number }
+export interface ImportResult {
+  file: string;
+  kind: ImportKind;
+  rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  ms: number;
+}
 
 /**
  * Progress of an import, for a CLI line or a job's status: file `index` (1-based) of `files`; `rows` read
@@ -87,7 +107,20 @@ const raw = (trx: Knex.Transaction, sql: string, bindings: Bindings) => trx.raw(
 
 const REQUIRED: Record<ImportKind, string[]> = {
   stores: ['Store', 'Name', 'Store Status', 'Address', 'City', 'State', 'Zip Code', 'latitude', 'longitude'],
-  products: ['Item Number', 'Category Name', 'Item Description', 'Vendor', 'Vendor Name', 'Bottle Volume (ml)', 'Pack', 'Age', 'Proof', 'List Date', 'UPC', 'State Bottle Retail'],
+  products: [
+    'Item Number',
+    'Category Name',
+    'Item Description',
+    'Vendor',
+    'Vendor Name',
+    'Bottle Volume (ml)',
+    'Pack',
+    'Age',
+    'Proof',
+    'List Date',
+    'UPC',
+    'State Bottle Retail',
+  ],
   store_items: ['Store Number', 'Item Number', 'Order Lines'],
 };
 
@@ -96,12 +129,29 @@ export async function detectKind(path: string): Promise<ImportKind> {
   const file = basename(path);
   const header = await firstLine(path);
   if (header.includes(';') && !header.includes(',')) {
-    throw new ImportError(file, 1, 'header', 'semicolon-separated file (the raw Iowa sales export?): expected a comma-separated stores, products or store items file');
+    throw new ImportError(
+      file,
+      1,
+      'header',
+      'semicolon-separated file (the raw Iowa sales export?): expected a comma-separated stores, products or store items file',
+    );
   }
   const cols = header.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
   const kinds = (Object.keys(REQUIRED) as ImportKind[]).filter((k) => REQUIRED[k].every((c) => cols.includes(c)));
-  const kind = kinds.includes('products') ? 'products' : kinds.includes('stores') ? 'stores' : kinds.includes('store_items') ? 'store_items' : undefined;
-  if (!kind) throw new ImportError(file, 1, 'header', `unknown columns; expected the columns of stores.csv, products.csv or store_items_2022.csv (got: ${cols.slice(0, 6).join(', ')}…)`);
+  const kind = kinds.includes('products')
+    ? 'products'
+    : kinds.includes('stores')
+      ? 'stores'
+      : kinds.includes('store_items')
+        ? 'store_items'
+        : undefined;
+  if (!kind)
+    throw new ImportError(
+      file,
+      1,
+      'header',
+      `unknown columns; expected the columns of stores.csv, products.csv or store_items_2022.csv (got: ${cols.slice(0, 6).join(', ')}…)`,
+    );
   return kind;
 }
 
@@ -124,7 +174,14 @@ class Source {
   rows = 0;
   private bytes: () => number = () => 0;
   private lastReport = 0;
-  constructor(readonly path: string, readonly kind: ImportKind, readonly index: number, readonly files: number, readonly errs: RowErrors, private readonly opts: ImportOptions) {
+  constructor(
+    readonly path: string,
+    readonly kind: ImportKind,
+    readonly index: number,
+    readonly files: number,
+    readonly errs: RowErrors,
+    private readonly opts: ImportOptions,
+  ) {
     this.file = basename(path);
     this.size = statSync(path).size;
   }
@@ -143,16 +200,32 @@ class Source {
     if (!force && now - this.lastReport < (this.opts.progressEveryMs ?? 250)) return;
     this.lastReport = now;
     const percent = phase === 'done' ? 100 : this.size ? Math.min(100, Math.floor((this.bytes() / this.size) * 100)) : 0;
-    this.opts.onProgress({ file: this.file, kind: this.kind, index: this.index, files: this.files, phase, rows: this.rows, percent, elapsedMs: now - this.started, errors: this.errs.list.length });
+    this.opts.onProgress({
+      file: this.file,
+      kind: this.kind,
+      index: this.index,
+      files: this.files,
+      phase,
+      rows: this.rows,
+      percent,
+      elapsedMs: now - this.started,
+      errors: this.errs.list.length,
+    });
   }
 }
 
 /** The refused rows of one file, up to MAX_ROW_ERRORS. */
 class RowErrors {
   readonly list: ImportError[] = [];
-  get full() { return this.list.length >= MAX_ROW_ERRORS; }
-  add(e: ImportError) { if (!this.full) this.list.push(e); }
-  throwIfAny() { if (this.list.length) throw ImportError.of(this.list, this.full); }
+  get full() {
+    return this.list.length >= MAX_ROW_ERRORS;
+  }
+  add(e: ImportError) {
+    if (!this.full) this.list.push(e);
+  }
+  throwIfAny() {
+    if (this.list.length) throw ImportError.of(this.list, this.full);
+  }
 }
 
 async function* rows(src: Source): AsyncGenerator<{ line: number; rec: Record<string, string> }> {
@@ -181,7 +254,9 @@ async function eachRow(src: Source, fn: (r: RowReader) => void | Promise<void>):
   try {
     for await (const { line, rec } of rows(src)) {
       src.rows++;
-      try { await fn(new RowReader(src.file, line, rec)); } catch (e) {
+      try {
+        await fn(new RowReader(src.file, line, rec));
+      } catch (e) {
         if (!(e instanceof ImportError)) throw e;
         errs.add(e);
         if (errs.full) break;
@@ -203,11 +278,20 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 class RowReader {
-  constructor(readonly file: string, readonly line: number, readonly rec: Record<string, string>) {}
-  private fail(field: string, reason: string): never { throw new ImportError(this.file, this.line, field, reason); }
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly rec: Record<string, string>,
+  ) {}
+  private fail(field: string, reason: string): never {
+    throw new ImportError(this.file, this.line, field, reason);
+  }
   text(field: string, opts: { required?: boolean; max?: number } = {}): string | null {
     const v = (this.rec[field] ?? '').trim();
-    if (!v) { if (opts.required) this.fail(field, 'is required'); return null; }
+    if (!v) {
+      if (opts.required) this.fail(field, 'is required');
+      return null;
+    }
     if (opts.max && v.length > opts.max) this.fail(field, `is longer than ${opts.max} characters`);
     return v;
   }
@@ -266,7 +350,18 @@ function tally(returned: { inserted: boolean }[], total: number) {
 async function importStores(trx: Knex.Transaction, src: Source, opts: ImportOptions) {
   const board = await boardId(trx, opts);
   const seen = new Map<number, number>();
-  const out: { id: number; code: string; name: string; address: string | null; city: string | null; state: string | null; zip: string | null; active: boolean; lat: string | null; lon: string | null }[] = [];
+  const out: {
+    id: number;
+    code: string;
+    name: string;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    active: boolean;
+    lat: string | null;
+    lon: string | null;
+  }[] = [];
   await eachRow(src, (r) => {
     const { file, line } = r;
     const id = r.int('Store', { required: true, min: 1, max: 2_000_000_000 })!;
@@ -277,14 +372,23 @@ async function importStores(trx: Knex.Transaction, src: Source, opts: ImportOpti
     const state = r.text('State');
     if (state !== null && !/^[A-Z]{2}$/.test(state)) throw new ImportError(file, line, 'State', `"${state}" is not two capital letters`);
     out.push({
-      id, code: `IA-${id}`, name: r.text('Name', { required: true, max: 200 })!, address: r.text('Address', { max: 200 }), city: r.text('City', { max: 100 }),
-      state, zip: r.text('Zip Code', { max: 10 }), active: status === 'A', lat: r.decimal('latitude', -90, 90), lon: r.decimal('longitude', -180, 180),
+      id,
+      code: `IA-${id}`,
+      name: r.text('Name', { required: true, max: 200 })!,
+      address: r.text('Address', { max: 200 }),
+      city: r.text('City', { max: 100 }),
+      state,
+      zip: r.text('Zip Code', { max: 10 }),
+      active: status === 'A',
+      lat: r.decimal('latitude', -90, 90),
+      lon: r.decimal('longitude', -180, 180),
     });
   });
   let returned: { inserted: boolean }[] = [];
   for (let i = 0; i < out.length; i += BATCH) {
     const b = out.slice(i, i + BATCH);
-    const res = await raw(trx,
+    const res = await raw(
+      trx,
       `INSERT INTO stores (id, warehouse_code, name, board_id, address, city, state, zip_code, active, latitude, longitude)
        SELECT u.id, u.code, u.name, ?, u.address, u.city, u.state, u.zip, u.active, u.lat, u.lon
        FROM unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::numeric[], ?::numeric[])
@@ -295,8 +399,19 @@ async function importStores(trx: Knex.Transaction, src: Source, opts: ImportOpti
        WHERE (stores.warehouse_code, stores.name, stores.board_id, stores.address, stores.city, stores.state, stores.zip_code, stores.active, stores.latitude, stores.longitude)
          IS DISTINCT FROM (EXCLUDED.warehouse_code, EXCLUDED.name, EXCLUDED.board_id, EXCLUDED.address, EXCLUDED.city, EXCLUDED.state, EXCLUDED.zip_code, EXCLUDED.active, EXCLUDED.latitude, EXCLUDED.longitude)
        RETURNING (xmax = 0) AS inserted`,
-      [board, b.map((s) => s.id), b.map((s) => s.code), b.map((s) => s.name), b.map((s) => s.address), b.map((s) => s.city), b.map((s) => s.state),
-        b.map((s) => s.zip), b.map((s) => s.active), b.map((s) => s.lat), b.map((s) => s.lon)],
+      [
+        board,
+        b.map((s) => s.id),
+        b.map((s) => s.code),
+        b.map((s) => s.name),
+        b.map((s) => s.address),
+        b.map((s) => s.city),
+        b.map((s) => s.state),
+        b.map((s) => s.zip),
+        b.map((s) => s.active),
+        b.map((s) => s.lat),
+        b.map((s) => s.lon),
+      ],
     );
     returned = returned.concat(res.rows);
   }
@@ -306,21 +421,43 @@ async function importStores(trx: Knex.Transaction, src: Source, opts: ImportOpti
 async function importProducts(trx: Knex.Transaction, src: Source, opts: ImportOptions) {
   const board = await boardId(trx, opts);
   const seen = new Map<string, number>();
-  const out: { code: string; name: string; category: string | null; volume: number; pack: number; retail: string; vendor: string | null; vendorName: string | null; proof: number | null; age: number | null; upc: string | null; listDate: string | null }[] = [];
+  const out: {
+    code: string;
+    name: string;
+    category: string | null;
+    volume: number;
+    pack: number;
+    retail: string;
+    vendor: string | null;
+    vendorName: string | null;
+    proof: number | null;
+    age: number | null;
+    upc: string | null;
+    listDate: string | null;
+  }[] = [];
   await eachRow(src, (r) => {
     const { file, line } = r;
     const code = r.code('Item Number');
     if (seen.has(code)) throw new ImportError(file, line, 'Item Number', `item ${code} appears twice (first on line ${seen.get(code)})`);
     seen.set(code, line);
     out.push({
-      code, name: r.text('Item Description', { required: true, max: 300 })!, category: r.text('Category Name', { max: 100 }),
-      volume: r.int('Bottle Volume (ml)', { required: true, min: 0, max: 100_000 })!, pack: r.int('Pack', { required: true, min: 1, max: 10_000 })!,
-      retail: r.money('State Bottle Retail'), vendor: r.text('Vendor', { max: 20 }), vendorName: r.text('Vendor Name', { max: 200 }),
-      proof: r.int('Proof', { min: 0, max: 400 }), age: r.int('Age', { min: 0, max: 200 }), upc: r.text('UPC', { max: 40 }), listDate: r.date('List Date'),
+      code,
+      name: r.text('Item Description', { required: true, max: 300 })!,
+      category: r.text('Category Name', { max: 100 }),
+      volume: r.int('Bottle Volume (ml)', { required: true, min: 0, max: 100_000 })!,
+      pack: r.int('Pack', { required: true, min: 1, max: 10_000 })!,
+      retail: r.money('State Bottle Retail'),
+      vendor: r.text('Vendor', { max: 20 }),
+      vendorName: r.text('Vendor Name', { max: 200 }),
+      proof: r.int('Proof', { min: 0, max: 400 }),
+      age: r.int('Age', { min: 0, max: 200 }),
+      upc: r.text('UPC', { max: 40 }),
+      listDate: r.date('List Date'),
     });
   });
   const volumes = [...new Set(out.map((p) => p.volume))];
-  await raw(trx,
+  await raw(
+    trx,
     `INSERT INTO bottle_sizes (name, volume_ml) SELECT * FROM unnest(?::text[], ?::int[]) ON CONFLICT (volume_ml) DO NOTHING`,
     [volumes.map(bottleSizeName), volumes],
   );
@@ -328,7 +465,8 @@ async function importProducts(trx: Knex.Transaction, src: Source, opts: ImportOp
   let returned: { inserted: boolean }[] = [];
   for (let i = 0; i < out.length; i += BATCH) {
     const b = out.slice(i, i + BATCH);
-    const res = await raw(trx,
+    const res = await raw(
+      trx,
       `INSERT INTO items (board_id, code, name, category, retail, bottles_per_case, bottle_size_id, vendor_code, vendor_name, proof, age, upc, list_date)
        SELECT ?, u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::numeric[], ?::int[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[], ?::text[], ?::date[])
          AS u(code, name, category, retail, bottles_per_case, bottle_size_id, vendor_code, vendor_name, proof, age, upc, list_date)
@@ -338,9 +476,21 @@ async function importProducts(trx: Knex.Transaction, src: Source, opts: ImportOp
        WHERE (items.name, items.category, items.retail, items.bottles_per_case, items.bottle_size_id, items.vendor_code, items.vendor_name, items.proof, items.age, items.upc, items.list_date)
          IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.category, EXCLUDED.retail, EXCLUDED.bottles_per_case, EXCLUDED.bottle_size_id, EXCLUDED.vendor_code, EXCLUDED.vendor_name, EXCLUDED.proof, EXCLUDED.age, EXCLUDED.upc, EXCLUDED.list_date)
        RETURNING (xmax = 0) AS inserted`,
-      [board, b.map((p) => p.code), b.map((p) => p.name), b.map((p) => p.category), b.map((p) => p.retail), b.map((p) => p.pack),
-        b.map((p) => sizeIds.get(p.volume)), b.map((p) => p.vendor), b.map((p) => p.vendorName), b.map((p) => p.proof), b.map((p) => p.age),
-        b.map((p) => p.upc), b.map((p) => p.listDate)],
+      [
+        board,
+        b.map((p) => p.code),
+        b.map((p) => p.name),
+        b.map((p) => p.category),
+        b.map((p) => p.retail),
+        b.map((p) => p.pack),
+        b.map((p) => sizeIds.get(p.volume)),
+        b.map((p) => p.vendor),
+        b.map((p) => p.vendorName),
+        b.map((p) => p.proof),
+        b.map((p) => p.age),
+        b.map((p) => p.upc),
+        b.map((p) => p.listDate),
+      ],
     );
     returned = returned.concat(res.rows);
   }
@@ -358,7 +508,8 @@ async function importStoreItems(trx: Knex.Transaction, src: Source) {
   let inserted = 0;
   const flush = async () => {
     if (!storeIds.length) return;
-    const res = await raw(trx,
+    const res = await raw(
+      trx,
       `INSERT INTO inventory (store_id, item_id) SELECT * FROM unnest(?::int[], ?::int[]) ON CONFLICT (store_id, item_id) DO NOTHING`,
       [storeIds, items],
     );
@@ -371,9 +522,16 @@ async function importStoreItems(trx: Knex.Transaction, src: Source) {
     const store = r.int('Store Number', { required: true, min: 1 })!;
     const code = r.code('Item Number');
     const board = stores.get(store);
-    if (board === undefined) throw new ImportError(file, line, 'Store Number', `store ${store} is not in the stores table (import stores.csv first)`);
+    if (board === undefined)
+      throw new ImportError(file, line, 'Store Number', `store ${store} is not in the stores table (import stores.csv first)`);
     const item = itemIds.get(`${board}:${code}`);
-    if (item === undefined) throw new ImportError(file, line, 'Item Number', `item ${code} is not in the catalog of store ${store}'s board (import products.csv first)`);
+    if (item === undefined)
+      throw new ImportError(
+        file,
+        line,
+        'Item Number',
+        `item ${code} is not in the catalog of store ${store}'s board (import products.csv first)`,
+      );
     count++;
     if (src.errs.list.length) return; // the file is refused anyway: only keep checking rows
     storeIds.push(store);
@@ -388,7 +546,12 @@ async function importStoreItems(trx: Knex.Transaction, src: Source) {
  * Imports one file (kind detected from its header) in its own transaction. Throws ImportError listing the
  * refused rows (nothing of the file written). `position`: which file of how many (for progress).
  */
-export async function importFile(db: Knex, path: string, opts: ImportOptions = {}, position: { index: number; files: number } = { index: 1, files: 1 }): Promise<ImportResult> {
+export async function importFile(
+  db: Knex,
+  path: string,
+  opts: ImportOptions = {},
+  position: { index: number; files: number } = { index: 1, files: 1 },
+): Promise<ImportResult> {
   const started = Date.now();
   const kind = await detectKind(path);
   const src = new Source(path, kind, position.index, position.files, new RowErrors(), opts);

@@ -7,11 +7,30 @@ import { demoSalesFile, realDataFiles } from './data-files';
 
 export { seedReference } from './reference';
 export { seedDemo, DEMO_ACCOUNTS, DEMO_OUTLETS, DEFAULT_DEMO_PASSWORD, accountsWithDemoPassword, lockDemoAccounts } from './demo';
-export { importFile, importFiles, runImport, detectKind, ImportError, MAX_ROW_ERRORS, type ImportProgress, type ImportRun, type RowError, type ImportResult, type ImportOptions } from './import';
+export {
+  importFile,
+  importFiles,
+  runImport,
+  detectKind,
+  ImportError,
+  MAX_ROW_ERRORS,
+  type ImportProgress,
+  type ImportRun,
+  type RowError,
+  type ImportResult,
+  type ImportOptions,
+} from './import';
 export { REAL_DATA_FILES, DEFAULT_DATA_DIR, openDataFile, resolveDataFile, realDataFiles, demoSalesFile, dataDir } from './data-files';
 
 /** demo: create the demo accounts, outlets and orders (only by explicit choice; default false). */
-export interface BootstrapOptions { sharedDataDir: string; demoPassword: string; bcryptCost: number; demo?: boolean; log?: (msg: string) => void; onProgress?: ImportOptions['onProgress'] }
+export interface BootstrapOptions {
+  sharedDataDir: string;
+  demoPassword: string;
+  bcryptCost: number;
+  demo?: boolean;
+  log?: (msg: string) => void;
+  onProgress?: ImportOptions['onProgress'];
+}
 
 /**
  * First-start bootstrap: reference data always (idempotent); the real catalog when the
@@ -28,7 +47,11 @@ export async function bootstrapDatabase(db: Knex, opts: BootstrapOptions): Promi
     for (const r of results) log(`imported ${r.file}: ${r.rows} rows (${r.inserted} new) in ${r.ms} ms`);
   }
   if (opts.demo) {
-    const demo = await seedDemo(db, { password: opts.demoPassword, bcryptCost: opts.bcryptCost, salesFile: demoSalesFile(opts.sharedDataDir) });
+    const demo = await seedDemo(db, {
+      password: opts.demoPassword,
+      bcryptCost: opts.bcryptCost,
+      salesFile: demoSalesFile(opts.sharedDataDir),
+    });
     if (demo.created) log('demo accounts created (admin, manager, buyer, viewer @example.com)');
   }
   return results;

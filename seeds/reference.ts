@@ -12,10 +12,13 @@ export async function seedReference(db: Knex): Promise<void> {
     await trx('permissions').insert(perms).onConflict('code').merge(['description']);
     await trx('roles')
       .insert(DEFAULT_ROLES.map((r) => ({ code: r.code, role_name: r.roleName, description: r.description, role_level: r.roleLevel })))
-      .onConflict('code').ignore();
+      .onConflict('code')
+      .ignore();
     const roleIds = new Map<string, number>((await trx('roles').select('id', 'code')).map((r) => [r.code, r.id]));
     const permIds = new Map<string, number>((await trx('permissions').select('id', 'code')).map((p) => [p.code, p.id]));
-    const links = DEFAULT_ROLES.flatMap((r) => r.permissions.map((p) => ({ role_id: roleIds.get(r.code)!, permission_id: permIds.get(p)! })));
+    const links = DEFAULT_ROLES.flatMap((r) =>
+      r.permissions.map((p) => ({ role_id: roleIds.get(r.code)!, permission_id: permIds.get(p)! })),
+    );
     await trx('role_permissions').insert(links).onConflict(['role_id', 'permission_id']).ignore();
   });
 }

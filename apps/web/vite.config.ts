@@ -10,10 +10,14 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * bench/results/bundle.<html|json> (`npm run bench -- frontend` uses it).
  */
 const analyze = process.env.ANALYZE === 'html' ? 'treemap' : (process.env.ANALYZE as 'treemap' | 'raw-data' | undefined);
-const report = analyze && visualizer({
-  filename: fileURLToPath(new URL(`../../bench/results/bundle.${analyze === 'raw-data' ? 'json' : 'html'}`, import.meta.url)),
-  template: analyze, gzipSize: true, brotliSize: analyze === 'treemap',
-});
+const report =
+  analyze &&
+  visualizer({
+    filename: fileURLToPath(new URL(`../../bench/results/bundle.${analyze === 'raw-data' ? 'json' : 'html'}`, import.meta.url)),
+    template: analyze,
+    gzipSize: true,
+    brotliSize: analyze === 'treemap',
+  });
 
 export default defineConfig({
   root,

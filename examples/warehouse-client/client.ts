@@ -21,7 +21,13 @@ export interface Connection {
 }
 
 /** The answer of an inventory upsert. */
-export interface UpsertCounts { created: number; updated: number; unchanged: number; removed: number; dryRun: boolean }
+export interface UpsertCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  dryRun: boolean;
+}
 
 /** The order snapshot carried by feed events and webhooks (the fields a warehouse usually needs; more are sent). */
 export interface PortalOrder {
@@ -40,9 +46,16 @@ export interface PortalOrder {
 }
 
 /** One event of `GET /integrations/order-events`. */
-export interface OrderEvent { seq: number; type: string; occurredAt: string; order: PortalOrder }
+export interface OrderEvent {
+  seq: number;
+  type: string;
+  occurredAt: string;
+  order: PortalOrder;
+}
 /** One webhook delivery body (an order event plus the delivery id). */
-export interface WebhookEvent extends OrderEvent { id: string }
+export interface WebhookEvent extends OrderEvent {
+  id: string;
+}
 
 /** A refused call: the HTTP status and the problem+json answer (`code`, `detail`, and `errors` for 422 rows). */
 export class PortalError extends Error {
@@ -65,13 +78,20 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
  * One API call with the key. Retries 429 / 503 twice, waiting Retry-After (at most 60 s). Answers the parsed
  * JSON; throws PortalError with the problem+json detail and row errors on any other non-2xx.
  */
-async function call<T>(conn: Connection, method: string, path: string, opts: { body?: string; contentType?: string; headers?: Record<string, string> } = {}): Promise<T> {
+async function call<T>(
+  conn: Connection,
+  method: string,
+  path: string,
+  opts: { body?: string; contentType?: string; headers?: Record<string, string> } = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const res = await fetch(apiRoot(conn.baseUrl) + path, {
       method,
       headers: {
-        authorization: `Bearer ${conn.apiKey}`, accept: 'application/json, application/problem+json',
-        ...(opts.contentType ? { 'content-type': opts.contentType } : {}), ...opts.headers,
+        authorization: `Bearer ${conn.apiKey}`,
+        accept: 'application/json, application/problem+json',
+        ...(opts.contentType ? { 'content-type': opts.contentType } : {}),
+        ...opts.headers,
       },
       body: opts.body,
       signal: AbortSignal.timeout(60_000),
@@ -84,7 +104,11 @@ async function call<T>(conn: Connection, method: string, path: string, opts: { b
     }
     const text = await res.text();
     let json: unknown;
-    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
     if (res.ok) return json as T;
     const p = (json ?? {}) as { code?: string; detail?: string; title?: string; errors?: PortalError['errors'] };
     const errors = Array.isArray(p.errors) ? p.errors : [];
@@ -101,14 +125,23 @@ async function call<T>(conn: Connection, method: string, path: string, opts: { b
  * validates and counts without writing. Returns the counts; throws PortalError (422: every bad row, nothing
  * written). Sending the same CSV again answers all unchanged.
  */
-export async function pushInventoryCsv(o: Connection & {
-  warehouseId: number | string; csvPath?: string; csv?: string; mode?: 'merge' | 'replace'; dryRun?: boolean; idempotencyKey?: string;
-}): Promise<UpsertCounts> {
+export async function pushInventoryCsv(
+  o: Connection & {
+    warehouseId: number | string;
+    csvPath?: string;
+    csv?: string;
+    mode?: 'merge' | 'replace';
+    dryRun?: boolean;
+    idempotencyKey?: string;
+  },
+): Promise<UpsertCounts> {
   const csv = o.csv ?? (o.csvPath !== undefined ? await readFile(o.csvPath, 'utf8') : undefined);
   if (csv === undefined) throw new Error('pushInventoryCsv: give csvPath or csv');
   const query = new URLSearchParams({ mode: o.mode ?? 'merge', ...(o.dryRun ? { dryRun: 'true' } : {}) });
   const r = await call<UpsertCounts>(o, 'PUT', `/integrations/stores/${encodeURIComponent(String(o.warehouseId))}/inventory?${query}`, {
-    body: csv, contentType: 'text/csv; charset=utf-8', headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {},
+    body: csv,
+    contentType: 'text/csv; charset=utf-8',
+    headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {},
   });
   return { created: r.created, updated: r.updated, unchanged: r.unchanged, removed: r.removed, dryRun: r.dryRun };
 }
@@ -116,7 +149,12 @@ export async function pushInventoryCsv(o: Connection & {
 /** The cursor saved in `file` (the last seq handled); 0 when the file does not exist yet. */
 export async function readCursor(file: string): Promise<number> {
   let text: string;
-  try { text = await readFile(file, 'utf8'); } catch (e) { if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0; throw e; }
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
   if (!/^\d+$/.test(text.trim())) throw new Error(`${file} does not hold a cursor (a whole number): ${JSON.stringify(text.slice(0, 40))}`);
   return Number(text.trim());
 }
@@ -133,14 +171,23 @@ export async function saveCursor(file: string, seq: number): Promise<void> {
  * `handle`, when given, is awaited for each event before its page's cursor is saved: if it throws, the
  * cursor stays before that page and the next pull hands those events again (at-least-once).
  */
-export async function pullOrderEvents(o: Connection & { cursorFile: string; limit?: number; handle?: (e: OrderEvent) => unknown }): Promise<OrderEvent[]> {
+export async function pullOrderEvents(
+  o: Connection & { cursorFile: string; limit?: number; handle?: (e: OrderEvent) => unknown },
+): Promise<OrderEvent[]> {
   const events: OrderEvent[] = [];
   let after = await readCursor(o.cursorFile);
   for (;;) {
-    const page = await call<{ items: OrderEvent[]; nextAfter: number }>(o, 'GET', `/integrations/order-events?after=${after}&limit=${o.limit ?? 100}`);
+    const page = await call<{ items: OrderEvent[]; nextAfter: number }>(
+      o,
+      'GET',
+      `/integrations/order-events?after=${after}&limit=${o.limit ?? 100}`,
+    );
     if (!page.items.length) return events;
     if (!(page.nextAfter > after)) throw new Error(`The feed did not move past ${after}`);
-    for (const e of page.items) { await o.handle?.(e); events.push(e); }
+    for (const e of page.items) {
+      await o.handle?.(e);
+      events.push(e);
+    }
     await saveCursor(o.cursorFile, page.nextAfter);
     after = page.nextAfter;
   }
@@ -151,9 +198,12 @@ export async function pullOrderEvents(o: Connection & { cursorFile: string; limi
  * the order; throws PortalError (409 `order_*` naming the current status when the move is not allowed, 404
  * for an order of another store).
  */
-export async function setOrderStatus(o: Connection & { orderNumber: string; status: 'ready' | 'completed' | 'cancelled'; reason?: string; idempotencyKey?: string }): Promise<PortalOrder> {
+export async function setOrderStatus(
+  o: Connection & { orderNumber: string; status: 'ready' | 'completed' | 'cancelled'; reason?: string; idempotencyKey?: string },
+): Promise<PortalOrder> {
   return call<PortalOrder>(o, 'POST', `/integrations/orders/${encodeURIComponent(o.orderNumber)}/status`, {
-    body: JSON.stringify({ status: o.status, ...(o.reason ? { reason: o.reason } : {}) }), contentType: 'application/json',
+    body: JSON.stringify({ status: o.status, ...(o.reason ? { reason: o.reason } : {}) }),
+    contentType: 'application/json',
     headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {},
   });
 }
@@ -168,9 +218,16 @@ export function markReady(o: Connection & { orderNumber: string }): Promise<Port
  * `rawBody` (the bytes as received, before any JSON parsing) with `secret` and `t` is within
  * `toleranceSeconds` (5 minutes) of `now` (unix seconds). Compares in constant time.
  */
-export function verifySignature(secret: string, rawBody: string | Buffer, header: string | string[] | null | undefined, now = Date.now() / 1000, toleranceSeconds = 300): boolean {
+export function verifySignature(
+  secret: string,
+  rawBody: string | Buffer,
+  header: string | string[] | null | undefined,
+  now = Date.now() / 1000,
+  toleranceSeconds = 300,
+): boolean {
   if (typeof header !== 'string') return false;
-  let t: string | undefined; const sigs: string[] = [];
+  let t: string | undefined;
+  const sigs: string[] = [];
   for (const part of header.split(',')) {
     const [k, v] = part.trim().split('=', 2);
     if (k === 't') t = v;
@@ -181,7 +238,12 @@ export function verifySignature(secret: string, rawBody: string | Buffer, header
   return sigs.some((s) => timingSafeEqual(want, Buffer.from(s, 'hex')));
 }
 
-export interface WebhookServer { server: Server; port: number; url: string; close(): Promise<void> }
+export interface WebhookServer {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
 
 /**
  * A node:http webhook receiver on `port` (0: any free port; `host` default all interfaces). For each POST
@@ -190,10 +252,14 @@ export interface WebhookServer { server: Server; port: number; url: string; clos
  * throws, so the portal retries). Other methods → 405. Repeated deliveries carry the same `seq`.
  */
 export function serveWebhooks(o: {
-  port: number; host?: string; secret: string; onEvent: (e: WebhookEvent) => unknown;
+  port: number;
+  host?: string;
+  secret: string;
+  onEvent: (e: WebhookEvent) => unknown;
   /** Told of each refused request (status and why), e.g. to log a wrong secret. */
   onRefused?: (status: number, reason: string) => void;
-  onError?: (err: unknown) => void; maxBodyBytes?: number;
+  onError?: (err: unknown) => void;
+  maxBodyBytes?: number;
 }): Promise<WebhookServer> {
   const refuse = (res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) => {
     o.onRefused?.(status, reason);
@@ -201,22 +267,53 @@ export function serveWebhooks(o: {
   };
   const max = o.maxBodyBytes ?? 1_000_000;
   const server = createServer((req, res) => {
-    if (req.method !== 'POST') { refuse(res, 405, `${req.method} is not allowed`, { allow: 'POST' }); return; }
-    readBody(req, max).then(async (raw) => {
-      if (raw === null) { refuse(res, 413, `body over ${max} bytes`, { connection: 'close' }); return; }
-      const sig = req.headers['portal-signature'];
-      if (!verifySignature(o.secret, raw, sig)) { refuse(res, 401, sig ? 'bad or stale Portal-Signature' : 'no Portal-Signature'); return; }
-      let event: WebhookEvent;
-      try { event = JSON.parse(raw.toString('utf8')) as WebhookEvent; } catch { refuse(res, 400, 'body is not JSON'); return; }
-      try { await o.onEvent(event); res.writeHead(204).end(); } catch (err) { o.onError?.(err); res.writeHead(500).end(); }
-    }, (err) => { o.onError?.(err); res.destroy(); });
+    if (req.method !== 'POST') {
+      refuse(res, 405, `${req.method} is not allowed`, { allow: 'POST' });
+      return;
+    }
+    readBody(req, max).then(
+      async (raw) => {
+        if (raw === null) {
+          refuse(res, 413, `body over ${max} bytes`, { connection: 'close' });
+          return;
+        }
+        const sig = req.headers['portal-signature'];
+        if (!verifySignature(o.secret, raw, sig)) {
+          refuse(res, 401, sig ? 'bad or stale Portal-Signature' : 'no Portal-Signature');
+          return;
+        }
+        let event: WebhookEvent;
+        try {
+          event = JSON.parse(raw.toString('utf8')) as WebhookEvent;
+        } catch {
+          refuse(res, 400, 'body is not JSON');
+          return;
+        }
+        try {
+          await o.onEvent(event);
+          res.writeHead(204).end();
+        } catch (err) {
+          o.onError?.(err);
+          res.writeHead(500).end();
+        }
+      },
+      (err) => {
+        o.onError?.(err);
+        res.destroy();
+      },
+    );
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(o.port, o.host, () => {
       server.off('error', fail);
       const port = (server.address() as AddressInfo).port;
-      ok({ server, port, url: `http://${o.host && o.host !== '0.0.0.0' && o.host !== '::' ? o.host : '127.0.0.1'}:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) });
+      ok({
+        server,
+        port,
+        url: `http://${o.host && o.host !== '0.0.0.0' && o.host !== '::' ? o.host : '127.0.0.1'}:${port}/`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -224,8 +321,14 @@ export function serveWebhooks(o: {
 /** The whole body as bytes, or null when it exceeds `max` bytes. */
 function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
   return new Promise((ok, fail) => {
-    const chunks: Buffer[] = []; let size = 0; let over = false;
-    req.on('data', (c: Buffer) => { size += c.length; if (size > max) over = true; else chunks.push(c); });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) over = true;
+      else chunks.push(c);
+    });
     req.on('end', () => ok(over ? null : Buffer.concat(chunks)));
     req.on('error', fail);
   });
@@ -251,7 +354,8 @@ function env(name: string, fallback?: string): string {
   if (!v) throw new Error(`Set ${name} (see --help)`);
   return v;
 }
-const counts = (c: UpsertCounts) => `created ${c.created}, updated ${c.updated}, unchanged ${c.unchanged}, removed ${c.removed}${c.dryRun ? ' (dry run: nothing written)' : ''}`;
+const counts = (c: UpsertCounts) =>
+  `created ${c.created}, updated ${c.updated}, unchanged ${c.unchanged}, removed ${c.removed}${c.dryRun ? ' (dry run: nothing written)' : ''}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const summary = (e: OrderEvent) =>
   `#${e.seq} ${e.type.padEnd(15)} ${e.order.orderNumber}  ${e.order.status.padEnd(9)} ${e.order.fulfillmentType} for ${e.order.outletName}: ` +
@@ -261,12 +365,24 @@ async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
   const flags = new Set(args.filter((a) => a.startsWith('--')));
   const [arg] = args.filter((a) => !a.startsWith('--'));
-  if (cmd === '--help' || cmd === 'help') { out(USAGE); return 0; }
-  if (!cmd) { process.stderr.write(`${USAGE}\n`); return 2; }
+  if (cmd === '--help' || cmd === 'help') {
+    out(USAGE);
+    return 0;
+  }
+  if (!cmd) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
   const conn = (): Connection => ({ baseUrl: env('PORTAL_URL', 'http://localhost:3000'), apiKey: env('PORTAL_API_KEY') });
   const cursorFile = env('CURSOR_FILE', '.warehouse-cursor');
   const push = async (file: string) => {
-    const c = await pushInventoryCsv({ ...conn(), warehouseId: env('WAREHOUSE_ID'), csvPath: file, mode: flags.has('--replace') ? 'replace' : 'merge', dryRun: flags.has('--dry-run') });
+    const c = await pushInventoryCsv({
+      ...conn(),
+      warehouseId: env('WAREHOUSE_ID'),
+      csvPath: file,
+      mode: flags.has('--replace') ? 'replace' : 'merge',
+      dryRun: flags.has('--dry-run'),
+    });
     out(`inventory ${file} → store ${env('WAREHOUSE_ID')}: ${counts(c)}`);
   };
   switch (cmd) {
@@ -277,7 +393,11 @@ async function main(argv: string[]): Promise<number> {
     case 'pull-events': {
       const from = await readCursor(cursorFile);
       const events = await pullOrderEvents({ ...conn(), cursorFile, handle: (e) => out(summary(e)) });
-      out(events.length ? `${plural(events.length, 'event')}; cursor ${from} → ${events[events.length - 1].seq} saved to ${cursorFile}` : `no new events after ${from}`);
+      out(
+        events.length
+          ? `${plural(events.length, 'event')}; cursor ${from} → ${events[events.length - 1].seq} saved to ${cursorFile}`
+          : `no new events after ${from}`,
+      );
       return 0;
     }
     case 'mark-ready': {
@@ -289,17 +409,21 @@ async function main(argv: string[]): Promise<number> {
     case 'sync': {
       if (!arg) break;
       await push(arg);
-      let ready = 0; let skipped = 0;
+      let ready = 0;
+      let skipped = 0;
       const events = await pullOrderEvents({
-        ...conn(), cursorFile,
+        ...conn(),
+        cursorFile,
         handle: async (e) => {
           if (e.type !== 'order.created') return;
           try {
             await markReady({ ...conn(), orderNumber: e.order.orderNumber });
-            ready++; out(`${e.order.orderNumber} marked ready (${plural(e.order.unitCount, 'bottle')} for ${e.order.outletName})`);
+            ready++;
+            out(`${e.order.orderNumber} marked ready (${plural(e.order.unitCount, 'bottle')} for ${e.order.outletName})`);
           } catch (err) {
             if (!(err instanceof PortalError) || err.status !== 409) throw err; // the cursor stays: the next sync retries
-            skipped++; out(`${e.order.orderNumber} skipped: ${err.detail ?? err.message}`);
+            skipped++;
+            out(`${e.order.orderNumber} skipped: ${err.detail ?? err.message}`);
           }
         },
       });
@@ -309,13 +433,22 @@ async function main(argv: string[]): Promise<number> {
     case 'serve-webhooks': {
       const seen = new Set<number>();
       const s = await serveWebhooks({
-        port: Number(env('WEBHOOK_PORT', '8787')), host: process.env.WEBHOOK_HOST, secret: env('WEBHOOK_SECRET'),
-        onEvent: (e) => { out(`${seen.has(e.seq) ? '(repeat) ' : ''}${summary(e)}`); seen.add(e.seq); },
+        port: Number(env('WEBHOOK_PORT', '8787')),
+        host: process.env.WEBHOOK_HOST,
+        secret: env('WEBHOOK_SECRET'),
+        onEvent: (e) => {
+          out(`${seen.has(e.seq) ? '(repeat) ' : ''}${summary(e)}`);
+          seen.add(e.seq);
+        },
         onRefused: (status, reason) => process.stderr.write(`refused a request: ${status} ${reason}\n`),
         onError: (err) => process.stderr.write(`webhook handler failed: ${(err as Error).message}\n`),
       });
       out(`listening for webhooks on port ${s.port} (Ctrl-C to stop)`);
-      await new Promise<void>((done) => { const stop = () => void s.close().then(done); process.once('SIGINT', stop); process.once('SIGTERM', stop); });
+      await new Promise<void>((done) => {
+        const stop = () => void s.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
       out(`stopped (${plural(seen.size, 'event')} received)`);
       return 0;
     }
@@ -328,8 +461,13 @@ async function main(argv: string[]): Promise<number> {
 
 // Run as a script (`tsx client.ts …`), not when imported.
 if (/warehouse-client[\\/]client\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: unknown) => {
-    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -2,8 +2,12 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from './test/harness';
 
 let t: TestContext;
-beforeAll(async () => { t = await createTestContext(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('API skeleton', () => {
   it('when the health endpoint is called, then it answers 200 { status: ok } with helmet headers', async () => {
@@ -27,11 +31,19 @@ describe('API skeleton', () => {
     const res = await request(t.app).get('/api/v1/nope');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(JSON.parse(res.text)).toMatchObject({ status: 404, title: 'Not Found', code: 'not_found', detail: 'No route for GET /api/v1/nope' });
+    expect(JSON.parse(res.text)).toMatchObject({
+      status: 404,
+      title: 'Not Found',
+      code: 'not_found',
+      detail: 'No route for GET /api/v1/nope',
+    });
   });
 
   it('when the body is malformed JSON, then it answers a 400 problem without a stack trace', async () => {
-    const res = await request(t.app).post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email": "a@b.c", "password": ');
+    const res = await request(t.app)
+      .post('/api/v1/auth/login')
+      .set('content-type', 'application/json')
+      .send('{"email": "a@b.c", "password": ');
     expect(res.status).toBe(400);
     const body = JSON.parse(res.text);
     expect(body).toMatchObject({ status: 400, code: 'malformed_json', title: 'Bad Request' });

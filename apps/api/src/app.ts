@@ -31,7 +31,9 @@ const SECRET_PARAM = /token|^inv$|^key$|^api_key$/i;
 /** A copy of parsed query or path parameters with the values of token-like names replaced. */
 export function redactParams(params: unknown): unknown {
   if (!params || typeof params !== 'object') return params;
-  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, SECRET_PARAM.test(k) ? '[redacted]' : v]));
+  return Object.fromEntries(
+    Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, SECRET_PARAM.test(k) ? '[redacted]' : v]),
+  );
 }
 
 /**
@@ -59,35 +61,46 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(safeClientIp);
-  app.use(pinoHttp({
-    logger: ctx.logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
-    serializers: { req: (req: { url?: string; query?: unknown; params?: unknown }) => ({ ...req, url: redactUrl(req.url), query: redactParams(req.query), params: redactParams(req.params) }) },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  }));
-  app.use(helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'font-src': ["'self'", 'data:'],
-        'object-src': ["'none'"],
-        'frame-ancestors': ["'none'"],
-        'upgrade-insecure-requests': ctx.config.production ? [] : null,
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
       },
-    },
-    hsts: ctx.config.production,
-  }));
+      autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
+      serializers: {
+        req: (req: { url?: string; query?: unknown; params?: unknown }) => ({
+          ...req,
+          url: redactUrl(req.url),
+          query: redactParams(req.query),
+          params: redactParams(req.params),
+        }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'font-src': ["'self'", 'data:'],
+          'object-src': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': ctx.config.production ? [] : null,
+        },
+      },
+      hsts: ctx.config.production,
+    }),
+  );
   app.use(metricsMiddleware);
   app.use(compressResponses);
 
@@ -99,8 +112,13 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   api.use((req, res, next) => (req.method === 'PUT' && req.path.startsWith('/integrations/') ? next() : json(req, res, next)));
   api.use(cookieParser());
   api.use(refuseUnsupportedBodies, refuseNulBytes);
-  api.use((_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
-  api.get('/openapi.json', (_req, res) => { res.json(openApiDocument()); });
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
   api.use(mountRoutes(ctx, routeTable));
   api.use(notFoundHandler);
   app.use('/api/v1', api);
@@ -111,7 +129,15 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
 
   const webDir = opts.webDir ? resolve(opts.webDir) : undefined;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    app.use(express.static(webDir, { index: false, maxAge: '1h', setHeaders: (res, path) => { if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
+    app.use(
+      express.static(webDir, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => {
+          if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
     app.get('/{*splat}', (req, res, next) => {
       if (req.method !== 'GET' || !req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');

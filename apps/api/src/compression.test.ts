@@ -16,7 +16,9 @@ beforeAll(async () => {
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Portal</title>');
   writeFileSync(join(web, 'assets', 'index-abc123.js'), script);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('response compression', () => {
   it('when a browser accepts brotli, then a hashed asset comes brotli-compressed and cached immutable', async () => {
@@ -49,8 +51,14 @@ describe('response compression', () => {
     const app = express();
     app.use(compressResponses);
     const events = 'data: {"progress":1}\n\n'.repeat(200);
-    app.get('/events', (_req, res) => { res.type('text/event-stream'); res.send(events); });
-    app.get('/text', (_req, res) => { res.type('text/plain'); res.send(events); });
+    app.get('/events', (_req, res) => {
+      res.type('text/event-stream');
+      res.send(events);
+    });
+    app.get('/text', (_req, res) => {
+      res.type('text/plain');
+      res.send(events);
+    });
     const sse = await request(app).get('/events').set('Accept-Encoding', 'gzip, br');
     expect(sse.headers['content-encoding']).toBeUndefined();
     expect(sse.text).toBe(events);

@@ -19,8 +19,16 @@ const envSchema = z.object({
   SHARED_DATA_DIR: z.string().default('data/iowa-abd'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
-  REFRESH_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
-  REFRESH_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+  REFRESH_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  REFRESH_ABSOLUTE_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 24 * 3600),
   REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   CORS_ORIGINS: z.string().default(''),
@@ -28,7 +36,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liquor Portal <no-reply@portal.local>'),
   PAYMENT_TEST_MODE: bool.optional(),
-  PAYMENT_CREDENTIALS_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'PAYMENT_CREDENTIALS_KEY must be 64 hex characters').optional(),
+  PAYMENT_CREDENTIALS_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'PAYMENT_CREDENTIALS_KEY must be 64 hex characters')
+    .optional(),
   MONETRA_URL: z.string().optional(),
   PAYMENT_ENVIRONMENT: z.enum(['test', 'prod']).optional(),
   MONETRA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(30000),
@@ -78,12 +89,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production) {
-    const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.DATABASE_URL && 'DATABASE_URL', !e.PAYMENT_CREDENTIALS_KEY && 'PAYMENT_CREDENTIALS_KEY'].filter(Boolean);
+    const missing = [
+      !e.JWT_SECRET && 'JWT_SECRET',
+      !e.DATABASE_URL && 'DATABASE_URL',
+      !e.PAYMENT_CREDENTIALS_KEY && 'PAYMENT_CREDENTIALS_KEY',
+    ].filter(Boolean);
     if (missing.length) throw new Error(`Refusing to start in production without ${missing.join(', ')}`);
     if (e.BCRYPT_COST < 12) throw new Error('Refusing to start in production with BCRYPT_COST below 12');
     // No fake payments and no demo data in production.
-    if (e.PAYMENT_TEST_MODE) throw new Error('Refusing to start in production with PAYMENT_TEST_MODE=true (test payments mark orders paid while no money moves): unset it or set PAYMENT_TEST_MODE=false');
-    if (e.SEED_DEMO) throw new Error('Refusing to start in production with SEED_DEMO=true (demo accounts have a public password): unset it');
+    if (e.PAYMENT_TEST_MODE)
+      throw new Error(
+        'Refusing to start in production with PAYMENT_TEST_MODE=true (test payments mark orders paid while no money moves): unset it or set PAYMENT_TEST_MODE=false',
+      );
+    if (e.SEED_DEMO)
+      throw new Error('Refusing to start in production with SEED_DEMO=true (demo accounts have a public password): unset it');
   }
   return {
     env: e.NODE_ENV,
@@ -102,7 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshAbsoluteLifetimeSeconds: e.REFRESH_ABSOLUTE_LIFETIME_SECONDS,
     refreshReuseIntervalSeconds: e.REFRESH_REUSE_INTERVAL_SECONDS,
     bcryptCost: e.BCRYPT_COST,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -28,14 +28,22 @@ async function main() {
   const db = createDb(url, { max: 20 });
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  await bootstrapDatabase(db, { sharedDataDir: config.sharedDataDir, demoPassword: config.demoPassword, bcryptCost: config.bcryptCost, demo: config.seedDemo, log: (m) => logger.info(m),
+  await bootstrapDatabase(db, {
+    sharedDataDir: config.sharedDataDir,
+    demoPassword: config.demoPassword,
+    bcryptCost: config.bcryptCost,
+    demo: config.seedDemo,
+    log: (m) => logger.info(m),
     // First start in a terminal: the catalog import as one progress line (rows and %).
-    onProgress: config.logFormat === 'pretty' ? terminalProgress(process.stdout) : undefined });
+    onProgress: config.logFormat === 'pretty' ? terminalProgress(process.stdout) : undefined,
+  });
   if (config.production) {
     // A production start refuses while any demo account still has a demo password.
     const exposed = await accountsWithDemoPassword(db, [config.demoPassword, DEFAULT_DEMO_PASSWORD]);
     if (exposed.length) {
-      throw new Error(`Refusing to start in production: ${exposed.join(', ')} still ${exposed.length === 1 ? 'has' : 'have'} the public demo password. Fix: DATABASE_URL=… npm run db:seed -- --lock-demo`);
+      throw new Error(
+        `Refusing to start in production: ${exposed.join(', ')} still ${exposed.length === 1 ? 'has' : 'have'} the public demo password. Fix: DATABASE_URL=… npm run db:seed -- --lock-demo`,
+      );
     }
   }
   // Mail outbox (ARCHITECTURE §7): jobs are queued in the callers' transactions; the worker runs when JOBS_ENABLED.
@@ -45,7 +53,9 @@ async function main() {
   const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled });
   await imports.start();
   // Payment reconciler: a pg-boss schedule plus one pass at startup settles card orders left pending.
-  const reconciler = config.jobsEnabled ? createPaymentReconciler({ connectionString: url, db, config, logger, mailer: outbox.mailer }) : undefined;
+  const reconciler = config.jobsEnabled
+    ? createPaymentReconciler({ connectionString: url, db, config, logger, mailer: outbox.mailer })
+    : undefined;
   await reconciler?.start();
   // Janitors: a pg-boss schedule (JANITOR_CRON) removes expired sessions, tokens, keys and old audit rows.
   const janitors = config.jobsEnabled ? createJanitors({ connectionString: url, db, config, logger }) : undefined;
@@ -68,7 +78,10 @@ async function main() {
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await new Promise<void>((ok) => { server.close(() => ok()); server.closeIdleConnections(); });
+    await new Promise<void>((ok) => {
+      server.close(() => ok());
+      server.closeIdleConnections();
+    });
     await outbox.stop().catch((err) => logger.error({ err }, 'mail outbox did not stop cleanly'));
     await imports.stop().catch((err) => logger.error({ err }, 'import queue did not stop cleanly'));
     await webhooks.stop().catch((err) => logger.error({ err }, 'webhook queue did not stop cleanly'));
@@ -86,7 +99,7 @@ async function main() {
 
 main().catch((err) => {
   // One line with the cause (EmbeddedPostgresError says the fix too); never "undefined".
-  const reason = err instanceof Error ? err.message || err.name : typeof err === 'string' ? err : JSON.stringify(err) ?? String(err);
+  const reason = err instanceof Error ? err.message || err.name : typeof err === 'string' ? err : (JSON.stringify(err) ?? String(err));
   console.error(`portal failed to start: ${reason}`);
   process.exit(1);
 });

@@ -2,8 +2,21 @@ import { progressText, startBanner, terminalProgress } from './start-banner';
 
 /** The `npm start` banner and the import progress line. */
 const base = { port: 3000, host: '0.0.0.0', seedDemo: true, demoPassword: 'Portal#2026', dataDir: '.data' };
-const accounts = [{ email: 'admin@example.com', role: 'super_admin' }, { email: 'buyer@example.com', role: 'outlet_buyer' }];
-const progress = { file: 'stores.csv.gz', kind: 'stores' as const, index: 1, files: 3, phase: 'reading' as const, rows: 123456, percent: 42, elapsedMs: 900, errors: 0 };
+const accounts = [
+  { email: 'admin@example.com', role: 'super_admin' },
+  { email: 'buyer@example.com', role: 'outlet_buyer' },
+];
+const progress = {
+  file: 'stores.csv.gz',
+  kind: 'stores' as const,
+  index: 1,
+  files: 3,
+  phase: 'reading' as const,
+  rows: 123456,
+  percent: 42,
+  elapsedMs: 900,
+  errors: 0,
+};
 
 describe('startBanner', () => {
   it('when the demo data is seeded without SMTP, then it shows the URL, the demo accounts and the mail folder', () => {
@@ -35,7 +48,10 @@ describe('import progress', () => {
     const onProgress = terminalProgress({ isTTY: true, write: (s: string) => out.push(s) })!;
     onProgress(progress);
     onProgress({ ...progress, phase: 'done', percent: 100 });
-    expect(out).toEqual(['\r\x1b[2Kstores.csv.gz (1/3) reading  42 %  123,456 rows', '\r\x1b[2Kstores.csv.gz (1/3) imported 100 %  123,456 rows\n']);
+    expect(out).toEqual([
+      '\r\x1b[2Kstores.csv.gz (1/3) reading  42 %  123,456 rows',
+      '\r\x1b[2Kstores.csv.gz (1/3) imported 100 %  123,456 rows\n',
+    ]);
   });
 
   it('when the output is not a terminal, then there is no progress line', () => {

@@ -25,9 +25,11 @@ export function startBanner(config: BannerConfig, demoAccounts: ReadonlyArray<{ 
   if (config.seedDemo && demoAccounts.length) {
     lines.push(`demo accounts (password ${config.demoPassword}): ${demoAccounts.map((a) => `${a.email} (${a.role})`).join(', ')}`);
   }
-  lines.push(config.smtpUrl
-    ? 'mail: sent through SMTP_URL'
-    : `mail: no SMTP_URL, so messages are written as .eml files to ${join(config.dataDir, 'mail')}`);
+  lines.push(
+    config.smtpUrl
+      ? 'mail: sent through SMTP_URL'
+      : `mail: no SMTP_URL, so messages are written as .eml files to ${join(config.dataDir, 'mail')}`,
+  );
   return lines;
 }
 

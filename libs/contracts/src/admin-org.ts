@@ -35,14 +35,26 @@ export const ADMIN_ORG_MESSAGES = {
 const M = ADMIN_ORG_MESSAGES;
 
 const trimmed = (required: string) => z.string({ error: required }).trim().min(1, required);
-const optionalText = (max = 200) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** A delivery charge or price: "5", "5.0", "5.00" (≥ 0, at most 2 decimals); empty means 0. Numbers accepted too. */
 export const amountInputSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const s = String(v).trim();
   if (s === '') return '0.00';
-  if (/^-\s*\d/.test(s)) { ctx.addIssue({ code: 'custom', message: M.amountNegative }); return z.NEVER; }
-  if (!/^\d+(\.\d{1,2})?$/.test(s) || Number(s) > 9_999_999_999.99) { ctx.addIssue({ code: 'custom', message: M.amountInvalid }); return z.NEVER; }
+  if (/^-\s*\d/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: M.amountNegative });
+    return z.NEVER;
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(s) || Number(s) > 9_999_999_999.99) {
+    ctx.addIssue({ code: 'custom', message: M.amountInvalid });
+    return z.NEVER;
+  }
   return Number(s).toFixed(2);
 });
 
@@ -60,26 +72,50 @@ export function ccEmailsProblem(value: string): string | undefined {
   if (!parts.length || parts.some((p) => !email.safeParse(p).success)) return M.invalidEmails;
   return undefined;
 }
-export const ccEmailsSchema = z.string().nullish().transform((v, ctx) => {
-  const s = (v ?? '').trim();
-  const problem = ccEmailsProblem(s);
-  if (problem) { ctx.addIssue({ code: 'custom', message: problem }); return z.NEVER; }
-  return s ? s.replace(/;\s*$/, '') : null;
-});
+export const ccEmailsSchema = z
+  .string()
+  .nullish()
+  .transform((v, ctx) => {
+    const s = (v ?? '').trim();
+    const problem = ccEmailsProblem(s);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return s ? s.replace(/;\s*$/, '') : null;
+  });
 
 /** A two-letter state, upper-cased (spec 002 §5 Outlet). Optional: empty → null. */
-export const outletStateSchema = z.string().nullish().transform((v, ctx) => {
-  const s = (v ?? '').trim().toUpperCase();
-  if (!s) return null;
-  if (!/^[A-Z]+$/.test(s)) { ctx.addIssue({ code: 'custom', message: M.stateLettersOnly }); return z.NEVER; }
-  if (s.length !== 2) { ctx.addIssue({ code: 'custom', message: M.stateExactly2 }); return z.NEVER; }
-  return s;
-});
+export const outletStateSchema = z
+  .string()
+  .nullish()
+  .transform((v, ctx) => {
+    const s = (v ?? '').trim().toUpperCase();
+    if (!s) return null;
+    if (!/^[A-Z]+$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: M.stateLettersOnly });
+      return z.NEVER;
+    }
+    if (s.length !== 2) {
+      ctx.addIssue({ code: 'custom', message: M.stateExactly2 });
+      return z.NEVER;
+    }
+    return s;
+  });
 const storeStateSchema = z.string({ error: M.stateRequired }).transform((v, ctx) => {
   const s = v.trim().toUpperCase();
-  if (!s) { ctx.addIssue({ code: 'custom', message: M.stateRequired }); return z.NEVER; }
-  if (!/^[A-Z]+$/.test(s)) { ctx.addIssue({ code: 'custom', message: M.stateLettersOnly }); return z.NEVER; }
-  if (s.length !== 2) { ctx.addIssue({ code: 'custom', message: M.stateExactly2 }); return z.NEVER; }
+  if (!s) {
+    ctx.addIssue({ code: 'custom', message: M.stateRequired });
+    return z.NEVER;
+  }
+  if (!/^[A-Z]+$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: M.stateLettersOnly });
+    return z.NEVER;
+  }
+  if (s.length !== 2) {
+    ctx.addIssue({ code: 'custom', message: M.stateExactly2 });
+    return z.NEVER;
+  }
   return s;
 });
 
@@ -132,8 +168,14 @@ export const adminBoardListSchema = z.object({ items: z.array(adminBoardSchema) 
 
 const boardNumber = z.union([z.number(), z.string()], { error: M.boardNumberRequired }).transform((v, ctx) => {
   const s = String(v).trim();
-  if (!s) { ctx.addIssue({ code: 'custom', message: M.boardNumberRequired }); return z.NEVER; }
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) { ctx.addIssue({ code: 'custom', message: 'Board number must be a positive whole number' }); return z.NEVER; }
+  if (!s) {
+    ctx.addIssue({ code: 'custom', message: M.boardNumberRequired });
+    return z.NEVER;
+  }
+  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) {
+    ctx.addIssue({ code: 'custom', message: 'Board number must be a positive whole number' });
+    return z.NEVER;
+  }
   return Number(s);
 });
 export const createBoardBodySchema = z.strictObject({
@@ -208,12 +250,19 @@ export type AdminStore = z.infer<typeof adminStoreSchema>;
 export const adminStorePageSchema = pageOf(adminStoreSchema);
 export const adminStoresQuerySchema = adminOutletsQuerySchema.extend({ active: booleanQuery.optional() });
 
-const coordinate = (min: number, max: number) => z.union([z.string(), z.number()]).nullish().transform((v, ctx) => {
-  const s = v === null || v === undefined ? '' : String(v).trim();
-  if (!s) return null;
-  if (!/^-?\d+(\.\d+)?$/.test(s) || Number(s) < min || Number(s) > max) { ctx.addIssue({ code: 'custom', message: `Enter a number from ${min} to ${max}` }); return z.NEVER; }
-  return s;
-});
+const coordinate = (min: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      const s = v === null || v === undefined ? '' : String(v).trim();
+      if (!s) return null;
+      if (!/^-?\d+(\.\d+)?$/.test(s) || Number(s) < min || Number(s) > max) {
+        ctx.addIssue({ code: 'custom', message: `Enter a number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return s;
+    });
 export const createStoreBodySchema = z.strictObject({
   /** The warehouse system's store number; the next free one when left out. */
   warehouseId: z.number().int().positive().max(2_000_000_000).optional(),
@@ -268,7 +317,8 @@ export type PaymentCredential = z.infer<typeof paymentCredentialSchema>;
 export const paymentCredentialListSchema = z.object({ items: z.array(paymentCredentialSchema) });
 
 /** The gateway's fields (e.g. Monetra username and password): a flat JSON object of short values. */
-export const credentialPayloadSchema = z.record(z.string().min(1).max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
+export const credentialPayloadSchema = z
+  .record(z.string().min(1).max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
   .refine((v) => Object.keys(v).length > 0 && Object.keys(v).length <= 50, M.credentialRequired);
 const required = <T extends z.ZodType>(s: T) => s;
 export const createCredentialBodySchema = z.strictObject({
@@ -319,6 +369,14 @@ export const dataSummarySchema = z.object({
   inventoryRows: z.number().int(),
   categories: z.number().int(),
   boards: z.number().int(),
-  lastImports: z.array(z.object({ kind: z.string(), file: z.string(), finishedAt: z.string(), status: z.enum(IMPORT_STATUSES), source: z.enum(['upload', 'cli']) })),
+  lastImports: z.array(
+    z.object({
+      kind: z.string(),
+      file: z.string(),
+      finishedAt: z.string(),
+      status: z.enum(IMPORT_STATUSES),
+      source: z.enum(['upload', 'cli']),
+    }),
+  ),
 });
 export type DataSummary = z.infer<typeof dataSummarySchema>;

@@ -1,8 +1,19 @@
-import { ADMIN_USER_MESSAGES as M, adminUserOutletsBodySchema, adminUserProfileBodySchema, adminUserRolesBodySchema, rolePermissionParamsSchema } from './admin-users';
+import {
+  ADMIN_USER_MESSAGES as M,
+  adminUserOutletsBodySchema,
+  adminUserProfileBodySchema,
+  adminUserRolesBodySchema,
+  rolePermissionParamsSchema,
+} from './admin-users';
 
 describe('admin users contracts (spec 002 §5)', () => {
   it("trims names, requires a first name with the spec's message, empties become null", () => {
-    expect(adminUserProfileBodySchema.parse({ firstName: ' Tara ', lastName: ' ', phone: '', isActive: true })).toEqual({ firstName: 'Tara', lastName: null, phone: null, isActive: true });
+    expect(adminUserProfileBodySchema.parse({ firstName: ' Tara ', lastName: ' ', phone: '', isActive: true })).toEqual({
+      firstName: 'Tara',
+      lastName: null,
+      phone: null,
+      isActive: true,
+    });
     const r = adminUserProfileBodySchema.safeParse({ firstName: '   ', isActive: true });
     expect(r.success ? null : r.error.issues[0].message).toBe(M.firstNameRequired);
     expect(adminUserProfileBodySchema.safeParse({ firstName: 'A', isActive: true, email: 'x@y.z' }).success).toBe(false);

@@ -104,8 +104,18 @@ export const adminUserIdParamsSchema = z.strictObject({ userId: z.uuid() });
 /** PATCH /admin/users/{userId}/profile (spec 002 §2 Profile card, §5). Email is not editable. */
 export const adminUserProfileBodySchema = z.strictObject({
   firstName: z.string().trim().min(1, ADMIN_USER_MESSAGES.firstNameRequired).max(100),
-  lastName: z.string().trim().max(100).nullish().transform((v) => (v ? v : null)),
-  phone: z.string().trim().max(30).nullish().transform((v) => (v ? v : null)),
+  lastName: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   isActive: z.boolean(),
 });
 export type AdminUserProfileBody = z.input<typeof adminUserProfileBodySchema>;
@@ -134,7 +144,10 @@ export const assignableRolesSchema = z.object({ items: z.array(adminRoleRefSchem
 /** POST /admin/users/{userId}/roles: one role (`roleId`) or several (`roleIds`). */
 export const adminUserRolesBodySchema = z
   .strictObject({ roleId: z.number().int().optional(), roleIds: z.array(z.number().int()).max(50).optional() })
-  .refine((b) => b.roleId !== undefined || (b.roleIds?.length ?? 0) > 0, { message: ADMIN_USER_MESSAGES.invalidRoleSelection, path: ['roleId'] });
+  .refine((b) => b.roleId !== undefined || (b.roleIds?.length ?? 0) > 0, {
+    message: ADMIN_USER_MESSAGES.invalidRoleSelection,
+    path: ['roleId'],
+  });
 export type AdminUserRolesBody = z.input<typeof adminUserRolesBodySchema>;
 
 export const adminUserRoleParamsSchema = z.strictObject({ userId: z.uuid(), roleId: z.coerce.number().int().positive() });
@@ -155,7 +168,10 @@ export type AdminPermission = z.infer<typeof adminPermissionSchema>;
 
 export const rolePermissionParamsSchema = z.strictObject({
   roleId: z.coerce.number().int().positive(),
-  permissionCode: z.string().regex(/^bcc\.[a-z0-9_.]+$/, 'Not a permission code').max(100),
+  permissionCode: z
+    .string()
+    .regex(/^bcc\.[a-z0-9_.]+$/, 'Not a permission code')
+    .max(100),
 });
 
 /** GET /admin/audit-log filters (ARCHITECTURE §5). `entity` is a type (`user`) or `type:id`. */

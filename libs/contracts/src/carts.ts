@@ -29,7 +29,10 @@ export type AddCartItemBody = z.infer<typeof addCartItemBodySchema>;
 
 /** PATCH /carts/{cartId}/items/{itemId}: quantity 0 or less removes the line (spec 001 §4); more than 999 or not whole → 400. */
 export const updateCartItemBodySchema = z.strictObject({
-  quantity: z.number({ error: CART_MESSAGES.quantityRange }).int(CART_MESSAGES.quantityRange).max(CART_LIMITS.maxQuantity, CART_MESSAGES.quantityRange),
+  quantity: z
+    .number({ error: CART_MESSAGES.quantityRange })
+    .int(CART_MESSAGES.quantityRange)
+    .max(CART_LIMITS.maxQuantity, CART_MESSAGES.quantityRange),
 });
 export type UpdateCartItemBody = z.infer<typeof updateCartItemBodySchema>;
 

@@ -12,10 +12,26 @@ const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' 
  * (case-insensitive, ranked), `size` is a bottle size id, `page` 1-based, `pageSize` default 30, at most 100.
  */
 export const productsQuerySchema = z.strictObject({
-  search: z.preprocess(blankAsAbsent, z.string().trim().max(CATALOG_LIMITS.maxSearchLength, `search must be at most ${CATALOG_LIMITS.maxSearchLength} characters`).optional()),
-  size: z.preprocess(blankAsAbsent, z.coerce.number({ error: 'size must be a bottle size id' }).int('size must be a bottle size id').positive('size must be a bottle size id').optional()),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000, 'page is too large').default(1),
-  pageSize: z.coerce.number({ error: `pageSize must be a whole number from 1 to ${CATALOG_LIMITS.maxPageSize}` })
+  search: z.preprocess(
+    blankAsAbsent,
+    z.string().trim().max(CATALOG_LIMITS.maxSearchLength, `search must be at most ${CATALOG_LIMITS.maxSearchLength} characters`).optional(),
+  ),
+  size: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: 'size must be a bottle size id' })
+      .int('size must be a bottle size id')
+      .positive('size must be a bottle size id')
+      .optional(),
+  ),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page is too large')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize must be a whole number from 1 to ${CATALOG_LIMITS.maxPageSize}` })
     .int(`pageSize must be a whole number from 1 to ${CATALOG_LIMITS.maxPageSize}`)
     .min(1, `pageSize must be a whole number from 1 to ${CATALOG_LIMITS.maxPageSize}`)
     .max(CATALOG_LIMITS.maxPageSize, `pageSize must be a whole number from 1 to ${CATALOG_LIMITS.maxPageSize}`)

@@ -14,14 +14,23 @@ const scopeFields = {
 
 /** POST /admin/api-keys: a name, a store or a board, and at least one scope. */
 export const createApiKeyBodySchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100), ...scopeFields, scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'Choose at least one scope'),
+  name: z.string().trim().min(1, 'Enter a name').max(100),
+  ...scopeFields,
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'Choose at least one scope'),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
 /** An API key as listed: prefix and last use, never the key. */
 export const apiKeySchema = z.object({
-  id: z.string(), name: z.string(), prefix: z.string(), storeId: z.number().nullable(), boardId: z.number().nullable(), scopes: z.array(z.string()),
-  createdAt: z.string(), lastUsedAt: z.string().nullable(), revokedAt: z.string().nullable(),
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  storeId: z.number().nullable(),
+  boardId: z.number().nullable(),
+  scopes: z.array(z.string()),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
@@ -30,22 +39,39 @@ export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
 /** POST /admin/webhooks: an http(s) URL, a store or a board, the event types. */
 export const createWebhookBodySchema = z.object({
-  url: z.string().trim().url('Enter a valid URL').max(2000), ...scopeFields, events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1, 'Choose at least one event'),
+  url: z.string().trim().url('Enter a valid URL').max(2000),
+  ...scopeFields,
+  events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1, 'Choose at least one event'),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
 export const updateWebhookBodySchema = z.object({
-  url: z.string().trim().url('Enter a valid URL').max(2000).optional(), events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1).optional(), active: z.boolean().optional(),
+  url: z.string().trim().url('Enter a valid URL').max(2000).optional(),
+  events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1).optional(),
+  active: z.boolean().optional(),
 });
 export const webhookSchema = z.object({
-  id: z.string(), url: z.string(), storeId: z.number().nullable(), boardId: z.number().nullable(), events: z.array(z.string()), active: z.boolean(), createdAt: z.string(),
+  id: z.string(),
+  url: z.string(),
+  storeId: z.number().nullable(),
+  boardId: z.number().nullable(),
+  events: z.array(z.string()),
+  active: z.boolean(),
+  createdAt: z.string(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookListSchema = z.object({ items: z.array(webhookSchema) });
 /** The 201 answer: the signing secret, shown once. */
 export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
 export const webhookDeliverySchema = z.object({
-  id: z.string(), seq: z.number(), type: z.string(), status: z.enum(['pending', 'delivered', 'failed']), attempts: z.number().int(),
-  lastStatusCode: z.number().int().nullable(), lastDurationMs: z.number().int().nullable(), createdAt: z.string(), deliveredAt: z.string().nullable(),
+  id: z.string(),
+  seq: z.number(),
+  type: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastDurationMs: z.number().int().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });

@@ -45,12 +45,21 @@ export const INVITATION_TTL_DAYS = 7;
 export const INVITATION_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredName = z.string({ error: INVITATION_MESSAGES.missingInfo }).trim().min(1, INVITATION_MESSAGES.missingInfo).max(100);
-const ids = (message: string) => z.array(z.number({ error: message }).int().positive(), { error: message }).min(1, message).max(50);
+const ids = (message: string) =>
+  z
+    .array(z.number({ error: message }).int().positive(), { error: message })
+    .min(1, message)
+    .max(50);
 
 /** POST /invitations (spec 000 §3 payload, §5 rules): email, names, at least one role and one outlet. */
 export const createInvitationBodySchema = z.strictObject({
-  email: z.string({ error: INVITATION_MESSAGES.invalidEmail }).trim().toLowerCase().max(254)
-    .regex(INVITATION_EMAIL_PATTERN, INVITATION_MESSAGES.invalidEmail).pipe(z.email(INVITATION_MESSAGES.invalidEmail)),
+  email: z
+    .string({ error: INVITATION_MESSAGES.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .regex(INVITATION_EMAIL_PATTERN, INVITATION_MESSAGES.invalidEmail)
+    .pipe(z.email(INVITATION_MESSAGES.invalidEmail)),
   firstName: requiredName,
   lastName: requiredName,
   roleIds: ids(INVITATION_MESSAGES.missingInfo).transform((a) => [...new Set(a)]),
@@ -63,10 +72,20 @@ export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 /** A role the caller may grant; `grantsAdminOutlet`: holders may be given the system admin outlet (spec 000 §5). */
 export const grantableRoleSchema = z.object({
-  id: z.number().int(), code: z.string(), name: z.string(), description: z.string().nullable(), level: z.number().int(), grantsAdminOutlet: z.boolean(),
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  level: z.number().int(),
+  grantsAdminOutlet: z.boolean(),
 });
 export const grantableOutletSchema = z.object({
-  id: z.number().int(), code: z.string(), name: z.string(), isAdminOutlet: z.boolean(), boardName: z.string().nullable(), city: z.string().nullable(),
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  isAdminOutlet: z.boolean(),
+  boardName: z.string().nullable(),
+  city: z.string().nullable(),
 });
 /** GET /invitations/options: what the caller may grant (ARCHITECTURE §5). */
 export const invitationOptionsSchema = z.object({ roles: z.array(grantableRoleSchema), outlets: z.array(grantableOutletSchema) });
@@ -79,8 +98,13 @@ export const invitationTokenParamsSchema = z.strictObject({ token: z.string().mi
 
 /** GET /invitations/{token} (public, read-only). */
 export const publicInvitationSchema = z.object({
-  email: z.string(), firstName: z.string(), lastName: z.string(),
-  roleLabels: z.array(z.string()), outletLabels: z.array(z.string()), userExists: z.boolean(), expiresAt: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roleLabels: z.array(z.string()),
+  outletLabels: z.array(z.string()),
+  userExists: z.boolean(),
+  expiresAt: z.string(),
 });
 export type PublicInvitation = z.infer<typeof publicInvitationSchema>;
 
@@ -92,11 +116,19 @@ export const acceptInvitationBodySchema = z
   .strictObject({
     firstName: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
     lastName: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
-    phone: z.string().trim().max(30).nullish().transform((p) => (p ? p : null)),
+    phone: z
+      .string()
+      .trim()
+      .max(30)
+      .nullish()
+      .transform((p) => (p ? p : null)),
     password: newPasswordSchema.optional(),
     confirmPassword: z.string().max(200).optional(),
   })
-  .refine((b) => b.password === undefined || b.password === b.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((b) => b.password === undefined || b.password === b.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBodySchema>;
 
 /** The acceptance form of a new user (password required), for the web form. */
@@ -124,9 +156,19 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** An invitation in the admin list (GET /admin/invitations). */
 export const adminInvitationSchema = z.object({
-  id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), status: z.enum(INVITATION_STATUSES),
-  roleLabels: z.array(z.string()), outletLabels: z.array(z.string()), invitedByEmail: z.string().nullable(),
-  createdAt: z.string(), sentAt: z.string(), expiresAt: z.string(), usedAt: z.string().nullable(), revokedAt: z.string().nullable(),
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  roleLabels: z.array(z.string()),
+  outletLabels: z.array(z.string()),
+  invitedByEmail: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
 });
 export type AdminInvitation = z.infer<typeof adminInvitationSchema>;
 export const adminInvitationsQuerySchema = z.strictObject({
@@ -142,10 +184,19 @@ export const resentInvitationSchema = createdInvitationSchema;
 export const OUTLET_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** An outlet access request as administrators see it (GET /admin/outlet-requests). */
 export const adminOutletRequestSchema = z.object({
-  id: z.number().int(), status: z.enum(OUTLET_REQUEST_STATUSES),
-  userId: z.string(), userEmail: z.string(), userName: z.string().nullable(),
-  outletId: z.number().int(), outletName: z.string(), outletCode: z.string(), boardName: z.string().nullable(),
-  createdAt: z.string(), decidedAt: z.string().nullable(), decidedByEmail: z.string().nullable(), reason: z.string().nullable(),
+  id: z.number().int(),
+  status: z.enum(OUTLET_REQUEST_STATUSES),
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string().nullable(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  outletCode: z.string(),
+  boardName: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedByEmail: z.string().nullable(),
+  reason: z.string().nullable(),
 });
 export type AdminOutletRequest = z.infer<typeof adminOutletRequestSchema>;
 export const adminOutletRequestsQuerySchema = z.strictObject({
@@ -155,5 +206,12 @@ export const adminOutletRequestsQuerySchema = z.strictObject({
 });
 export const adminOutletRequestsPageSchema = pageOf(adminOutletRequestSchema);
 export const outletRequestIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
-export const rejectOutletRequestBodySchema = z.strictObject({ reason: z.string().trim().max(500).optional().transform((r) => r || undefined) });
+export const rejectOutletRequestBodySchema = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((r) => r || undefined),
+});
 export type RejectOutletRequestBody = z.input<typeof rejectOutletRequestBodySchema>;

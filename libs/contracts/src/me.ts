@@ -5,7 +5,12 @@ import { AUTH_MESSAGES, newPasswordSchema } from './auth';
 export const updateProfileBodySchema = z.strictObject({
   firstName: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
-  phone: z.string().trim().max(30).nullish().transform((p) => (p ? p : null)),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .nullish()
+    .transform((p) => (p ? p : null)),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
@@ -106,14 +111,21 @@ export const putSelectionBodySchema = z.strictObject({
 export type PutSelectionBody = z.infer<typeof putSelectionBodySchema>;
 
 export const requestableOutletSchema = z.object({
-  outletId: z.number().int(), outletName: z.string(), outletCode: z.string(), boardName: z.string().nullable(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  outletCode: z.string(),
+  boardName: z.string().nullable(),
 });
 export const requestableOutletsSchema = z.object({ items: z.array(requestableOutletSchema) });
 export type RequestableOutlet = z.infer<typeof requestableOutletSchema>;
 
 /** An outlet access request as created by POST /me/outlet-requests. */
 export const outletRequestSchema = z.object({
-  id: z.number().int(), outletId: z.number().int(), outletName: z.string(), status: z.enum(['pending', 'approved', 'rejected']), createdAt: z.string(),
+  id: z.number().int(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: z.string(),
 });
 export type OutletRequest = z.infer<typeof outletRequestSchema>;
 
@@ -125,6 +137,9 @@ export const OUTLET_REQUEST_MESSAGES = {
 } as const;
 
 export const outletRequestBodySchema = z.strictObject({
-  outletId: z.number({ error: OUTLET_REQUEST_MESSAGES.invalidOutlet }).int(OUTLET_REQUEST_MESSAGES.invalidOutlet).positive(OUTLET_REQUEST_MESSAGES.invalidOutlet),
+  outletId: z
+    .number({ error: OUTLET_REQUEST_MESSAGES.invalidOutlet })
+    .int(OUTLET_REQUEST_MESSAGES.invalidOutlet)
+    .positive(OUTLET_REQUEST_MESSAGES.invalidOutlet),
 });
 export type OutletRequestBody = z.infer<typeof outletRequestBodySchema>;

@@ -28,7 +28,8 @@ export const CHECKOUT_MESSAGES = {
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
   /** A card order of this cart awaits the gateway's outcome: the cart is locked until it settles. */
-  paymentBeingConfirmed: 'Payment being confirmed. Your card payment for this cart is still being confirmed; see My Orders before trying again.',
+  paymentBeingConfirmed:
+    'Payment being confirmed. Your card payment for this cart is still being confirmed; see My Orders before trying again.',
 } as const;
 
 export const ORDER_MESSAGES = {
@@ -56,10 +57,22 @@ export function isExpirationValid(exp: string, now: Date = new Date()): boolean 
 /** Card form of the payment page (spec 002 §5). cardNumber: spaces are removed before the 13–19 digit check. */
 export const cardSchema = z.strictObject({
   cardName: z.string(CARD_MESSAGES.holderRequired).trim().min(1, CARD_MESSAGES.holderRequired).max(50, CARD_MESSAGES.holderRequired),
-  cardNumber: z.string(CARD_MESSAGES.number).transform((s) => s.replace(/\s+/g, '')).pipe(z.string().regex(/^\d{13,19}$/, CARD_MESSAGES.number)),
-  expiration: z.string(CARD_MESSAGES.expiration).trim().refine((e) => isExpirationValid(e), CARD_MESSAGES.expiration),
-  securityCode: z.string(CARD_MESSAGES.securityCode).trim().regex(/^\d{3,4}$/, CARD_MESSAGES.securityCode),
-  zipCode: z.string(CARD_MESSAGES.zip).trim().regex(/^\d{5}$/, CARD_MESSAGES.zip),
+  cardNumber: z
+    .string(CARD_MESSAGES.number)
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{13,19}$/, CARD_MESSAGES.number)),
+  expiration: z
+    .string(CARD_MESSAGES.expiration)
+    .trim()
+    .refine((e) => isExpirationValid(e), CARD_MESSAGES.expiration),
+  securityCode: z
+    .string(CARD_MESSAGES.securityCode)
+    .trim()
+    .regex(/^\d{3,4}$/, CARD_MESSAGES.securityCode),
+  zipCode: z
+    .string(CARD_MESSAGES.zip)
+    .trim()
+    .regex(/^\d{5}$/, CARD_MESSAGES.zip),
 });
 export type CardInput = z.input<typeof cardSchema>;
 export type Card = z.output<typeof cardSchema>;
@@ -182,7 +195,10 @@ export const listOrdersQuerySchema = z.strictObject({
   status: z.enum(ORDER_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
   /** true: only the caller's own orders, even for store managers (My Orders). */
-  mine: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  mine: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
@@ -197,7 +213,13 @@ export const orderListSchema = z.object({
   items: z.array(orderSchema),
   scope: z.enum(ORDER_SCOPES),
   /** Orders per status in the scope and store filter (before status and search): the tab counts. */
-  counts: z.object({ reserved: z.number().int(), ready: z.number().int(), completed: z.number().int(), cancelled: z.number().int(), all: z.number().int() }),
+  counts: z.object({
+    reserved: z.number().int(),
+    ready: z.number().int(),
+    completed: z.number().int(),
+    cancelled: z.number().int(),
+    all: z.number().int(),
+  }),
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 
@@ -205,10 +227,15 @@ export type OrderList = z.infer<typeof orderListSchema>;
  * POST /orders/{id}/reorder body: the outlet × store whose cart the person is looking at.
  * Both or neither; without them the order's own outlet × store cart is filled.
  */
-export const reorderBodySchema = z.strictObject({
-  outletId: z.number().int().positive().optional(),
-  storeId: z.number().int().positive().optional(),
-}).refine((b) => (b.outletId === undefined) === (b.storeId === undefined), { message: 'Send both outletId and storeId, or neither', path: ['storeId'] });
+export const reorderBodySchema = z
+  .strictObject({
+    outletId: z.number().int().positive().optional(),
+    storeId: z.number().int().positive().optional(),
+  })
+  .refine((b) => (b.outletId === undefined) === (b.storeId === undefined), {
+    message: 'Send both outletId and storeId, or neither',
+    path: ['storeId'],
+  });
 export type ReorderBody = z.infer<typeof reorderBodySchema>;
 
 /** POST /orders/{id}/reorder answer: lines added to the caller's active cart (which outlet × store), and those skipped. */

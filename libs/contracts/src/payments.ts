@@ -44,7 +44,9 @@ export const PAYMENT_ERROR_MESSAGES = {
   network: 'Network error: the payment could not reach our server. Check your connection and try again.',
   timeout: 'The payment request timed out. Please check My Orders before trying again.',
   setup: 'Card payments are not set up for this store yet. Please choose Pay In-Store or contact the store.',
-  setupDelivery: 'Card payments are not set up for this store yet, and Delivery orders are paid by card. Please choose Pickup and pay in-store, or contact the store.',
+  setupDelivery:
+    'Card payments are not set up for this store yet, and Delivery orders are paid by card. Please choose Pickup and pay in-store, or contact the store.',
   /** Store Orders and store Settings: the warning for managers and administrators. */
-  setupWarning: 'Card payments are not set up for this store: customers can only pay in-store, and Delivery orders cannot be placed. Add the store\'s Monetra credentials (Admin → Credentials).',
+  setupWarning:
+    "Card payments are not set up for this store: customers can only pay in-store, and Delivery orders cannot be placed. Add the store's Monetra credentials (Admin → Credentials).",
 } as const;

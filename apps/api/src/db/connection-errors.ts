@@ -11,7 +11,12 @@ export function isConnectionLost(err: unknown, depth = 0): boolean {
   if (SOCKET_CODES.has(code) || /^08...$/.test(code) || PG_UNAVAILABLE.has(code)) return true;
   if (e.name === 'KnexTimeoutError') return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  if (/Connection terminated|connection error and is not queryable|Timeout acquiring a connection|the database system is (shutting down|starting up)/i.test(message)) return true;
+  if (
+    /Connection terminated|connection error and is not queryable|Timeout acquiring a connection|the database system is (shutting down|starting up)/i.test(
+      message,
+    )
+  )
+    return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isConnectionLost(x, depth + 1))) return true;
   return isConnectionLost(e.cause, depth + 1);
 }

@@ -30,7 +30,12 @@ function shippedMajor(): string | undefined {
 
 /** Is a process with this pid alive? */
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Can we listen on 127.0.0.1:port right now? */
@@ -52,7 +57,9 @@ const PORT_FILE = 'portal.port';
 async function choosePort(dir: string, requested?: number): Promise<number> {
   if (requested) {
     if (!(await portIsFree(requested))) {
-      throw new EmbeddedPostgresError(`embedded PostgreSQL: port ${requested} is already in use (another portal or database?). Fix: stop it, or unset EMBEDDED_PG_PORT to let the portal pick a free port.`);
+      throw new EmbeddedPostgresError(
+        `embedded PostgreSQL: port ${requested} is already in use (another portal or database?). Fix: stop it, or unset EMBEDDED_PG_PORT to let the portal pick a free port.`,
+      );
     }
     return requested;
   }
@@ -71,7 +78,9 @@ function checkDataDir(dir: string) {
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-      throw new EmbeddedPostgresError(`embedded PostgreSQL: the data directory ${dir} is in use by a running PostgreSQL (pid ${pid}), probably another portal started from this folder. Fix: stop that portal, or start this one with another DATA_DIR.`);
+      throw new EmbeddedPostgresError(
+        `embedded PostgreSQL: the data directory ${dir} is in use by a running PostgreSQL (pid ${pid}), probably another portal started from this folder. Fix: stop that portal, or start this one with another DATA_DIR.`,
+      );
     }
   }
   const versionFile = join(dir, 'PG_VERSION');
@@ -79,7 +88,9 @@ function checkDataDir(dir: string) {
     const made = readFileSync(versionFile, 'utf8').trim();
     const shipped = shippedMajor();
     if (shipped && made !== shipped) {
-      throw new EmbeddedPostgresError(`embedded PostgreSQL: ${dir} was created by PostgreSQL ${made}, but this portal ships PostgreSQL ${shipped}. Fix: delete ${dir} (the data is loaded again on the next start) or set DATABASE_URL to a PostgreSQL ${made} server.`);
+      throw new EmbeddedPostgresError(
+        `embedded PostgreSQL: ${dir} was created by PostgreSQL ${made}, but this portal ships PostgreSQL ${shipped}. Fix: delete ${dir} (the data is loaded again on the next start) or set DATABASE_URL to a PostgreSQL ${made} server.`,
+      );
     }
   }
 }
@@ -97,7 +108,11 @@ function binariesDir(): string | undefined {
 export function describeError(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;
   if (typeof err === 'string') return err;
-  try { return JSON.stringify(err) ?? String(err); } catch { return String(err); }
+  try {
+    return JSON.stringify(err) ?? String(err);
+  } catch {
+    return String(err);
+  }
 }
 
 /**
@@ -120,11 +135,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     throw new EmbeddedPostgresError(`embedded PostgreSQL: ${describeError(e)}`);
   }
   for (const changed of opened) {
-    process.stderr.write(`embedded PostgreSQL: ${changed} was closed to other users; gave it the search bit (chmod o+x) so the postgres user can reach the database\n`);
+    process.stderr.write(
+      `embedded PostgreSQL: ${changed} was closed to other users; gave it the search bit (chmod o+x) so the postgres user can reach the database\n`,
+    );
   }
   const port = await choosePort(dir, opts.port);
   const recent: string[] = [];
-  const remember = (m: string) => { recent.push(m.trim()); if (recent.length > 20) recent.shift(); opts.onLog?.(m); };
+  const remember = (m: string) => {
+    recent.push(m.trim());
+    if (recent.length > 20) recent.shift();
+    opts.onLog?.(m);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -146,7 +167,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   } catch (err) {
     const last = recent.filter((l) => /FATAL|ERROR|error|could not/i.test(l)).pop() ?? recent.pop();
     const cause = [describeError(err), last].filter((x) => x && x !== 'undefined').join(' — ');
-    throw new EmbeddedPostgresError(`embedded PostgreSQL did not start in ${dir} on port ${port}: ${cause || 'no reason given'}. Fix: check that nothing else uses the directory or the port, or set DATABASE_URL to a running PostgreSQL.`);
+    throw new EmbeddedPostgresError(
+      `embedded PostgreSQL did not start in ${dir} on port ${port}: ${cause || 'no reason given'}. Fix: check that nothing else uses the directory or the port, or set DATABASE_URL to a running PostgreSQL.`,
+    );
   }
   writeFileSync(join(dir, PORT_FILE), String(port));
   const client = pg.getPgClient('postgres', '127.0.0.1');

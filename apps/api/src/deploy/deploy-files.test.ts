@@ -10,7 +10,11 @@ import { parse } from 'yaml';
 const ROOT = join(__dirname, '../../../..');
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
-interface Instruction { op: string; args: string; line: number }
+interface Instruction {
+  op: string;
+  args: string;
+  line: number;
+}
 /** Dockerfile → instructions (comments and parser directives dropped, `\` continuations joined). */
 function parseDockerfile(text: string): Instruction[] {
   const out: Instruction[] = [];
@@ -29,7 +33,23 @@ function parseDockerfile(text: string): Instruction[] {
   return out;
 }
 
-const KNOWN = new Set(['FROM', 'ARG', 'ENV', 'WORKDIR', 'COPY', 'RUN', 'USER', 'EXPOSE', 'HEALTHCHECK', 'CMD', 'ENTRYPOINT', 'LABEL', 'VOLUME', 'STOPSIGNAL', 'SHELL']);
+const KNOWN = new Set([
+  'FROM',
+  'ARG',
+  'ENV',
+  'WORKDIR',
+  'COPY',
+  'RUN',
+  'USER',
+  'EXPOSE',
+  'HEALTHCHECK',
+  'CMD',
+  'ENTRYPOINT',
+  'LABEL',
+  'VOLUME',
+  'STOPSIGNAL',
+  'SHELL',
+]);
 
 describe('Dockerfile', () => {
   const ins = parseDockerfile(read('Dockerfile'));
@@ -62,7 +82,10 @@ describe('Dockerfile', () => {
   });
 
   it('when the image starts, then it is production with test mode and demo data off', () => {
-    const env = final.filter((i) => i.op === 'ENV').map((i) => i.args).join(' ');
+    const env = final
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
     expect(env).toMatch(/NODE_ENV=production/);
     expect(env).toMatch(/PAYMENT_TEST_MODE=false/);
     expect(env).toMatch(/SEED_DEMO=false/);
@@ -74,13 +97,20 @@ describe('Dockerfile', () => {
       const parts = c.args.split(/\s+/).filter((p) => !p.startsWith('--'));
       for (const src of parts.slice(0, -1)) if (src !== '.') expect(existsSync(join(ROOT, src))).toBe(true);
     }
-    const ignore = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignore = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     expect(ignore).toEqual(expect.arrayContaining(['node_modules', '.data', '.env', '.git']));
   });
 });
 
 describe('docker-compose.prod.yml', () => {
-  const compose = parse(read('docker-compose.prod.yml')) as { services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string>; depends_on?: Record<string, unknown>; healthcheck?: unknown }> };
+  const compose = parse(read('docker-compose.prod.yml')) as {
+    services: Record<
+      string,
+      { image?: string; build?: unknown; environment?: Record<string, string>; depends_on?: Record<string, unknown>; healthcheck?: unknown }
+    >;
+  };
   const portal = compose.services.portal;
   const env = portal.environment!;
 
@@ -113,8 +143,10 @@ describe('docker-compose.prod.yml', () => {
 
   it('when .env.example is read, then it lists every required variable with no secret filled in', () => {
     const example = read('.env.example');
-    for (const v of new Set([...read('docker-compose.prod.yml').matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]))) expect(example).toMatch(new RegExp(`^${v}=`, 'm'));
-    for (const secret of ['POSTGRES_PASSWORD', 'JWT_SECRET', 'PAYMENT_CREDENTIALS_KEY']) expect(example).toMatch(new RegExp(`^${secret}=$`, 'm'));
+    for (const v of new Set([...read('docker-compose.prod.yml').matchAll(/\$\{(\w+):\?/g)].map((m) => m[1])))
+      expect(example).toMatch(new RegExp(`^${v}=`, 'm'));
+    for (const secret of ['POSTGRES_PASSWORD', 'JWT_SECRET', 'PAYMENT_CREDENTIALS_KEY'])
+      expect(example).toMatch(new RegExp(`^${secret}=$`, 'm'));
   });
 });
 

@@ -33,9 +33,22 @@ const SETTLE_AFTER_SECONDS = 4;
 const SUITE_DEADLINE = Date.now() + 170_000;
 const CARD = { cardName: 'Fault Buyer', cardNumber: '4111 1111 1111 1111', expiration: '12/39', securityCode: '123', zipCode: '50309' };
 const failures: string[] = [];
-const check = (ok: boolean, what: string) => { if (!ok) failures.push(what); console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}`); };
+const check = (ok: boolean, what: string) => {
+  if (!ok) failures.push(what);
+  console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}`);
+};
 
-interface Buyer { email: string; id: string; token: string; cartId: number; checkoutToken: string; key: string; retries: boolean; outcome?: number; code?: string }
+interface Buyer {
+  email: string;
+  id: string;
+  token: string;
+  cartId: number;
+  checkoutToken: string;
+  key: string;
+  retries: boolean;
+  outcome?: number;
+  code?: string;
+}
 
 async function main() {
   const tmp = mkdtempSync(join(process.env.TMPDIR ?? tmpdir(), 'portal-faults-'));
@@ -55,11 +68,25 @@ async function main() {
     await saveMonetraCredentials(db, config, { storeId: FIXTURE_STORES.central, environment: 'test', ...FAKE_MONETRA_USER });
     fake = await startMonetraFake({ delayMs: 3000 });
     const env = {
-      ...process.env, NODE_ENV: 'development', PORT: String(apiPort), HOST: '127.0.0.1', DATABASE_URL: pg.url, DATA_DIR: join(tmp, 'data'),
-      JWT_SECRET: 'fault-suite-secret-that-is-at-least-32-characters', PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url,
-      PAYMENT_CREDENTIALS_KEY: KEY, PAYMENT_ENVIRONMENT: 'test', MONETRA_TIMEOUT_MS: '15000', BCRYPT_COST: '4',
-      IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), PAYMENT_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
-      JOBS_ENABLED: 'true', SEED_DEMO: 'false', LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'info', AUTH_IP_LOGIN_LIMIT: '10000',
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: pg.url,
+      DATA_DIR: join(tmp, 'data'),
+      JWT_SECRET: 'fault-suite-secret-that-is-at-least-32-characters',
+      PAYMENT_TEST_MODE: 'false',
+      MONETRA_URL: fake.url,
+      PAYMENT_CREDENTIALS_KEY: KEY,
+      PAYMENT_ENVIRONMENT: 'test',
+      MONETRA_TIMEOUT_MS: '15000',
+      BCRYPT_COST: '4',
+      IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS),
+      PAYMENT_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
+      JOBS_ENABLED: 'true',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'info',
+      AUTH_IP_LOGIN_LIMIT: '10000',
     };
     const base = `http://127.0.0.1:${apiPort}/api/v1`;
     const apiLog = join(tmp, 'api.log');
@@ -67,10 +94,17 @@ async function main() {
       const out = openSync(apiLog, 'a');
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
       const started = Date.now();
-      const ready = await retryUntil(async () => {
-        if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-        try { return (await fetch(`${base}/health/ready`)).status === 200; } catch { return false; /* not up yet */ }
-      }, { done: (up) => up, delayMs: 200, deadline: started + 60_000 });
+      const ready = await retryUntil(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+          try {
+            return (await fetch(`${base}/health/ready`)).status === 200;
+          } catch {
+            return false; /* not up yet */
+          }
+        },
+        { done: (up) => up, delayMs: 200, deadline: started + 60_000 },
+      );
       if (!ready) throw new Error('the API did not become ready in 60 s');
       console.log(`API ready in ${Date.now() - started} ms (pid ${child.pid})`);
       return child;
@@ -78,7 +112,12 @@ async function main() {
     api = await startApi();
 
     // 30 buyers of the Des Moines outlet at store 2190, each with a one-line cart.
-    const [item] = await db('inventory as inv').join('items as i', 'i.id', 'inv.item_id').where({ 'inv.store_id': FIXTURE_STORES.central, 'i.active': true }).orderBy('i.code').limit(1).select('i.id', 'i.code', 'i.retail');
+    const [item] = await db('inventory as inv')
+      .join('items as i', 'i.id', 'inv.item_id')
+      .where({ 'inv.store_id': FIXTURE_STORES.central, 'i.active': true })
+      .orderBy('i.code')
+      .limit(1)
+      .select('i.id', 'i.code', 'i.retail');
     const role = await db('roles').where({ code: 'outlet_buyer' }).first('id');
     const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
     const buyers: Buyer[] = [];
@@ -87,14 +126,30 @@ async function main() {
       const [u] = await db('users').insert({ email, password_hash: hash, is_active: true }).returning('id');
       await db('user_roles').insert({ user_id: u.id, role_id: role.id });
       await db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
-      const [cart] = await db('carts').insert({ user_id: u.id, outlet_id: fx.outlets.dsm, store_id: FIXTURE_STORES.central }).returning('id');
-      await db('cart_items').insert({ cart_id: cart.id, item_id: item.id, item_code: item.code, quantity: 1 + (i % 3), unit_price: item.retail });
+      const [cart] = await db('carts')
+        .insert({ user_id: u.id, outlet_id: fx.outlets.dsm, store_id: FIXTURE_STORES.central })
+        .returning('id');
+      await db('cart_items').insert({
+        cart_id: cart.id,
+        item_id: item.id,
+        item_code: item.code,
+        quantity: 1 + (i % 3),
+        unit_price: item.retail,
+      });
       buyers.push({ email, id: u.id, token: '', cartId: cart.id, checkoutToken: '', key: `fault-${i}-${Date.now()}`, retries: true });
     }
     for (const b of buyers) {
-      const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: b.email, password: FIXTURE_PASSWORD }) });
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: b.email, password: FIXTURE_PASSWORD }),
+      });
       b.token = ((await login.json()) as { access_token: string }).access_token;
-      const s = await fetch(`${base}/checkout-sessions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` }, body: JSON.stringify({ cartId: b.cartId }) });
+      const s = await fetch(`${base}/checkout-sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+        body: JSON.stringify({ cartId: b.cartId }),
+      });
       b.checkoutToken = ((await s.json()) as { token: string }).token;
     }
 
@@ -102,22 +157,31 @@ async function main() {
     const submit = async (b: Buyer, deadline: number): Promise<void> => {
       const transient = ({ status, code }: { status: number; code: string }) =>
         status === 0 || status === 503 || code === 'idempotency_in_progress' || code === 'payment_being_confirmed';
-      await retryUntil(async () => {
-        let status = 0;
-        let code = 'network_error';
-        try {
-          const res = await fetch(`${base}/orders`, {
-            method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}`, 'idempotency-key': b.key },
-            body: JSON.stringify({ checkoutToken: b.checkoutToken, paymentMethod: 'card', card: CARD }), signal: AbortSignal.timeout(20_000),
-          });
-          status = res.status;
-          code = status < 300 ? 'created' : ((await res.json()) as { code: string }).code;
-        } catch { /* the API or its connection is gone */ }
-        b.outcome = status; b.code = code;
-        return { status, code };
-      }, { done: (answer) => !transient(answer) || !b.retries, delayMs: 500, deadline });
+      await retryUntil(
+        async () => {
+          let status = 0;
+          let code = 'network_error';
+          try {
+            const res = await fetch(`${base}/orders`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}`, 'idempotency-key': b.key },
+              body: JSON.stringify({ checkoutToken: b.checkoutToken, paymentMethod: 'card', card: CARD }),
+              signal: AbortSignal.timeout(20_000),
+            });
+            status = res.status;
+            code = status < 300 ? 'created' : ((await res.json()) as { code: string }).code;
+          } catch {
+            /* the API or its connection is gone */
+          }
+          b.outcome = status;
+          b.code = code;
+          return { status, code };
+        },
+        { done: (answer) => !transient(answer) || !b.retries, delayMs: 500, deadline },
+      );
     };
-    const pendingOrders = async () => Number((await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0].n);
+    const pendingOrders = async () =>
+      Number((await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0].n);
     /** Waits until `n` card orders are pending (created, charge sent: the fake takes 3 s), then 500 ms more. */
     const inFlight = async (n: number) => {
       await retryUntil(pendingOrders, { done: (pending) => pending >= n, delayMs: 100, deadline: Date.now() + 15_000 });
@@ -127,7 +191,11 @@ async function main() {
       const left = (await db('orders').where({ payment_status: 'pending' }).count<{ n: number }[]>('* as n'))[0];
       console.log(`${label}: ${left.n} card order(s) pending when service came back`);
       const n = await retryUntil(pendingOrders, { done: (pending) => pending === 0, delayMs: 250, deadline: SUITE_DEADLINE - 20_000 });
-      if (n === 0) { const ms = Date.now() - since; console.log(`${label}: every order settled ${ms} ms after recovery`); return ms; }
+      if (n === 0) {
+        const ms = Date.now() - since;
+        console.log(`${label}: every order settled ${ms} ms after recovery`);
+        return ms;
+      }
       check(false, `${label}: ${n} order(s) still pending at the deadline`);
       return -1;
     };
@@ -150,7 +218,9 @@ async function main() {
     // B. The API is killed (SIGKILL) while 20 concurrent charges are in flight; 5 buyers never retry.
     console.log('B. killing the API with 20 card orders in flight');
     const groupB = buyers.slice(10, 30);
-    groupB.slice(15).forEach((b) => { b.retries = false; });
+    groupB.slice(15).forEach((b) => {
+      b.retries = false;
+    });
     const runB = groupB.map((b) => submit(b, Date.now() + 60_000));
     await inFlight(groupB.length);
     api.kill('SIGKILL');
@@ -165,16 +235,38 @@ async function main() {
     const settleB = await settlingB;
 
     // After recovery: every key answers (abandoned ones too), nothing is left unfinished.
-    for (const b of buyers) { b.retries = true; await submit(b, Date.now() + 15_000); }
-    check(buyers.every((b) => b.outcome === 201), `every key answers 201 after recovery (${buyers.filter((b) => b.outcome !== 201).map((b) => `${b.email}: ${b.outcome} ${b.code}`).join(', ') || 'all'})`);
+    for (const b of buyers) {
+      b.retries = true;
+      await submit(b, Date.now() + 15_000);
+    }
+    check(
+      buyers.every((b) => b.outcome === 201),
+      `every key answers 201 after recovery (${
+        buyers
+          .filter((b) => b.outcome !== 201)
+          .map((b) => `${b.email}: ${b.outcome} ${b.code}`)
+          .join(', ') || 'all'
+      })`,
+    );
     await assertMoney(db, fake, buyers, base);
-    console.log(`settlement after a fault: PostgreSQL stop ${settleA} ms, API kill ${settleB} ms (lease ${LEASE_SECONDS} s, settle-after ${SETTLE_AFTER_SECONDS} s)`);
+    console.log(
+      `settlement after a fault: PostgreSQL stop ${settleA} ms, API kill ${settleB} ms (lease ${LEASE_SECONDS} s, settle-after ${SETTLE_AFTER_SECONDS} s)`,
+    );
   } catch (err) {
     failures.push(String(err));
     throw err;
   } finally {
-    if (failures.length) { try { console.log(`--- API log (last lines) ---\n${readFileSync(join(tmp, 'api.log'), 'utf8').split('\n').slice(-40).join('\n')}`); } catch { /* no log */ } }
-    if (api && api.exitCode === null) { api.kill('SIGTERM'); await Promise.race([new Promise((ok) => api!.once('exit', ok)), sleep(10_000)]); }
+    if (failures.length) {
+      try {
+        console.log(`--- API log (last lines) ---\n${readFileSync(join(tmp, 'api.log'), 'utf8').split('\n').slice(-40).join('\n')}`);
+      } catch {
+        /* no log */
+      }
+    }
+    if (api && api.exitCode === null) {
+      api.kill('SIGTERM');
+      await Promise.race([new Promise((ok) => api!.once('exit', ok)), sleep(10_000)]);
+    }
     await fake?.close();
     await db.destroy().catch(() => undefined);
     await pg.stop().catch(() => undefined);
@@ -184,17 +276,40 @@ async function main() {
 
 async function assertMoney(db: Db, fake: MonetraFake, buyers: Buyer[], base: string) {
   const approved = fake.charges.filter((c) => c.code === 'AUTH');
-  const orders = await db('orders as o').join('checkout_sessions as cs', 'cs.id', 'o.checkout_session_id')
-    .whereIn('o.user_id', buyers.map((b) => b.id)).select('o.id', 'o.order_number', 'o.payment_status', 'o.user_id', 'cs.cart_id');
+  const orders = await db('orders as o')
+    .join('checkout_sessions as cs', 'cs.id', 'o.checkout_session_id')
+    .whereIn(
+      'o.user_id',
+      buyers.map((b) => b.id),
+    )
+    .select('o.id', 'o.order_number', 'o.payment_status', 'o.user_id', 'cs.cart_id');
   check(approved.length > 0, `${approved.length} approved charges at the gateway`);
   const paidBy = (ordernum: string) => orders.filter((o) => o.order_number === ordernum && o.payment_status === 'paid');
-  check(approved.every((c) => paidBy(c.ordernum).length === 1), 'every approved charge has exactly one paid order');
+  check(
+    approved.every((c) => paidBy(c.ordernum).length === 1),
+    'every approved charge has exactly one paid order',
+  );
   const perCart = new Map<number, number>();
-  for (const c of approved) { const o = orders.find((x) => x.order_number === c.ordernum); if (o) perCart.set(o.cart_id, (perCart.get(o.cart_id) ?? 0) + 1); }
-  check([...perCart.values()].every((n) => n === 1) && approved.length === new Set(approved.map((c) => c.ordernum)).size, `no cart charged twice (${approved.length} charges over ${perCart.size} carts)`);
+  for (const c of approved) {
+    const o = orders.find((x) => x.order_number === c.ordernum);
+    if (o) perCart.set(o.cart_id, (perCart.get(o.cart_id) ?? 0) + 1);
+  }
+  check(
+    [...perCart.values()].every((n) => n === 1) && approved.length === new Set(approved.map((c) => c.ordernum)).size,
+    `no cart charged twice (${approved.length} charges over ${perCart.size} carts)`,
+  );
   check(orders.filter((o) => o.payment_status === 'paid').length === approved.length, 'paid orders = approved charges');
-  check(orders.every((o) => o.payment_status !== 'pending'), 'no order left pending');
-  const stuck = await db('idempotency_keys').whereIn('user_id', buyers.map((b) => b.id)).whereNull('completed_at').count<{ n: number }[]>('* as n');
+  check(
+    orders.every((o) => o.payment_status !== 'pending'),
+    'no order left pending',
+  );
+  const stuck = await db('idempotency_keys')
+    .whereIn(
+      'user_id',
+      buyers.map((b) => b.id),
+    )
+    .whereNull('completed_at')
+    .count<{ n: number }[]>('* as n');
   check(Number(stuck[0].n) === 0, 'no Idempotency-Key left unfinished');
   let visible = true;
   for (const b of buyers) {
@@ -202,8 +317,11 @@ async function assertMoney(db: Db, fake: MonetraFake, buyers: Buyer[], base: str
     const ids = new Set(((await res.json()) as { items: { id: number }[] }).items.map((o) => o.id));
     for (const o of orders.filter((x) => x.user_id === b.id && x.payment_status === 'paid')) if (!ids.has(o.id)) visible = false;
   }
-  check(visible, 'every paid order is visible in its buyer\'s My Orders');
-  check(buyers.every((b) => orders.filter((o) => o.user_id === b.id && o.payment_status === 'paid').length === 1), 'each of the 30 buyers has exactly one paid order');
+  check(visible, "every paid order is visible in its buyer's My Orders");
+  check(
+    buyers.every((b) => orders.filter((o) => o.user_id === b.id && o.payment_status === 'paid').length === 1),
+    'each of the 30 buyers has exactly one paid order',
+  );
 }
 
 main().then(
@@ -211,5 +329,8 @@ main().then(
     console.log(failures.length ? `fault suite: ${failures.length} failed` : 'fault suite: all passed');
     process.exit(failures.length ? 1 : 0);
   },
-  (err) => { console.error('fault suite crashed:', err); process.exit(1); },
+  (err) => {
+    console.error('fault suite crashed:', err);
+    process.exit(1);
+  },
 );

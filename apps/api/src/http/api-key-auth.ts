@@ -11,7 +11,6 @@ import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './er
  * → 401; a user's JWT is no key → 401; a key without the route's scope → 403 `api_key_scope_missing`.
  */
 
-
 /** The caller of an `auth: 'apiKey'` route: the key, its board or store, and the stores it reaches. */
 export interface ApiKeyPrincipal {
   kind: 'apiKey';
@@ -34,11 +33,20 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
   return async (req, _res, next) => {
     const m = /^Bearer\s+(bcc_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{20,})$/i.exec(req.headers.authorization ?? '');
     if (!m) throw new UnauthenticatedError('A valid API key is required.');
-    const row = await db('api_keys').where({ key_hash: hashApiKey(m[1]) }).whereNull('revoked_at').first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
+    const row = await db('api_keys')
+      .where({ key_hash: hashApiKey(m[1]) })
+      .whereNull('revoked_at')
+      .first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
     if (!row) throw new UnauthenticatedError('The API key is invalid or has been revoked.');
     const storeIds: number[] = row.store_id ? [row.store_id] : await db('stores').where({ board_id: row.board_id }).pluck('id');
     const principal: ApiKeyPrincipal = {
-      kind: 'apiKey', apiKeyId: row.id, name: row.name, boardId: row.board_id, storeId: row.store_id, storeIds, scopes: new Set(row.scopes as string[]),
+      kind: 'apiKey',
+      apiKeyId: row.id,
+      name: row.name,
+      boardId: row.board_id,
+      storeId: row.store_id,
+      storeIds,
+      scopes: new Set(row.scopes as string[]),
     };
     const missing = scopes.filter((s) => !principal.scopes.has(s));
     if (missing.length) throw new ForbiddenError(`This API key lacks the scope ${missing.join(', ')}.`, PROBLEM_CODES.apiKeyScopeMissing);
@@ -55,7 +63,10 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
 /** Per-key rate limit (express-rate-limit keyed by the key id): 429 with Retry-After. */
 export function apiKeyRateLimit(perMinute: number): RequestHandler {
   return rateLimit({
-    windowMs: 60_000, limit: perMinute, standardHeaders: 'draft-8', legacyHeaders: false,
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
     keyGenerator: (req) => (req as KeyedRequest).apiKey?.apiKeyId ?? 'anonymous',
     handler: (req, _res, next) => {
       const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;

@@ -12,12 +12,20 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export interface AccessTokenClaims { sub: string; email: string; sid?: string }
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  sid?: string;
+}
 
 /** Signs a short-lived HS256 access token (ARCHITECTURE §4). Returns the token and its expiry (epoch seconds). */
 export function signAccessToken(secret: string, ttlSeconds: number, claims: AccessTokenClaims) {
   const now = Math.floor(Date.now() / 1000);
-  const token = jwt.sign({ email: claims.email, sid: claims.sid }, secret, { algorithm: 'HS256', subject: claims.sub, expiresIn: ttlSeconds });
+  const token = jwt.sign({ email: claims.email, sid: claims.sid }, secret, {
+    algorithm: 'HS256',
+    subject: claims.sub,
+    expiresIn: ttlSeconds,
+  });
   return { token, expiresAt: now + ttlSeconds };
 }
 
@@ -28,7 +36,10 @@ const hmacKeys = new Map<string, KeyObject>();
  */
 function hmacKey(secret: string): KeyObject {
   let key = hmacKeys.get(secret);
-  if (!key) { key = createSecretKey(Buffer.from(secret)); hmacKeys.set(secret, key); }
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret));
+    hmacKeys.set(secret, key);
+  }
   return key;
 }
 
@@ -86,7 +97,8 @@ export function authenticate(db: Db, secret: string, opts: AuthenticateOptions =
     if (!m) throw new UnauthenticatedError();
     const claims = verifyAccessToken(secret, m[1].trim());
     const principal = await load(claims.sub, claims.sid);
-    if (!principal || !principal.isActive || !principal.sessionLive) throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
+    if (!principal || !principal.isActive || !principal.sessionLive)
+      throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
     req.auth = principal;
     next();
   };

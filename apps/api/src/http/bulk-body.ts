@@ -10,10 +10,21 @@ const jsonParser = express.json({ limit: '16mb' });
 
 /** CSV headers (db:import's and camelCase) → the JSON field names of a bulk row. */
 const CSV_FIELDS: Record<string, string> = {
-  'item number': 'itemCode', itemcode: 'itemCode', 'item code': 'itemCode',
-  'on hand': 'onHand', onhand: 'onHand', 'bottles on hand': 'onHand',
-  price: 'price', retail: 'retail', 'state bottle retail': 'retail',
-  'item description': 'name', name: 'name', 'category name': 'category', category: 'category', pack: 'bottlesPerCase', bottlespercase: 'bottlesPerCase',
+  'item number': 'itemCode',
+  itemcode: 'itemCode',
+  'item code': 'itemCode',
+  'on hand': 'onHand',
+  onhand: 'onHand',
+  'bottles on hand': 'onHand',
+  price: 'price',
+  retail: 'retail',
+  'state bottle retail': 'retail',
+  'item description': 'name',
+  name: 'name',
+  'category name': 'category',
+  category: 'category',
+  pack: 'bottlesPerCase',
+  bottlespercase: 'bottlesPerCase',
 };
 
 /**
@@ -26,12 +37,20 @@ export async function readBulkRows(req: Request, res: Response): Promise<Record<
   let rows: Record<string, unknown>[];
   if (type.startsWith('text/csv')) {
     rows = [];
-    const parser = req.pipe(parse({
-      columns: (h: string[]) => h.map((c) => CSV_FIELDS[c.trim().toLowerCase()] ?? c.trim()), bom: true, skip_empty_lines: true, trim: true,
-    }));
+    const parser = req.pipe(
+      parse({
+        columns: (h: string[]) => h.map((c) => CSV_FIELDS[c.trim().toLowerCase()] ?? c.trim()),
+        bom: true,
+        skip_empty_lines: true,
+        trim: true,
+      }),
+    );
     try {
       for await (const rec of parser as AsyncIterable<Record<string, string>>) {
-        if (rows.length >= MAX_BULK_ROWS) { req.unpipe(parser); throw new PayloadTooLargeError(`At most ${MAX_BULK_ROWS} rows per request`); }
+        if (rows.length >= MAX_BULK_ROWS) {
+          req.unpipe(parser);
+          throw new PayloadTooLargeError(`At most ${MAX_BULK_ROWS} rows per request`);
+        }
         const onHand = rec.onHand === undefined || rec.onHand === '' ? null : /^-?\d+$/.test(rec.onHand) ? Number(rec.onHand) : rec.onHand;
         rows.push({ ...rec, onHand });
       }

@@ -35,7 +35,8 @@ export const refuseNulBytes: RequestHandler = (req, _res, next) => {
   const rawPath = (req.originalUrl ?? req.url).split('?')[0];
   if (pathHasNul(rawPath)) return next(new BadRequestError(NUL_MESSAGE, [{ path: 'path', message: NUL_MESSAGE }]));
   const inQuery = findNul(req.query);
-  if (inQuery !== undefined) return next(new BadRequestError(NUL_MESSAGE, [{ path: `query.${inQuery}`.replace(/\.$/, ''), message: NUL_MESSAGE }]));
+  if (inQuery !== undefined)
+    return next(new BadRequestError(NUL_MESSAGE, [{ path: `query.${inQuery}`.replace(/\.$/, ''), message: NUL_MESSAGE }]));
   const inBody = findNul(req.body);
   if (inBody !== undefined) return next(new BadRequestError(NUL_MESSAGE, [{ path: inBody || 'body', message: NUL_MESSAGE }]));
   next();
@@ -77,7 +78,11 @@ export function clientIp(req: Request): string {
   const socketAddr = req.socket?.remoteAddress;
   const trust = req.app.get('trust proxy fn') as ((addr: string, i: number) => boolean) | undefined;
   const header = req.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((s) => s.trim()).filter(Boolean).reverse();
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
   const hops = [socketAddr ?? '', ...forwarded];
   let ip = normaliseIp(socketAddr) ?? '0.0.0.0';
   for (let i = 0; i < hops.length - 1; i++) {

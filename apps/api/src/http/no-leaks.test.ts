@@ -9,26 +9,41 @@ import { fillCart, postOrder, problem, startCheckout, storeItems } from '../modu
  */
 let t: TestContext;
 let fx: Fixtures;
-beforeAll(async () => { t = await createTestContext(); fx = await seedFixtures(t.db); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  fx = await seedFixtures(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const LEAKS = /permission denied|relation|does not exist|select |insert into|update "|violates|constraint|pg_|knex|sqlstate|at .*\.(js|ts):\d+/i;
+const LEAKS =
+  /permission denied|relation|does not exist|select |insert into|update "|violates|constraint|pg_|knex|sqlstate|at .*\.(js|ts):\d+/i;
 
 describe('no SQL or driver text in problem details', () => {
   it('when placing an order hits "permission denied for table orders" (42501), then a 500 with only a request id, nothing written', async () => {
-    await t.db.raw(`CREATE FUNCTION deny_orders() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'permission denied for table orders' USING ERRCODE = '42501'; END $$ LANGUAGE plpgsql`);
+    await t.db.raw(
+      `CREATE FUNCTION deny_orders() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'permission denied for table orders' USING ERRCODE = '42501'; END $$ LANGUAGE plpgsql`,
+    );
     await t.db.raw('CREATE TRIGGER deny_orders BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION deny_orders()');
     try {
       const buyer = tokenFor(t, fx.users.buyer);
       const [item] = await storeItems(t.db, FIXTURE_STORES.central, 1);
-      const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: FIXTURE_STORES.central, lines: [{ item, quantity: 1 }] });
+      const cartId = await fillCart(t.db, {
+        userId: fx.users.buyer.id,
+        outletId: fx.outlets.dsm,
+        storeId: FIXTURE_STORES.central,
+        lines: [{ item, quantity: 1 }],
+      });
       const session = await startCheckout(t.app, buyer, cartId);
       const res = await postOrder(t.app, buyer, { checkoutToken: session.body.token, paymentMethod: 'in_store' });
       expect(res.status).toBe(500);
       const p = problem(res);
       expect(p).toMatchObject({ code: 'internal_error', detail: `Something went wrong. Quote request id ${p.requestId} to support.` });
       expect(res.text).not.toMatch(LEAKS);
-      expect(await t.db('orders').where({ user_id: fx.users.buyer.id }).where('checkout_session_id', 'is not', null).first()).toBeUndefined();
+      expect(
+        await t.db('orders').where({ user_id: fx.users.buyer.id }).where('checkout_session_id', 'is not', null).first(),
+      ).toBeUndefined();
     } finally {
       await t.db.raw('DROP TRIGGER deny_orders ON orders; DROP FUNCTION deny_orders()');
     }

@@ -37,7 +37,11 @@ let cached: object | undefined;
 export function openApiDocument() {
   cached ??= new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Liquor ordering portal API', version: '1.0.0', description: 'B2B ordering portal: outlets order from stores run by boards. Errors are RFC 9457 problem+json.' },
+    info: {
+      title: 'Liquor ordering portal API',
+      version: '1.0.0',
+      description: 'B2B ordering portal: outlets order from stores run by boards. Errors are RFC 9457 problem+json.',
+    },
     servers: [{ url: '/' }],
   });
   return cached;

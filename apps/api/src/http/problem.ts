@@ -2,7 +2,14 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { ZodError } from 'zod';
 import { PROBLEM_CODES, type Problem } from '@portal/contracts';
 import {
-  AppError, BadRequestError, ConflictError, InternalError, NotFoundError, PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError,
+  AppError,
+  BadRequestError,
+  ConflictError,
+  InternalError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
 } from './errors';
 import { DB_RETRY_AFTER_SECONDS, isConnectionLost } from '../db/connection-errors';
 
@@ -36,10 +43,19 @@ const REFUSED_INPUT_SQLSTATES = new Set(['23503', '23514', '22P02', '22003', '22
 const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err: unknown, e: RawError, req: Request) => AppError }[] = [
   {
     test: (err) => err instanceof ZodError,
-    answer: (err) => { const errors = fieldErrors(err as ZodError); return new BadRequestError(errors[0]?.message ?? 'Invalid input', errors); },
+    answer: (err) => {
+      const errors = fieldErrors(err as ZodError);
+      return new BadRequestError(errors[0]?.message ?? 'Invalid input', errors);
+    },
   },
-  { test: (_err, e) => e.type === 'entity.parse.failed', answer: () => new BadRequestError('The request body is not valid JSON.', undefined, PROBLEM_CODES.malformedJson) },
-  { test: (_err, e) => e.type === 'entity.too.large', answer: () => new PayloadTooLargeError('The request body is too large.', PROBLEM_CODES.payloadTooLarge, 'Content Too Large') },
+  {
+    test: (_err, e) => e.type === 'entity.parse.failed',
+    answer: () => new BadRequestError('The request body is not valid JSON.', undefined, PROBLEM_CODES.malformedJson),
+  },
+  {
+    test: (_err, e) => e.type === 'entity.too.large',
+    answer: () => new PayloadTooLargeError('The request body is too large.', PROBLEM_CODES.payloadTooLarge, 'Content Too Large'),
+  },
   {
     test: (_err, e) => e.status === 415 || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported',
     answer: () => new UnsupportedMediaTypeError('The request body has an encoding or character set this API does not take.'),
@@ -48,7 +64,13 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
     // Every other client error raised while reading the request (bad percent-encoding in a path, a body
     // that is not the gzip it claims, an aborted upload): 4xx problem+json, never a 500.
     test: (err, e) => err instanceof URIError || Boolean(e.status && e.status >= 400 && e.status < 500),
-    answer: (_err, e) => new AppError(e.status && e.status >= 400 && e.status < 500 ? e.status : 400, PROBLEM_CODES.malformedRequest, 'Bad Request', 'The request could not be read (malformed encoding or body).'),
+    answer: (_err, e) =>
+      new AppError(
+        e.status && e.status >= 400 && e.status < 500 ? e.status : 400,
+        PROBLEM_CODES.malformedRequest,
+        'Bad Request',
+        'The request could not be read (malformed encoding or body).',
+      ),
   },
   { test: (_err, e) => e.code === '23505', answer: () => new ConflictError('This record already exists.') },
   {
@@ -62,14 +84,26 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
     test: (err) => isConnectionLost(err),
     answer: (err, e, req) => {
       req.log?.error({ err: { message: (err as Error).message, code: e.code } }, 'database unavailable');
-      return new ServiceUnavailableError('The service is briefly unavailable. Please try again in a few seconds.', PROBLEM_CODES.serviceUnavailable, DB_RETRY_AFTER_SECONDS);
+      return new ServiceUnavailableError(
+        'The service is briefly unavailable. Please try again in a few seconds.',
+        PROBLEM_CODES.serviceUnavailable,
+        DB_RETRY_AFTER_SECONDS,
+      );
     },
   },
 ];
 
 /** The problem+json body and headers of a typed error. */
 function problemOf(err: AppError, requestId: string): Problem {
-  return { type: TYPE_BASE + err.code, title: err.title, status: err.status, code: err.code, detail: err.message, requestId, ...(err.errors ? { errors: err.errors } : {}) };
+  return {
+    type: TYPE_BASE + err.code,
+    title: err.title,
+    status: err.status,
+    code: err.code,
+    detail: err.message,
+    requestId,
+    ...(err.errors ? { errors: err.errors } : {}),
+  };
 }
 
 /**

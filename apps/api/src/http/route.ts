@@ -82,7 +82,10 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
 
 /** A handler's answer with another status than the route's success status (e.g. readiness 503). */
 export class Reply<T> {
-  constructor(readonly status: number, readonly body: T) {}
+  constructor(
+    readonly status: number,
+    readonly body: T,
+  ) {}
 }
 /** Answers `body` with `status` instead of the route's declared success status. */
 export const reply = <T>(status: number, body: T) => new Reply(status, body);
@@ -145,7 +148,9 @@ function document(r: Route) {
       ...(def.body ? { body: jsonBody(def.body) } : {}),
     },
     responses: {
-      [status]: def.response?.schema ? jsonResponse(def.response.description ?? 'OK', def.response.schema) : { description: def.response?.description ?? 'Done' },
+      [status]: def.response?.schema
+        ? jsonResponse(def.response.description ?? 'OK', def.response.schema)
+        : { description: def.response?.description ?? 'Done' },
       ...extra,
     },
   });
@@ -163,7 +168,10 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
   const authenticators = new Map<number, RequestHandler>();
   const authenticator = (cacheMs: number) => {
     let a = authenticators.get(cacheMs);
-    if (!a) { a = authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: cacheMs }); authenticators.set(cacheMs, a); }
+    if (!a) {
+      a = authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: cacheMs });
+      authenticators.set(cacheMs, a);
+    }
     return a;
   };
   for (const r of routes) {
@@ -171,13 +179,22 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     const { def } = r;
     const chain: RequestHandler[] = [...(def.before?.(ctx) ?? [])];
     if (r.auth === 'user') chain.push(authenticator(def.principalCacheMs ?? 0));
-    if (r.auth === 'apiKey') chain.push(authenticateApiKey(ctx.db, def.scopes), apiKeyRateLimit(Number(process.env.API_KEY_RATE_LIMIT_PER_MINUTE ?? 600)));
+    if (r.auth === 'apiKey')
+      chain.push(authenticateApiKey(ctx.db, def.scopes), apiKeyRateLimit(Number(process.env.API_KEY_RATE_LIMIT_PER_MINUTE ?? 600)));
     if (r.permissions.length) {
       const check = requirePermission(...r.permissions);
       const detail = def.forbiddenDetail;
-      chain.push(detail ? (req, res, next) => {
-        try { check(req, res, next); } catch (e) { throw e instanceof ForbiddenError ? new ForbiddenError(detail) : e; }
-      } : check);
+      chain.push(
+        detail
+          ? (req, res, next) => {
+              try {
+                check(req, res, next);
+              } catch (e) {
+                throw e instanceof ForbiddenError ? new ForbiddenError(detail) : e;
+              }
+            }
+          : check,
+      );
     }
     const status = def.response?.status ?? (def.response?.schema ? 200 : 204);
     chain.push(async (req, res) => {

@@ -17,7 +17,13 @@ export interface ImportQueue extends ImportJobs {
  * transaction (with the run's row); the worker (one at a time, no automatic retry: a refused file must be
  * fixed and uploaded again) runs `runImport`, which records progress and results in import_runs.
  */
-export function createImportQueue(opts: { connectionString: string; db: Knex; logger: Logger; work?: boolean; pollingIntervalSeconds?: number }): ImportQueue {
+export function createImportQueue(opts: {
+  connectionString: string;
+  db: Knex;
+  logger: Logger;
+  work?: boolean;
+  pollingIntervalSeconds?: number;
+}): ImportQueue {
   const log = opts.logger.child({ component: 'import-queue' });
   const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-imports', schedule: false });
   boss.on('error', (err) => log.error({ err }, 'import queue error'));
@@ -31,11 +37,15 @@ export function createImportQueue(opts: { connectionString: string; db: Knex; lo
       if (await boss.getQueue(IMPORT_QUEUE)) await boss.updateQueue(IMPORT_QUEUE, queueOptions);
       else await boss.createQueue(IMPORT_QUEUE, queueOptions);
       if (opts.work ?? true) {
-        await boss.work<{ runId: string }>(IMPORT_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-          const started = Date.now();
-          const run = await runImport(opts.db, job.data.runId, log);
-          log.info({ runId: job.data.runId, status: run?.status, ms: Date.now() - started }, 'import finished');
-        });
+        await boss.work<{ runId: string }>(
+          IMPORT_QUEUE,
+          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          async ([job]) => {
+            const started = Date.now();
+            const run = await runImport(opts.db, job.data.runId, log);
+            log.info({ runId: job.data.runId, status: run?.status, ms: Date.now() - started }, 'import finished');
+          },
+        );
       }
     },
     async stop() {

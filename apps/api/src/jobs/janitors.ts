@@ -43,15 +43,36 @@ async function deleteInBatches(db: Db, table: string, select: string, bindings: 
  * Resolves with the counts per janitor.
  */
 export async function runJanitors(db: Db, config: Pick<Config, 'auditRetentionDays'>): Promise<JanitorCounts> {
-  const checkoutSessions = await deleteInBatches(db, 'checkout_sessions', `SELECT cs.ctid FROM checkout_sessions cs
-    WHERE cs.expires_at < now() - ${GRACE} AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.checkout_session_id = cs.id)`);
-  const idempotencyKeys = await deleteInBatches(db, 'idempotency_keys', `SELECT ctid FROM idempotency_keys
-    WHERE (completed_at IS NOT NULL AND completed_at < now() - ${IDEMPOTENCY_COMPLETED_TTL}) OR (completed_at IS NULL AND created_at < now() - ${IDEMPOTENCY_UNFINISHED_TTL})`);
-  const refreshSessions = await deleteInBatches(db, 'auth_sessions', `SELECT ctid FROM auth_sessions
-    WHERE expires_at < now() OR revoked_at < now() - ${GRACE}`);
-  const resetTokens = await deleteInBatches(db, 'password_reset_tokens', `SELECT ctid FROM password_reset_tokens
-    WHERE expires_at < now() - ${GRACE} OR used_at < now() - ${GRACE}`);
-  const auditRows = await deleteInBatches(db, 'audit_log', `SELECT ctid FROM audit_log WHERE occurred_at < now() - make_interval(days => ?)`, [config.auditRetentionDays]);
+  const checkoutSessions = await deleteInBatches(
+    db,
+    'checkout_sessions',
+    `SELECT cs.ctid FROM checkout_sessions cs
+    WHERE cs.expires_at < now() - ${GRACE} AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.checkout_session_id = cs.id)`,
+  );
+  const idempotencyKeys = await deleteInBatches(
+    db,
+    'idempotency_keys',
+    `SELECT ctid FROM idempotency_keys
+    WHERE (completed_at IS NOT NULL AND completed_at < now() - ${IDEMPOTENCY_COMPLETED_TTL}) OR (completed_at IS NULL AND created_at < now() - ${IDEMPOTENCY_UNFINISHED_TTL})`,
+  );
+  const refreshSessions = await deleteInBatches(
+    db,
+    'auth_sessions',
+    `SELECT ctid FROM auth_sessions
+    WHERE expires_at < now() OR revoked_at < now() - ${GRACE}`,
+  );
+  const resetTokens = await deleteInBatches(
+    db,
+    'password_reset_tokens',
+    `SELECT ctid FROM password_reset_tokens
+    WHERE expires_at < now() - ${GRACE} OR used_at < now() - ${GRACE}`,
+  );
+  const auditRows = await deleteInBatches(
+    db,
+    'audit_log',
+    `SELECT ctid FROM audit_log WHERE occurred_at < now() - make_interval(days => ?)`,
+    [config.auditRetentionDays],
+  );
   return { checkoutSessions, idempotencyKeys, refreshSessions, resetTokens, auditRows };
 }
 

@@ -10,25 +10,37 @@ import { createMailOutbox, MAIL_QUEUE, type MailOutbox } from './mail-queue';
 function smtpServer() {
   const received: { to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, session, done) {
       let raw = '';
       stream.setEncoding('utf8');
-      stream.on('data', (c: string) => { raw += c; });
-      stream.on('end', () => { received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); done(); });
+      stream.on('data', (c: string) => {
+        raw += c;
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
     },
   });
   return {
     received,
-    listen: (port = 0) => new Promise<number>((ok) => server.listen(port, '127.0.0.1', () => ok((server.server.address() as { port: number }).port))),
+    listen: (port = 0) =>
+      new Promise<number>((ok) => server.listen(port, '127.0.0.1', () => ok((server.server.address() as { port: number }).port))),
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
 
 /** A port nothing listens on (for "the mail server is down"). */
-const freePort = () => new Promise<number>((ok) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => ok(port)); });
-});
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
 
 async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -47,8 +59,17 @@ const tokenIn = (raw: string) => /#token=([A-Za-z0-9_-]{43})/.exec(raw.replace(/
 async function contextWithOutbox(smtpUrl: string): Promise<{ t: TestContext; outbox: MailOutbox }> {
   const late: { outbox?: MailOutbox } = {}; // the outbox needs the test database, which the context creates
   const mailer: Mailer = { enqueue: (db, m) => late.outbox!.mailer.enqueue(db, m) };
-  const t = await createTestContext({ mailer, env: { SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '2' } });
-  const outbox = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: true, db: t.db });
+  const t = await createTestContext({
+    mailer,
+    env: { SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '2' },
+  });
+  const outbox = createMailOutbox({
+    connectionString: t.config.databaseUrl!,
+    config: t.config,
+    logger: t.ctx.logger,
+    work: true,
+    db: t.db,
+  });
   late.outbox = outbox;
   await outbox.start();
   await seedFixtures(t.db);
@@ -69,18 +90,26 @@ describe('mail outbox (pg-boss + nodemailer over SMTP)', () => {
       const queued = await t.db.raw(`SELECT data::text AS data FROM pgboss.job WHERE name = ?`, [MAIL_QUEUE]);
       expect(queued.rows.length).toBeGreaterThan(0);
       for (const j of queued.rows as { data: string }[]) expect(j.data).not.toContain(tokenIn(mail.raw)!);
-      expect(queued.rows.map((j: { data: string }) => JSON.parse(j.data))).toContainEqual({ render: 'password_reset', to: 'buyer@example.com', data: expect.objectContaining({ email: 'buyer@example.com' }) });
-      const reset = await request(t.app).post('/api/v1/auth/password-reset').send({ token: tokenIn(mail.raw), password: 'Mailed#Link42', confirmPassword: 'Mailed#Link42' });
+      expect(queued.rows.map((j: { data: string }) => JSON.parse(j.data))).toContainEqual({
+        render: 'password_reset',
+        to: 'buyer@example.com',
+        data: expect.objectContaining({ email: 'buyer@example.com' }),
+      });
+      const reset = await request(t.app)
+        .post('/api/v1/auth/password-reset')
+        .send({ token: tokenIn(mail.raw), password: 'Mailed#Link42', confirmPassword: 'Mailed#Link42' });
       expect(reset.status).toBe(204);
       const login = await request(t.app).post('/api/v1/auth/login').send({ email: 'buyer@example.com', password: 'Mailed#Link42' });
       expect(login.status).toBe(200);
       await waitFor('the password-changed notice', () => smtp.received.find((m) => /Subject: Your password was changed/.test(m.raw)));
 
       // The job is written on the caller's transaction: when it rolls back, no mail is queued.
-      await t.db.transaction(async (trx) => {
-        await outbox.mailer.enqueue(trx, { to: 'nobody@example.com', subject: 'rolled back', text: 'never', template: 'test' });
-        throw new Error('roll back');
-      }).catch(() => undefined);
+      await t.db
+        .transaction(async (trx) => {
+          await outbox.mailer.enqueue(trx, { to: 'nobody@example.com', subject: 'rolled back', text: 'never', template: 'test' });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
       const jobs = await t.db.raw(`SELECT data->>'subject' AS subject, state FROM pgboss.job WHERE name = ?`, [MAIL_QUEUE]);
       expect(jobs.rows.map((j: { subject: string }) => j.subject)).not.toContain('rolled back');
     } finally {
@@ -100,13 +129,19 @@ describe('mail outbox (pg-boss + nodemailer over SMTP)', () => {
       expect(rec.status).toBe(202);
       expect(Date.now() - started).toBeLessThan(2_000);
       const retried = await waitFor('a failed delivery attempt', async () => {
-        const r = await t.db.raw(`SELECT state, retry_count FROM pgboss.job WHERE name = ? AND data->>'to' = 'viewer@example.com'`, [MAIL_QUEUE]);
+        const r = await t.db.raw(`SELECT state, retry_count FROM pgboss.job WHERE name = ? AND data->>'to' = 'viewer@example.com'`, [
+          MAIL_QUEUE,
+        ]);
         return r.rows.find((j: { retry_count: number }) => j.retry_count >= 1);
       });
       expect(retried.retry_count).toBeGreaterThanOrEqual(1);
       expect(smtp.received).toHaveLength(0);
       await smtp.listen(port);
-      const mail = await waitFor('the delayed reset mail', () => smtp.received.find((m) => m.to.includes('viewer@example.com') && tokenIn(m.raw)), 30_000);
+      const mail = await waitFor(
+        'the delayed reset mail',
+        () => smtp.received.find((m) => m.to.includes('viewer@example.com') && tokenIn(m.raw)),
+        30_000,
+      );
       expect(tokenIn(mail.raw)).toHaveLength(43);
       const done = await waitFor('the job to complete', async () => {
         const r = await t.db.raw(`SELECT state FROM pgboss.job WHERE name = ? AND data->>'to' = 'viewer@example.com'`, [MAIL_QUEUE]);

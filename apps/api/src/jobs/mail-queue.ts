@@ -56,21 +56,37 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
         // Up to MAIL_BATCH jobs a fetch, sent concurrently over pooled SMTP connections, fetching again at once
         // while batches come back full; each job settles on its own, so one refused message is retried alone
         // (≥ 20 messages/s, see mail-throughput.test.ts).
-        const workOptions = { pollingIntervalSeconds: config.mailPollSeconds, batchSize: MAIL_BATCH, burstWhenBatchFull: true, perJobResults: true } as const;
-        await boss.work<MailMessage | DeferredMail, unknown, typeof workOptions>(MAIL_QUEUE, workOptions, (jobs) => Promise.all(jobs.map(async (job) => {
-          const template = isDeferred(job.data) ? job.data.render : job.data.template;
-          try {
-            if (isDeferred(job.data) && !opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
-            // Deferred mail is rendered now, in the worker: the job row never holds its secret.
-            const message = await renderMail({ db: opts.db!, config }, job.data);
-            if (message) await deliver(config, logger, transport, message);
-            else log.info({ template }, 'deferred mail had nothing to send');
-            return { id: job.id, status: 'completed' as const };
-          } catch (err) {
-            log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code }, template, attempt: job.retryCount + 1 }, 'mail delivery failed; it will be retried');
-            return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
-          }
-        })));
+        const workOptions = {
+          pollingIntervalSeconds: config.mailPollSeconds,
+          batchSize: MAIL_BATCH,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        } as const;
+        await boss.work<MailMessage | DeferredMail, unknown, typeof workOptions>(MAIL_QUEUE, workOptions, (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              const template = isDeferred(job.data) ? job.data.render : job.data.template;
+              try {
+                if (isDeferred(job.data) && !opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
+                // Deferred mail is rendered now, in the worker: the job row never holds its secret.
+                const message = await renderMail({ db: opts.db!, config }, job.data);
+                if (message) await deliver(config, logger, transport, message);
+                else log.info({ template }, 'deferred mail had nothing to send');
+                return { id: job.id, status: 'completed' as const };
+              } catch (err) {
+                log.warn(
+                  {
+                    err: { message: (err as Error).message, code: (err as { code?: string }).code },
+                    template,
+                    attempt: job.retryCount + 1,
+                  },
+                  'mail delivery failed; it will be retried',
+                );
+                return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+              }
+            }),
+          ),
+        );
       }
     },
     async stop() {

@@ -11,7 +11,10 @@ import type { DeferredMail, MailMessage } from '../context';
  */
 
 /** What a renderer may use: the database (its own transaction) and the config. */
-export interface RenderDeps { db: Db; config: Config }
+export interface RenderDeps {
+  db: Db;
+  config: Config;
+}
 /** Renders one deferred mail; null = nothing to send (e.g. no active account with that email). */
 export type MailRenderer = (deps: RenderDeps, data: Record<string, unknown>) => Promise<MailMessage | null>;
 

@@ -14,8 +14,17 @@ let t: TestContext;
 let received = 0;
 let lastAt = 0;
 const sink = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
-  onData(stream, _session, done) { stream.resume(); stream.on('end', () => { received++; lastAt = Date.now(); done(); }); },
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, done) {
+    stream.resume();
+    stream.on('end', () => {
+      received++;
+      lastAt = Date.now();
+      done();
+    });
+  },
 });
 let port = 0;
 beforeAll(async () => {
@@ -29,16 +38,33 @@ afterAll(async () => {
 
 describe('mail delivery throughput', () => {
   it(`when ${MESSAGES} messages are queued at once, then the worker delivers at least ${MIN_RATE} per second to a local SMTP sink`, async () => {
-    const producer = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: false, db: t.db });
+    const producer = createMailOutbox({
+      connectionString: t.config.databaseUrl!,
+      config: t.config,
+      logger: t.ctx.logger,
+      work: false,
+      db: t.db,
+    });
     await producer.start();
     await t.db.transaction(async (trx) => {
       for (let i = 0; i < MESSAGES; i++) {
-        await producer.mailer.enqueue(trx, { to: `buyer${i}@example.com`, subject: `Order ORD-${i}`, text: `Thank you for your order ${i}.`, template: 'order_confirmation' });
+        await producer.mailer.enqueue(trx, {
+          to: `buyer${i}@example.com`,
+          subject: `Order ORD-${i}`,
+          text: `Thank you for your order ${i}.`,
+          template: 'order_confirmation',
+        });
       }
     });
     await producer.stop();
 
-    const worker = createMailOutbox({ connectionString: t.config.databaseUrl!, config: t.config, logger: t.ctx.logger, work: true, db: t.db });
+    const worker = createMailOutbox({
+      connectionString: t.config.databaseUrl!,
+      config: t.config,
+      logger: t.ctx.logger,
+      work: true,
+      db: t.db,
+    });
     const started = Date.now();
     await worker.start();
     try {
@@ -46,7 +72,9 @@ describe('mail delivery throughput', () => {
       while (received < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(received).toBe(MESSAGES);
       const rate = MESSAGES / ((lastAt - started) / 1000);
-      console.log(`mail throughput: ${MESSAGES} messages in ${((lastAt - started) / 1000).toFixed(2)} s = ${rate.toFixed(1)} messages/s to a local SMTP sink`);
+      console.log(
+        `mail throughput: ${MESSAGES} messages in ${((lastAt - started) / 1000).toFixed(2)} s = ${rate.toFixed(1)} messages/s to a local SMTP sink`,
+      );
       expect(rate).toBeGreaterThanOrEqual(MIN_RATE);
     } finally {
       await worker.stop();

@@ -22,7 +22,13 @@ export function createTransport(config: Config): nodemailer.Transporter {
 function withSmtpTimeouts(smtpUrl: string): string {
   const u = new URL(smtpUrl);
   // Pooled connections (at most 5) so the worker's concurrent sends reuse SMTP sessions.
-  for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '60000', pool: 'true', maxConnections: '5' })) {
+  for (const [k, v] of Object.entries({
+    connectionTimeout: '10000',
+    greetingTimeout: '10000',
+    socketTimeout: '60000',
+    pool: 'true',
+    maxConnections: '5',
+  })) {
     if (!u.searchParams.has(k)) u.searchParams.set(k, v);
   }
   return u.toString();
@@ -34,13 +40,20 @@ function withSmtpTimeouts(smtpUrl: string): string {
  * down: the queue retries with backoff.
  */
 export async function deliver(config: Config, logger: Logger, transport: nodemailer.Transporter, msg: MailMessage): Promise<void> {
-  const info = await transport.sendMail({ from: config.mailFrom, to: msg.to, cc: msg.cc, subject: msg.subject, text: msg.text, html: msg.html });
+  const info = await transport.sendMail({
+    from: config.mailFrom,
+    to: msg.to,
+    cc: msg.cc,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html,
+  });
   if (!config.smtpUrl) {
     const dir = join(config.dataDir, 'mail');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${msg.template}-${randomBytes(3).toString('hex')}.eml`);
     writeFileSync(file, (info as unknown as { message: Buffer }).message);
-    const links = config.production ? undefined : msg.text.match(/https?:\/\/\S+/g) ?? [];
+    const links = config.production ? undefined : (msg.text.match(/https?:\/\/\S+/g) ?? []);
     logger.info({ file, template: msg.template, links }, 'mail written (no SMTP configured)');
   } else {
     logger.info({ template: msg.template, messageId: info.messageId }, 'mail sent');

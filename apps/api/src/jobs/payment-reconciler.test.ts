@@ -13,7 +13,9 @@ let fake: MonetraFake;
 
 beforeAll(async () => {
   fake = await startMonetraFake();
-  t = await createTestContext({ env: { PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url, PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32), MONETRA_TIMEOUT_MS: '1000' } });
+  t = await createTestContext({
+    env: { PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url, PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32), MONETRA_TIMEOUT_MS: '1000' },
+  });
   fx = await seedFixtures(t.db);
   await saveMonetraCredentials(t.db, t.config, { storeId: 2190, environment: 'test', ...FAKE_MONETRA_USER });
 });
@@ -24,7 +26,12 @@ afterAll(async () => {
 
 it('when the reconciler starts, then it schedules itself every minute and its startup pass settles a card order left pending over 60 s', async () => {
   const [item] = await storeItems(t.db, 2190, 1);
-  const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: 2190, lines: [{ item, quantity: 1 }] });
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId: 2190,
+    lines: [{ item, quantity: 1 }],
+  });
   const buyer = tokenFor(t, fx.users.buyer);
   const session = await startCheckout(t.app, buyer, cartId);
   fake.delayMs = 1500;
@@ -33,9 +40,18 @@ it('when the reconciler starts, then it schedules itself every minute and its st
   fake.delayMs = 0;
   fake.lookupDown = false;
   const order = await t.db('orders').where({ user_id: fx.users.buyer.id, payment_status: 'pending' }).first('id');
-  await t.db('orders').where({ id: order.id }).update({ order_date: t.db.raw(`now() - interval '2 minutes'`) });
+  await t
+    .db('orders')
+    .where({ id: order.id })
+    .update({ order_date: t.db.raw(`now() - interval '2 minutes'`) });
 
-  const reconciler = createPaymentReconciler({ connectionString: t.config.databaseUrl!, db: t.db, config: t.config, logger: t.ctx.logger, mailer: t.ctx.mailer });
+  const reconciler = createPaymentReconciler({
+    connectionString: t.config.databaseUrl!,
+    db: t.db,
+    config: t.config,
+    logger: t.ctx.logger,
+    mailer: t.ctx.mailer,
+  });
   await reconciler.start();
   try {
     const schedule = await t.db.raw('SELECT name, cron FROM pgboss.schedule WHERE name = ?', [RECONCILE_QUEUE]);

@@ -24,14 +24,22 @@ export interface PaymentReconciler {
  * lost database are settled after a restart. Passes are serialised per process; across processes each
  * order is settled under its row lock, so a double pass only costs a lookup.
  */
-export function createPaymentReconciler(opts: { connectionString: string; db: Db; config: Config; logger: Logger; mailer: Mailer }): PaymentReconciler {
+export function createPaymentReconciler(opts: {
+  connectionString: string;
+  db: Db;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+}): PaymentReconciler {
   const log = opts.logger.child({ component: 'payment-reconciler' });
   const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-reconciler' });
   boss.on('error', (err) => log.error({ err: { message: err.message } }, 'reconciler queue error'));
   const deps = { db: opts.db, config: opts.config, mailer: opts.mailer, logger: log };
   let running: ReturnType<typeof reconcilePending> | null = null;
   const runOnce = () => {
-    running ??= reconcilePending(deps).finally(() => { running = null; });
+    running ??= reconcilePending(deps).finally(() => {
+      running = null;
+    });
     return running;
   };
   return {
@@ -42,8 +50,12 @@ export function createPaymentReconciler(opts: { connectionString: string; db: Db
       if (await boss.getQueue(RECONCILE_QUEUE)) await boss.updateQueue(RECONCILE_QUEUE, queueOptions);
       else await boss.createQueue(RECONCILE_QUEUE, queueOptions);
       await boss.schedule(RECONCILE_QUEUE, opts.config.paymentReconcileCron);
-      await boss.work(RECONCILE_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => { await runOnce(); });
-      void runOnce().catch((err) => log.error({ err: { message: (err as Error).message } }, 'startup reconciliation failed; the schedule retries'));
+      await boss.work(RECONCILE_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
+        await runOnce();
+      });
+      void runOnce().catch((err) =>
+        log.error({ err: { message: (err as Error).message } }, 'startup reconciliation failed; the schedule retries'),
+      );
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -42,7 +42,9 @@ beforeAll(async () => {
     tokens.set(role.code, await loginAs(t.app, u.email));
   }
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const call = (r: Route, token?: string) => {
   const req = request(t.app)[r.method](`/api/v1${pathOf(r)}`);
@@ -51,9 +53,19 @@ const call = (r: Route, token?: string) => {
 };
 
 it('the seeded roles hold exactly the default catalogue the matrix expects', async () => {
-  const rows = await t.db('roles as r').join('role_permissions as rp', 'rp.role_id', 'r.id').join('permissions as p', 'p.id', 'rp.permission_id').select('r.code', 'p.code as perm');
+  const rows = await t
+    .db('roles as r')
+    .join('role_permissions as rp', 'rp.role_id', 'r.id')
+    .join('permissions as p', 'p.id', 'rp.permission_id')
+    .select('r.code', 'p.code as perm');
   for (const role of DEFAULT_ROLES) {
-    expect([role.code, rows.filter((x) => x.code === role.code).map((x) => x.perm).sort()]).toEqual([role.code, [...role.permissions].sort()]);
+    expect([
+      role.code,
+      rows
+        .filter((x) => x.code === role.code)
+        .map((x) => x.perm)
+        .sort(),
+    ]).toEqual([role.code, [...role.permissions].sort()]);
   }
 });
 
@@ -70,7 +82,13 @@ describe.each(adminRoutes.map((r) => [label(r), r] as const))('%s', (_name, r) =
     const res = await call(r, tokens.get(role));
     const code = res.status >= 400 ? JSON.parse(res.text).code : undefined;
     if (allows(role, r)) {
-      expect({ role, status: res.status, code, refused: [401, 403].includes(res.status), crashed: res.status === 500 }).toEqual({ role, status: res.status, code, refused: false, crashed: false });
+      expect({ role, status: res.status, code, refused: [401, 403].includes(res.status), crashed: res.status === 500 }).toEqual({
+        role,
+        status: res.status,
+        code,
+        refused: false,
+        crashed: false,
+      });
     } else {
       expect([role, res.status, code]).toEqual([role, 403, 'forbidden']);
     }

@@ -19,14 +19,17 @@ function targetHost(args: unknown[]): string | undefined {
     const o = first as { host?: string; path?: string };
     return o.path ? undefined : o.host;
   }
-  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) return typeof second === 'string' ? second : undefined;
+  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first)))
+    return typeof second === 'string' ? second : undefined;
   return undefined; // a path: Unix socket
 }
 
 net.Socket.prototype.connect = function connect(this: net.Socket, ...args: ConnectArgs) {
   const host = targetHost(args);
   if (host !== undefined && !LOCAL.has(host.toLowerCase())) {
-    const err = Object.assign(new Error(`Outbound network is blocked in tests (connect to ${host}); start a local fake instead`), { code: 'EOUTBOUNDBLOCKED' });
+    const err = Object.assign(new Error(`Outbound network is blocked in tests (connect to ${host}); start a local fake instead`), {
+      code: 'EOUTBOUNDBLOCKED',
+    });
     process.nextTick(() => this.destroy(err));
     return this;
   }

@@ -13,18 +13,31 @@ export const FIXTURE_STORES = { central: 2190, cyclone: 4129, davenport: 2614, s
 
 export interface Fixtures {
   outlets: { dsm: number; ams: number; dav: number; admin: number; inactive: number; unassigned: number };
-  users: Record<'admin' | 'manager' | 'buyer' | 'viewer' | 'otherManager' | 'otherBuyer' | 'inactive' | 'noRoles', { id: string; email: string }>;
+  users: Record<
+    'admin' | 'manager' | 'buyer' | 'viewer' | 'otherManager' | 'otherBuyer' | 'inactive' | 'noRoles',
+    { id: string; email: string }
+  >;
 }
 
 export async function seedFixtures(db: Db): Promise<Fixtures> {
   const dir = join(__dirname, 'fixtures');
-  await importFiles(db, ['stores.csv', 'products.csv', 'store_items.csv'].map((f) => join(dir, f)));
+  await importFiles(
+    db,
+    ['stores.csv', 'products.csv', 'store_items.csv'].map((f) => join(dir, f)),
+  );
   await seedDemo(db, { password: FIXTURE_PASSWORD, bcryptCost: 4 });
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
   const outletId = async (code: string) => (await db('outlets').where({ outlet_code: code }).first('id')).id as number;
-  const [inactiveOutlet] = await db('outlets').insert({ outlet_code: 'TEST-INACTIVE', name: 'Test – Closed Lounge', active: false, default_store_id: 2190 }).returning('id');
-  const [unassigned] = await db('outlets').insert({ outlet_code: 'TEST-OPEN', name: 'Test – Open Cellar', city: 'AMES', state: 'IA', default_store_id: 4129 }).returning('id');
-  await db('store_outlets').insert([{ store_id: 2190, outlet_id: inactiveOutlet.id }, { store_id: 4129, outlet_id: unassigned.id }]);
+  const [inactiveOutlet] = await db('outlets')
+    .insert({ outlet_code: 'TEST-INACTIVE', name: 'Test – Closed Lounge', active: false, default_store_id: 2190 })
+    .returning('id');
+  const [unassigned] = await db('outlets')
+    .insert({ outlet_code: 'TEST-OPEN', name: 'Test – Open Cellar', city: 'AMES', state: 'IA', default_store_id: 4129 })
+    .returning('id');
+  await db('store_outlets').insert([
+    { store_id: 2190, outlet_id: inactiveOutlet.id },
+    { store_id: 4129, outlet_id: unassigned.id },
+  ]);
   const dsm = await outletId('DEMO-DSM-01');
   // The Des Moines outlet also links the inactive store (it must never be listed).
   await db('store_outlets').insert({ store_id: FIXTURE_STORES.inactive, outlet_id: dsm }).onConflict().ignore();
@@ -43,11 +56,23 @@ export async function seedFixtures(db: Db): Promise<Fixtures> {
   }
   const user = async (email: string) => ({ id: (await db('users').where({ email }).first('id')).id as string, email });
   return {
-    outlets: { dsm, ams: await outletId('DEMO-AMS-01'), dav: await outletId('DEMO-DAV-01'), admin: await outletId('SYSTEM-ADMIN'), inactive: inactiveOutlet.id, unassigned: unassigned.id },
+    outlets: {
+      dsm,
+      ams: await outletId('DEMO-AMS-01'),
+      dav: await outletId('DEMO-DAV-01'),
+      admin: await outletId('SYSTEM-ADMIN'),
+      inactive: inactiveOutlet.id,
+      unassigned: unassigned.id,
+    },
     users: {
-      admin: await user('admin@example.com'), manager: await user('manager@example.com'), buyer: await user('buyer@example.com'),
-      viewer: await user('viewer@example.com'), otherManager: await user('other-manager@example.com'), otherBuyer: await user('other-buyer@example.com'),
-      inactive: await user('inactive@example.com'), noRoles: await user('noroles@example.com'),
+      admin: await user('admin@example.com'),
+      manager: await user('manager@example.com'),
+      buyer: await user('buyer@example.com'),
+      viewer: await user('viewer@example.com'),
+      otherManager: await user('other-manager@example.com'),
+      otherBuyer: await user('other-buyer@example.com'),
+      inactive: await user('inactive@example.com'),
+      noRoles: await user('noroles@example.com'),
     },
   };
 }

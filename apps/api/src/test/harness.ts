@@ -39,22 +39,38 @@ export async function createTestContext(opts: { env?: Record<string, string>; ma
   const db = createDb(withDatabase(server, name), { max: 10 });
   const config = loadConfig({
     // Payment test mode is off unless asked; the API and e2e tests pay with the test gateway.
-    NODE_ENV: 'test', BCRYPT_COST: '4', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long', PAYMENT_TEST_MODE: 'true',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')), DATABASE_URL: withDatabase(server, name), ...opts.env,
+    NODE_ENV: 'test',
+    BCRYPT_COST: '4',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    PAYMENT_TEST_MODE: 'true',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
+    DATABASE_URL: withDatabase(server, name),
+    ...opts.env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const mail: MailMessage[] = [];
   // The capturing mailer renders deferred mail at once (in the caller's transaction), as the worker would.
-  const mailer: Mailer = opts.mailer ?? { enqueue: async (db, m) => { const msg = await renderMail({ db, config }, m); if (msg) mail.push(msg); } };
+  const mailer: Mailer = opts.mailer ?? {
+    enqueue: async (db, m) => {
+      const msg = await renderMail({ db, config }, m);
+      if (msg) mail.push(msg);
+    },
+  };
   const ctx: AppContext = { config, db, logger, mailer };
   // Access tokens are checked against live sessions: tokenFor() inserts its session row
   // without waiting, and every request first waits for those inserts, so tests keep a synchronous tokenFor.
   const pending: Promise<unknown>[] = [];
   const app = express();
-  app.use((_req, _res, next) => { void Promise.all(pending.splice(0)).then(() => next(), next); });
+  app.use((_req, _res, next) => {
+    void Promise.all(pending.splice(0)).then(() => next(), next);
+  });
   app.use(createApp(ctx));
   const t = {
-    db, app, ctx, config, mail,
+    db,
+    app,
+    ctx,
+    config,
+    mail,
     async close() {
       await db.destroy();
       const a = createDb(withDatabase(server, 'postgres'), { max: 1 });
@@ -82,10 +98,15 @@ export const FIXTURE_PASSWORD = 'Fixture#Pass1';
  */
 export function tokenFor(t: TestContext, user: { id: string; email: string }): string {
   const sid = randomUUID();
-  const insert = t.db('auth_sessions').insert({
-    user_id: user.id, family_id: sid, token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
-    expires_at: new Date(Date.now() + t.config.refreshAbsoluteLifetimeSeconds * 1000),
-  }).catch(() => undefined); // an unknown user id: the token is refused like any token of a deleted user
+  const insert = t
+    .db('auth_sessions')
+    .insert({
+      user_id: user.id,
+      family_id: sid,
+      token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+      expires_at: new Date(Date.now() + t.config.refreshAbsoluteLifetimeSeconds * 1000),
+    })
+    .catch(() => undefined); // an unknown user id: the token is refused like any token of a deleted user
   pendingSessions.get(t)?.push(insert);
   return signAccessToken(t.config.jwtSecret, t.config.accessTokenTtlSeconds, { sub: user.id, email: user.email, sid }).token;
 }

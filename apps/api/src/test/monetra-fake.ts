@@ -2,10 +2,20 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request the fake received: the auth header and the JSON body. */
-export interface MonetraSeen { auth: string | undefined; body: Record<string, string> }
+export interface MonetraSeen {
+  auth: string | undefined;
+  body: Record<string, string>;
+}
 
 /** A charge the fake made, by order number (its ledger). */
-export interface MonetraCharge { ordernum: string; amount: string; code: string; verbiage: string; ttid: string; IS_SUCCESS: boolean }
+export interface MonetraCharge {
+  ordernum: string;
+  amount: string;
+  code: string;
+  verbiage: string;
+  ttid: string;
+  IS_SUCCESS: boolean;
+}
 
 export interface MonetraFake {
   /** The sale endpoint (config MONETRA_URL). */
@@ -38,19 +48,32 @@ export const FAKE_MONETRA_USER = { username: 'merchant-2190', password: 's3cret'
 export function startMonetraFake(opts: { port?: number; delayMs?: number } = {}): Promise<MonetraFake> {
   let approvedTtid = 8675308;
   let declinedTtid = 9000;
-  const fake = { seen: [], charges: [], refunds: [], refundDown: false, delayMs: opts.delayMs ?? 0, lookupDown: false } as unknown as MonetraFake;
+  const fake = {
+    seen: [],
+    charges: [],
+    refunds: [],
+    refundDown: false,
+    delayMs: opts.delayMs ?? 0,
+    lookupDown: false,
+  } as unknown as MonetraFake;
   const server = createServer(async (req: IncomingMessage, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     let body: Record<string, string>;
-    try { body = JSON.parse(raw) as Record<string, string>; } catch { body = {}; }
+    try {
+      body = JSON.parse(raw) as Record<string, string>;
+    } catch {
+      body = {};
+    }
     fake.seen.push({ auth: req.headers.authorization, body });
     const reply = (status: number, json: object | string) => {
       if (res.destroyed) return;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(typeof json === 'string' ? json : JSON.stringify(json));
     };
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${FAKE_MONETRA_USER.username}:${FAKE_MONETRA_USER.password}`).toString('base64')}`) {
+    if (
+      req.headers.authorization !== `Basic ${Buffer.from(`${FAKE_MONETRA_USER.username}:${FAKE_MONETRA_USER.password}`).toString('base64')}`
+    ) {
       return reply(401, { IS_SUCCESS: false, code: 'SETUP', verbiage: 'Bad credentials' });
     }
     if (body.action === 'admin' && body.admin === 'gut') {
@@ -67,16 +90,30 @@ export function startMonetraFake(opts: { port?: number; delayMs?: number } = {})
     }
     const outcome = (): object | null => {
       switch (body.account) {
-        case '4000000000000002': return { IS_SUCCESS: false, code: 'DENY', verbiage: 'DECLINED: insufficient funds', ttid: String(++declinedTtid) };
-        case '4000000000000119': return { IS_SUCCESS: false, code: 'GENERROR', verbiage: 'Processor unavailable' };
-        case '4000000000000500': return null;
-        case '4000000000000600': return null;
-        default: { const id = String(++approvedTtid); return { IS_SUCCESS: true, code: 'AUTH', verbiage: 'APPROVED', ttid: id, JSON_Result: { ttid: id } }; }
+        case '4000000000000002':
+          return { IS_SUCCESS: false, code: 'DENY', verbiage: 'DECLINED: insufficient funds', ttid: String(++declinedTtid) };
+        case '4000000000000119':
+          return { IS_SUCCESS: false, code: 'GENERROR', verbiage: 'Processor unavailable' };
+        case '4000000000000500':
+          return null;
+        case '4000000000000600':
+          return null;
+        default: {
+          const id = String(++approvedTtid);
+          return { IS_SUCCESS: true, code: 'AUTH', verbiage: 'APPROVED', ttid: id, JSON_Result: { ttid: id } };
+        }
       }
     };
     const answer = outcome() as (MonetraCharge & { ttid?: string }) | null;
     if (answer && (answer.code === 'AUTH' || answer.code === 'DENY')) {
-      fake.charges.push({ ordernum: body.ordernum, amount: body.amount, code: answer.code, verbiage: answer.verbiage, ttid: answer.ttid!, IS_SUCCESS: answer.IS_SUCCESS });
+      fake.charges.push({
+        ordernum: body.ordernum,
+        amount: body.amount,
+        code: answer.code,
+        verbiage: answer.verbiage,
+        ttid: answer.ttid!,
+        IS_SUCCESS: answer.IS_SUCCESS,
+      });
     }
     if (fake.delayMs) await new Promise((ok) => setTimeout(ok, fake.delayMs));
     if (body.account === '4000000000000500') return reply(500, 'oops');
@@ -84,9 +121,15 @@ export function startMonetraFake(opts: { port?: number; delayMs?: number } = {})
     return reply(200, answer!);
   });
   fake.server = server;
-  fake.close = () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); });
-  return new Promise((ok) => server.listen(opts.port ?? 0, '127.0.0.1', () => {
-    fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/transaction/purchase`;
-    ok(fake);
-  }));
+  fake.close = () =>
+    new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => ok());
+    });
+  return new Promise((ok) =>
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/transaction/purchase`;
+      ok(fake);
+    }),
+  );
 }

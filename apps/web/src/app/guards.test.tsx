@@ -8,14 +8,23 @@ jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useS
 
 function mock(status: SessionValue['status'], codes: string[] = [], withMe = true) {
   (useSession as jest.Mock).mockReturnValue({
-    status, me: withMe && status === 'authenticated' ? { permissions: codes } : null,
-    hasPermission: (c: string) => codes.includes(c), hasAnyPermission: (cs: string[]) => cs.some((c) => codes.includes(c)),
+    status,
+    me: withMe && status === 'authenticated' ? { permissions: codes } : null,
+    hasPermission: (c: string) => codes.includes(c),
+    hasAnyPermission: (cs: string[]) => cs.some((c) => codes.includes(c)),
   });
 }
 function renderGuarded(permissions?: string) {
   renderRoute(
     <Routes>
-      <Route path="/secret" element={<RequireAuth permissions={permissions}><p>secret page</p></RequireAuth>} />
+      <Route
+        path="/secret"
+        element={
+          <RequireAuth permissions={permissions}>
+            <p>secret page</p>
+          </RequireAuth>
+        }
+      />
       <Route path="/auth" element={<p>auth page</p>} />
       <Route path="/" element={<p>home page</p>} />
     </Routes>,

@@ -13,7 +13,10 @@ export function RequireAuth({ children, permissions }: { children: ReactNode; pe
   if (status === 'loading' || (status === 'authenticated' && !me)) return <PageSpinner />;
   if (status === 'unauthenticated') return <Navigate to="/auth" replace />;
   if (permissions) {
-    const codes = permissions.split(',').map((c) => c.trim()).filter(Boolean);
+    const codes = permissions
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
     if (!hasAnyPermission(codes)) return <Navigate to="/" replace />;
   }
   return <>{children}</>;

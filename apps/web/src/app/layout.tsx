@@ -14,7 +14,9 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <AppHeader menuDialogs={menuDialogs} />
-      <main className="flex-1"><Outlet /></main>
+      <main className="flex-1">
+        <Outlet />
+      </main>
     </div>
   );
 }

@@ -11,7 +11,13 @@ import { PageSpinner } from '../components/ui/feedback';
 /** Screens load on first visit (code splitting), with the page spinner meanwhile. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-  return function Page(): ReactNode { return <Suspense fallback={<PageSpinner />}><Lazy /></Suspense>; };
+  return function Page(): ReactNode {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }
 const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute');
 const CartRoute = page(() => import('./routes/cart'), 'CartRoute');
@@ -37,22 +43,101 @@ export const routes = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/auth', element: <AuthRoute /> },
-      { path: '/profile', element: <RequireAuth><ProfileRoute /></RequireAuth> },
-      { path: '/cart', element: <RequireAuth><CartRoute /></RequireAuth> },
+      {
+        path: '/profile',
+        element: (
+          <RequireAuth>
+            <ProfileRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/cart',
+        element: (
+          <RequireAuth>
+            <CartRoute />
+          </RequireAuth>
+        ),
+      },
       // Store managers see their stores' orders, outlet managers their outlets' (spec 001 §2, issue 9 §6).
-      { path: '/orders', element: <RequireAuth permissions={`${P.ordersStoreManage},${P.ordersOutletManage}`}><StoreOrdersRoute /></RequireAuth> },
-      { path: '/order-history', element: <RequireAuth><OrderHistoryRoute /></RequireAuth> },
-      { path: '/shop', element: <RequireAuth><ShopRoute /></RequireAuth> },
-      { path: '/admin', element: <RequireAuth permissions={P.uiShowAdminMenu}><AdminRoute /></RequireAuth> },
-      { path: '/admin/store/:id', element: <RequireAuth permissions={`${P.storesAdmin},${P.storesSuperAdmin}`}><StoreEditorRoute /></RequireAuth> },
-      { path: '/admin/users/:userId', element: <RequireAuth permissions={ADMIN_USER_PERMISSIONS}><EditUserRoute /></RequireAuth> },
-      { path: '/payment', element: <RequireAuth permissions={P.cartsCheckout}><PaymentRoute /></RequireAuth> },
-      { path: '/order-confirmation/:orderId', element: <RequireAuth><OrderConfirmationRoute /></RequireAuth> },
-      { path: '/pricing-calculator', element: <RequireAuth><PricingCalculatorRoute /></RequireAuth> },
+      {
+        path: '/orders',
+        element: (
+          <RequireAuth permissions={`${P.ordersStoreManage},${P.ordersOutletManage}`}>
+            <StoreOrdersRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/order-history',
+        element: (
+          <RequireAuth>
+            <OrderHistoryRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/shop',
+        element: (
+          <RequireAuth>
+            <ShopRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth permissions={P.uiShowAdminMenu}>
+            <AdminRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin/store/:id',
+        element: (
+          <RequireAuth permissions={`${P.storesAdmin},${P.storesSuperAdmin}`}>
+            <StoreEditorRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin/users/:userId',
+        element: (
+          <RequireAuth permissions={ADMIN_USER_PERMISSIONS}>
+            <EditUserRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/payment',
+        element: (
+          <RequireAuth permissions={P.cartsCheckout}>
+            <PaymentRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/order-confirmation/:orderId',
+        element: (
+          <RequireAuth>
+            <OrderConfirmationRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/pricing-calculator',
+        element: (
+          <RequireAuth>
+            <PricingCalculatorRoute />
+          </RequireAuth>
+        ),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
 
 const router = createBrowserRouter(routes);
-export function AppRouter() { return <RouterProvider router={router} />; }
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

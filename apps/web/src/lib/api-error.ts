@@ -6,8 +6,17 @@ import type { Problem } from '@portal/contracts';
  * axios nor zod (issue 15 §4).
  */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problem: Problem) { super(problem.detail ?? problem.title); }
-  get code() { return this.problem.code; }
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(problem.detail ?? problem.title);
+  }
+  get code() {
+    return this.problem.code;
+  }
   /** Message for a field, from the problem's errors[] (matching path). */
-  fieldError(path: string) { return this.problem.errors?.find((e) => e.path === path)?.message; }
+  fieldError(path: string) {
+    return this.problem.errors?.find((e) => e.path === path)?.message;
+  }
 }

@@ -16,17 +16,32 @@ let refreshing: Promise<string | null> | null = null;
 const expiredListeners = new Set<() => void>();
 
 export const getAccessToken = () => accessToken;
-export function setAccessToken(token: string | null) { accessToken = token; }
+export function setAccessToken(token: string | null) {
+  accessToken = token;
+}
 /** Called when the session cannot be refreshed any more (the user must sign in again). */
-export function onSessionExpired(fn: () => void) { expiredListeners.add(fn); return () => expiredListeners.delete(fn); }
+export function onSessionExpired(fn: () => void) {
+  expiredListeners.add(fn);
+  return () => expiredListeners.delete(fn);
+}
 
 /** POST /auth/refresh once for all callers at the same time; resolves the new token or null. */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= axios
     .post('/api/v1/auth/refresh', undefined, { withCredentials: true })
-    .then((r) => { accessToken = r.data.access_token as string; return accessToken; })
-    .catch(() => { accessToken = null; return null; })
-    .finally(() => { setTimeout(() => { refreshing = null; }, 0); });
+    .then((r) => {
+      accessToken = r.data.access_token as string;
+      return accessToken;
+    })
+    .catch(() => {
+      accessToken = null;
+      return null;
+    })
+    .finally(() => {
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
+    });
   return refreshing;
 }
 
@@ -59,10 +74,18 @@ export function toApiError(error: unknown): ApiError {
   if (parsed.success) return new ApiError(status, parsed.data);
   // A request that ran out of its `timeout` (axios ECONNABORTED / ETIMEDOUT): code `timeout`, status 0.
   if (status === 0 && (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT')) {
-    return new ApiError(0, { type: 'about:blank', status: 0, code: 'timeout', title: 'Timeout', detail: 'The server did not answer in time.' });
+    return new ApiError(0, {
+      type: 'about:blank',
+      status: 0,
+      code: 'timeout',
+      title: 'Timeout',
+      detail: 'The server did not answer in time.',
+    });
   }
   return new ApiError(status, {
-    type: 'about:blank', status, code: status === 0 ? 'network_error' : 'unknown',
+    type: 'about:blank',
+    status,
+    code: status === 0 ? 'network_error' : 'unknown',
     title: status === 0 ? 'Network error' : 'Request failed',
     detail: status === 0 ? 'Could not reach the server. Check your connection and try again.' : `The server answered ${status}.`,
   });

@@ -22,21 +22,37 @@ export interface StoredCheckoutSession {
 /** Saves the started session under `checkout_session` for the payment page; returns what was stored. */
 export function storeCheckoutSession(session: CheckoutSession, userId: string, now: Date = new Date()): StoredCheckoutSession {
   const stored: StoredCheckoutSession = {
-    token: session.token, cartId: session.cartId, totalAmount: session.total, userId,
-    createdAt: now.toISOString(), expiresAt: session.expiresAt,
+    token: session.token,
+    cartId: session.cartId,
+    totalAmount: session.total,
+    userId,
+    createdAt: now.toISOString(),
+    expiresAt: session.expiresAt,
   };
-  try { localStorage.setItem(CHECKOUT_SESSION_KEY, JSON.stringify(stored)); } catch { /* storage unavailable: the token is in the URL */ }
+  try {
+    localStorage.setItem(CHECKOUT_SESSION_KEY, JSON.stringify(stored));
+  } catch {
+    /* storage unavailable: the token is in the URL */
+  }
   return stored;
 }
 
 /** Forgets the stored checkout session (after payment, or when it expired or was used). */
 export function clearStoredCheckout(): void {
-  try { localStorage.removeItem(CHECKOUT_SESSION_KEY); } catch { /* storage unavailable */ }
+  try {
+    localStorage.removeItem(CHECKOUT_SESSION_KEY);
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 /** Remembers the id of the order just placed for this tab. */
 export function rememberLastOrder(orderId: number): void {
-  try { sessionStorage.setItem(LAST_ORDER_KEY, String(orderId)); } catch { /* storage unavailable */ }
+  try {
+    sessionStorage.setItem(LAST_ORDER_KEY, String(orderId));
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 /** The order id remembered by rememberLastOrder, or null. */

@@ -17,7 +17,10 @@ export interface RetryOptions {
  * apart. Rejects with the last failure, at once when `shouldRetry` says no, or when `alive()` turns false
  * (with an Error 'retry stopped' if no try was made).
  */
-export async function retry<T>(fn: () => Promise<T>, { attempts, delayMs, shouldRetry = () => true, alive = () => true }: RetryOptions): Promise<T> {
+export async function retry<T>(
+  fn: () => Promise<T>,
+  { attempts, delayMs, shouldRetry = () => true, alive = () => true }: RetryOptions,
+): Promise<T> {
   let last: unknown = new Error('retry stopped');
   for (let i = 0; i < attempts && alive(); i += 1) {
     try {

@@ -5,6 +5,12 @@
  * without it (issue 15 §4).
  */
 export {
-  loginBodySchema, meSchema, myOutletsSchema, outletStoresSchema, passwordRecoveryBodySchema,
-  passwordResetBodySchema, selectionSchema, tokenResponseSchema,
+  loginBodySchema,
+  meSchema,
+  myOutletsSchema,
+  outletStoresSchema,
+  passwordRecoveryBodySchema,
+  passwordResetBodySchema,
+  selectionSchema,
+  tokenResponseSchema,
 } from '@portal/contracts';

@@ -1,38 +1,113 @@
 import { act, waitFor } from '@testing-library/react';
-import { myOutletsSchema, outletStoresSchema, selectionSchema, type Me, type MyOutlet, type ProblemCode, type StoreSummary } from '@portal/contracts';
+import {
+  myOutletsSchema,
+  outletStoresSchema,
+  selectionSchema,
+  type Me,
+  type MyOutlet,
+  type ProblemCode,
+  type StoreSummary,
+} from '@portal/contracts';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
-import { CLEAR_FILTERS_EVENT, SelectionProvider, SHOP_STATE_KEY, STORE_CHANGED_EVENT, useSelection, type SelectionValue } from './selection';
+import {
+  CLEAR_FILTERS_EVENT,
+  SelectionProvider,
+  SHOP_STATE_KEY,
+  STORE_CHANGED_EVENT,
+  useSelection,
+  type SelectionValue,
+} from './selection';
 import { SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
 jest.mock('./session', () => ({ ...jest.requireActual('./session'), useSession: jest.fn() }));
 
 const outlet = (id: number, name: string, defaultStoreId: number | null = null): MyOutlet => ({
-  outletId: id, outletCode: `C${id}`, outletName: name, isAdminOutlet: false, outletActive: true, outletCity: null, outletState: null,
-  outletPhone: null, outletEmail: null, boardName: 'Board', defaultStoreId, storeIds: [], storeNames: [], storeCodes: [],
+  outletId: id,
+  outletCode: `C${id}`,
+  outletName: name,
+  isAdminOutlet: false,
+  outletActive: true,
+  outletCity: null,
+  outletState: null,
+  outletPhone: null,
+  outletEmail: null,
+  boardName: 'Board',
+  defaultStoreId,
+  storeIds: [],
+  storeNames: [],
+  storeCodes: [],
 });
 const store = (id: number, name: string, active = true): StoreSummary => ({
-  id, warehouseId: id, name, warehouseCode: `W${id}`, address: null, city: null, state: null, zipCode: null, phone: null, boardNumber: 1, boardName: 'Board', active,
+  id,
+  warehouseId: id,
+  name,
+  warehouseCode: `W${id}`,
+  address: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  phone: null,
+  boardNumber: 1,
+  boardName: 'Board',
+  active,
 });
 const meOf = (lastSelectedOutletId: number | null = 1): Me => ({
   user: { id: 'u1', email: 'b@example.com', isActive: true, lastLoginAt: null },
-  profile: { userId: 'u1', email: 'b@example.com', firstName: 'B', lastName: 'B', fullName: 'B B', phone: null, lastSelectedOutletId, lastSelectedStoreId: null },
-  roles: [], permissions: [],
+  profile: {
+    userId: 'u1',
+    email: 'b@example.com',
+    firstName: 'B',
+    lastName: 'B',
+    fullName: 'B B',
+    phone: null,
+    lastSelectedOutletId,
+    lastSelectedStoreId: null,
+  },
+  roles: [],
+  permissions: [],
 });
 
 let sel: SelectionValue;
-function Probe() { sel = useSelection(); return null; }
+function Probe() {
+  sel = useSelection();
+  return null;
+}
 
-function setup({ me = meOf(), selection = { outletId: 1 as number | null, storeId: null as number | null }, outlets = [outlet(1, 'One', 20), outlet(2, 'Two')], outletsFail = false, outletsStatus = 500 } = {}) {
+function setup({
+  me = meOf(),
+  selection = { outletId: 1 as number | null, storeId: null as number | null },
+  outlets = [outlet(1, 'One', 20), outlet(2, 'Two')],
+  outletsFail = false,
+  outletsStatus = 500,
+} = {}) {
   (useSession as jest.Mock).mockReturnValue({ status: 'authenticated', me });
   let current = { ...selection };
   // Any other request answers 404 not_found (the fake's default).
   const api = new FakeApi()
-    .on('get', '/me/outlets', outletsFail ? problem(outletsStatus, (outletsStatus === 403 ? 'forbidden' : 'internal_error') as ProblemCode, 'boom') : reply(myOutletsSchema, { items: outlets }))
+    .on(
+      'get',
+      '/me/outlets',
+      outletsFail
+        ? problem(outletsStatus, (outletsStatus === 403 ? 'forbidden' : 'internal_error') as ProblemCode, 'boom')
+        : reply(myOutletsSchema, { items: outlets }),
+    )
     .on('get', '/me/selection', () => reply(selectionSchema, current))
-    .on('get', '/outlets/{outletId}/stores', reply(outletStoresSchema, { items: [store(10, 'Ten'), store(20, 'Twenty'), store(30, 'Closed', false)] }))
-    .on('put', '/me/selection', (call) => { current = call.body as typeof current; return reply(selectionSchema, current); });
-  renderRoute(<SelectionProvider><Probe /></SelectionProvider>, { api });
+    .on(
+      'get',
+      '/outlets/{outletId}/stores',
+      reply(outletStoresSchema, { items: [store(10, 'Ten'), store(20, 'Twenty'), store(30, 'Closed', false)] }),
+    )
+    .on('put', '/me/selection', (call) => {
+      current = call.body as typeof current;
+      return reply(selectionSchema, current);
+    });
+  renderRoute(
+    <SelectionProvider>
+      <Probe />
+    </SelectionProvider>,
+    { api },
+  );
   return { api };
 }
 
@@ -53,7 +128,9 @@ describe('selection (spec 000 §4)', () => {
     localStorage.setItem(SHOP_STATE_KEY, '{"search":"gin"}');
     const heard = jest.fn();
     window.addEventListener(CLEAR_FILTERS_EVENT, heard);
-    await act(async () => { await sel.selectOutlet(2); });
+    await act(async () => {
+      await sel.selectOutlet(2);
+    });
     window.removeEventListener(CLEAR_FILTERS_EVENT, heard);
     expect(api.calls).toContainEqual({ method: 'put', url: '/me/selection', body: { outletId: 2, storeId: null } });
     expect(localStorage.getItem(SHOP_STATE_KEY)).toBeNull();
@@ -67,7 +144,9 @@ describe('selection (spec 000 §4)', () => {
     await waitFor(() => expect(sel.stores).toHaveLength(2));
     const heard = jest.fn();
     window.addEventListener(STORE_CHANGED_EVENT, heard);
-    await act(async () => { await sel.selectStore(10); });
+    await act(async () => {
+      await sel.selectStore(10);
+    });
     window.removeEventListener(STORE_CHANGED_EVENT, heard);
     expect(api.calls).toContainEqual({ method: 'put', url: '/me/selection', body: { outletId: 1, storeId: 10 } });
     expect((heard.mock.calls[0][0] as CustomEvent).detail).toEqual({ storeId: 10, name: 'Ten', boardNumber: 1, warehouseId: 10 });
@@ -99,7 +178,9 @@ describe('selection (spec 000 §4)', () => {
     setup();
     localStorage.setItem('portal.outlet-choice.u1', '1');
     localStorage.setItem(SHOP_STATE_KEY, '{}');
-    act(() => { window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: { reason: 'signed-out' } })); });
+    act(() => {
+      window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: { reason: 'signed-out' } }));
+    });
     expect(localStorage.getItem('portal.outlet-choice.u1')).toBeNull();
     expect(localStorage.getItem(SHOP_STATE_KEY)).toBeNull();
   });
@@ -109,7 +190,9 @@ describe('selection (spec 000 §4)', () => {
     await waitFor(() => expect(sel.outlet).not.toBeNull());
     const count = () => api.urls('get').filter((p) => p === '/me/outlets').length;
     const before = count();
-    act(() => { window.dispatchEvent(new Event(SIGNED_IN_EVENT)); });
+    act(() => {
+      window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+    });
     expect(count()).toBe(before);
     await waitFor(() => expect(count()).toBe(before + 1));
   });

@@ -46,10 +46,12 @@ type SchemaName = 'myOutletsSchema' | 'selectionSchema' | 'outletStoresSchema';
  * SWR fetcher: GET `path` through lib/api and parse it with the named contracts schema, both loaded on
  * first use so the signed-out first page carries neither axios nor zod (issue 15 §4).
  */
-const fetchParsed = <K extends SchemaName>(name: K) => async (path: string): Promise<z.infer<Contracts[K]>> => {
-  const [{ getJson }, contracts] = await Promise.all([import('./api'), import('@/lib/schemas')]);
-  return getJson(path, contracts[name]) as Promise<z.infer<Contracts[K]>>;
-};
+const fetchParsed =
+  <K extends SchemaName>(name: K) =>
+  async (path: string): Promise<z.infer<Contracts[K]>> => {
+    const [{ getJson }, contracts] = await Promise.all([import('./api'), import('@/lib/schemas')]);
+    return getJson(path, contracts[name]) as Promise<z.infer<Contracts[K]>>;
+  };
 const fetchOutlets = fetchParsed('myOutletsSchema');
 const fetchSelection = fetchParsed('selectionSchema');
 const fetchStores = fetchParsed('outletStoresSchema');
@@ -57,7 +59,11 @@ const fetchStores = fetchParsed('outletStoresSchema');
 const SelectionContext = createContext<SelectionValue | null>(null);
 
 function storage(): Storage | null {
-  try { return window.localStorage; } catch { return null; }
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 function clearShopFilters() {
@@ -93,16 +99,18 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
   const outletsQ = useSWR<z.infer<Contracts['myOutletsSchema']>, ApiError>(on ? '/me/outlets' : null, fetchOutlets);
   const selectionQ = useSWR<z.infer<Contracts['selectionSchema']>, ApiError>(on ? '/me/selection' : null, fetchSelection);
   const outlets = useMemo(() => outletsQ.data?.items ?? [], [outletsQ.data]);
-  const outlet = outlets.find((o) => o.outletId === selectionQ.data?.outletId)
-    ?? (selectionQ.data && selectionQ.data.outletId === null ? outlets[0] : undefined)
-    ?? null;
+  const outlet =
+    outlets.find((o) => o.outletId === selectionQ.data?.outletId) ??
+    (selectionQ.data && selectionQ.data.outletId === null ? outlets[0] : undefined) ??
+    null;
   const outletId = outlet?.outletId ?? null;
-  const storesQ = useSWR<z.infer<Contracts['outletStoresSchema']>, ApiError>(on && outletId ? `/outlets/${outletId}/stores` : null, fetchStores);
+  const storesQ = useSWR<z.infer<Contracts['outletStoresSchema']>, ApiError>(
+    on && outletId ? `/outlets/${outletId}/stores` : null,
+    fetchStores,
+  );
   const stores = useMemo(() => (storesQ.data?.items ?? []).filter((s) => s.active), [storesQ.data]);
-  const store = stores.find((s) => s.id === selectionQ.data?.storeId)
-    ?? stores.find((s) => s.id === outlet?.defaultStoreId)
-    ?? stores[0]
-    ?? null;
+  const store =
+    stores.find((s) => s.id === selectionQ.data?.storeId) ?? stores.find((s) => s.id === outlet?.defaultStoreId) ?? stores[0] ?? null;
 
   const { mutate: mutateOutlets } = outletsQ;
   const { mutate: mutateSelection } = selectionQ;
@@ -112,20 +120,33 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onIn = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => { void mutateOutlets(); void mutateSelection(); }, LOGIN_RELOAD_DELAY_MS);
+      timer = setTimeout(() => {
+        void mutateOutlets();
+        void mutateSelection();
+      }, LOGIN_RELOAD_DELAY_MS);
     };
-    const onOut = () => { clearTimeout(timer); clearStoredSelections(); };
+    const onOut = () => {
+      clearTimeout(timer);
+      clearStoredSelections();
+    };
     window.addEventListener(SIGNED_IN_EVENT, onIn);
     window.addEventListener(SIGNED_OUT_EVENT, onOut);
-    return () => { clearTimeout(timer); window.removeEventListener(SIGNED_IN_EVENT, onIn); window.removeEventListener(SIGNED_OUT_EVENT, onOut); };
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(SIGNED_IN_EVENT, onIn);
+      window.removeEventListener(SIGNED_OUT_EVENT, onOut);
+    };
   }, [mutateOutlets, mutateSelection]);
 
-  const save = useCallback(async (body: { outletId: number; storeId: number | null }) => {
-    const [{ api }, { selectionSchema }] = await Promise.all([import('./api'), import('@/lib/schemas')]);
-    const res = await api.put('/me/selection', body);
-    const parsed = selectionSchema.safeParse(res.data);
-    await mutateSelection(parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
-  }, [mutateSelection]);
+  const save = useCallback(
+    async (body: { outletId: number; storeId: number | null }) => {
+      const [{ api }, { selectionSchema }] = await Promise.all([import('./api'), import('@/lib/schemas')]);
+      const res = await api.put('/me/selection', body);
+      const parsed = selectionSchema.safeParse(res.data);
+      await mutateSelection(parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
+    },
+    [mutateSelection],
+  );
 
   // Without a saved profile preference, the browser-stored choice wins over the first outlet; an
   // invalid stored choice is removed.
@@ -135,12 +156,17 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
     applied.current = userId;
     const stored = readOutletChoice(userId);
     if (stored === null) return;
-    if (!outlets.some((o) => o.outletId === stored)) { storage()?.removeItem(OUTLET_CHOICE_PREFIX + userId); return; }
+    if (!outlets.some((o) => o.outletId === stored)) {
+      storage()?.removeItem(OUTLET_CHOICE_PREFIX + userId);
+      return;
+    }
     if (me?.profile.lastSelectedOutletId == null && selectionQ.data.outletId !== stored) {
       save({ outletId: stored, storeId: null }).catch(() => undefined);
     }
   }, [userId, outlets, outletsQ.data, selectionQ.data, me, save]);
-  useEffect(() => { if (status === 'unauthenticated') applied.current = null; }, [status]);
+  useEffect(() => {
+    if (status === 'unauthenticated') applied.current = null;
+  }, [status]);
 
   // The browser keeps the user's outlet choice, written 300 ms after the last change.
   useEffect(() => {
@@ -149,32 +175,50 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(t);
   }, [userId, outletId]);
 
-  const selectOutlet = useCallback(async (id: number) => {
-    await save({ outletId: id, storeId: null });
-    clearShopFilters();
-  }, [save]);
+  const selectOutlet = useCallback(
+    async (id: number) => {
+      await save({ outletId: id, storeId: null });
+      clearShopFilters();
+    },
+    [save],
+  );
 
-  const selectStore = useCallback(async (id: number) => {
-    if (!outletId) throw new Error('Select an outlet first');
-    await save({ outletId, storeId: id });
-    clearShopFilters();
-    const s = stores.find((x) => x.id === id);
-    window.dispatchEvent(new CustomEvent(STORE_CHANGED_EVENT, { detail: { storeId: id, name: s?.name, boardNumber: s?.boardNumber, warehouseId: s?.warehouseId } }));
-  }, [outletId, save, stores]);
+  const selectStore = useCallback(
+    async (id: number) => {
+      if (!outletId) throw new Error('Select an outlet first');
+      await save({ outletId, storeId: id });
+      clearShopFilters();
+      const s = stores.find((x) => x.id === id);
+      window.dispatchEvent(
+        new CustomEvent(STORE_CHANGED_EVENT, {
+          detail: { storeId: id, name: s?.name, boardNumber: s?.boardNumber, warehouseId: s?.warehouseId },
+        }),
+      );
+    },
+    [outletId, save, stores],
+  );
 
   // Without the permission to read outlets (403) the person simply has none (spec 000 §8: permission errors deny).
   const outletsDenied = outletsQ.error?.status === 403;
   let problem: string | null = null;
   if (outletsQ.error && !outletsDenied) problem = `Failed to fetch user outlets: ${outletsQ.error.message}`;
-  else if (outletsDenied || (outletsQ.data && outlets.length === 0)) problem = 'No outlets assigned to your account. Please contact support.';
+  else if (outletsDenied || (outletsQ.data && outlets.length === 0))
+    problem = 'No outlets assigned to your account. Please contact support.';
   else if (storesQ.error) problem = `Failed to fetch stores for outlet: ${storesQ.error.message}`;
 
   const value: SelectionValue = {
-    outlets, outletsLoading: outletsQ.isLoading, outletsError: outletsDenied ? undefined : outletsQ.error,
-    stores, storesLoading: storesQ.isLoading, storesError: storesQ.error,
-    outlet, store, problem,
+    outlets,
+    outletsLoading: outletsQ.isLoading,
+    outletsError: outletsDenied ? undefined : outletsQ.error,
+    stores,
+    storesLoading: storesQ.isLoading,
+    storesError: storesQ.error,
+    outlet,
+    store,
+    problem,
     loading: on && (outletsQ.isLoading || selectionQ.isLoading || (Boolean(outletId) && storesQ.isLoading)),
-    selectOutlet, selectStore,
+    selectOutlet,
+    selectStore,
   };
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }

@@ -8,11 +8,30 @@ import { SessionError, SessionProvider, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSe
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ sub: 'u1', exp }))}.s`;
 const meOf = (isActive = true): Me => ({
   user: { id: 'u1', email: 'buyer@example.com', isActive, lastLoginAt: null },
-  profile: { userId: 'u1', email: 'buyer@example.com', firstName: 'Blake', lastName: 'Buyer', fullName: 'Blake Buyer', phone: null, lastSelectedOutletId: null, lastSelectedStoreId: null },
-  roles: [], permissions: ['bcc.carts.use'],
+  profile: {
+    userId: 'u1',
+    email: 'buyer@example.com',
+    firstName: 'Blake',
+    lastName: 'Buyer',
+    fullName: 'Blake Buyer',
+    phone: null,
+    lastSelectedOutletId: null,
+    lastSelectedStoreId: null,
+  },
+  roles: [],
+  permissions: ['bcc.carts.use'],
 });
-const tokenResponse = { access_token: jwt(Math.floor(Date.now() / 1000) + 900), token_type: 'bearer', expires_in: 900, expires_at: 0, user: { id: 'u1', email: 'buyer@example.com' } };
-const problem = (status: number) => ({ response: { status, data: { type: 'about:blank', title: 'x', status, code: 'x' } }, isAxiosError: true });
+const tokenResponse = {
+  access_token: jwt(Math.floor(Date.now() / 1000) + 900),
+  token_type: 'bearer',
+  expires_in: 900,
+  expires_at: 0,
+  user: { id: 'u1', email: 'buyer@example.com' },
+};
+const problem = (status: number) => ({
+  response: { status, data: { type: 'about:blank', title: 'x', status, code: 'x' } },
+  isAxiosError: true,
+});
 
 let current: SessionValue;
 function Probe() {
@@ -20,11 +39,19 @@ function Probe() {
   return <p data-testid="status">{current.status}</p>;
 }
 function renderSession() {
-  render(<SWRConfig value={{ provider: () => new Map() }}><SessionProvider><Probe /></SessionProvider></SWRConfig>);
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>
+    </SWRConfig>,
+  );
 }
 
 // The server's signed-in flag (issue 9 §10): present unless a test says otherwise.
-beforeEach(() => { document.cookie = 'portal_signed_in=1; path=/'; });
+beforeEach(() => {
+  document.cookie = 'portal_signed_in=1; path=/';
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
@@ -71,7 +98,9 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
     const heard = jest.fn();
     window.addEventListener(SIGNED_IN_EVENT, heard);
-    await act(async () => { await current.signIn('buyer@example.com', 'pw'); });
+    await act(async () => {
+      await current.signIn('buyer@example.com', 'pw');
+    });
     window.removeEventListener(SIGNED_IN_EVENT, heard);
     expect(post).toHaveBeenCalledWith('/auth/login', { email: 'buyer@example.com', password: 'pw' });
     expect(current.status).toBe('authenticated');
@@ -80,11 +109,15 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
 
   it('when the account turns out inactive after sign-in, then it is signed out again with the deactivated message', async () => {
     jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
-    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => (url === '/auth/login' ? { data: tokenResponse } : { data: '' }));
+    const post = jest
+      .spyOn(api, 'post')
+      .mockImplementation(async (url: string) => (url === '/auth/login' ? { data: tokenResponse } : { data: '' }));
     jest.spyOn(api, 'get').mockResolvedValue({ data: meOf(false) });
     renderSession();
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
-    await act(async () => { await expect(current.signIn('buyer@example.com', 'pw')).rejects.toEqual(new SessionError(AUTH_MESSAGES.deactivated)); });
+    await act(async () => {
+      await expect(current.signIn('buyer@example.com', 'pw')).rejects.toEqual(new SessionError(AUTH_MESSAGES.deactivated));
+    });
     expect(post).toHaveBeenCalledWith('/auth/logout');
     expect(current.status).toBe('unauthenticated');
     expect(getAccessToken()).toBeNull();
@@ -96,21 +129,29 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     jest.spyOn(api, 'get').mockRejectedValue(new ApiError(404, { type: 'x', title: 'x', status: 404, code: 'not_found' }));
     renderSession();
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
-    await act(async () => { await expect(current.signIn('a@b.co', 'pw')).rejects.toThrow('Unable to verify account status. Please try again.'); });
+    await act(async () => {
+      await expect(current.signIn('a@b.co', 'pw')).rejects.toThrow('Unable to verify account status. Please try again.');
+    });
   });
 
   it('when signing out, then the session clears and the signed-out event is broadcast; an unreachable server keeps it', async () => {
     jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-1' } });
     jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
-    const post = jest.spyOn(api, 'post').mockRejectedValueOnce(new ApiError(0, { type: 'x', title: 'x', status: 0, code: 'network_error' }));
+    const post = jest
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(new ApiError(0, { type: 'x', title: 'x', status: 0, code: 'network_error' }));
     renderSession();
     await waitFor(() => expect(current.status).toBe('authenticated'));
-    await act(async () => { await expect(current.signOut()).rejects.toBeInstanceOf(ApiError); });
+    await act(async () => {
+      await expect(current.signOut()).rejects.toBeInstanceOf(ApiError);
+    });
     expect(current.status).toBe('authenticated');
     post.mockResolvedValue({ status: 204, data: '' });
     const heard = jest.fn();
     window.addEventListener(SIGNED_OUT_EVENT, heard);
-    await act(async () => { await current.signOut(); });
+    await act(async () => {
+      await current.signOut();
+    });
     window.removeEventListener(SIGNED_OUT_EVENT, heard);
     expect(current.status).toBe('unauthenticated');
     expect(current.me).toBeNull();

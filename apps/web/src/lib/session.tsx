@@ -67,7 +67,9 @@ function tokenExpiry(token: string): number {
   try {
     const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
     if (typeof payload.exp === 'number') return payload.exp * 1000;
-  } catch { /* not a JWT we can read */ }
+  } catch {
+    /* not a JWT we can read */
+  }
   return Date.now() + 15 * 60_000;
 }
 
@@ -97,17 +99,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [initError, setInitError] = useState(false);
   const expiresAt = useRef(0);
   const [apiReady, setApiReady] = useState(apiModule !== null);
-  const api = useCallback(async () => { const m = await loadApi(); setApiReady(true); return m; }, []);
+  const api = useCallback(async () => {
+    const m = await loadApi();
+    setApiReady(true);
+    return m;
+  }, []);
   const { mutate: mutateCache } = useSWRConfig();
 
-  const clear = useCallback((reason: SignedOutReason = 'signed-out') => {
-    apiModule?.setAccessToken(null);
-    expiresAt.current = 0;
-    setMe(null);
-    setStatus('unauthenticated');
-    void mutateCache(() => true, undefined, { revalidate: false });
-    window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: { reason } }));
-  }, [mutateCache]);
+  const clear = useCallback(
+    (reason: SignedOutReason = 'signed-out') => {
+      apiModule?.setAccessToken(null);
+      expiresAt.current = 0;
+      setMe(null);
+      setStatus('unauthenticated');
+      void mutateCache(() => true, undefined, { revalidate: false });
+      window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: { reason } }));
+    },
+    [mutateCache],
+  );
 
   const accept = useCallback((token: string) => {
     apiModule?.setAccessToken(token);
@@ -126,16 +135,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let alive = true;
     (async () => {
-      if (!hasSignedInFlag()) { setStatus('unauthenticated'); return; }
+      if (!hasSignedInFlag()) {
+        setStatus('unauthenticated');
+        return;
+      }
       const { refreshAccessToken } = await api();
       if (!alive) return;
       const token = await refreshAccessToken();
       if (!alive) return;
-      if (!token) { setStatus('unauthenticated'); return; }
+      if (!token) {
+        setStatus('unauthenticated');
+        return;
+      }
       accept(token);
-      try { await loadMe(); } catch { if (alive) { apiModule?.setAccessToken(null); setStatus('unauthenticated'); setInitError(true); } }
+      try {
+        await loadMe();
+      } catch {
+        if (alive) {
+          apiModule?.setAccessToken(null);
+          setStatus('unauthenticated');
+          setInitError(true);
+        }
+      }
     })();
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [loadMe, accept, api]);
 
   // Refresh ahead of expiry on a 30 s tick; a failed refresh is retried with backoff, then the session ends.
@@ -149,11 +174,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const { refreshAccessToken } = await api();
         for (let i = 0; i <= REFRESH_BACKOFF_MS.length; i++) {
           const token = await refreshAccessToken();
-          if (token) { accept(token); return; }
+          if (token) {
+            accept(token);
+            return;
+          }
           if (i < REFRESH_BACKOFF_MS.length) await wait(REFRESH_BACKOFF_MS[i]);
         }
         clear('expired');
-      } finally { busy = false; }
+      } finally {
+        busy = false;
+      }
     };
     const id = setInterval(tick, REFRESH_TICK_MS);
     return () => clearInterval(id);
@@ -163,33 +193,38 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!apiReady || !apiModule) return;
     const off = apiModule.onSessionExpired(() => clear('expired'));
-    return () => { off(); };
+    return () => {
+      off();
+    };
   }, [clear, apiReady]);
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
-    const res = await http.post('/auth/login', { email, password });
-    const t = tokenResponseSchema.parse(res.data);
-    accept(t.access_token);
-    let m: Me;
-    try {
-      m = await fetchMe();
-    } catch {
-      await http.post('/auth/logout').catch(() => undefined);
-      setAccessToken(null);
-      throw new SessionError('Unable to verify account status. Please try again.');
-    }
-    if (!m.user.isActive) {
-      await http.post('/auth/logout').catch(() => undefined);
-      setAccessToken(null);
-      throw new SessionError(AUTH_MESSAGES.deactivated);
-    }
-    setInitError(false);
-    setMe(m);
-    setStatus('authenticated');
-    window.dispatchEvent(new Event(SIGNED_IN_EVENT));
-    return m;
-  }, [accept, api]);
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
+      const res = await http.post('/auth/login', { email, password });
+      const t = tokenResponseSchema.parse(res.data);
+      accept(t.access_token);
+      let m: Me;
+      try {
+        m = await fetchMe();
+      } catch {
+        await http.post('/auth/logout').catch(() => undefined);
+        setAccessToken(null);
+        throw new SessionError('Unable to verify account status. Please try again.');
+      }
+      if (!m.user.isActive) {
+        await http.post('/auth/logout').catch(() => undefined);
+        setAccessToken(null);
+        throw new SessionError(AUTH_MESSAGES.deactivated);
+      }
+      setInitError(false);
+      setMe(m);
+      setStatus('authenticated');
+      window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+      return m;
+    },
+    [accept, api],
+  );
 
   const signOut = useCallback(async () => {
     const { api: http, toApiError } = await api();
@@ -203,12 +238,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clear('signed-out');
   }, [clear, api]);
 
-  const reload = useCallback(async () => { await loadMe(); }, [loadMe]);
+  const reload = useCallback(async () => {
+    await loadMe();
+  }, [loadMe]);
 
   const value = useMemo<SessionValue>(() => {
-    const codes = new Set(status === 'authenticated' ? me?.permissions ?? [] : []);
+    const codes = new Set(status === 'authenticated' ? (me?.permissions ?? []) : []);
     return {
-      status, me, initError, signIn, signOut, reload,
+      status,
+      me,
+      initError,
+      signIn,
+      signOut,
+      reload,
       hasPermission: (c) => codes.has(c),
       hasAnyPermission: (cs) => cs.some((c) => codes.has(c)),
     };

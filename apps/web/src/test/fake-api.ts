@@ -6,10 +6,17 @@ import { api } from '@/lib/api';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A recorded call: method, path (after /api/v1, with its query) and the parsed JSON body. */
-export interface FakeCall { method: Method; url: string; body: unknown }
+export interface FakeCall {
+  method: Method;
+  url: string;
+  body: unknown;
+}
 
 /** A fake answer: a status and a body, as `reply(...)` or `problem(...)` build them. */
-export interface FakeAnswer { status: number; body?: unknown }
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
 
 type Handler = (call: FakeCall, match: RegExpExecArray) => FakeAnswer | Promise<FakeAnswer>;
 
@@ -20,7 +27,17 @@ export function reply<S extends z.ZodType>(schema: S, body: z.input<S>, status =
 
 /** An RFC 9457 problem answer with a PROBLEM_CODES code, checked with the contracts' problemSchema (`detail` is optional there). */
 export function problem(status: number, code: ProblemCode, detail?: string, errors?: { path: string; message: string }[]): FakeAnswer {
-  return { status, body: problemSchema.parse({ type: `https://portal.local/problems/${code}`, title: 'Problem', status, code, ...(detail === undefined ? {} : { detail }), ...(errors ? { errors } : {}) }) };
+  return {
+    status,
+    body: problemSchema.parse({
+      type: `https://portal.local/problems/${code}`,
+      title: 'Problem',
+      status,
+      code,
+      ...(detail === undefined ? {} : { detail }),
+      ...(errors ? { errors } : {}),
+    }),
+  };
 }
 
 /** A handler for a request that never reaches the server: axios' network error, or its timeout with `{ timeout: true }`. */
@@ -43,9 +60,10 @@ export class FakeApi {
   private previous: InternalAxiosRequestConfig['adapter'];
 
   on(method: Method, path: string | RegExp, handler: Handler | FakeAnswer): this {
-    const pattern = typeof path === 'string'
-      ? new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '([^/?]+)')}(\\?.*)?$`)
-      : path;
+    const pattern =
+      typeof path === 'string'
+        ? new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '([^/?]+)')}(\\?.*)?$`)
+        : path;
     this.routes.unshift({ method, pattern, handler: typeof handler === 'function' ? handler : () => handler });
     return this;
   }
@@ -84,7 +102,10 @@ export class FakeApi {
     let answer: FakeAnswer = problem(404, 'not_found', `No fake for ${method.toUpperCase()} ${url}`);
     for (const r of this.routes) {
       const m = r.method === method ? r.pattern.exec(url) : null;
-      if (m) { answer = await r.handler(call, m); break; }
+      if (m) {
+        answer = await r.handler(call, m);
+        break;
+      }
     }
     const response: AxiosResponse = { data: answer.body, status: answer.status, statusText: String(answer.status), headers: {}, config };
     const validate = config.validateStatus ?? ((s: number) => s >= 200 && s < 300);

@@ -10,12 +10,28 @@ function OutletStores() {
   const { data, error } = useApi(`/outlets/${outletId}/stores`, outletStoresSchema);
   if (error) return <p role="alert">{error instanceof ApiError ? `${error.code}: ${error.message}` : 'failed'}</p>;
   if (!data) return <p>Loading</p>;
-  return <ul>{data.items.map((s) => <li key={s.id}>{s.name}</li>)}</ul>;
+  return (
+    <ul>
+      {data.items.map((s) => (
+        <li key={s.id}>{s.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 const store = {
-  id: 2190, warehouseId: 2190, name: 'Central City', warehouseCode: 'W2190', address: '1 Main St', city: 'AMES', state: 'IA',
-  zipCode: '50010', phone: null, boardNumber: 1, boardName: 'Iowa Alcoholic Beverages Division', active: true,
+  id: 2190,
+  warehouseId: 2190,
+  name: 'Central City',
+  warehouseCode: 'W2190',
+  address: '1 Main St',
+  city: 'AMES',
+  state: 'IA',
+  zipCode: '50010',
+  phone: null,
+  boardNumber: 1,
+  boardName: 'Iowa Alcoholic Beverages Division',
+  active: true,
 };
 
 describe('renderRoute with the fake API', () => {

@@ -20,14 +20,19 @@ export interface RenderRouteResult extends RenderResult {
 }
 
 const installed: FakeApi[] = [];
-afterEach(() => { while (installed.length) installed.pop()?.uninstall(); });
+afterEach(() => {
+  while (installed.length) installed.pop()?.uninstall();
+});
 
 /**
  * The one web test harness: renders `element` as the route `path` at `url` in a memory router, with a fresh
  * SWR cache (no state shared between tests) and the fake API (test/fake-api.ts) answering the app's axios
  * instance. Returns Testing Library's queries, a userEvent instance and the fake (its `calls`).
  */
-export function renderRoute(element: ReactElement, { url = '/', path = '*', api = new FakeApi() }: RenderRouteOptions = {}): RenderRouteResult {
+export function renderRoute(
+  element: ReactElement,
+  { url = '/', path = '*', api = new FakeApi() }: RenderRouteOptions = {},
+): RenderRouteResult {
   installed.push(api.install());
   const user = userEvent.setup();
   const result = render(

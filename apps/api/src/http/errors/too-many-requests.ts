@@ -4,6 +4,8 @@ import { AppError } from './app-error';
 /** 429 with Retry-After (whole seconds, at least 1). */
 export class TooManyRequestsError extends AppError {
   constructor(retryAfterSeconds: number, detail = 'Too many requests') {
-    super(429, PROBLEM_CODES.rateLimited, 'Too many requests', detail, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+    super(429, PROBLEM_CODES.rateLimited, 'Too many requests', detail, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
   }
 }

@@ -31,24 +31,39 @@ export function outletScopeKind(actor: Pick<Principal, 'permissions'>): OutletSc
  * `whereIn('x.outlet_id', manageableOutletsQuery(db, actor))`; `null` for super administrators (every
  * outlet: skip the filter). With none of the four permissions it selects nothing.
  */
-export function manageableOutletsQuery(db: Db | Knex.Transaction, actor: Pick<Principal, 'userId' | 'permissions'>): Knex.QueryBuilder | null {
+export function manageableOutletsQuery(
+  db: Db | Knex.Transaction,
+  actor: Pick<Principal, 'userId' | 'permissions'>,
+): Knex.QueryBuilder | null {
   const p = actor.permissions;
   if (p.has(PERMISSIONS.usersSuperAdmin)) return null;
   const own = () => db('user_outlets').where('user_id', actor.userId).select('outlet_id');
-  return db('outlets as mo').select('mo.id').where('mo.is_admin_outlet', false).andWhere((w) => {
-    w.whereRaw('false');
-    if (p.has(PERMISSIONS.usersManageBoard)) {
-      w.orWhereIn('mo.board_id', db('outlets as bo').whereIn('bo.id', own()).whereNotNull('bo.board_id').select('bo.board_id'));
-    }
-    if (p.has(PERMISSIONS.usersManageStore)) {
-      w.orWhereIn('mo.id', db('store_outlets as so2').whereIn('so2.store_id', db('store_outlets as so1').whereIn('so1.outlet_id', own()).select('so1.store_id')).select('so2.outlet_id'));
-    }
-    if (p.has(PERMISSIONS.usersManageOutlet)) w.orWhereIn('mo.id', own());
-  });
+  return db('outlets as mo')
+    .select('mo.id')
+    .where('mo.is_admin_outlet', false)
+    .andWhere((w) => {
+      w.whereRaw('false');
+      if (p.has(PERMISSIONS.usersManageBoard)) {
+        w.orWhereIn('mo.board_id', db('outlets as bo').whereIn('bo.id', own()).whereNotNull('bo.board_id').select('bo.board_id'));
+      }
+      if (p.has(PERMISSIONS.usersManageStore)) {
+        w.orWhereIn(
+          'mo.id',
+          db('store_outlets as so2')
+            .whereIn('so2.store_id', db('store_outlets as so1').whereIn('so1.outlet_id', own()).select('so1.store_id'))
+            .select('so2.outlet_id'),
+        );
+      }
+      if (p.has(PERMISSIONS.usersManageOutlet)) w.orWhereIn('mo.id', own());
+    });
 }
 
 /** May the caller manage this outlet (assign it, unassign it)? */
-export async function canManageOutlet(db: Db | Knex.Transaction, actor: Pick<Principal, 'userId' | 'permissions'>, outletId: number): Promise<boolean> {
+export async function canManageOutlet(
+  db: Db | Knex.Transaction,
+  actor: Pick<Principal, 'userId' | 'permissions'>,
+  outletId: number,
+): Promise<boolean> {
   const q = manageableOutletsQuery(db, actor);
   if (!q) return true;
   return Boolean(await db.from(q.as('m')).where('m.id', outletId).first('m.id'));

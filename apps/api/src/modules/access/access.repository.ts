@@ -26,24 +26,44 @@ export async function findPrincipal(db: Db, userId: string, sessionId?: string):
     .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
     .where('u.id', userId)
     .groupBy('u.id')
-    .first('u.id', 'u.email', 'u.is_active', db.raw(`coalesce(array_agg(DISTINCT p.code) FILTER (WHERE p.code IS NOT NULL), '{}') AS codes`),
+    .first(
+      'u.id',
+      'u.email',
+      'u.is_active',
+      db.raw(`coalesce(array_agg(DISTINCT p.code) FILTER (WHERE p.code IS NOT NULL), '{}') AS codes`),
       sessionId
-        ? db.raw(`EXISTS (SELECT 1 FROM auth_sessions s WHERE s.family_id = ? AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_live`, [sessionId])
-        : db.raw('false AS session_live'));
+        ? db.raw(
+            `EXISTS (SELECT 1 FROM auth_sessions s WHERE s.family_id = ? AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_live`,
+            [sessionId],
+          )
+        : db.raw('false AS session_live'),
+    );
   if (!row) return undefined;
-  return { userId: row.id, email: row.email, isActive: row.is_active, permissions: new Set<string>(row.codes), sessionId, sessionLive: row.session_live };
+  return {
+    userId: row.id,
+    email: row.email,
+    isActive: row.is_active,
+    permissions: new Set<string>(row.codes),
+    sessionId,
+    sessionLive: row.session_live,
+  };
 }
 
 /** Ids of the active outlets assigned to the user (user_outlets), ARCHITECTURE §4 data scope. */
 export async function accessibleOutletIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await db('user_outlets as uo').join('outlets as o', 'o.id', 'uo.outlet_id').where({ 'uo.user_id': userId, 'o.active': true }).select('o.id');
+  const rows = await db('user_outlets as uo')
+    .join('outlets as o', 'o.id', 'uo.outlet_id')
+    .where({ 'uo.user_id': userId, 'o.active': true })
+    .select('o.id');
   return rows.map((r) => r.id);
 }
 
 /** Does the user reach this outlet (assigned and active)? */
 export async function canReachOutlet(db: Db, userId: string, outletId: number): Promise<boolean> {
-  const row = await db('user_outlets as uo').join('outlets as o', 'o.id', 'uo.outlet_id')
-    .where({ 'uo.user_id': userId, 'uo.outlet_id': outletId, 'o.active': true }).first('o.id');
+  const row = await db('user_outlets as uo')
+    .join('outlets as o', 'o.id', 'uo.outlet_id')
+    .where({ 'uo.user_id': userId, 'uo.outlet_id': outletId, 'o.active': true })
+    .first('o.id');
   return Boolean(row);
 }
 

@@ -8,6 +8,12 @@
  */
 export type { Principal } from './access.repository';
 export {
-  findPrincipal, accessibleOutletIds, canReachOutlet, storeReach, canReachStore, storeReachExistsSql, reachableStoreIds,
+  findPrincipal,
+  accessibleOutletIds,
+  canReachOutlet,
+  storeReach,
+  canReachStore,
+  storeReachExistsSql,
+  reachableStoreIds,
 } from './access.repository';
 export { canManageOutlet, manageableOutletsQuery, outletScopeKind, type OutletScopeKind } from './access-scope';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS, adminOutletPageSchema, adminOutletSchema, adminOutletsQuerySchema, createOutletBodySchema, intIdSchema, updateOutletBodySchema,
+  PERMISSIONS,
+  adminOutletPageSchema,
+  adminOutletSchema,
+  adminOutletsQuerySchema,
+  createOutletBodySchema,
+  intIdSchema,
+  updateOutletBodySchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
 import { adminActor } from '../boards/board-scope';
@@ -13,23 +19,36 @@ const outlet = adminOutletSchema.meta({ id: 'AdminOutlet' });
 /** /api/v1/admin/outlets (spec 002 §2 Outlets, §5 Outlet rules, ARCHITECTURE §5): list, create, edit. */
 export const adminOutletsRoutes = [
   route({
-    method: 'get', path: '/admin/outlets', tags, permissions, query: adminOutletsQuerySchema,
-    summary: 'Outlets of the caller\'s boards with board and store names; search by name, code or city',
+    method: 'get',
+    path: '/admin/outlets',
+    tags,
+    permissions,
+    query: adminOutletsQuerySchema,
+    summary: "Outlets of the caller's boards with board and store names; search by name, code or city",
     response: { description: 'A page of outlets', schema: adminOutletPageSchema },
     handler: (actor, { query }, { ctx }) => outlets.listOutlets(ctx.db, actor, query),
   }),
   route({
-    method: 'post', path: '/admin/outlets', tags, permissions, body: createOutletBodySchema,
+    method: 'post',
+    path: '/admin/outlets',
+    tags,
+    permissions,
+    body: createOutletBodySchema,
     summary: 'Add an outlet (name and code required, code unique, state two letters, upper-cased)',
     response: { status: 201, description: 'The outlet', schema: outlet },
-    errors: { 409: 'Outlet code already used (outlet_code_taken)', 422: 'Board or default store not in the caller\'s scope' },
+    errors: { 409: 'Outlet code already used (outlet_code_taken)', 422: "Board or default store not in the caller's scope" },
     handler: (actor, { body }, { ctx, req }) => outlets.createOutlet(ctx.db, adminActor(actor, req), body),
   }),
   route({
-    method: 'patch', path: '/admin/outlets/{outletId}', tags, permissions, params: z.object({ outletId: intIdSchema }), body: updateOutletBodySchema,
-    summary: 'Edit an outlet of the caller\'s boards',
+    method: 'patch',
+    path: '/admin/outlets/{outletId}',
+    tags,
+    permissions,
+    params: z.object({ outletId: intIdSchema }),
+    body: updateOutletBodySchema,
+    summary: "Edit an outlet of the caller's boards",
     response: { description: 'The outlet', schema: outlet },
-    errors: { 404: 'No such outlet in the caller\'s boards', 409: 'Outlet code already used (outlet_code_taken)' },
+    errors: { 404: "No such outlet in the caller's boards", 409: 'Outlet code already used (outlet_code_taken)' },
     handler: (actor, { params, body }, { ctx, req }) => outlets.updateOutlet(ctx.db, adminActor(actor, req), params.outletId, body),
   }),
 ];

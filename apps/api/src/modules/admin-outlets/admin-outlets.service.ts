@@ -3,20 +3,41 @@ import type { AdminOutlet, adminOutletsQuerySchema, createOutletBodySchema, upda
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, boardInScope, isSuperAdmin, storeInScope, whereBoardInScope, type Actor, type AdminActor } from '../boards/board-scope';
+import {
+  auditActor,
+  boardInScope,
+  isSuperAdmin,
+  storeInScope,
+  whereBoardInScope,
+  type Actor,
+  type AdminActor,
+} from '../boards/board-scope';
 
 type Query = z.output<typeof adminOutletsQuerySchema>;
 type CreateOutlet = z.output<typeof createOutletBodySchema>;
 type UpdateOutlet = z.output<typeof updateOutletBodySchema>;
 
-const select = (db: Db) => db('outlets as o')
-  .leftJoin('boards as b', 'b.id', 'o.board_id')
-  .select(
-    'o.id', 'o.outlet_code as outletCode', 'o.name', 'o.city', 'o.state', 'o.active', 'o.is_admin_outlet as isAdminOutlet',
-    'o.default_store_id as defaultStoreId', 'o.board_id as boardId', 'b.name as boardName',
-    db.raw(`coalesce((SELECT array_agg(s.id ORDER BY s.name) FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = o.id), '{}') AS "storeIds"`),
-    db.raw(`coalesce((SELECT array_agg(s.name ORDER BY s.name) FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = o.id), '{}') AS "storeNames"`),
-  );
+const select = (db: Db) =>
+  db('outlets as o')
+    .leftJoin('boards as b', 'b.id', 'o.board_id')
+    .select(
+      'o.id',
+      'o.outlet_code as outletCode',
+      'o.name',
+      'o.city',
+      'o.state',
+      'o.active',
+      'o.is_admin_outlet as isAdminOutlet',
+      'o.default_store_id as defaultStoreId',
+      'o.board_id as boardId',
+      'b.name as boardName',
+      db.raw(
+        `coalesce((SELECT array_agg(s.id ORDER BY s.name) FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = o.id), '{}') AS "storeIds"`,
+      ),
+      db.raw(
+        `coalesce((SELECT array_agg(s.name ORDER BY s.name) FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = o.id), '{}') AS "storeNames"`,
+      ),
+    );
 
 /** Outlets of the caller's boards (super administrators: all, including the system admin outlet). */
 function scoped(db: Db, actor: Actor, q = db('outlets as o')) {
@@ -29,11 +50,17 @@ export async function listOutlets(db: Db, actor: Actor, q: Query) {
   const base = scoped(db, actor);
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base.where((w) => { w.whereILike('o.name', like).orWhereILike('o.outlet_code', like).orWhereILike('o.city', like); });
+    base.where((w) => {
+      w.whereILike('o.name', like).orWhereILike('o.outlet_code', like).orWhereILike('o.city', like);
+    });
   }
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
-  const items: AdminOutlet[] = await select(db).whereIn('o.id', base.clone().select('o.id')).orderBy('o.name').orderBy('o.id')
-    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const items: AdminOutlet[] = await select(db)
+    .whereIn('o.id', base.clone().select('o.id'))
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { items, page: q.page, pageSize: q.pageSize, total: Number(n) };
 }
 
@@ -47,10 +74,14 @@ const TAKEN = () => new ConflictError('An outlet with this code already exists',
 
 async function checkRefs(db: Db, actor: Actor, body: { boardId?: number; defaultStoreId?: number | null }) {
   if (body.boardId !== undefined && !(await boardInScope(db, actor, body.boardId))) {
-    throw new UnprocessableError('Board selection is required', 'validation_failed', [{ path: 'boardId', message: 'Board selection is required' }]);
+    throw new UnprocessableError('Board selection is required', 'validation_failed', [
+      { path: 'boardId', message: 'Board selection is required' },
+    ]);
   }
   if (body.defaultStoreId && !(await storeInScope(db, actor, body.defaultStoreId))) {
-    throw new UnprocessableError('The default store does not exist', 'validation_failed', [{ path: 'defaultStoreId', message: 'Unknown store' }]);
+    throw new UnprocessableError('The default store does not exist', 'validation_failed', [
+      { path: 'defaultStoreId', message: 'Unknown store' },
+    ]);
   }
 }
 
@@ -65,36 +96,68 @@ async function codeTaken(db: Db, code: string, exceptId?: number) {
  * one of the caller's; the code is unique (409 outlet_code_taken). Audited.
  */
 export async function createOutlet(db: Db, actor: AdminActor, body: CreateOutlet): Promise<AdminOutlet> {
-  const id = await db.transaction(async (trx) => {
-    await checkRefs(trx, actor, body);
-    if (await codeTaken(trx, body.outletCode)) throw TAKEN();
-    const [row] = await trx('outlets').insert({
-      name: body.name, outlet_code: body.outletCode, city: body.city, state: body.state, active: body.active ?? true,
-      board_id: body.boardId, default_store_id: body.defaultStoreId ?? null,
-    }).returning('id');
-    await recordAudit(trx, auditActor(actor), { action: 'outlet.created', entityType: 'outlet', entityId: row.id, ip: actor.ip, details: { ...body } });
-    return row.id as number;
-  }).catch((e) => { if ((e as { code?: string }).code === '23505') throw TAKEN(); throw e; });
+  const id = await db
+    .transaction(async (trx) => {
+      await checkRefs(trx, actor, body);
+      if (await codeTaken(trx, body.outletCode)) throw TAKEN();
+      const [row] = await trx('outlets')
+        .insert({
+          name: body.name,
+          outlet_code: body.outletCode,
+          city: body.city,
+          state: body.state,
+          active: body.active ?? true,
+          board_id: body.boardId,
+          default_store_id: body.defaultStoreId ?? null,
+        })
+        .returning('id');
+      await recordAudit(trx, auditActor(actor), {
+        action: 'outlet.created',
+        entityType: 'outlet',
+        entityId: row.id,
+        ip: actor.ip,
+        details: { ...body },
+      });
+      return row.id as number;
+    })
+    .catch((e) => {
+      if ((e as { code?: string }).code === '23505') throw TAKEN();
+      throw e;
+    });
   return getOutlet(db, id);
 }
 
 /** Edits an outlet of the caller's boards (else 404) with the same rules as creation. Audited. */
 export async function updateOutlet(db: Db, actor: AdminActor, id: number, body: UpdateOutlet): Promise<AdminOutlet> {
-  await db.transaction(async (trx) => {
-    const found = await scoped(trx, actor, trx('outlets as o')).where('o.id', id).forUpdate().first('o.id');
-    if (!found) throw new NotFoundError('Outlet not found');
-    await checkRefs(trx, actor, body);
-    if (body.outletCode && await codeTaken(trx, body.outletCode, id)) throw TAKEN();
-    const patch: Record<string, unknown> = {};
-    if (body.name !== undefined) patch.name = body.name;
-    if (body.outletCode !== undefined) patch.outlet_code = body.outletCode;
-    if (body.city !== undefined) patch.city = body.city;
-    if (body.state !== undefined) patch.state = body.state;
-    if (body.active !== undefined) patch.active = body.active;
-    if (body.boardId !== undefined) patch.board_id = body.boardId;
-    if (body.defaultStoreId !== undefined) patch.default_store_id = body.defaultStoreId;
-    if (Object.keys(patch).length) await trx('outlets').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-    await recordAudit(trx, auditActor(actor), { action: 'outlet.updated', entityType: 'outlet', entityId: id, ip: actor.ip, details: { ...body } });
-  }).catch((e) => { if ((e as { code?: string }).code === '23505') throw TAKEN(); throw e; });
+  await db
+    .transaction(async (trx) => {
+      const found = await scoped(trx, actor, trx('outlets as o')).where('o.id', id).forUpdate().first('o.id');
+      if (!found) throw new NotFoundError('Outlet not found');
+      await checkRefs(trx, actor, body);
+      if (body.outletCode && (await codeTaken(trx, body.outletCode, id))) throw TAKEN();
+      const patch: Record<string, unknown> = {};
+      if (body.name !== undefined) patch.name = body.name;
+      if (body.outletCode !== undefined) patch.outlet_code = body.outletCode;
+      if (body.city !== undefined) patch.city = body.city;
+      if (body.state !== undefined) patch.state = body.state;
+      if (body.active !== undefined) patch.active = body.active;
+      if (body.boardId !== undefined) patch.board_id = body.boardId;
+      if (body.defaultStoreId !== undefined) patch.default_store_id = body.defaultStoreId;
+      if (Object.keys(patch).length)
+        await trx('outlets')
+          .where({ id })
+          .update({ ...patch, updated_at: trx.fn.now() });
+      await recordAudit(trx, auditActor(actor), {
+        action: 'outlet.updated',
+        entityType: 'outlet',
+        entityId: id,
+        ip: actor.ip,
+        details: { ...body },
+      });
+    })
+    .catch((e) => {
+      if ((e as { code?: string }).code === '23505') throw TAKEN();
+      throw e;
+    });
   return getOutlet(db, id);
 }

@@ -1,9 +1,24 @@
 import type { z } from 'zod';
-import { ADMIN_ORG_MESSAGES, type AdminStore, type adminStoresQuerySchema, type createStoreBodySchema, type updateStoreBodySchema } from '@portal/contracts';
+import {
+  ADMIN_ORG_MESSAGES,
+  type AdminStore,
+  type adminStoresQuerySchema,
+  type createStoreBodySchema,
+  type updateStoreBodySchema,
+} from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, boardInScope, isSuperAdmin, storeInScope, whereBoardInScope, whereStoreInScope, type Actor, type AdminActor } from '../boards/board-scope';
+import {
+  auditActor,
+  boardInScope,
+  isSuperAdmin,
+  storeInScope,
+  whereBoardInScope,
+  whereStoreInScope,
+  type Actor,
+  type AdminActor,
+} from '../boards/board-scope';
 
 type Query = z.output<typeof adminStoresQuerySchema>;
 type CreateStore = z.output<typeof createStoreBodySchema>;
@@ -12,16 +27,32 @@ type UpdateStore = z.output<typeof updateStoreBodySchema>;
 /** Spec 002 §8: a store out of reach answers this (404). */
 export const STORE_NOT_FOUND = 'Store not found or access denied';
 
-const select = (db: Db) => db('stores as s')
-  .join('boards as b', 'b.id', 's.board_id')
-  .select(
-    's.id', 's.id as warehouseId', 's.warehouse_code as warehouseCode', 's.name', 's.board_id as boardId', 'b.board_number as boardNumber',
-    'b.name as boardName', 's.address', 's.city', 's.state', 's.zip_code as zipCode', 's.phone',
-    db.raw('s.latitude::text AS latitude'), db.raw('s.longitude::text AS longitude'), 's.active', 's.is_warehouse as isWarehouse',
-    's.delivery_enabled as deliveryEnabled', db.raw('s.delivery_charge::text AS "deliveryCharge"'), 's.orderconf_ccemails as orderconfCcemails',
-    db.raw('EXISTS (SELECT 1 FROM payment_credentials pc WHERE pc.store_id = s.id) AS "hasPaymentCredentials"'),
-    db.raw('(SELECT count(*)::int FROM store_outlets so WHERE so.store_id = s.id) AS "outletCount"'),
-  );
+const select = (db: Db) =>
+  db('stores as s')
+    .join('boards as b', 'b.id', 's.board_id')
+    .select(
+      's.id',
+      's.id as warehouseId',
+      's.warehouse_code as warehouseCode',
+      's.name',
+      's.board_id as boardId',
+      'b.board_number as boardNumber',
+      'b.name as boardName',
+      's.address',
+      's.city',
+      's.state',
+      's.zip_code as zipCode',
+      's.phone',
+      db.raw('s.latitude::text AS latitude'),
+      db.raw('s.longitude::text AS longitude'),
+      's.active',
+      's.is_warehouse as isWarehouse',
+      's.delivery_enabled as deliveryEnabled',
+      db.raw('s.delivery_charge::text AS "deliveryCharge"'),
+      's.orderconf_ccemails as orderconfCcemails',
+      db.raw('EXISTS (SELECT 1 FROM payment_credentials pc WHERE pc.store_id = s.id) AS "hasPaymentCredentials"'),
+      db.raw('(SELECT count(*)::int FROM store_outlets so WHERE so.store_id = s.id) AS "outletCount"'),
+    );
 
 /** The Stores tab (spec 002 §2): stores in the caller's scope by name; search by name, code, city or number. */
 export async function listStores(db: Db, actor: Actor, q: Query) {
@@ -35,8 +66,12 @@ export async function listStores(db: Db, actor: Actor, q: Query) {
   }
   if (q.active !== undefined) base.where('s.active', q.active);
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
-  const items: AdminStore[] = await select(db).whereIn('s.id', base.clone().select('s.id')).orderBy('s.name').orderBy('s.id')
-    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const items: AdminStore[] = await select(db)
+    .whereIn('s.id', base.clone().select('s.id'))
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { items, page: q.page, pageSize: q.pageSize, total: Number(n) };
 }
 
@@ -58,9 +93,20 @@ const conflict = (e: unknown): never => {
 
 function columns(body: UpdateStore): Record<string, unknown> {
   const map: [keyof UpdateStore, string][] = [
-    ['name', 'name'], ['warehouseCode', 'warehouse_code'], ['boardId', 'board_id'], ['address', 'address'], ['city', 'city'], ['state', 'state'],
-    ['zipCode', 'zip_code'], ['phone', 'phone'], ['latitude', 'latitude'], ['longitude', 'longitude'], ['active', 'active'],
-    ['deliveryEnabled', 'delivery_enabled'], ['deliveryCharge', 'delivery_charge'], ['orderconfCcemails', 'orderconf_ccemails'],
+    ['name', 'name'],
+    ['warehouseCode', 'warehouse_code'],
+    ['boardId', 'board_id'],
+    ['address', 'address'],
+    ['city', 'city'],
+    ['state', 'state'],
+    ['zipCode', 'zip_code'],
+    ['phone', 'phone'],
+    ['latitude', 'latitude'],
+    ['longitude', 'longitude'],
+    ['active', 'active'],
+    ['deliveryEnabled', 'delivery_enabled'],
+    ['deliveryCharge', 'delivery_charge'],
+    ['orderconfCcemails', 'orderconf_ccemails'],
   ];
   const out: Record<string, unknown> = {};
   for (const [k, col] of map) if (body[k] !== undefined) out[col] = body[k];
@@ -69,7 +115,9 @@ function columns(body: UpdateStore): Record<string, unknown> {
 
 async function checkBoard(db: Db, actor: Actor, boardId: number | undefined) {
   if (boardId !== undefined && !(await boardInScope(db, actor, boardId))) {
-    throw new UnprocessableError(ADMIN_ORG_MESSAGES.boardRequired, 'validation_failed', [{ path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired }]);
+    throw new UnprocessableError(ADMIN_ORG_MESSAGES.boardRequired, 'validation_failed', [
+      { path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired },
+    ]);
   }
 }
 
@@ -78,41 +126,62 @@ async function checkBoard(db: Db, actor: Actor, boardId: number | undefined) {
  * one or the next free number; id and warehouse code are unique (409). Audited.
  */
 export async function createStore(db: Db, actor: AdminActor, body: CreateStore): Promise<AdminStore> {
-  const id = await db.transaction(async (trx) => {
-    await checkBoard(trx, actor, body.boardId);
-    let warehouseId = body.warehouseId;
-    if (!warehouseId) {
-      await trx.raw('LOCK TABLE stores IN SHARE ROW EXCLUSIVE MODE');
-      warehouseId = Number((await trx('stores').max<{ m: number | null }[]>('id as m'))[0].m ?? 0) + 1;
-    }
-    const { warehouseId: _w, ...rest } = body;
-    void _w;
-    await trx('stores').insert({ id: warehouseId, ...columns(rest) });
-    await recordAudit(trx, auditActor(actor), { action: 'store.created', entityType: 'store', entityId: warehouseId, ip: actor.ip, details: { ...body, warehouseId } });
-    return warehouseId;
-  }).catch(conflict);
+  const id = await db
+    .transaction(async (trx) => {
+      await checkBoard(trx, actor, body.boardId);
+      let warehouseId = body.warehouseId;
+      if (!warehouseId) {
+        await trx.raw('LOCK TABLE stores IN SHARE ROW EXCLUSIVE MODE');
+        warehouseId = Number((await trx('stores').max<{ m: number | null }[]>('id as m'))[0].m ?? 0) + 1;
+      }
+      const { warehouseId: _w, ...rest } = body;
+      void _w;
+      await trx('stores').insert({ id: warehouseId, ...columns(rest) });
+      await recordAudit(trx, auditActor(actor), {
+        action: 'store.created',
+        entityType: 'store',
+        entityId: warehouseId,
+        ip: actor.ip,
+        details: { ...body, warehouseId },
+      });
+      return warehouseId;
+    })
+    .catch(conflict);
   return getStore(db, actor, id);
 }
 
 /** Edits a store of the caller's scope (bcc.stores.super_admin), else 404. Audited with the changed fields. */
 export async function updateStore(db: Db, actor: AdminActor, id: number, body: UpdateStore): Promise<AdminStore> {
-  await db.transaction(async (trx) => {
-    if (!(await storeInScope(trx, actor, id))) throw new NotFoundError(STORE_NOT_FOUND);
-    await checkBoard(trx, actor, body.boardId);
-    const patch = columns(body);
-    if (!Object.keys(patch).length) return;
-    const n = await trx('stores').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-    if (!n) throw new NotFoundError('No rows were updated - check permissions or data');
-    await recordAudit(trx, auditActor(actor), { action: 'store.updated', entityType: 'store', entityId: id, ip: actor.ip, details: { ...body } });
-  }).catch(conflict);
+  await db
+    .transaction(async (trx) => {
+      if (!(await storeInScope(trx, actor, id))) throw new NotFoundError(STORE_NOT_FOUND);
+      await checkBoard(trx, actor, body.boardId);
+      const patch = columns(body);
+      if (!Object.keys(patch).length) return;
+      const n = await trx('stores')
+        .where({ id })
+        .update({ ...patch, updated_at: trx.fn.now() });
+      if (!n) throw new NotFoundError('No rows were updated - check permissions or data');
+      await recordAudit(trx, auditActor(actor), {
+        action: 'store.updated',
+        entityType: 'store',
+        entityId: id,
+        ip: actor.ip,
+        details: { ...body },
+      });
+    })
+    .catch(conflict);
   return getStore(db, actor, id);
 }
 
 /** The outlets assigned to a store of the caller's scope (spec 002 §7 get_store_assigned_outlets), by name. */
 export async function listStoreOutlets(db: Db, actor: Actor, storeId: number) {
   if (!(await storeInScope(db, actor, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
-  const items = await db('store_outlets as so').join('outlets as o', 'o.id', 'so.outlet_id').where('so.store_id', storeId)
-    .orderBy('o.name').select('o.id as outletId', 'o.outlet_code as outletCode', 'o.name as outletName', 'o.city', 'o.state', 'o.active');
+  const items = await db('store_outlets as so')
+    .join('outlets as o', 'o.id', 'so.outlet_id')
+    .where('so.store_id', storeId)
+    .orderBy('o.name')
+    .select('o.id as outletId', 'o.outlet_code as outletCode', 'o.name as outletName', 'o.city', 'o.state', 'o.active');
   return { items };
 }
 
@@ -128,8 +197,19 @@ export async function assignOutlet(db: Db, actor: AdminActor, storeId: number, o
   await db.transaction(async (trx) => {
     if (!(await storeInScope(trx, actor, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
     if (!(await outletInScope(trx, actor, outletId))) throw new NotFoundError('Outlet not found');
-    const added = await trx('store_outlets').insert({ store_id: storeId, outlet_id: outletId }).onConflict(['store_id', 'outlet_id']).ignore().returning('store_id');
-    if (added.length) await recordAudit(trx, auditActor(actor), { action: 'store.outlet.assigned', entityType: 'store', entityId: storeId, ip: actor.ip, details: { outletId } });
+    const added = await trx('store_outlets')
+      .insert({ store_id: storeId, outlet_id: outletId })
+      .onConflict(['store_id', 'outlet_id'])
+      .ignore()
+      .returning('store_id');
+    if (added.length)
+      await recordAudit(trx, auditActor(actor), {
+        action: 'store.outlet.assigned',
+        entityType: 'store',
+        entityId: storeId,
+        ip: actor.ip,
+        details: { outletId },
+      });
   });
 }
 
@@ -139,6 +219,13 @@ export async function removeOutlet(db: Db, actor: AdminActor, storeId: number, o
     if (!(await storeInScope(trx, actor, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
     if (!(await outletInScope(trx, actor, outletId))) throw new NotFoundError('Outlet not found');
     const n = await trx('store_outlets').where({ store_id: storeId, outlet_id: outletId }).delete();
-    if (n) await recordAudit(trx, auditActor(actor), { action: 'store.outlet.removed', entityType: 'store', entityId: storeId, ip: actor.ip, details: { outletId } });
+    if (n)
+      await recordAudit(trx, auditActor(actor), {
+        action: 'store.outlet.removed',
+        entityType: 'store',
+        entityId: storeId,
+        ip: actor.ip,
+        details: { outletId },
+      });
   });
 }

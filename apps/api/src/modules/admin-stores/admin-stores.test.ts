@@ -33,12 +33,21 @@ describe('admin stores', () => {
   it('when stores are searched, then matches come with board, settings and the payment-credentials flag', async () => {
     const res = await api().get('/api/v1/admin/stores?search=central').auth(admin, { type: 'bearer' });
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([expect.objectContaining({ id: central, warehouseCode: 'IA-2190', boardNumber: 1, deliveryEnabled: true, deliveryCharge: '15.00', hasPaymentCredentials: false })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        id: central,
+        warehouseCode: 'IA-2190',
+        boardNumber: 1,
+        deliveryEnabled: true,
+        deliveryCharge: '15.00',
+        hasPaymentCredentials: false,
+      }),
+    ]);
     const byNumber = await api().get('/api/v1/admin/stores?search=4129').auth(admin, { type: 'bearer' });
     expect(byNumber.body.items.map((s: { id: number }) => s.id)).toEqual([4129]);
   });
 
-  it('when a store manager (bcc.stores.admin only) lists and reads, then only the stores of their outlets; saving is 403 with the spec\'s message and changes nothing', async () => {
+  it("when a store manager (bcc.stores.admin only) lists and reads, then only the stores of their outlets; saving is 403 with the spec's message and changes nothing", async () => {
     const list = await api().get('/api/v1/admin/stores?pageSize=100').auth(manager, { type: 'bearer' });
     expect(list.status).toBe(200);
     expect(list.body.items.map((s: { id: number }) => s.id).sort()).toEqual(expect.arrayContaining([central]));
@@ -55,7 +64,7 @@ describe('admin stores', () => {
     expect(create.status).toBe(403);
   });
 
-  it('when a board administrator reads another board\'s store, then 404 Store not found or access denied', async () => {
+  it("when a board administrator reads another board's store, then 404 Store not found or access denied", async () => {
     const res = await api().get(`/api/v1/admin/stores/${other.storeId}`).auth(boardAdmin, { type: 'bearer' });
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('Store not found or access denied');
@@ -64,7 +73,9 @@ describe('admin stores', () => {
 
   it('when a buyer reads or edits stores, then 403', async () => {
     expect((await api().get('/api/v1/admin/stores').auth(buyer, { type: 'bearer' })).status).toBe(403);
-    expect((await api().patch(`/api/v1/admin/stores/${central}`).auth(buyer, { type: 'bearer' }).send({ deliveryCharge: '0' })).status).toBe(403);
+    expect(
+      (await api().patch(`/api/v1/admin/stores/${central}`).auth(buyer, { type: 'bearer' }).send({ deliveryCharge: '0' })).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -77,7 +88,7 @@ describe('admin stores', () => {
     [{ state: 'Iowa' }, 'State must be exactly 2 letters (e.g., NY, CA)'],
     [{ name: '' }, 'Store name is required'],
     [{ city: '' }, 'City is required'],
-  ])('when a store is saved with %j, then 400 with the spec\'s message and the row is unchanged', async (body, message) => {
+  ])("when a store is saved with %j, then 400 with the spec's message and the row is unchanged", async (body, message) => {
     const before = await row(central);
     const res = await api().patch(`/api/v1/admin/stores/${central}`).auth(admin, { type: 'bearer' }).send(body);
     expect(res.status).toBe(400);
@@ -86,29 +97,52 @@ describe('admin stores', () => {
   });
 
   it('when a super administrator saves the settings, then the charge is stored with 2 decimals, cc emails as given, and it is audited', async () => {
-    const res = await api().patch(`/api/v1/admin/stores/${central}`).auth(admin, { type: 'bearer' }).send({ deliveryCharge: '12.5', orderconfCcemails: 'orders@example.com; manager@example.com', deliveryEnabled: false });
+    const res = await api()
+      .patch(`/api/v1/admin/stores/${central}`)
+      .auth(admin, { type: 'bearer' })
+      .send({ deliveryCharge: '12.5', orderconfCcemails: 'orders@example.com; manager@example.com', deliveryEnabled: false });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ deliveryCharge: '12.50', orderconfCcemails: 'orders@example.com; manager@example.com', deliveryEnabled: false });
-    expect(await row(central)).toMatchObject({ delivery_charge: '12.50', orderconf_ccemails: 'orders@example.com; manager@example.com', delivery_enabled: false });
-    const empty = await api().patch(`/api/v1/admin/stores/${central}`).auth(admin, { type: 'bearer' }).send({ deliveryCharge: '', orderconfCcemails: '' });
+    expect(res.body).toMatchObject({
+      deliveryCharge: '12.50',
+      orderconfCcemails: 'orders@example.com; manager@example.com',
+      deliveryEnabled: false,
+    });
+    expect(await row(central)).toMatchObject({
+      delivery_charge: '12.50',
+      orderconf_ccemails: 'orders@example.com; manager@example.com',
+      delivery_enabled: false,
+    });
+    const empty = await api()
+      .patch(`/api/v1/admin/stores/${central}`)
+      .auth(admin, { type: 'bearer' })
+      .send({ deliveryCharge: '', orderconfCcemails: '' });
     expect(empty.body).toMatchObject({ deliveryCharge: '0.00', orderconfCcemails: null });
     expect(await t.db('audit_log').where({ action: 'store.updated', entity_id: String(central) })).toHaveLength(2);
   });
 
-  it('when a super administrator adds a store, then it gets the next number (or the given one); a taken code is 409; required fields have the spec\'s messages', async () => {
+  it("when a super administrator adds a store, then it gets the next number (or the given one); a taken code is 409; required fields have the spec's messages", async () => {
     const body = { name: 'New Store', warehouseCode: 'NS-1', boardId: board1, city: 'Ames', state: 'ia', deliveryCharge: '5' };
     const res = await api().post('/api/v1/admin/stores').auth(admin, { type: 'bearer' }).send(body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: 9002, state: 'IA', deliveryCharge: '5.00', boardNumber: 1, active: true });
     expect(await t.db('stores').where({ id: 9002 }).first('warehouse_code')).toEqual({ warehouse_code: 'NS-1' });
-    const dup = await api().post('/api/v1/admin/stores').auth(admin, { type: 'bearer' }).send({ ...body, name: 'Dup' });
+    const dup = await api()
+      .post('/api/v1/admin/stores')
+      .auth(admin, { type: 'bearer' })
+      .send({ ...body, name: 'Dup' });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('warehouse_code_taken');
     const missing = await api().post('/api/v1/admin/stores').auth(admin, { type: 'bearer' }).send({});
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.map((e: { message: string }) => e.message)).toEqual(expect.arrayContaining([
-      'Store name is required', 'Warehouse code is required', 'Board selection is required', 'City is required', 'State is required',
-    ]));
+    expect(missing.body.errors.map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining([
+        'Store name is required',
+        'Warehouse code is required',
+        'Board selection is required',
+        'City is required',
+        'State is required',
+      ]),
+    );
     expect(await t.db('audit_log').where({ action: 'store.created', entity_id: '9002' })).toHaveLength(1);
   });
 
@@ -121,7 +155,12 @@ describe('admin stores', () => {
     expect(await t.db('store_outlets').where({ store_id: central, outlet_id: fx.outlets.unassigned })).toHaveLength(1);
     expect((await api().delete(path).auth(admin, { type: 'bearer' })).status).toBe(204);
     expect(await t.db('store_outlets').where({ store_id: central, outlet_id: fx.outlets.unassigned })).toHaveLength(0);
-    expect(await t.db('audit_log').whereIn('action', ['store.outlet.assigned', 'store.outlet.removed']).where({ entity_id: String(central) })).toHaveLength(2);
+    expect(
+      await t
+        .db('audit_log')
+        .whereIn('action', ['store.outlet.assigned', 'store.outlet.removed'])
+        .where({ entity_id: String(central) }),
+    ).toHaveLength(2);
     expect((await api().put(`/api/v1/admin/stores/${central}/outlets/999999`).auth(admin, { type: 'bearer' })).status).toBe(404);
   });
 });

@@ -1,5 +1,10 @@
 import {
-  PROBLEM_CODES, ADMIN_USER_MESSAGES as M, PERMISSIONS, type AdminUserDetail, type AdminUsersList, type AdminUserRolesBody,
+  PROBLEM_CODES,
+  ADMIN_USER_MESSAGES as M,
+  PERMISSIONS,
+  type AdminUserDetail,
+  type AdminUsersList,
+  type AdminUserRolesBody,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, BadRequestError } from '../../http/errors';
@@ -22,10 +27,17 @@ import * as repo from './admin-users.repository';
  */
 
 /** The parsed PATCH …/profile body (adminUserProfileBodySchema's output). */
-export interface ProfileInput { firstName: string; lastName: string | null; phone: string | null; isActive: boolean }
+export interface ProfileInput {
+  firstName: string;
+  lastName: string | null;
+  phone: string | null;
+  isActive: boolean;
+}
 
 /** Request facts a write records in the audit log. */
-export interface WriteMeta { ip?: string | null }
+export interface WriteMeta {
+  ip?: string | null;
+}
 
 /** The role-level ceiling when the caller has no role (spec 002 §9: default 999). */
 const LEVEL_CEILING = 999;
@@ -57,12 +69,18 @@ function decodeCursor(cursor: string): { key: string; id: string } {
   try {
     const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     if (typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { key, id };
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw new BadRequestError('The cursor is not valid.', [{ path: 'cursor', message: 'The cursor is not valid.' }]);
 }
 
 /** GET /admin/users: the caller's scoped users, 50 a page by name, with canEdit and the spec's metadata. */
-export async function listUsers(db: Db, actor: Principal, query: { search?: string; cursor?: string; limit: number }): Promise<AdminUsersList> {
+export async function listUsers(
+  db: Db,
+  actor: Principal,
+  query: { search?: string; cursor?: string; limit: number },
+): Promise<AdminUsersList> {
   const search = query.search || undefined;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [rows, userCount, level, currentUserRoles] = await Promise.all([
@@ -77,7 +95,15 @@ export async function listUsers(db: Db, actor: Principal, query: { search?: stri
   const items = page.map((r) => {
     const rs = roles.get(r.id) ?? [];
     const best = rs.length ? Math.min(...rs.map((x) => x.level)) : null;
-    return { id: r.id, fullName: r.fullName, email: r.email, isActive: r.isActive, outlets: outlets.get(r.id) ?? [], roles: rs, canEdit: editableBy(actor, level, r.id, best) };
+    return {
+      id: r.id,
+      fullName: r.fullName,
+      email: r.email,
+      isActive: r.isActive,
+      outlets: outlets.get(r.id) ?? [],
+      roles: rs,
+      canEdit: editableBy(actor, level, r.id, best),
+    };
   });
   const last = page[page.length - 1];
   const kind = outletScopeKind(actor);
@@ -100,7 +126,8 @@ async function editable(db: Db, actor: Principal, userId: string) {
   const user = await reachable(db, actor, userId, { forUpdate: true });
   if (!isSuper(actor) && userId === actor.userId) throw new ForbiddenError(M.selfEdit, PROBLEM_CODES.selfEditForbidden);
   const level = await actorLevel(db, actor);
-  if (!editableBy(actor, level, userId, await repo.bestRoleLevel(db, userId))) throw new ForbiddenError(M.notEditable, PROBLEM_CODES.userNotEditable);
+  if (!editableBy(actor, level, userId, await repo.bestRoleLevel(db, userId)))
+    throw new ForbiddenError(M.notEditable, PROBLEM_CODES.userNotEditable);
   return { user, level };
 }
 
@@ -111,9 +138,18 @@ export async function getUser(db: Db, actor: Principal, userId: string): Promise
   const rs = roles.get(userId) ?? [];
   const best = rs.length ? Math.min(...rs.map((r) => r.level)) : null;
   return {
-    id: user.id, email: user.email, fullName: user.fullName,
-    profile: { firstName: user.firstName, lastName: user.lastName, phone: user.phone, isActive: user.isActive, lastLogin: user.lastLoginAt ? user.lastLoginAt.toISOString() : null },
-    roles: rs, outlets: outlets.get(userId) ?? [],
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    profile: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      isActive: user.isActive,
+      lastLogin: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    },
+    roles: rs,
+    outlets: outlets.get(userId) ?? [],
     canEdit: editableBy(actor, level, userId, best),
     canDelete: isSuper(actor) && userId !== actor.userId,
   };
@@ -134,7 +170,13 @@ async function keepOneSuperAdmin(db: Db, userId: string, opts: { withoutRoleId?:
  * Deactivating revokes every session of the user at once (their next refresh answers 401) and their access
  * tokens stop working on the next request. Nobody deactivates themselves or the last active super administrator (409).
  */
-export async function updateProfile(db: Db, actor: Principal, userId: string, body: ProfileInput, meta: WriteMeta): Promise<AdminUserDetail> {
+export async function updateProfile(
+  db: Db,
+  actor: Principal,
+  userId: string,
+  body: ProfileInput,
+  meta: WriteMeta,
+): Promise<AdminUserDetail> {
   await db.transaction(async (trx) => {
     const { user } = await editable(trx, actor, userId);
     const deactivating = user.isActive && !body.isActive;
@@ -143,24 +185,46 @@ export async function updateProfile(db: Db, actor: Principal, userId: string, bo
     const fullName = [body.firstName, body.lastName].filter(Boolean).join(' ');
     await trx('user_profiles')
       .insert({ user_id: userId, first_name: body.firstName, last_name: body.lastName, phone: body.phone, full_name: fullName })
-      .onConflict('user_id').merge({ first_name: body.firstName, last_name: body.lastName, phone: body.phone, full_name: fullName, updated_at: trx.fn.now() });
-    if (user.isActive !== body.isActive) await trx('users').where({ id: userId }).update({ is_active: body.isActive, updated_at: trx.fn.now() });
+      .onConflict('user_id')
+      .merge({ first_name: body.firstName, last_name: body.lastName, phone: body.phone, full_name: fullName, updated_at: trx.fn.now() });
+    if (user.isActive !== body.isActive)
+      await trx('users').where({ id: userId }).update({ is_active: body.isActive, updated_at: trx.fn.now() });
     const sessionsRevoked = deactivating ? await revokeAllSessions(trx, userId, 'user_deactivated') : 0;
     const changed: Record<string, { from: unknown; to: unknown }> = {};
-    const pairs: [string, unknown, unknown][] = [['firstName', user.firstName, body.firstName], ['lastName', user.lastName, body.lastName], ['phone', user.phone, body.phone], ['isActive', user.isActive, body.isActive]];
+    const pairs: [string, unknown, unknown][] = [
+      ['firstName', user.firstName, body.firstName],
+      ['lastName', user.lastName, body.lastName],
+      ['phone', user.phone, body.phone],
+      ['isActive', user.isActive, body.isActive],
+    ];
     for (const [k, from, to] of pairs) if ((from ?? null) !== (to ?? null)) changed[k] = { from: from ?? null, to: to ?? null };
     const action = deactivating ? 'user.deactivated' : !user.isActive && body.isActive ? 'user.reactivated' : 'user.profile.updated';
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action, entityType: 'user', entityId: userId, ip: meta.ip, details: { email: user.email, changed, ...(deactivating ? { sessionsRevoked } : {}) } });
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      {
+        action,
+        entityType: 'user',
+        entityId: userId,
+        ip: meta.ip,
+        details: { email: user.email, changed, ...(deactivating ? { sessionsRevoked } : {}) },
+      },
+    );
   });
   return getUser(db, actor, userId);
 }
-
 
 /**
  * PUT /admin/users/{userId}/outlets { add, remove }: only the difference. Every outlet named must be one the
  * caller may manage (403 `outlet_not_manageable`, 'You do not have permission to modify this outlet assignment.').
  */
-export async function updateOutlets(db: Db, actor: Principal, userId: string, body: { add: number[]; remove: number[] }, meta: WriteMeta): Promise<AdminUserDetail> {
+export async function updateOutlets(
+  db: Db,
+  actor: Principal,
+  userId: string,
+  body: { add: number[]; remove: number[] },
+  meta: WriteMeta,
+): Promise<AdminUserDetail> {
   await db.transaction(async (trx) => {
     const { user } = await editable(trx, actor, userId);
     const named = [...new Set([...body.add, ...body.remove])];
@@ -171,15 +235,37 @@ export async function updateOutlets(db: Db, actor: Principal, userId: string, bo
     const unknown = named.filter((id) => !exists.has(id));
     if (unknown.length) throw new NotFoundError(`Outlet not found: ${unknown.join(', ')}`);
     const added = body.add.length
-      ? (await trx('user_outlets').insert(body.add.map((outletId) => ({ user_id: userId, outlet_id: outletId }))).onConflict(['user_id', 'outlet_id']).ignore().returning('outlet_id')).map((r) => r.outlet_id)
+      ? (
+          await trx('user_outlets')
+            .insert(body.add.map((outletId) => ({ user_id: userId, outlet_id: outletId })))
+            .onConflict(['user_id', 'outlet_id'])
+            .ignore()
+            .returning('outlet_id')
+        ).map((r) => r.outlet_id)
       : [];
     const removed = body.remove.length
-      ? (await trx('user_outlets').where('user_id', userId).whereIn('outlet_id', body.remove).delete().returning('outlet_id')).map((r) => r.outlet_id)
+      ? (await trx('user_outlets').where('user_id', userId).whereIn('outlet_id', body.remove).delete().returning('outlet_id')).map(
+          (r) => r.outlet_id,
+        )
       : [];
     if (removed.length) {
-      await trx('user_profiles').where('user_id', userId).whereIn('last_selected_outlet_id', removed).update({ last_selected_outlet_id: null, last_selected_store_id: null });
+      await trx('user_profiles')
+        .where('user_id', userId)
+        .whereIn('last_selected_outlet_id', removed)
+        .update({ last_selected_outlet_id: null, last_selected_store_id: null });
     }
-    if (added.length || removed.length) await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action: 'user.outlets.updated', entityType: 'user', entityId: userId, ip: meta.ip, details: { email: user.email, added, removed } });
+    if (added.length || removed.length)
+      await recordAudit(
+        trx,
+        { userId: actor.userId, email: actor.email },
+        {
+          action: 'user.outlets.updated',
+          entityType: 'user',
+          entityId: userId,
+          ip: meta.ip,
+          details: { email: user.email, added, removed },
+        },
+      );
   });
   return getUser(db, actor, userId);
 }
@@ -204,18 +290,42 @@ export async function assignableRoles(db: Db, actor: Principal, userId: string) 
  * POST /admin/users/{userId}/roles { roleId } or { roleIds }: grants roles. Unknown ids are ignored; when none
  * is left → 422 'Invalid role selection: no valid role IDs found'. A role as privileged as the caller's → 403.
  */
-export async function addRoles(db: Db, actor: Principal, userId: string, body: AdminUserRolesBody, meta: WriteMeta): Promise<AdminUserDetail> {
+export async function addRoles(
+  db: Db,
+  actor: Principal,
+  userId: string,
+  body: AdminUserRolesBody,
+  meta: WriteMeta,
+): Promise<AdminUserDetail> {
   const ids = [...new Set([...(body.roleId !== undefined ? [body.roleId] : []), ...(body.roleIds ?? [])])];
   await db.transaction(async (trx) => {
     const { user, level } = await editable(trx, actor, userId);
     const roles = await repo.rolesByIds(trx, ids);
     if (!roles.length) throw new UnprocessableError(M.invalidRoleSelection, PROBLEM_CODES.invalidRoleSelection);
-    if (!isSuper(actor) && roles.some((r) => r.level <= level)) throw new ForbiddenError(M.roleNotAssignable, PROBLEM_CODES.roleNotAssignable);
-    const added = (await trx('user_roles').insert(roles.map((r) => ({ user_id: userId, role_id: r.id }))).onConflict(['user_id', 'role_id']).ignore().returning('role_id')).map((r) => r.role_id as number);
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, {
-      action: 'user.roles.added', entityType: 'user', entityId: userId, ip: meta.ip,
-      details: { email: user.email, roles: roles.filter((r) => added.includes(r.id)).map((r) => r.code), alreadyHeld: roles.filter((r) => !added.includes(r.id)).map((r) => r.code) },
-    });
+    if (!isSuper(actor) && roles.some((r) => r.level <= level))
+      throw new ForbiddenError(M.roleNotAssignable, PROBLEM_CODES.roleNotAssignable);
+    const added = (
+      await trx('user_roles')
+        .insert(roles.map((r) => ({ user_id: userId, role_id: r.id })))
+        .onConflict(['user_id', 'role_id'])
+        .ignore()
+        .returning('role_id')
+    ).map((r) => r.role_id as number);
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      {
+        action: 'user.roles.added',
+        entityType: 'user',
+        entityId: userId,
+        ip: meta.ip,
+        details: {
+          email: user.email,
+          roles: roles.filter((r) => added.includes(r.id)).map((r) => r.code),
+          alreadyHeld: roles.filter((r) => !added.includes(r.id)).map((r) => r.code),
+        },
+      },
+    );
   });
   return getUser(db, actor, userId);
 }
@@ -230,7 +340,11 @@ export async function removeRole(db: Db, actor: Principal, userId: string, roleI
     if (!isSuper(actor) && role.level <= level) throw new ForbiddenError(M.roleNotAssignable, PROBLEM_CODES.roleNotAssignable);
     await keepOneSuperAdmin(trx, userId, { withoutRoleId: roleId });
     await trx('user_roles').where({ user_id: userId, role_id: roleId }).delete();
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action: 'user.roles.removed', entityType: 'user', entityId: userId, ip: meta.ip, details: { email: user.email, role: role.code } });
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      { action: 'user.roles.removed', entityType: 'user', entityId: userId, ip: meta.ip, details: { email: user.email, role: role.code } },
+    );
   });
   return getUser(db, actor, userId);
 }
@@ -247,14 +361,22 @@ export async function deleteUser(db: Db, actor: Principal, userId: string, meta:
     if (!user) throw new NotFoundError('User not found');
     if (userId === actor.userId) throw new ConflictError(M.selfDelete, PROBLEM_CODES.selfDelete);
     if (user.isActive) await keepOneSuperAdmin(trx, userId);
-    const orders = await trx('orders').where({ user_id: userId })
+    const orders = await trx('orders')
+      .where({ user_id: userId })
       .update({ user_id: null, customer_name: 'Deleted user', customer_email: '', customer_phone: null });
     const invitations = await trx('invitations').where({ email: user.email }).whereNull('used_at').delete();
     const roles = await repo.roleCodesOf(trx, userId);
     await trx('users').where({ id: userId }).delete();
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, {
-      action: 'user.deleted', entityType: 'user', entityId: userId, ip: meta.ip,
-      details: { email: user.email, fullName: user.fullName, roles, ordersKept: orders, invitationsDeleted: invitations },
-    });
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      {
+        action: 'user.deleted',
+        entityType: 'user',
+        entityId: userId,
+        ip: meta.ip,
+        details: { email: user.email, fullName: user.fullName, roles, ordersKept: orders, invitationsDeleted: invitations },
+      },
+    );
   });
 }

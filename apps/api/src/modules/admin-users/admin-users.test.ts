@@ -12,7 +12,10 @@ import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures
 let t: TestContext;
 let f: Fixtures;
 type U = { id: string; email: string };
-let boardAdmin: U; let outletManager: U; let farUser: U; let bare: U;
+let boardAdmin: U;
+let outletManager: U;
+let farUser: U;
+let bare: U;
 let roleIds: Record<string, number>;
 let farOutlet: number;
 let api: ReturnType<typeof apiClient>;
@@ -33,33 +36,56 @@ beforeAll(async () => {
   roleIds = Object.fromEntries((await t.db('roles').select('id', 'code')).map((r) => [r.code, r.id]));
   // A second board with its own outlet and user: outside the demo board administrator's reach.
   const [board] = await t.db('boards').insert({ board_number: 990, name: 'Far Board' }).returning('id');
-  [{ id: farOutlet }] = await t.db('outlets').insert({ outlet_code: 'FAR-01', name: 'Far – Lakeside Inn', board_id: board.id, default_store_id: FIXTURE_STORES.small }).returning('id');
+  [{ id: farOutlet }] = await t
+    .db('outlets')
+    .insert({ outlet_code: 'FAR-01', name: 'Far – Lakeside Inn', board_id: board.id, default_store_id: FIXTURE_STORES.small })
+    .returning('id');
   await t.db('store_outlets').insert({ store_id: FIXTURE_STORES.small, outlet_id: farOutlet });
   boardAdmin = await makeUser('board-admin@example.com', 'board_admin', [f.outlets.dsm], ['Bea', 'Board']);
   outletManager = await makeUser('outlet-manager@example.com', 'outlet_manager', [f.outlets.dav], ['Otto', 'Outlet']);
   farUser = await makeUser('far-buyer@example.com', 'outlet_buyer', [farOutlet], ['Fay', 'Far']);
   bare = await makeUser('bare@example.com', null, [], ['Bo', 'Bare']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const code = (res: request.Response) => JSON.parse(res.text).code as string;
 /** Audit rows of admin writes (sign-ins, which the lazy logins here cause, are audited too and not counted). */
-const auditCount = async () => Number((await t.db('audit_log').whereNot('action', 'like', 'auth.%').count<{ n: number }[]>({ n: '*' }).first())!.n);
+const auditCount = async () =>
+  Number((await t.db('audit_log').whereNot('action', 'like', 'auth.%').count<{ n: number }[]>({ n: '*' }).first())!.n);
 const lastAudit = () => t.db('audit_log').whereNot('action', 'like', 'auth.%').orderBy('id', 'desc').first();
 const emails = (res: request.Response) => (res.body.items as { email: string }[]).map((u) => u.email).sort();
 const profileOf = (userId: string) => t.db('user_profiles').where({ user_id: userId }).first();
-const roleCodes = async (userId: string) => (await t.db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', userId).orderBy('r.code').select('r.code')).map((r) => r.code);
-const outletIds = async (userId: string) => (await t.db('user_outlets').where({ user_id: userId }).orderBy('outlet_id').select('outlet_id')).map((r) => r.outlet_id);
+const roleCodes = async (userId: string) =>
+  (
+    await t.db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', userId).orderBy('r.code').select('r.code')
+  ).map((r) => r.code);
+const outletIds = async (userId: string) =>
+  (await t.db('user_outlets').where({ user_id: userId }).orderBy('outlet_id').select('outlet_id')).map((r) => r.outlet_id);
 
 describe('GET /admin/users', () => {
   it('when the super administrator lists users, then every user with a role or an outlet is there (not one with neither), with meta', async () => {
     const res = await api('get', '/admin/users?limit=100', f.users.admin);
     expect(res.status).toBe(200);
-    const all = (await t.db('users').select('email')).map((u) => u.email).filter((e) => e !== bare.email).sort();
+    const all = (await t.db('users').select('email'))
+      .map((u) => u.email)
+      .filter((e) => e !== bare.email)
+      .sort();
     expect(emails(res)).toEqual(all);
-    expect(res.body.meta).toEqual({ scopeDescription: expect.any(String), filterType: 'all', currentUserRoles: ['super_admin'], userCount: all.length });
+    expect(res.body.meta).toEqual({
+      scopeDescription: expect.any(String),
+      filterType: 'all',
+      currentUserRoles: ['super_admin'],
+      userCount: all.length,
+    });
     const buyer = res.body.items.find((u: { email: string }) => u.email === f.users.buyer.email);
-    expect(buyer).toMatchObject({ id: f.users.buyer.id, fullName: 'Blake Buyer', canEdit: true, roles: [expect.objectContaining({ code: 'outlet_buyer' })] });
+    expect(buyer).toMatchObject({
+      id: f.users.buyer.id,
+      fullName: 'Blake Buyer',
+      canEdit: true,
+      roles: [expect.objectContaining({ code: 'outlet_buyer' })],
+    });
     expect(buyer.outlets.map((o: { id: number }) => o.id).sort()).toEqual([f.outlets.dsm, f.outlets.ams].sort());
     expect(res.body.items.find((u: { email: string }) => u.email === f.users.admin.email).canEdit).toBe(true);
   });
@@ -68,19 +94,38 @@ describe('GET /admin/users', () => {
     const res = await api('get', '/admin/users', f.users.manager);
     expect(res.status).toBe(200);
     // Stores 2190 / 4129 / 2113 link DSM, AMS, the test outlets (and the admin outlet, never managed outside super admin).
-    expect(emails(res)).toEqual(['admin@example.com', 'board-admin@example.com', 'buyer@example.com', 'inactive@example.com', 'manager@example.com', 'noroles@example.com', 'viewer@example.com']);
+    expect(emails(res)).toEqual([
+      'admin@example.com',
+      'board-admin@example.com',
+      'buyer@example.com',
+      'inactive@example.com',
+      'manager@example.com',
+      'noroles@example.com',
+      'viewer@example.com',
+    ]);
     expect(res.body.meta).toMatchObject({ filterType: 'store', currentUserRoles: ['store_manager'], userCount: 7 });
     const canEdit = Object.fromEntries(res.body.items.map((u: { email: string; canEdit: boolean }) => [u.email, u.canEdit]));
-    expect(canEdit).toMatchObject({ 'admin@example.com': false, 'board-admin@example.com': false, 'manager@example.com': false, 'buyer@example.com': true, 'noroles@example.com': true });
+    expect(canEdit).toMatchObject({
+      'admin@example.com': false,
+      'board-admin@example.com': false,
+      'manager@example.com': false,
+      'buyer@example.com': true,
+      'noroles@example.com': true,
+    });
   });
 
-  it('when a board administrator or an outlet manager lists users, then the board\'s or the outlet\'s users come', async () => {
+  it("when a board administrator or an outlet manager lists users, then the board's or the outlet's users come", async () => {
     const board = await api('get', '/admin/users', boardAdmin);
     expect(board.body.meta.filterType).toBe('board');
     expect(emails(board)).toContain('other-buyer@example.com');
     expect(emails(board)).not.toContain(farUser.email);
     const outlet = await api('get', '/admin/users', outletManager);
-    expect(emails(outlet)).toEqual(['admin@example.com', 'other-buyer@example.com', 'other-manager@example.com', 'outlet-manager@example.com']);
+    expect(emails(outlet)).toEqual([
+      'admin@example.com',
+      'other-buyer@example.com',
+      'other-manager@example.com',
+      'outlet-manager@example.com',
+    ]);
     expect(outlet.body.meta.filterType).toBe('outlet');
   });
 
@@ -90,12 +135,15 @@ describe('GET /admin/users', () => {
     const byMail = await api('get', '/admin/users?search=VIEWER@', f.users.admin);
     expect(emails(byMail)).toEqual(['viewer@example.com']);
     expect((await api('get', '/admin/users?search=%25', f.users.admin)).body.items).toEqual([]);
-    const seen: string[] = []; let cursor: string | null = null; let pages = 0;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
     do {
       const res: request.Response = await api('get', `/admin/users?limit=3${cursor ? `&cursor=${cursor}` : ''}`, f.users.admin);
       expect(res.status).toBe(200);
       seen.push(...res.body.items.map((u: { id: string }) => u.id));
-      cursor = res.body.nextCursor; pages++;
+      cursor = res.body.nextCursor;
+      pages++;
     } while (cursor && pages < 20);
     const full = await api('get', '/admin/users?limit=100', f.users.admin);
     expect(seen).toEqual(full.body.items.map((u: { id: string }) => u.id));
@@ -117,7 +165,10 @@ describe('GET /admin/users/{userId}', () => {
     const res = await api('get', `/admin/users/${f.users.buyer.id}`, f.users.manager);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: f.users.buyer.id, email: 'buyer@example.com', canEdit: true, canDelete: false,
+      id: f.users.buyer.id,
+      email: 'buyer@example.com',
+      canEdit: true,
+      canDelete: false,
       profile: { firstName: 'Blake', lastName: 'Buyer', phone: null, isActive: true, lastLogin: '2026-11-20T10:00:00.000Z' },
       roles: [{ code: 'outlet_buyer', name: 'Outlet Buyer', level: 50, id: roleIds.outlet_buyer, description: expect.any(String) }],
     });
@@ -141,29 +192,62 @@ describe('GET /admin/users/{userId}', () => {
 describe('PATCH /admin/users/{userId}/profile', () => {
   it('when a store manager changes a buyer in scope, then the profile is stored and one audit row written', async () => {
     const before = await auditCount();
-    const res = await api('patch', `/admin/users/${f.users.viewer.id}/profile`, f.users.manager).send({ firstName: ' Valerie ', lastName: 'Viewer', phone: '(515) 555-0199', isActive: true });
+    const res = await api('patch', `/admin/users/${f.users.viewer.id}/profile`, f.users.manager).send({
+      firstName: ' Valerie ',
+      lastName: 'Viewer',
+      phone: '(515) 555-0199',
+      isActive: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({ firstName: 'Valerie', lastName: 'Viewer', phone: '(515) 555-0199', isActive: true });
-    expect(await profileOf(f.users.viewer.id)).toMatchObject({ first_name: 'Valerie', full_name: 'Valerie Viewer', phone: '(515) 555-0199' });
+    expect(await profileOf(f.users.viewer.id)).toMatchObject({
+      first_name: 'Valerie',
+      full_name: 'Valerie Viewer',
+      phone: '(515) 555-0199',
+    });
     expect(await auditCount()).toBe(before + 1);
     const row = await lastAudit();
-    expect(row).toMatchObject({ action: 'user.profile.updated', user_id: f.users.manager.id, actor_email: 'manager@example.com', entity_type: 'user', entity_id: f.users.viewer.id });
+    expect(row).toMatchObject({
+      action: 'user.profile.updated',
+      user_id: f.users.manager.id,
+      actor_email: 'manager@example.com',
+      entity_type: 'user',
+      entity_id: f.users.viewer.id,
+    });
     expect(row.details.changed.firstName).toEqual({ from: 'Val', to: 'Valerie' });
     expect(row.ip).toBeTruthy();
   });
 
   it("when the first name is blank, then 400 'First name is required' and nothing changes", async () => {
     const before = await auditCount();
-    const res = await api('patch', `/admin/users/${f.users.viewer.id}/profile`, f.users.admin).send({ firstName: '   ', lastName: 'X', phone: null, isActive: true });
+    const res = await api('patch', `/admin/users/${f.users.viewer.id}/profile`, f.users.admin).send({
+      firstName: '   ',
+      lastName: 'X',
+      phone: null,
+      isActive: true,
+    });
     expect([res.status, code(res), JSON.parse(res.text).detail]).toEqual([400, 'validation_failed', M.firstNameRequired]);
     expect((await profileOf(f.users.viewer.id)).last_name).toBe('Viewer');
     expect(await auditCount()).toBe(before);
-    expect((await api('patch', `/admin/users/${f.users.viewer.id}/profile`, f.users.admin).send({ firstName: 'V', isActive: true, email: 'x@y.z' })).status).toBe(400);
+    expect(
+      (
+        await api('patch', `/admin/users/${f.users.viewer.id}/profile`, f.users.admin).send({
+          firstName: 'V',
+          isActive: true,
+          email: 'x@y.z',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('when a user edits someone out of scope, then 404 and nothing changes', async () => {
     const before = await auditCount();
-    const res = await api('patch', `/admin/users/${f.users.otherBuyer.id}/profile`, f.users.manager).send({ firstName: 'Hacked', lastName: 'X', phone: null, isActive: false });
+    const res = await api('patch', `/admin/users/${f.users.otherBuyer.id}/profile`, f.users.manager).send({
+      firstName: 'Hacked',
+      lastName: 'X',
+      phone: null,
+      isActive: false,
+    });
     expect([res.status, code(res)]).toEqual([404, 'not_found']);
     expect(await profileOf(f.users.otherBuyer.id)).toMatchObject({ first_name: 'otherBuyer' });
     expect((await t.db('users').where({ id: f.users.otherBuyer.id }).first()).is_active).toBe(true);
@@ -172,20 +256,40 @@ describe('PATCH /admin/users/{userId}/profile', () => {
 
   it("when a store manager edits themselves, then 403 with the spec's message; a super administrator may", async () => {
     const before = await auditCount();
-    const res = await api('patch', `/admin/users/${f.users.manager.id}/profile`, f.users.manager).send({ firstName: 'Me', lastName: 'Myself', phone: null, isActive: true });
+    const res = await api('patch', `/admin/users/${f.users.manager.id}/profile`, f.users.manager).send({
+      firstName: 'Me',
+      lastName: 'Myself',
+      phone: null,
+      isActive: true,
+    });
     expect([res.status, code(res), JSON.parse(res.text).detail]).toEqual([403, 'self_edit_forbidden', M.selfEdit]);
     expect((await profileOf(f.users.manager.id)).first_name).toBe('Morgan');
     expect(await auditCount()).toBe(before);
-    const own = await api('patch', `/admin/users/${f.users.admin.id}/profile`, f.users.admin).send({ firstName: 'Alexis', lastName: 'Admin', phone: null, isActive: true });
+    const own = await api('patch', `/admin/users/${f.users.admin.id}/profile`, f.users.admin).send({
+      firstName: 'Alexis',
+      lastName: 'Admin',
+      phone: null,
+      isActive: true,
+    });
     expect(own.status).toBe(200);
     expect((await profileOf(f.users.admin.id)).first_name).toBe('Alexis');
-    const off = await api('patch', `/admin/users/${f.users.admin.id}/profile`, f.users.admin).send({ firstName: 'Alexis', lastName: 'Admin', phone: null, isActive: false });
+    const off = await api('patch', `/admin/users/${f.users.admin.id}/profile`, f.users.admin).send({
+      firstName: 'Alexis',
+      lastName: 'Admin',
+      phone: null,
+      isActive: false,
+    });
     expect([off.status, code(off)]).toEqual([409, 'self_deactivate']);
     expect((await t.db('users').where({ id: f.users.admin.id }).first()).is_active).toBe(true);
   });
 
   it("when a store manager edits a more privileged user in scope, then 403 with the spec's message", async () => {
-    const res = await api('patch', `/admin/users/${boardAdmin.id}/profile`, f.users.manager).send({ firstName: 'B', lastName: null, phone: null, isActive: false });
+    const res = await api('patch', `/admin/users/${boardAdmin.id}/profile`, f.users.manager).send({
+      firstName: 'B',
+      lastName: null,
+      phone: null,
+      isActive: false,
+    });
     expect([res.status, code(res), JSON.parse(res.text).detail]).toEqual([403, 'user_not_editable', M.notEditable]);
     expect((await t.db('users').where({ id: boardAdmin.id }).first()).is_active).toBe(true);
   });
@@ -194,17 +298,32 @@ describe('PATCH /admin/users/{userId}/profile', () => {
     const u = await makeUser('short-lived@example.com', 'outlet_buyer', [f.outlets.dsm], ['Sho', 'Rt']);
     const login = await request(t.app).post('/api/v1/auth/login').send({ email: u.email, password: FIXTURE_PASSWORD });
     expect(login.status).toBe(200);
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('portal_refresh='))!.split(';')[0];
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('portal_refresh='))!
+      .split(';')[0];
     const access = login.body.access_token as string;
     expect((await request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${access}`)).status).toBe(200);
-    const off = await api('patch', `/admin/users/${u.id}/profile`, f.users.manager).send({ firstName: 'Sho', lastName: 'Rt', phone: null, isActive: false });
+    const off = await api('patch', `/admin/users/${u.id}/profile`, f.users.manager).send({
+      firstName: 'Sho',
+      lastName: 'Rt',
+      phone: null,
+      isActive: false,
+    });
     expect([off.status, off.body.profile.isActive]).toEqual([200, false]);
     expect((await request(t.app).post('/api/v1/auth/refresh').set('Cookie', cookie)).status).toBe(401);
     expect((await request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${access}`)).status).toBe(401);
-    expect(await t.db('auth_sessions').where({ user_id: u.id }).whereNull('revoked_at').count<{ n: number }[]>({ n: '*' }).first()).toEqual({ n: 0 });
+    expect(await t.db('auth_sessions').where({ user_id: u.id }).whereNull('revoked_at').count<{ n: number }[]>({ n: '*' }).first()).toEqual(
+      { n: 0 },
+    );
     const row = await lastAudit();
     expect(row).toMatchObject({ action: 'user.deactivated', entity_id: u.id, details: expect.objectContaining({ sessionsRevoked: 1 }) });
-    const on = await api('patch', `/admin/users/${u.id}/profile`, f.users.manager).send({ firstName: 'Sho', lastName: 'Rt', phone: null, isActive: true });
+    const on = await api('patch', `/admin/users/${u.id}/profile`, f.users.manager).send({
+      firstName: 'Sho',
+      lastName: 'Rt',
+      phone: null,
+      isActive: true,
+    });
     expect(on.status).toBe(200);
     expect((await lastAudit()).action).toBe('user.reactivated');
     expect((await request(t.app).post('/api/v1/auth/login').send({ email: u.email, password: FIXTURE_PASSWORD })).status).toBe(200);
@@ -214,10 +333,20 @@ describe('PATCH /admin/users/{userId}/profile', () => {
 describe('PUT /admin/users/{userId}/outlets', () => {
   it('when the manager adds and removes manageable outlets, then only the difference changes and the audit names it', async () => {
     const u = await makeUser('outlets-target@example.com', 'outlet_viewer', [f.outlets.dsm], ['Out', 'Lets']);
-    const res = await api('put', `/admin/users/${u.id}/outlets`, f.users.manager).send({ add: [f.outlets.ams, f.outlets.unassigned], remove: [f.outlets.dsm] });
+    const res = await api('put', `/admin/users/${u.id}/outlets`, f.users.manager).send({
+      add: [f.outlets.ams, f.outlets.unassigned],
+      remove: [f.outlets.dsm],
+    });
     expect(res.status).toBe(200);
     expect(await outletIds(u.id)).toEqual([f.outlets.ams, f.outlets.unassigned].sort((a, b) => a - b));
-    expect((await lastAudit())).toMatchObject({ action: 'user.outlets.updated', details: { email: 'outlets-target@example.com', added: expect.arrayContaining([f.outlets.ams, f.outlets.unassigned]), removed: [f.outlets.dsm] } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'user.outlets.updated',
+      details: {
+        email: 'outlets-target@example.com',
+        added: expect.arrayContaining([f.outlets.ams, f.outlets.unassigned]),
+        removed: [f.outlets.dsm],
+      },
+    });
   });
 
   it("when an outlet is not manageable, then 403 with the spec's message and nothing changes", async () => {
@@ -228,12 +357,15 @@ describe('PUT /admin/users/{userId}/outlets', () => {
     }
     expect(await outletIds(f.users.viewer.id)).toEqual([f.outlets.dsm, f.outlets.ams].sort((a, b) => a - b));
     expect(await auditCount()).toBe(before);
-    const both = await api('put', `/admin/users/${f.users.viewer.id}/outlets`, f.users.manager).send({ add: [f.outlets.ams], remove: [f.outlets.ams] });
+    const both = await api('put', `/admin/users/${f.users.viewer.id}/outlets`, f.users.manager).send({
+      add: [f.outlets.ams],
+      remove: [f.outlets.ams],
+    });
     expect(both.status).toBe(400);
     expect((await api('put', `/admin/users/${f.users.viewer.id}/outlets`, f.users.admin).send({ add: [999999] })).status).toBe(404);
   });
 
-  it('GET …/manageable-outlets lists the manageable outlets plus the user\'s own with canManage and assigned', async () => {
+  it("GET …/manageable-outlets lists the manageable outlets plus the user's own with canManage and assigned", async () => {
     const u = await makeUser('mixed@example.com', 'outlet_viewer', [f.outlets.dsm, f.outlets.dav], ['Mix', 'Ed']);
     const res = await api('get', `/admin/users/${u.id}/manageable-outlets`, f.users.manager);
     expect(res.status).toBe(200);
@@ -252,7 +384,7 @@ describe('PUT /admin/users/{userId}/outlets', () => {
 });
 
 describe('roles of a user', () => {
-  it('GET …/assignable-roles offers only roles strictly less privileged than the caller\'s; every role to the super administrator', async () => {
+  it("GET …/assignable-roles offers only roles strictly less privileged than the caller's; every role to the super administrator", async () => {
     const res = await api('get', `/admin/users/${f.users.buyer.id}/assignable-roles`, f.users.manager);
     expect(res.body.items.map((r: { code: string }) => r.code)).toEqual(['store_staff', 'outlet_manager', 'outlet_buyer', 'outlet_viewer']);
     expect((await api('get', `/admin/users/${f.users.buyer.id}/assignable-roles`, f.users.admin)).body.items).toHaveLength(7);
@@ -263,7 +395,10 @@ describe('roles of a user', () => {
     const add = await api('post', `/admin/users/${f.users.buyer.id}/roles`, f.users.manager).send({ roleId: roleIds.store_staff });
     expect(add.status).toBe(200);
     expect(await roleCodes(f.users.buyer.id)).toEqual(['outlet_buyer', 'store_staff']);
-    expect((await lastAudit())).toMatchObject({ action: 'user.roles.added', details: { email: 'buyer@example.com', roles: ['store_staff'] } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'user.roles.added',
+      details: { email: 'buyer@example.com', roles: ['store_staff'] },
+    });
     const del = await api('delete', `/admin/users/${f.users.buyer.id}/roles/${roleIds.store_staff}`, f.users.manager);
     expect(del.status).toBe(200);
     expect(await roleCodes(f.users.buyer.id)).toEqual(['outlet_buyer']);
@@ -276,7 +411,9 @@ describe('roles of a user', () => {
       const res = await api('post', `/admin/users/${f.users.buyer.id}/roles`, f.users.manager).send({ roleId: roleIds[role] });
       expect([role, res.status, code(res)]).toEqual([role, 403, 'role_not_assignable']);
     }
-    const mixed = await api('post', `/admin/users/${f.users.buyer.id}/roles`, f.users.manager).send({ roleIds: [roleIds.outlet_viewer, roleIds.store_manager] });
+    const mixed = await api('post', `/admin/users/${f.users.buyer.id}/roles`, f.users.manager).send({
+      roleIds: [roleIds.outlet_viewer, roleIds.store_manager],
+    });
     expect(mixed.status).toBe(403);
     expect(await roleCodes(f.users.buyer.id)).toEqual(['outlet_buyer']);
     expect(await auditCount()).toBe(before);
@@ -318,7 +455,13 @@ describe('roles of a user', () => {
     const statuses = [x.status, y.status].sort();
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
-    const holders = await t.db('user_roles').where({ role_id: roleIds.super_admin }).join('users', 'users.id', 'user_roles.user_id').where('users.is_active', true).count<{ n: number }[]>({ n: '*' }).first();
+    const holders = await t
+      .db('user_roles')
+      .where({ role_id: roleIds.super_admin })
+      .join('users', 'users.id', 'user_roles.user_id')
+      .where('users.is_active', true)
+      .count<{ n: number }[]>({ n: '*' })
+      .first();
     expect(Number(holders!.n)).toBe(1);
     // Restore: the fixture admin stays the super administrator.
     await t.db('user_roles').insert({ user_id: f.users.admin.id, role_id: roleIds.super_admin }).onConflict().ignore();
@@ -337,14 +480,44 @@ describe('DELETE /admin/users/{userId}', () => {
 
   it('when the super administrator deletes a user, then the account and its links go, the orders stay as "Deleted user", and the audit keeps the id', async () => {
     const u = await makeUser('to-delete@example.com', 'outlet_buyer', [f.outlets.dsm], ['Del', 'Ete']);
-    await t.db('auth_sessions').insert({ user_id: u.id, family_id: '00000000-0000-4000-8000-0000000000aa', token_hash: 'x'.repeat(64), expires_at: new Date(Date.now() + 3600_000) });
+    await t
+      .db('auth_sessions')
+      .insert({
+        user_id: u.id,
+        family_id: '00000000-0000-4000-8000-0000000000aa',
+        token_hash: 'x'.repeat(64),
+        expires_at: new Date(Date.now() + 3600_000),
+      });
     await t.db('carts').insert({ user_id: u.id, outlet_id: f.outlets.dsm, store_id: FIXTURE_STORES.central });
-    await t.db('invitations').insert({ email: u.email, first_name: 'Del', last_name: 'Ete', role_ids: [roleIds.outlet_viewer], outlet_ids: [f.outlets.dsm], expires_at: new Date(Date.now() + 86400_000) });
-    const [order] = await t.db('orders').insert({
-      order_number: 'ORD-TEST-DELETE-1', user_id: u.id, store_id: FIXTURE_STORES.central, outlet_id: f.outlets.dsm, status: 'completed',
-      payment_method: 'in_store', payment_status: 'not_required', fulfillment_flag: 'Pickup', subtotal: '10.00', total_amount: '10.00', delivery_charge: 0,
-      customer_name: 'Del Ete', customer_email: u.email, customer_phone: '555',
-    }).returning('id');
+    await t
+      .db('invitations')
+      .insert({
+        email: u.email,
+        first_name: 'Del',
+        last_name: 'Ete',
+        role_ids: [roleIds.outlet_viewer],
+        outlet_ids: [f.outlets.dsm],
+        expires_at: new Date(Date.now() + 86400_000),
+      });
+    const [order] = await t
+      .db('orders')
+      .insert({
+        order_number: 'ORD-TEST-DELETE-1',
+        user_id: u.id,
+        store_id: FIXTURE_STORES.central,
+        outlet_id: f.outlets.dsm,
+        status: 'completed',
+        payment_method: 'in_store',
+        payment_status: 'not_required',
+        fulfillment_flag: 'Pickup',
+        subtotal: '10.00',
+        total_amount: '10.00',
+        delivery_charge: 0,
+        customer_name: 'Del Ete',
+        customer_email: u.email,
+        customer_phone: '555',
+      })
+      .returning('id');
     const res = await api('delete', `/admin/users/${u.id}`, f.users.admin);
     expect(res.status).toBe(204);
     expect(await t.db('users').where({ id: u.id }).first()).toBeUndefined();
@@ -352,8 +525,20 @@ describe('DELETE /admin/users/{userId}', () => {
       expect([table, await t.db(table).where({ user_id: u.id }).first()]).toEqual([table, undefined]);
     }
     expect(await t.db('invitations').where({ email: u.email }).first()).toBeUndefined();
-    expect(await t.db('orders').where({ id: order.id }).first()).toMatchObject({ user_id: null, customer_name: 'Deleted user', customer_email: '', customer_phone: null, total_amount: '10.00' });
-    expect(await lastAudit()).toMatchObject({ action: 'user.deleted', entity_type: 'user', entity_id: u.id, user_id: f.users.admin.id, details: expect.objectContaining({ email: u.email, ordersKept: 1 }) });
+    expect(await t.db('orders').where({ id: order.id }).first()).toMatchObject({
+      user_id: null,
+      customer_name: 'Deleted user',
+      customer_email: '',
+      customer_phone: null,
+      total_amount: '10.00',
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'user.deleted',
+      entity_type: 'user',
+      entity_id: u.id,
+      user_id: f.users.admin.id,
+      details: expect.objectContaining({ email: u.email, ordersKept: 1 }),
+    });
     expect((await api('get', `/admin/users/${u.id}`, f.users.admin)).status).toBe(404);
     expect((await api('delete', `/admin/users/${u.id}`, f.users.admin)).status).toBe(404);
   });

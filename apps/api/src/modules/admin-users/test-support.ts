@@ -6,7 +6,13 @@ import { FIXTURE_PASSWORD, loginAs, type TestContext } from '../../test/harness'
 export type TestUser = { id: string; email: string };
 
 /** Inserts a user with a profile, at most one role (by code) and the given outlets. */
-export async function makeUser(t: TestContext, email: string, role: string | null, outlets: number[], names: [string, string] = ['Test', 'User']): Promise<TestUser> {
+export async function makeUser(
+  t: TestContext,
+  email: string,
+  role: string | null,
+  outlets: number[],
+  names: [string, string] = ['Test', 'User'],
+): Promise<TestUser> {
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
   const [row] = await t.db('users').insert({ email, password_hash: hash }).returning('id');
   await t.db('user_profiles').insert({ user_id: row.id, first_name: names[0], last_name: names[1], full_name: names.join(' ') });
@@ -36,7 +42,12 @@ export function apiClient(t: TestContext) {
     };
     // Lazy: awaiting sends without a body, `.send(body)` sends with one (never both).
     return {
-      then<A = request.Response, B = never>(ok?: ((r: request.Response) => A | PromiseLike<A>) | null, ko?: ((e: unknown) => B | PromiseLike<B>) | null) { return send().then(ok, ko); },
+      then<A = request.Response, B = never>(
+        ok?: ((r: request.Response) => A | PromiseLike<A>) | null,
+        ko?: ((e: unknown) => B | PromiseLike<B>) | null,
+      ) {
+        return send().then(ok, ko);
+      },
       send: (body: object) => send(body),
     };
   };

@@ -12,16 +12,38 @@ import { manageableOutletsQuery } from '../access/access.service';
  * entity-less rows (sign-ins) of those users. Filters: `actor` (email substring or user id), `action` (prefix, e.g. `user.`),
  * `entity` (`user`, or `user:<id>`).
  */
-export async function listAuditLog(db: Db, actor: Principal, q: { actor?: string; action?: string; entity?: string; cursor?: number; limit: number }): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
-  const query = db('audit_log as a').select('a.id', 'a.occurred_at', 'a.user_id', 'a.actor_email', 'a.action', 'a.entity_type', 'a.entity_id', db.raw('host(a.ip) AS ip'), 'a.details')
-    .orderBy('a.id', 'desc').limit(q.limit + 1);
+export async function listAuditLog(
+  db: Db,
+  actor: Principal,
+  q: { actor?: string; action?: string; entity?: string; cursor?: number; limit: number },
+): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
+  const query = db('audit_log as a')
+    .select(
+      'a.id',
+      'a.occurred_at',
+      'a.user_id',
+      'a.actor_email',
+      'a.action',
+      'a.entity_type',
+      'a.entity_id',
+      db.raw('host(a.ip) AS ip'),
+      'a.details',
+    )
+    .orderBy('a.id', 'desc')
+    .limit(q.limit + 1);
   if (!actor.permissions.has(PERMISSIONS.usersSuperAdmin)) {
     // Rows about a user or an outlet of the board, and the board's users' own rows about nothing else (sign-ins).
     const scopeUsers = () => db('user_outlets').whereIn('outlet_id', manageableOutletsQuery(db, actor)!);
-    query.where((w) => w
-      .where((x) => x.where('a.entity_type', 'user').whereIn('a.entity_id', scopeUsers().select(db.raw('user_id::text'))))
-      .orWhere((x) => x.where('a.entity_type', 'outlet').whereIn('a.entity_id', db.from(manageableOutletsQuery(db, actor)!.as('m')).select(db.raw('m.id::text'))))
-      .orWhere((x) => x.whereNull('a.entity_type').whereIn('a.user_id', scopeUsers().select('user_id'))));
+    query.where((w) =>
+      w
+        .where((x) => x.where('a.entity_type', 'user').whereIn('a.entity_id', scopeUsers().select(db.raw('user_id::text'))))
+        .orWhere((x) =>
+          x
+            .where('a.entity_type', 'outlet')
+            .whereIn('a.entity_id', db.from(manageableOutletsQuery(db, actor)!.as('m')).select(db.raw('m.id::text'))),
+        )
+        .orWhere((x) => x.whereNull('a.entity_type').whereIn('a.user_id', scopeUsers().select('user_id'))),
+    );
   }
   if (q.cursor) query.andWhere('a.id', '<', q.cursor);
   if (q.actor) {
@@ -38,8 +60,15 @@ export async function listAuditLog(db: Db, actor: Principal, q: { actor?: string
   const page = rows.slice(0, q.limit);
   return {
     items: page.map((r) => ({
-      id: Number(r.id), occurredAt: new Date(r.occurred_at).toISOString(), actorUserId: r.user_id, actorEmail: r.actor_email,
-      action: r.action, entityType: r.entity_type, entityId: r.entity_id, ip: r.ip, details: r.details,
+      id: Number(r.id),
+      occurredAt: new Date(r.occurred_at).toISOString(),
+      actorUserId: r.user_id,
+      actorEmail: r.actor_email,
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      ip: r.ip,
+      details: r.details,
     })),
     nextCursor: rows.length > q.limit ? Number(page[page.length - 1].id) : null,
   };

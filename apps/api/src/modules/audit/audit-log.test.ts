@@ -7,7 +7,8 @@ import { apiClient, makeUser, problemCode as code, type TestUser } from '../admi
 let t: TestContext;
 let f: Fixtures;
 let api: ReturnType<typeof apiClient>;
-let boardAdmin: TestUser; let farUser: TestUser;
+let boardAdmin: TestUser;
+let farUser: TestUser;
 beforeAll(async () => {
   t = await createTestContext();
   f = await seedFixtures(t.db);
@@ -17,11 +18,36 @@ beforeAll(async () => {
   boardAdmin = await makeUser(t, 'board-admin@example.com', 'board_admin', [f.outlets.dsm]);
   farUser = await makeUser(t, 'far-buyer@example.com', 'outlet_buyer', [far.id]);
   // Two writes through the API: one on the demo board, one far away.
-  expect((await api('patch', `/admin/users/${f.users.buyer.id}/profile`, f.users.admin).send({ firstName: 'Blake', lastName: 'Buyer', phone: '515', isActive: true })).status).toBe(200);
-  expect((await api('patch', `/admin/users/${farUser.id}/profile`, f.users.admin).send({ firstName: 'Fay', lastName: 'Far', phone: '1', isActive: true })).status).toBe(200);
-  for (let i = 0; i < 5; i++) await recordAudit(t.db, { userId: f.users.admin.id, email: f.users.admin.email }, { action: 'test.filler', entityType: 'thing', entityId: i });
+  expect(
+    (
+      await api('patch', `/admin/users/${f.users.buyer.id}/profile`, f.users.admin).send({
+        firstName: 'Blake',
+        lastName: 'Buyer',
+        phone: '515',
+        isActive: true,
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await api('patch', `/admin/users/${farUser.id}/profile`, f.users.admin).send({
+        firstName: 'Fay',
+        lastName: 'Far',
+        phone: '1',
+        isActive: true,
+      })
+    ).status,
+  ).toBe(200);
+  for (let i = 0; i < 5; i++)
+    await recordAudit(
+      t.db,
+      { userId: f.users.admin.id, email: f.users.admin.email },
+      { action: 'test.filler', entityType: 'thing', entityId: i },
+    );
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /admin/audit-log', () => {
   it('when the super administrator reads it, then rows come newest first with actor, action, entity, IP and time', async () => {
@@ -29,8 +55,13 @@ describe('GET /admin/audit-log', () => {
     expect(res.status).toBe(200);
     expect(res.body.items.map((r: { entityId: string }) => r.entityId)).toEqual([farUser.id, f.users.buyer.id]);
     expect(res.body.items[1]).toMatchObject({
-      actorUserId: f.users.admin.id, actorEmail: 'admin@example.com', action: 'user.profile.updated', entityType: 'user',
-      ip: expect.any(String), occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), details: expect.objectContaining({ email: 'buyer@example.com' }),
+      actorUserId: f.users.admin.id,
+      actorEmail: 'admin@example.com',
+      action: 'user.profile.updated',
+      entityType: 'user',
+      ip: expect.any(String),
+      occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      details: expect.objectContaining({ email: 'buyer@example.com' }),
     });
   });
 

@@ -10,15 +10,20 @@ import { seedFixtures } from '../../test/fixtures';
  * spec 000 §5 messages.
  */
 let t: TestContext;
-beforeAll(async () => { t = await createTestContext(); await seedFixtures(t.db); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedFixtures(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const cookies = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 const flagOf = (res: request.Response) => cookies(res).find((c) => c.startsWith('portal_signed_in='));
 const login = (body: object) => request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', '10.9.0.1').send(body);
 
 describe('POST /auth/login with missing fields', () => {
-  it('when the body is empty, then 400 with the spec\'s email and password messages, not zod\'s', async () => {
+  it("when the body is empty, then 400 with the spec's email and password messages, not zod's", async () => {
     const res = await login({});
     expect(res.status).toBe(400);
     const p = problem(res);
@@ -39,7 +44,10 @@ describe('POST /auth/login with missing fields', () => {
   it('when the email is not a string, then 400 Please enter a valid email address', async () => {
     const res = await login({ email: 42, password: 'x' });
     expect(res.status).toBe(400);
-    expect(problem(res)).toMatchObject({ detail: 'Please enter a valid email address', errors: [{ path: 'email', message: 'Please enter a valid email address' }] });
+    expect(problem(res)).toMatchObject({
+      detail: 'Please enter a valid email address',
+      errors: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
   });
 
   it('when the password recovery body lacks the email, then 400 Please enter a valid email address', async () => {
@@ -62,11 +70,15 @@ describe('the signed-in presence flag', () => {
 
   it('when the session is refreshed, then the flag is renewed; when signing out, then it is cleared', async () => {
     const res = await login({ email: 'buyer@example.com', password: FIXTURE_PASSWORD });
-    const refresh = cookies(res).find((c) => c.startsWith('portal_refresh='))!.split(';')[0];
+    const refresh = cookies(res)
+      .find((c) => c.startsWith('portal_refresh='))!
+      .split(';')[0];
     const r = await request(t.app).post('/api/v1/auth/refresh').set('Cookie', refresh);
     expect(r.status).toBe(200);
     expect(flagOf(r)).toMatch(/^portal_signed_in=1;/);
-    const next = cookies(r).find((c) => c.startsWith('portal_refresh='))!.split(';')[0];
+    const next = cookies(r)
+      .find((c) => c.startsWith('portal_refresh='))!
+      .split(';')[0];
     const out = await request(t.app).post('/api/v1/auth/logout').set('Cookie', next);
     expect(out.status).toBe(204);
     expect(flagOf(out)).toMatch(/^portal_signed_in=;.*Expires=Thu, 01 Jan 1970/);

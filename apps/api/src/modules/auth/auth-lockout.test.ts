@@ -17,9 +17,12 @@ beforeAll(async () => {
   t = await createTestContext({ env: { AUTH_ACCOUNT_FAILED_LOGIN_CEILING: '15', AUTH_ACCOUNT_SLOW_INTERVAL_SECONDS: '2' } });
   f = await seedFixtures(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const login = (email: string, password: string, ip: string) => request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+const login = (email: string, password: string, ip: string) =>
+  request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ email, password });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('lockout per account + IP pair', () => {
@@ -58,8 +61,12 @@ describe('POST /me/password counts wrong current passwords like sign-in', () => 
   it('when the current password is wrong 10 times from one IP, then the next change and sign-in from that IP answer 429 and the password is unchanged', async () => {
     const signedIn = await login(f.users.otherBuyer.email, FIXTURE_PASSWORD, '198.51.100.30');
     const token = signedIn.body.access_token as string;
-    const change = (current: string) => request(t.app).post('/api/v1/me/password').set('Authorization', `Bearer ${token}`).set('X-Forwarded-For', '198.51.100.30')
-      .send({ currentPassword: current, newPassword: 'Fresh#Pass2026', confirmPassword: 'Fresh#Pass2026' });
+    const change = (current: string) =>
+      request(t.app)
+        .post('/api/v1/me/password')
+        .set('Authorization', `Bearer ${token}`)
+        .set('X-Forwarded-For', '198.51.100.30')
+        .send({ currentPassword: current, newPassword: 'Fresh#Pass2026', confirmPassword: 'Fresh#Pass2026' });
     for (let i = 0; i < 10; i++) {
       const res = await change('Wrong#Pass1');
       expect(res.status).toBe(400);
@@ -71,7 +78,9 @@ describe('POST /me/password counts wrong current passwords like sign-in', () => 
     expect((await login(f.users.otherBuyer.email, FIXTURE_PASSWORD, '198.51.100.30')).status).toBe(429);
     const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
     expect(await bcrypt.compare(FIXTURE_PASSWORD, hash)).toBe(true);
-    expect(await t.db('audit_log').where({ action: 'auth.password_change_refused', actor_email: f.users.otherBuyer.email })).toHaveLength(10);
+    expect(await t.db('audit_log').where({ action: 'auth.password_change_refused', actor_email: f.users.otherBuyer.email })).toHaveLength(
+      10,
+    );
   });
 });
 
@@ -79,13 +88,18 @@ describe('passwords over 72 bytes', () => {
   const long = 'Aa1#' + 'é'.repeat(40); // 44 characters, 84 bytes
   it('when a new password is over 72 bytes in UTF-8, then change and reset answer 400 with the clear message and nothing changes', async () => {
     const token = (await login(f.users.manager.email, FIXTURE_PASSWORD, '198.51.100.40')).body.access_token as string;
-    const res = await request(t.app).post('/api/v1/me/password').set('Authorization', `Bearer ${token}`).send({ currentPassword: FIXTURE_PASSWORD, newPassword: long, confirmPassword: long });
+    const res = await request(t.app)
+      .post('/api/v1/me/password')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ currentPassword: FIXTURE_PASSWORD, newPassword: long, confirmPassword: long });
     expect(res.status).toBe(400);
     expect(problem(res).errors).toContainEqual({ path: 'newPassword', message: AUTH_MESSAGES.passwordTooLong });
     const hash = (await t.db('users').where({ id: f.users.manager.id }).first('password_hash')).password_hash;
     expect(await bcrypt.compare(FIXTURE_PASSWORD, hash)).toBe(true);
 
-    const reset = await request(t.app).post('/api/v1/auth/password-reset').send({ token: 'x'.repeat(43), password: long, confirmPassword: long });
+    const reset = await request(t.app)
+      .post('/api/v1/auth/password-reset')
+      .send({ token: 'x'.repeat(43), password: long, confirmPassword: long });
     expect(reset.status).toBe(400);
     expect(problem(reset).errors).toContainEqual({ path: 'password', message: AUTH_MESSAGES.passwordTooLong });
   });
@@ -93,7 +107,14 @@ describe('passwords over 72 bytes', () => {
   it('when a password is exactly 72 bytes, then it is accepted and only the whole password signs in', async () => {
     const token = (await login(f.users.manager.email, FIXTURE_PASSWORD, '198.51.100.41')).body.access_token as string;
     const exact = 'Aa1#' + 'x'.repeat(68);
-    expect((await request(t.app).post('/api/v1/me/password').set('Authorization', `Bearer ${token}`).send({ currentPassword: FIXTURE_PASSWORD, newPassword: exact, confirmPassword: exact })).status).toBe(204);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/v1/me/password')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ currentPassword: FIXTURE_PASSWORD, newPassword: exact, confirmPassword: exact })
+      ).status,
+    ).toBe(204);
     expect((await login(f.users.manager.email, exact, '198.51.100.41')).status).toBe(200);
   });
 
@@ -107,7 +128,11 @@ describe('every sign-in is limited per IP', () => {
     const small = await createTestContext({ env: { AUTH_IP_LOGIN_LIMIT: '5' } });
     try {
       await seedFixtures(small.db);
-      const go = (ip: string) => request(small.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ email: 'buyer@example.com', password: FIXTURE_PASSWORD });
+      const go = (ip: string) =>
+        request(small.app)
+          .post('/api/v1/auth/login')
+          .set('X-Forwarded-For', ip)
+          .send({ email: 'buyer@example.com', password: FIXTURE_PASSWORD });
       for (let i = 0; i < 5; i++) expect((await go('198.51.100.60')).status).toBe(200);
       const limited = await go('198.51.100.60');
       expect(limited.status).toBe(429);

@@ -14,12 +14,21 @@ let f: Fixtures;
 const queued: (MailMessage | DeferredMail)[] = [];
 beforeAll(async () => {
   // The mailer records what the request queues, as pg-boss would store it (not rendered).
-  t = await createTestContext({ mailer: { enqueue: async (_db, m) => { queued.push(JSON.parse(JSON.stringify(m))); } } });
+  t = await createTestContext({
+    mailer: {
+      enqueue: async (_db, m) => {
+        queued.push(JSON.parse(JSON.stringify(m)));
+      },
+    },
+  });
   f = await seedFixtures(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const recover = (email: string, ip: string) => request(t.app).post('/api/v1/auth/password-recovery').set('X-Forwarded-For', ip).send({ email });
+const recover = (email: string, ip: string) =>
+  request(t.app).post('/api/v1/auth/password-recovery').set('X-Forwarded-For', ip).send({ email });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('password recovery does the same work for every email', () => {
@@ -27,9 +36,19 @@ describe('password recovery does the same work for every email', () => {
     const emails = [f.users.viewer.email, 'nobody-at-all@example.com', f.users.inactive.email];
     for (const [i, email] of emails.entries()) expect((await recover(email, `10.7.0.${i + 1}`)).status).toBe(202);
     const jobs = queued.slice(-3);
-    expect(jobs).toEqual(emails.map((email) => ({ render: 'password_reset', to: email, data: { email, ip: expect.any(String), linkBase: expect.stringMatching(/^http:\/\//) } })));
+    expect(jobs).toEqual(
+      emails.map((email) => ({
+        render: 'password_reset',
+        to: email,
+        data: { email, ip: expect.any(String), linkBase: expect.stringMatching(/^http:\/\//) },
+      })),
+    );
     expect(Number((await t.db('password_reset_tokens').count('* as n').first())?.n)).toBe(0);
-    const audits = await t.db('audit_log').where({ action: 'auth.password_recovery_requested' }).whereIn('actor_email', emails).orderBy('id');
+    const audits = await t
+      .db('audit_log')
+      .where({ action: 'auth.password_recovery_requested' })
+      .whereIn('actor_email', emails)
+      .orderBy('id');
     expect(audits.map((a) => [a.actor_email, a.user_id, a.details])).toEqual(emails.map((e) => [e, null, null]));
 
     // The job's work: only the active account gets a token (stored hashed) and a mail; the others nothing.
@@ -38,7 +57,12 @@ describe('password recovery does the same work for every email', () => {
     expect(inactive).toBeNull();
     expect(known).toMatchObject({ to: f.users.viewer.email, template: 'password_reset', subject: 'Reset your password' });
     const token = /#token=([A-Za-z0-9_-]{43})/.exec(known!.text)![1];
-    expect(await t.db('password_reset_tokens').where({ token_hash: sha256(token) }).first()).toMatchObject({ user_id: f.users.viewer.id, used_at: null });
+    expect(
+      await t
+        .db('password_reset_tokens')
+        .where({ token_hash: sha256(token) })
+        .first(),
+    ).toMatchObject({ user_id: f.users.viewer.id, used_at: null });
     expect(await t.db('password_reset_tokens').where({ token_hash: token }).first()).toBeUndefined();
     expect(await t.db('audit_log').where({ action: 'auth.password_reset_issued', user_id: f.users.viewer.id })).toHaveLength(1);
     // The queued job never held it.

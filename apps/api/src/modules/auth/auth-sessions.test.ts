@@ -6,14 +6,22 @@ import { seedFixtures, type Fixtures } from '../../test/fixtures';
 /** Access tokens die with their session; tokens without exp or with a non-UUID sub are refused. */
 let t: TestContext;
 let f: Fixtures;
-beforeAll(async () => { t = await createTestContext(); f = await seedFixtures(t.db); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await seedFixtures(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 let ipCounter = 0;
 async function signIn(email: string, password = FIXTURE_PASSWORD) {
   const res = await request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', `10.8.0.${++ipCounter}`).send({ email, password });
   expect(res.status).toBe(200);
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('portal_refresh='))!.split(';')[0];
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('portal_refresh='))!
+    .split(';')[0];
   return { access: res.body.access_token as string, cookie };
 }
 const me = (token: string) => request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${token}`);
@@ -35,16 +43,24 @@ describe('access tokens die with their session', () => {
   it('when the password is reset, then every access token of the user answers 401', async () => {
     const a = await signIn(f.users.otherBuyer.email);
     await request(t.app).post('/api/v1/auth/password-recovery').send({ email: f.users.otherBuyer.email }).expect(202);
-    const link = t.mail.filter((m) => m.to === f.users.otherBuyer.email && m.template === 'password_reset').pop()!.text.match(/#token=(\S+)/)![1];
-    await request(t.app).post('/api/v1/auth/password-reset').send({ token: link, password: 'Brand#New2026x', confirmPassword: 'Brand#New2026x' }).expect(204);
+    const link = t.mail
+      .filter((m) => m.to === f.users.otherBuyer.email && m.template === 'password_reset')
+      .pop()!
+      .text.match(/#token=(\S+)/)![1];
+    await request(t.app)
+      .post('/api/v1/auth/password-reset')
+      .send({ token: link, password: 'Brand#New2026x', confirmPassword: 'Brand#New2026x' })
+      .expect(204);
     expect((await me(a.access)).status).toBe(401);
     expect((await signIn(f.users.otherBuyer.email, 'Brand#New2026x')).access).toEqual(expect.any(String));
   });
 
-  it('when the password is changed, then the other sessions\' tokens answer 401 and this one keeps working', async () => {
+  it("when the password is changed, then the other sessions' tokens answer 401 and this one keeps working", async () => {
     const mine = await signIn(f.users.manager.email);
     const other = await signIn(f.users.manager.email);
-    const res = await request(t.app).post('/api/v1/me/password').set('Authorization', `Bearer ${mine.access}`)
+    const res = await request(t.app)
+      .post('/api/v1/me/password')
+      .set('Authorization', `Bearer ${mine.access}`)
       .send({ currentPassword: FIXTURE_PASSWORD, newPassword: 'Changed#Pass2026', confirmPassword: 'Changed#Pass2026' });
     expect(res.status).toBe(204);
     expect((await me(other.access)).status).toBe(401);
@@ -74,7 +90,11 @@ describe('access tokens die with their session', () => {
       jwt.sign({ email: f.users.admin.email, sid }, secret, { algorithm: 'HS256', subject: `${f.users.admin.id}' OR 1=1`, expiresIn: 60 }),
       jwt.sign({ email: f.users.admin.email }, secret, { algorithm: 'HS256', subject: f.users.admin.id, expiresIn: 60 }), // no sid
       jwt.sign({ email: f.users.admin.email, sid: 'not-a-uuid' }, secret, { algorithm: 'HS256', subject: f.users.admin.id, expiresIn: 60 }),
-      jwt.sign({ email: f.users.admin.email, sid: '00000000-0000-4000-8000-000000000000' }, secret, { algorithm: 'HS256', subject: f.users.admin.id, expiresIn: 60 }),
+      jwt.sign({ email: f.users.admin.email, sid: '00000000-0000-4000-8000-000000000000' }, secret, {
+        algorithm: 'HS256',
+        subject: f.users.admin.id,
+        expiresIn: 60,
+      }),
     ];
     for (const token of forged) {
       const res = await me(token);
@@ -82,13 +102,20 @@ describe('access tokens die with their session', () => {
       expect(JSON.parse(res.text).code).toBe('unauthenticated');
     }
     // The same claims with exp, a UUID sub and the live sid pass: the refusals above are the rules, not the signature.
-    expect((await me(jwt.sign({ email: f.users.admin.email, sid }, secret, { algorithm: 'HS256', subject: f.users.admin.id, expiresIn: 60 }))).status).toBe(200);
+    expect(
+      (await me(jwt.sign({ email: f.users.admin.email, sid }, secret, { algorithm: 'HS256', subject: f.users.admin.id, expiresIn: 60 })))
+        .status,
+    ).toBe(200);
   });
 
-  it('when a session of one user is presented with another user\'s id, then it answers 401', async () => {
+  it("when a session of one user is presented with another user's id, then it answers 401", async () => {
     const a = await signIn(f.users.otherManager.email);
     const { sid } = jwt.decode(a.access) as { sid: string };
-    const swapped = jwt.sign({ email: f.users.admin.email, sid }, t.config.jwtSecret, { algorithm: 'HS256', subject: f.users.admin.id, expiresIn: 60 });
+    const swapped = jwt.sign({ email: f.users.admin.email, sid }, t.config.jwtSecret, {
+      algorithm: 'HS256',
+      subject: f.users.admin.id,
+      expiresIn: 60,
+    });
     expect((await me(swapped)).status).toBe(401);
   });
 });

@@ -38,8 +38,12 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-const toAccount = (r: { id: string; email: string; password_hash: string; is_active: boolean }): UserAccount =>
-  ({ id: r.id, email: r.email, passwordHash: r.password_hash, isActive: r.is_active });
+const toAccount = (r: { id: string; email: string; password_hash: string; is_active: boolean }): UserAccount => ({
+  id: r.id,
+  email: r.email,
+  passwordHash: r.password_hash,
+  isActive: r.is_active,
+});
 
 /** The account with this email (citext: case-insensitive); undefined when absent. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserAccount | undefined> {
@@ -64,25 +68,58 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 }
 
 /** Inserts a refresh-token row; returns its id. */
-export async function insertSession(db: Db, s: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; ip?: string | null; userAgent?: string | null }): Promise<string> {
-  const [row] = await db('auth_sessions').insert({
-    user_id: s.userId, family_id: s.familyId, token_hash: s.tokenHash, expires_at: s.expiresAt, ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 500) ?? null,
-  }).returning('id');
+export async function insertSession(
+  db: Db,
+  s: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; ip?: string | null; userAgent?: string | null },
+): Promise<string> {
+  const [row] = await db('auth_sessions')
+    .insert({
+      user_id: s.userId,
+      family_id: s.familyId,
+      token_hash: s.tokenHash,
+      expires_at: s.expiresAt,
+      ip: s.ip ?? null,
+      user_agent: s.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning('id');
   return row.id;
 }
 
 /** The session row of a token hash, locked for update (call inside a transaction); undefined when absent. */
 export async function findSessionByHashForUpdate(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const r = await db('auth_sessions').where({ token_hash: tokenHash }).forUpdate()
+  const r = await db('auth_sessions')
+    .where({ token_hash: tokenHash })
+    .forUpdate()
     .first('id', 'user_id', 'family_id', 'expires_at', 'last_used_at', 'rotated_at', 'revoked_at');
-  return r ? { id: r.id, userId: r.user_id, familyId: r.family_id, expiresAt: r.expires_at, lastUsedAt: r.last_used_at, rotatedAt: r.rotated_at, revokedAt: r.revoked_at } : undefined;
+  return r
+    ? {
+        id: r.id,
+        userId: r.user_id,
+        familyId: r.family_id,
+        expiresAt: r.expires_at,
+        lastUsedAt: r.last_used_at,
+        rotatedAt: r.rotated_at,
+        revokedAt: r.revoked_at,
+      }
+    : undefined;
 }
 
 /** The session row of a token hash without locking; undefined when absent. */
 export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const r = await db('auth_sessions').where({ token_hash: tokenHash })
+  const r = await db('auth_sessions')
+    .where({ token_hash: tokenHash })
     .first('id', 'user_id', 'family_id', 'expires_at', 'last_used_at', 'rotated_at', 'revoked_at');
-  return r ? { id: r.id, userId: r.user_id, familyId: r.family_id, expiresAt: r.expires_at, lastUsedAt: r.last_used_at, rotatedAt: r.rotated_at, revokedAt: r.revoked_at } : undefined;
+  return r
+    ? {
+        id: r.id,
+        userId: r.user_id,
+        familyId: r.family_id,
+        expiresAt: r.expires_at,
+        lastUsedAt: r.last_used_at,
+        rotatedAt: r.rotated_at,
+        revokedAt: r.revoked_at,
+      }
+    : undefined;
 }
 
 /** Marks a row as rotated (used once) and links it to its successor. */
@@ -92,7 +129,10 @@ export async function markRotated(db: Db, id: string, replacedBy: string): Promi
 
 /** Revokes every live row of a family; returns how many rows were revoked. */
 export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<number> {
-  return db('auth_sessions').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: db.fn.now(), revoked_reason: reason });
+  return db('auth_sessions')
+    .where({ family_id: familyId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(), revoked_reason: reason });
 }
 
 /** Revokes every live session of a user, except the family `exceptFamilyId`; returns the count. */
@@ -103,8 +143,13 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
 }
 
 /** Stores a hashed password-reset token. */
-export async function insertResetToken(db: Db, t: { userId: string; tokenHash: string; expiresAt: Date; ip?: string | null }): Promise<string> {
-  const [row] = await db('password_reset_tokens').insert({ user_id: t.userId, token_hash: t.tokenHash, expires_at: t.expiresAt, requested_ip: t.ip ?? null }).returning('id');
+export async function insertResetToken(
+  db: Db,
+  t: { userId: string; tokenHash: string; expiresAt: Date; ip?: string | null },
+): Promise<string> {
+  const [row] = await db('password_reset_tokens')
+    .insert({ user_id: t.userId, token_hash: t.tokenHash, expires_at: t.expiresAt, requested_ip: t.ip ?? null })
+    .returning('id');
   return row.id;
 }
 
@@ -117,15 +162,24 @@ export async function findResetTokenForUpdate(db: Db, tokenHash: string): Promis
 /** Marks a reset token used, and ends every other outstanding link of the same user. */
 export async function consumeResetToken(db: Db, token: ResetTokenRow): Promise<void> {
   await db('password_reset_tokens').where({ id: token.id }).update({ used_at: db.fn.now() });
-  await db('password_reset_tokens').where({ user_id: token.userId }).whereNull('used_at').whereNot({ id: token.id })
-    .where('expires_at', '>', db.fn.now()).update({ expires_at: db.fn.now() });
+  await db('password_reset_tokens')
+    .where({ user_id: token.userId })
+    .whereNull('used_at')
+    .whereNot({ id: token.id })
+    .where('expires_at', '>', db.fn.now())
+    .update({ expires_at: db.fn.now() });
 }
 
 /** Appends one audit row (occurred_at = now). */
 export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
   await db('audit_log').insert({
-    action: e.action, user_id: e.userId ?? null, actor_email: e.actorEmail ?? null, entity_type: e.entityType ?? null,
-    entity_id: e.entityId ?? null, ip: e.ip ?? null, details: e.details ? JSON.stringify(e.details) : null,
+    action: e.action,
+    user_id: e.userId ?? null,
+    actor_email: e.actorEmail ?? null,
+    entity_type: e.entityType ?? null,
+    entity_id: e.entityId ?? null,
+    ip: e.ip ?? null,
+    details: e.details ? JSON.stringify(e.details) : null,
   });
 }
 
@@ -134,12 +188,22 @@ export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
  * those after the latest `after` row of the same email), with the oldest one's time (for Retry-After).
  * Served by the (action, actor_email, occurred_at) index.
  */
-export async function countRecentAudit(db: Db, action: string, actorEmail: string, windowSeconds: number, after?: string): Promise<{ count: number; oldest: Date | null }> {
+export async function countRecentAudit(
+  db: Db,
+  action: string,
+  actorEmail: string,
+  windowSeconds: number,
+  after?: string,
+): Promise<{ count: number; oldest: Date | null }> {
   const q = db('audit_log')
     .where({ action, actor_email: actorEmail })
     .where('occurred_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]));
   if (after) {
-    q.where('occurred_at', '>', db.raw(`coalesce((SELECT max(occurred_at) FROM audit_log WHERE action = ? AND actor_email = ?), '-infinity')`, [after, actorEmail]));
+    q.where(
+      'occurred_at',
+      '>',
+      db.raw(`coalesce((SELECT max(occurred_at) FROM audit_log WHERE action = ? AND actor_email = ?), '-infinity')`, [after, actorEmail]),
+    );
   }
   const r = await q.first(db.raw('count(*)::int AS count'), db.raw('min(occurred_at) AS oldest'));
   return { count: r?.count ?? 0, oldest: r?.oldest ?? null };
@@ -159,7 +223,13 @@ export interface FailureCounts {
  * Counts audit rows of `actions` (failed sign-ins, refused password changes) for `actorEmail` in the last
  * `windowSeconds`: from `ip` and overall, in one query on the (action, actor_email, occurred_at) index.
  */
-export async function countRecentFailures(db: Db, actions: readonly string[], actorEmail: string, ip: string | null | undefined, windowSeconds: number): Promise<FailureCounts> {
+export async function countRecentFailures(
+  db: Db,
+  actions: readonly string[],
+  actorEmail: string,
+  ip: string | null | undefined,
+  windowSeconds: number,
+): Promise<FailureCounts> {
   const r = await db('audit_log')
     .whereIn('action', actions)
     .where({ actor_email: actorEmail })
@@ -174,7 +244,13 @@ export async function countRecentFailures(db: Db, actions: readonly string[], ac
 }
 
 /** Has `actorEmail` signed in successfully from `ip` within `days` (a known device for the lockout ceiling)? */
-export async function hasSignedInFrom(db: Db, loginAction: string, actorEmail: string, ip: string | null | undefined, days: number): Promise<boolean> {
+export async function hasSignedInFrom(
+  db: Db,
+  loginAction: string,
+  actorEmail: string,
+  ip: string | null | undefined,
+  days: number,
+): Promise<boolean> {
   if (!ip) return false;
   const r = await db('audit_log')
     .where({ action: loginAction, actor_email: actorEmail })

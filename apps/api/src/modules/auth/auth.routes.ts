@@ -4,7 +4,12 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
-  AUTH_MESSAGES, loginBodySchema, passwordRecoveryBodySchema, passwordResetBodySchema, tokenResponseSchema, type LoginBody,
+  AUTH_MESSAGES,
+  loginBodySchema,
+  passwordRecoveryBodySchema,
+  passwordResetBodySchema,
+  tokenResponseSchema,
+  type LoginBody,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
@@ -44,7 +49,11 @@ const presentedRefreshToken = (req: Request): string | undefined => {
 
 /** Where the request came from (sessions, audit) and the origin its mail links use. */
 export function requestMeta(req: Request, config: Config) {
-  return { ip: req.ip, userAgent: req.get('user-agent'), linkBase: authService.linkBaseFor(config, { protocol: req.protocol, host: req.get('host') }) };
+  return {
+    ip: req.ip,
+    userAgent: req.get('user-agent'),
+    linkBase: authService.linkBaseFor(config, { protocol: req.protocol, host: req.get('host') }),
+  };
 }
 
 /** A per-IP express-rate-limit limiter that answers 429 problem+json with Retry-After. */
@@ -68,24 +77,29 @@ function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
   let passport = passports.get(ctx);
   if (!passport) {
     passport = new Passport();
-    passport.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false, passReqToCallback: true },
-      (req, email, password, done) => {
-        authService.verifyCredentials(ctx, email, password, requestMeta(req, ctx.config)).then((user) => done(null, user), done);
-      }));
+    passport.use(
+      new LocalStrategy(
+        { usernameField: 'email', passwordField: 'password', session: false, passReqToCallback: true },
+        (req, email, password, done) => {
+          authService.verifyCredentials(ctx, email, password, requestMeta(req, ctx.config)).then((user) => done(null, user), done);
+        },
+      ),
+    );
     passports.set(ctx, passport);
   }
   return passport;
 }
 
 /** Runs the passport-local strategy on an already parsed body; resolves the verified user. */
-const passwordSignIn = (ctx: AppContext, req: Request, res: Response, body: LoginBody) => new Promise<{ id: string; email: string }>((resolve, reject) => {
-  req.body = body;
-  passportFor(ctx).authenticate('local', { session: false }, (err: unknown, user: { id: string; email: string } | false) => {
-    if (err) reject(err);
-    else if (!user) reject(new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials));
-    else resolve(user);
-  })(req, res, reject);
-});
+const passwordSignIn = (ctx: AppContext, req: Request, res: Response, body: LoginBody) =>
+  new Promise<{ id: string; email: string }>((resolve, reject) => {
+    req.body = body;
+    passportFor(ctx).authenticate('local', { session: false }, (err: unknown, user: { id: string; email: string } | false) => {
+      if (err) reject(err);
+      else if (!user) reject(new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials));
+      else resolve(user);
+    })(req, res, reject);
+  });
 
 const tags = ['auth'];
 const tooMany = 'Too many requests (Retry-After)';
@@ -96,16 +110,24 @@ const tooMany = 'Too many requests (Retry-After)';
  */
 export const authRoutes = [
   route({
-    method: 'post', path: '/auth/login', tags, auth: 'public', body: loginBodySchema,
+    method: 'post',
+    path: '/auth/login',
+    tags,
+    auth: 'public',
+    body: loginBodySchema,
     summary: 'Sign in with email and password (passport-local, bcrypt)',
-    description: 'Answers the token response; the refresh token is set only as an httpOnly SameSite=Strict cookie. Unknown email and wrong password give the same 401.',
+    description:
+      'Answers the token response; the refresh token is set only as an httpOnly SameSite=Strict cookie. Unknown email and wrong password give the same 401.',
     response: { description: 'Signed in', schema: tokenResponseSchema },
     errors: { 401: 'Invalid email or password, or account deactivated', 429: 'Too many failed sign-ins (Retry-After)' },
     // Built once per app: the bcrypt warm-up (so the first sign-in is not slower) and the failed sign-in limit.
     before: (ctx) => {
       authService.warmUp(ctx);
       // Every attempt counts per IP too, successful ones included: bcrypt is the costliest thing the API does.
-      return [ipLimiter(15 * 60, ctx.config.authIpLoginLimit), ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true })];
+      return [
+        ipLimiter(15 * 60, ctx.config.authIpLoginLimit),
+        ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true }),
+      ];
     },
     handler: async (_actor, { body }, { ctx, req, res }) => {
       const user = await passwordSignIn(ctx, req, res, body);
@@ -115,7 +137,11 @@ export const authRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/auth/refresh', tags, auth: 'public', cookies: refreshCookie,
+    method: 'post',
+    path: '/auth/refresh',
+    tags,
+    auth: 'public',
+    cookies: refreshCookie,
     summary: 'Rotate the refresh token (cookie) and get a new access token',
     response: { description: 'Rotated', schema: tokenResponseSchema },
     errors: { 401: 'No, expired, revoked or reused refresh token' },
@@ -131,7 +157,11 @@ export const authRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/auth/logout', tags, auth: 'public', cookies: refreshCookie,
+    method: 'post',
+    path: '/auth/logout',
+    tags,
+    auth: 'public',
+    cookies: refreshCookie,
     summary: 'Revoke the session of the refresh cookie and clear it',
     response: { status: 204, description: 'Signed out' },
     handler: async (_actor, _input, { ctx, req, res }) => {
@@ -140,7 +170,11 @@ export const authRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/auth/password-recovery', tags, auth: 'public', body: passwordRecoveryBodySchema,
+    method: 'post',
+    path: '/auth/password-recovery',
+    tags,
+    auth: 'public',
+    body: passwordRecoveryBodySchema,
     summary: 'Mail a one-time password reset link (answers 202 for any well-formed email)',
     response: { status: 202, description: 'Accepted: a link is mailed when an active account has this email' },
     errors: { 429: tooMany },
@@ -150,7 +184,11 @@ export const authRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/auth/password-reset', tags, auth: 'public', body: passwordResetBodySchema,
+    method: 'post',
+    path: '/auth/password-reset',
+    tags,
+    auth: 'public',
+    body: passwordResetBodySchema,
     summary: 'Set a new password with a mailed token; revokes every session',
     response: { status: 204, description: 'Password set' },
     errors: { 429: tooMany },

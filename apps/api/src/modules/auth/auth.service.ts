@@ -50,7 +50,9 @@ export function linkBaseFor(config: AppContext['config'], request: { protocol: s
     try {
       const u = new URL(`${request.protocol}://${request.host}`);
       if (LOOPBACK_HOSTS.has(u.hostname) || config.corsOrigins.includes(u.origin)) return u.origin;
-    } catch { /* not a usable origin */ }
+    } catch {
+      /* not a usable origin */
+    }
   }
   return `http://localhost:${config.port}`;
 }
@@ -66,7 +68,10 @@ const dummyHashes = new Map<number, Promise<string>>();
 /** A bcrypt hash of a random secret at `cost`, compared against for unknown emails so timing matches. */
 function dummyHash(cost: number): Promise<string> {
   let h = dummyHashes.get(cost);
-  if (!h) { h = bcrypt.hash(newOpaqueToken(), cost); dummyHashes.set(cost, h); }
+  if (!h) {
+    h = bcrypt.hash(newOpaqueToken(), cost);
+    dummyHashes.set(cost, h);
+  }
   return h;
 }
 
@@ -87,7 +92,11 @@ export function isCommonPassword(password: string): boolean {
 
 function assertNotCommon(password: string, field: string) {
   if (isCommonPassword(password)) {
-    throw new BadRequestError(AUTH_MESSAGES.commonPassword, [{ path: field, message: AUTH_MESSAGES.commonPassword }], PROBLEM_CODES.commonPassword);
+    throw new BadRequestError(
+      AUTH_MESSAGES.commonPassword,
+      [{ path: field, message: AUTH_MESSAGES.commonPassword }],
+      PROBLEM_CODES.commonPassword,
+    );
   }
 }
 
@@ -157,13 +166,24 @@ export async function assertNotLockedOut(ctx: AppContext, email: string, ip: str
  * account raises 401 `account_deactivated` only after the password matched. The lockout policy
  * (`assertNotLockedOut`) raises 429 before any compare. Failures are audited with the client IP.
  */
-export async function verifyCredentials(ctx: AppContext, email: string, password: string, meta: RequestMeta): Promise<{ id: string; email: string }> {
+export async function verifyCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<{ id: string; email: string }> {
   const { db, config } = ctx;
   await assertNotLockedOut(ctx, email, meta.ip);
   const user = await repo.findUserByEmail(db, email);
   const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyHash(config.bcryptCost)));
   if (!user || !matches) {
-    await repo.insertAudit(db, { action: AUDIT_ACTIONS.loginFailed, userId: user?.id, actorEmail: email, ip: meta.ip, details: { reason: user ? 'wrong_password' : 'unknown_email' } });
+    await repo.insertAudit(db, {
+      action: AUDIT_ACTIONS.loginFailed,
+      userId: user?.id,
+      actorEmail: email,
+      ip: meta.ip,
+      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+    });
     throw invalidCredentials();
   }
   if (!user.isActive) {
@@ -198,8 +218,22 @@ export async function startSession(ctx: AppContext, user: { id: string; email: s
   const expiresAt = new Date(Date.now() + ctx.config.refreshAbsoluteLifetimeSeconds * 1000);
   await ctx.db.transaction(async (trx) => {
     await repo.updateLastLogin(trx, user.id);
-    await repo.insertSession(trx, { userId: user.id, familyId, tokenHash: sha256(refreshToken), expiresAt, ip: meta.ip, userAgent: meta.userAgent });
-    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.login, userId: user.id, actorEmail: user.email, ip: meta.ip, entityType: 'auth_session', entityId: familyId });
+    await repo.insertSession(trx, {
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await repo.insertAudit(trx, {
+      action: AUDIT_ACTIONS.login,
+      userId: user.id,
+      actorEmail: user.email,
+      ip: meta.ip,
+      entityType: 'auth_session',
+      entityId: familyId,
+    });
   });
   return { tokens: tokenResponse(ctx, user, familyId), refreshToken, refreshMaxAgeSeconds: cookieMaxAge(ctx, expiresAt) };
 }
@@ -222,21 +256,39 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
     const now = Date.now();
     const refuse = async (reason: string, action: string = AUDIT_ACTIONS.refreshRefused): Promise<RefreshOutcome> => {
       await repo.revokeFamily(trx, row.familyId, reason);
-      await repo.insertAudit(trx, { action, userId: row.userId, ip: meta.ip, entityType: 'auth_session', entityId: row.familyId, details: { reason } });
+      await repo.insertAudit(trx, {
+        action,
+        userId: row.userId,
+        ip: meta.ip,
+        entityType: 'auth_session',
+        entityId: row.familyId,
+        details: { reason },
+      });
       return { kind: 'refused' };
     };
     if (now >= row.expiresAt.getTime()) return refuse('absolute_lifetime');
     const user = await repo.findUserById(trx, row.userId);
     if (!user || !user.isActive) return refuse('user_inactive');
     if (row.rotatedAt) {
-      if (now - row.rotatedAt.getTime() > config.refreshReuseIntervalSeconds * 1000) return refuse('reuse_detected', AUDIT_ACTIONS.sessionRevokedReuse);
+      if (now - row.rotatedAt.getTime() > config.refreshReuseIntervalSeconds * 1000)
+        return refuse('reuse_detected', AUDIT_ACTIONS.sessionRevokedReuse);
     } else if (now - row.lastUsedAt.getTime() > config.refreshIdleTimeoutSeconds * 1000) {
       return refuse('idle_timeout');
     }
     const refreshToken = newOpaqueToken();
-    const nextId = await repo.insertSession(trx, { userId: row.userId, familyId: row.familyId, tokenHash: sha256(refreshToken), expiresAt: row.expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    const nextId = await repo.insertSession(trx, {
+      userId: row.userId,
+      familyId: row.familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: row.expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
     if (!row.rotatedAt) await repo.markRotated(trx, row.id, nextId);
-    return { kind: 'issued', session: { tokens: tokenResponse(ctx, user, row.familyId), refreshToken, refreshMaxAgeSeconds: cookieMaxAge(ctx, row.expiresAt) } };
+    return {
+      kind: 'issued',
+      session: { tokens: tokenResponse(ctx, user, row.familyId), refreshToken, refreshMaxAgeSeconds: cookieMaxAge(ctx, row.expiresAt) },
+    };
   });
   if (outcome.kind === 'refused') throw sessionInvalid();
   return outcome.session;
@@ -249,7 +301,13 @@ export async function signOut(ctx: AppContext, presented: string | undefined, me
     const row = await repo.findSessionByHashForUpdate(trx, sha256(presented));
     if (!row) return;
     await repo.revokeFamily(trx, row.familyId, 'logout');
-    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.logout, userId: row.userId, ip: meta.ip, entityType: 'auth_session', entityId: row.familyId });
+    await repo.insertAudit(trx, {
+      action: AUDIT_ACTIONS.logout,
+      userId: row.userId,
+      ip: meta.ip,
+      entityType: 'auth_session',
+      entityId: row.familyId,
+    });
   });
 }
 
@@ -265,13 +323,23 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string, me
   const { db, config } = ctx;
   // Requests made before the mailbox owner last completed a password change no longer count: only someone
   // holding the mailbox can do that, so it says nothing about whether an email has an account.
-  const recent = await repo.countRecentAudit(db, AUDIT_ACTIONS.recoveryRequested, email, RECOVERY_WINDOW_SECONDS, AUDIT_ACTIONS.passwordChanged);
+  const recent = await repo.countRecentAudit(
+    db,
+    AUDIT_ACTIONS.recoveryRequested,
+    email,
+    RECOVERY_WINDOW_SECONDS,
+    AUDIT_ACTIONS.passwordChanged,
+  );
   if (recent.count >= config.authRecoveryEmailLimit) {
     throw new TooManyRequestsError(retryAfter(recent.oldest, RECOVERY_WINDOW_SECONDS), AUTH_MESSAGES.tooManyRequests);
   }
   await db.transaction(async (trx) => {
     await repo.insertAudit(trx, { action: AUDIT_ACTIONS.recoveryRequested, actorEmail: email, ip: meta.ip });
-    await ctx.mailer.enqueue(trx, { render: PASSWORD_RESET_TEMPLATE, to: email, data: { email, ip: meta.ip ?? null, linkBase: meta.linkBase } });
+    await ctx.mailer.enqueue(trx, {
+      render: PASSWORD_RESET_TEMPLATE,
+      to: email,
+      data: { email, ip: meta.ip ?? null, linkBase: meta.linkBase },
+    });
   });
 }
 
@@ -292,8 +360,20 @@ export async function renderPasswordResetMail(deps: RenderDeps, data: Record<str
     const user = await repo.findUserByEmail(trx, email);
     if (!user || !user.isActive) return null;
     const token = newOpaqueToken();
-    const tokenId = await repo.insertResetToken(trx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000), ip });
-    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.resetIssued, userId: user.id, actorEmail: user.email, ip, entityType: 'password_reset_token', entityId: tokenId });
+    const tokenId = await repo.insertResetToken(trx, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+      ip,
+    });
+    await repo.insertAudit(trx, {
+      action: AUDIT_ACTIONS.resetIssued,
+      userId: user.id,
+      actorEmail: user.email,
+      ip,
+      entityType: 'password_reset_token',
+      entityId: tokenId,
+    });
     return passwordResetMail(user.email, `${linkBase}/auth?intent=recovery#token=${token}`);
   });
 }
@@ -305,7 +385,11 @@ registerMailRenderer(PASSWORD_RESET_TEMPLATE, renderPasswordResetMail);
  * `common_password`). Marks the token used, revokes every session of the user, audits, and queues
  * the password-changed notice, all in one transaction.
  */
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string }, meta: RequestMeta & { linkBase: string }): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  meta: RequestMeta & { linkBase: string },
+): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const token = await repo.findResetTokenForUpdate(trx, sha256(input.token));
     const user = token && (await repo.findUserById(trx, token.userId));
@@ -316,7 +400,13 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     await repo.updatePasswordHash(trx, user.id, await hashPassword(ctx, input.password));
     await repo.consumeResetToken(trx, token);
     const revoked = await repo.revokeUserSessions(trx, user.id, 'password_reset');
-    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.passwordChanged, userId: user.id, actorEmail: user.email, ip: meta.ip, details: { via: 'reset', sessionsRevoked: revoked } });
+    await repo.insertAudit(trx, {
+      action: AUDIT_ACTIONS.passwordChanged,
+      userId: user.id,
+      actorEmail: user.email,
+      ip: meta.ip,
+      details: { via: 'reset', sessionsRevoked: revoked },
+    });
     await ctx.mailer.enqueue(trx, passwordChangedMail(user.email, `${meta.linkBase}/auth?mode=login`));
   });
 }
@@ -338,15 +428,24 @@ export async function changePassword(
   await assertNotLockedOut(ctx, user.email, meta.ip);
   if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) {
     await repo.insertAudit(ctx.db, { action: AUDIT_ACTIONS.passwordChangeRefused, userId: user.id, actorEmail: user.email, ip: meta.ip });
-    throw new BadRequestError(AUTH_MESSAGES.currentPasswordIncorrect, [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }],
-      PROBLEM_CODES.currentPasswordIncorrect);
+    throw new BadRequestError(
+      AUTH_MESSAGES.currentPasswordIncorrect,
+      [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }],
+      PROBLEM_CODES.currentPasswordIncorrect,
+    );
   }
   assertNotCommon(input.newPassword, 'newPassword');
   const hash = await hashPassword(ctx, input.newPassword);
   await ctx.db.transaction(async (trx) => {
     await repo.updatePasswordHash(trx, user.id, hash);
     const revoked = await repo.revokeUserSessions(trx, user.id, 'password_changed', actor.currentFamilyId);
-    await repo.insertAudit(trx, { action: AUDIT_ACTIONS.passwordChanged, userId: user.id, actorEmail: user.email, ip: meta.ip, details: { via: 'change', sessionsRevoked: revoked } });
+    await repo.insertAudit(trx, {
+      action: AUDIT_ACTIONS.passwordChanged,
+      userId: user.id,
+      actorEmail: user.email,
+      ip: meta.ip,
+      details: { via: 'change', sessionsRevoked: revoked },
+    });
     await ctx.mailer.enqueue(trx, passwordChangedMail(user.email, `${meta.linkBase}/auth?mode=login`));
   });
 }

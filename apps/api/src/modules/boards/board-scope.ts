@@ -17,7 +17,8 @@ export type Actor = Pick<Principal, 'userId' | 'permissions'>;
 type Conn = Db | Knex.Transaction;
 
 export const isSuperAdmin = (actor: Actor) => actor.permissions.has(PERMISSIONS.usersSuperAdmin);
-const isBoardAdmin = (actor: Actor) => actor.permissions.has(PERMISSIONS.boardsManage) || actor.permissions.has(PERMISSIONS.usersManageBoard);
+const isBoardAdmin = (actor: Actor) =>
+  actor.permissions.has(PERMISSIONS.boardsManage) || actor.permissions.has(PERMISSIONS.usersManageBoard);
 
 const ownOutlets = (db: Conn, actor: Actor) => db('user_outlets').where('user_id', actor.userId).select('outlet_id');
 
@@ -25,7 +26,9 @@ const ownOutlets = (db: Conn, actor: Actor) => db('user_outlets').where('user_id
 export function boardScopeQuery(db: Conn, actor: Actor): Knex.QueryBuilder | null {
   if (isSuperAdmin(actor)) return null;
   const fromOutlets = db('outlets as o').whereIn('o.id', ownOutlets(db, actor)).whereNotNull('o.board_id').select('o.board_id');
-  const fromStores = db('stores as s').whereIn('s.id', db('store_outlets').whereIn('outlet_id', ownOutlets(db, actor)).select('store_id')).select('s.board_id');
+  const fromStores = db('stores as s')
+    .whereIn('s.id', db('store_outlets').whereIn('outlet_id', ownOutlets(db, actor)).select('store_id'))
+    .select('s.board_id');
   return fromOutlets.union(fromStores);
 }
 
@@ -62,10 +65,18 @@ export async function storeInScope(db: Conn, actor: Actor, storeId: number): Pro
 }
 
 /** Who acts in an admin write, for scope checks and the audit log: the principal plus the request's address. */
-export interface AdminActor extends Actor { email: string; ip?: string | null }
+export interface AdminActor extends Actor {
+  email: string;
+  ip?: string | null;
+}
 
 /** The AdminActor of a request. */
-export const adminActor = (actor: Principal, req: { ip?: string }): AdminActor => ({ userId: actor.userId, email: actor.email, permissions: actor.permissions, ip: req.ip ?? null });
+export const adminActor = (actor: Principal, req: { ip?: string }): AdminActor => ({
+  userId: actor.userId,
+  email: actor.email,
+  permissions: actor.permissions,
+  ip: req.ip ?? null,
+});
 
 /** The audit actor of an AdminActor. */
 export const auditActor = (a: AdminActor) => ({ userId: a.userId, email: a.email });

@@ -8,10 +8,14 @@ import { boardInScope, whereBoardInScope, type Actor, type AdminActor } from './
 type CreateBoard = z.output<typeof createBoardBodySchema>;
 type UpdateBoard = z.output<typeof updateBoardBodySchema>;
 
-const select = (db: Db) => db('boards as b').select(
-  'b.id', 'b.board_number as boardNumber', 'b.name', 'b.is_active as isActive',
-  db.raw('(SELECT count(*)::int FROM stores s WHERE s.board_id = b.id AND s.active AND NOT s.is_warehouse) AS "activeStoreCount"'),
-);
+const select = (db: Db) =>
+  db('boards as b').select(
+    'b.id',
+    'b.board_number as boardNumber',
+    'b.name',
+    'b.is_active as isActive',
+    db.raw('(SELECT count(*)::int FROM stores s WHERE s.board_id = b.id AND s.active AND NOT s.is_warehouse) AS "activeStoreCount"'),
+  );
 
 /** Boards in the caller's scope, by board number, each with its count of active stores (spec 002 §3 Board). */
 export async function listBoards(db: Db, actor: Actor): Promise<{ items: AdminBoard[] }> {
@@ -32,12 +36,27 @@ const TAKEN = () => new ConflictError('A board with this board number already ex
 export async function createBoard(db: Db, actor: AdminActor, body: CreateBoard): Promise<AdminBoard> {
   try {
     const id = await db.transaction(async (trx) => {
-      const [row] = await trx('boards').insert({ board_number: body.boardNumber, name: body.name, is_active: body.isActive ?? true }).returning('id');
-      await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action: 'board.created', entityType: 'board', entityId: row.id, ip: actor.ip, details: { boardNumber: body.boardNumber, name: body.name } });
+      const [row] = await trx('boards')
+        .insert({ board_number: body.boardNumber, name: body.name, is_active: body.isActive ?? true })
+        .returning('id');
+      await recordAudit(
+        trx,
+        { userId: actor.userId, email: actor.email },
+        {
+          action: 'board.created',
+          entityType: 'board',
+          entityId: row.id,
+          ip: actor.ip,
+          details: { boardNumber: body.boardNumber, name: body.name },
+        },
+      );
       return row.id as number;
     });
     return getBoard(db, id);
-  } catch (e) { if (taken(e)) throw TAKEN(); throw e; }
+  } catch (e) {
+    if (taken(e)) throw TAKEN();
+    throw e;
+  }
 }
 
 /** Edits a board of the caller's scope (else 404); audited with the changed fields. */
@@ -49,9 +68,19 @@ export async function updateBoard(db: Db, actor: AdminActor, id: number, body: U
       if (body.boardNumber !== undefined) patch.board_number = body.boardNumber;
       if (body.name !== undefined) patch.name = body.name;
       if (body.isActive !== undefined) patch.is_active = body.isActive;
-      if (Object.keys(patch).length) await trx('boards').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-      await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action: 'board.updated', entityType: 'board', entityId: id, ip: actor.ip, details: { ...body } });
+      if (Object.keys(patch).length)
+        await trx('boards')
+          .where({ id })
+          .update({ ...patch, updated_at: trx.fn.now() });
+      await recordAudit(
+        trx,
+        { userId: actor.userId, email: actor.email },
+        { action: 'board.updated', entityType: 'board', entityId: id, ip: actor.ip, details: { ...body } },
+      );
     });
-  } catch (e) { if (taken(e)) throw TAKEN(); throw e; }
+  } catch (e) {
+    if (taken(e)) throw TAKEN();
+    throw e;
+  }
   return getBoard(db, id);
 }

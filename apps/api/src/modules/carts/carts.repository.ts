@@ -39,10 +39,21 @@ export interface CartLineRow {
 }
 
 const CART_COLUMNS = [
-  'c.id', 'c.user_id as userId', 'c.outlet_id as outletId', 'c.store_id as storeId', 'c.status',
-  'c.fulfillment_flag as fulfillmentFlag', 'c.delivery_charge as deliveryCharge', 'c.delivery_date as deliveryDate',
-  'o.name as outletName', 'o.outlet_code as outletCode', 's.name as storeName', 's.city as storeCity', 's.state as storeState',
-  's.delivery_enabled as storeDeliveryEnabled', 's.delivery_charge as storeDeliveryCharge',
+  'c.id',
+  'c.user_id as userId',
+  'c.outlet_id as outletId',
+  'c.store_id as storeId',
+  'c.status',
+  'c.fulfillment_flag as fulfillmentFlag',
+  'c.delivery_charge as deliveryCharge',
+  'c.delivery_date as deliveryDate',
+  'o.name as outletName',
+  'o.outlet_code as outletCode',
+  's.name as storeName',
+  's.city as storeCity',
+  's.state as storeState',
+  's.delivery_enabled as storeDeliveryEnabled',
+  's.delivery_charge as storeDeliveryCharge',
 ];
 
 /** The active cart `cartId` of `userId` with outlet and store facts; undefined when absent or not theirs. */
@@ -74,8 +85,10 @@ export async function insertOrFindActive(db: Db, userId: string, outletId: numbe
     [userId, outletId, storeId],
   );
   if (inserted.rows.length) return inserted.rows[0].id;
-  const row = await db('carts').where({ user_id: userId, outlet_id: outletId, store_id: storeId, status: 'active' })
-    .orderBy('created_at', 'desc').first('id');
+  const row = await db('carts')
+    .where({ user_id: userId, outlet_id: outletId, store_id: storeId, status: 'active' })
+    .orderBy('created_at', 'desc')
+    .first('id');
   return row.id;
 }
 
@@ -84,12 +97,25 @@ export async function findLines(db: Db, cartId: number, storeId: number): Promis
   return db('cart_items as ci')
     .leftJoin('items as i', 'i.id', 'ci.item_id')
     .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
-    .leftJoin('inventory as inv', function () { this.on('inv.item_id', 'ci.item_id').andOnVal('inv.store_id', storeId); })
+    .leftJoin('inventory as inv', function () {
+      this.on('inv.item_id', 'ci.item_id').andOnVal('inv.store_id', storeId);
+    })
     .where('ci.cart_id', cartId)
-    .orderBy([{ column: 'ci.created_at', order: 'asc' }, { column: 'ci.id', order: 'asc' }])
+    .orderBy([
+      { column: 'ci.created_at', order: 'asc' },
+      { column: 'ci.id', order: 'asc' },
+    ])
     .select(
-      'ci.id', 'ci.item_code as itemCode', 'ci.quantity', 'ci.unit_price as unitPrice', 'i.retail', 'i.name', 'i.category',
-      'i.bottle_size_id as bottleSizeId', 'b.name as bottleSize', 'b.volume_ml as volumeMl',
+      'ci.id',
+      'ci.item_code as itemCode',
+      'ci.quantity',
+      'ci.unit_price as unitPrice',
+      'i.retail',
+      'i.name',
+      'i.category',
+      'i.bottle_size_id as bottleSizeId',
+      'b.name as bottleSize',
+      'b.volume_ml as volumeMl',
       db.raw('(i.id IS NOT NULL AND i.active AND inv.item_id IS NOT NULL) AS available'),
     );
 }
@@ -101,7 +127,11 @@ export async function findLines(db: Db, cartId: number, storeId: number): Promis
  * Returns the line's id and new quantity, or undefined when nothing was written.
  */
 export async function upsertLine(
-  db: Db, cartId: number, itemCode: string, quantity: number, mode: 'strict' | 'cap',
+  db: Db,
+  cartId: number,
+  itemCode: string,
+  quantity: number,
+  mode: 'strict' | 'cap',
 ): Promise<{ id: number; quantity: number } | undefined> {
   const max = CART_LIMITS.maxQuantity;
   const res = await db.raw(
@@ -125,8 +155,12 @@ export async function upsertLine(
 export async function storeCarriesCode(db: Db, cartId: number, itemCode: string): Promise<boolean> {
   const row = await db('carts as c')
     .join('stores as s', 's.id', 'c.store_id')
-    .join('items as i', function () { this.on('i.board_id', 's.board_id').andOnVal('i.code', itemCode).andOnVal('i.active', true); })
-    .join('inventory as inv', function () { this.on('inv.store_id', 'c.store_id').andOn('inv.item_id', 'i.id'); })
+    .join('items as i', function () {
+      this.on('i.board_id', 's.board_id').andOnVal('i.code', itemCode).andOnVal('i.active', true);
+    })
+    .join('inventory as inv', function () {
+      this.on('inv.store_id', 'c.store_id').andOn('inv.item_id', 'i.id');
+    })
     .where('c.id', cartId)
     .first('i.id');
   return Boolean(row);
@@ -167,8 +201,11 @@ export async function deleteCart(db: Db, cartId: number): Promise<boolean> {
 
 /** Saves the cart's fulfillment (spec 001 §7 "Save fulfillment"). */
 export async function updateFulfillment(
-  db: Db, cartId: number, f: { type: FulfillmentType; deliveryCharge: string; date: string | null },
+  db: Db,
+  cartId: number,
+  f: { type: FulfillmentType; deliveryCharge: string; date: string | null },
 ): Promise<void> {
-  await db('carts').where({ id: cartId })
+  await db('carts')
+    .where({ id: cartId })
     .update({ fulfillment_flag: f.type, delivery_charge: f.deliveryCharge, delivery_date: f.date, updated_at: db.fn.now() });
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS, addCartItemBodySchema, cartSchema, currentCartQuerySchema, fulfillmentBodySchema, intIdSchema, updateCartItemBodySchema,
+  PERMISSIONS,
+  addCartItemBodySchema,
+  cartSchema,
+  currentCartQuerySchema,
+  fulfillmentBodySchema,
+  intIdSchema,
+  updateCartItemBodySchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
 import * as carts from './carts.service';
@@ -14,33 +20,67 @@ const permissions = [PERMISSIONS.cartsUse];
 /** /api/v1/carts (ARCHITECTURE §5, spec 001 §4): the cart, its lines and fulfillment; permission bcc.carts.use. */
 export const cartsRoutes = [
   route({
-    method: 'get', path: '/carts/current', tags, permissions, query: currentCartQuerySchema, response,
+    method: 'get',
+    path: '/carts/current',
+    tags,
+    permissions,
+    query: currentCartQuerySchema,
+    response,
     summary: 'The active cart of user × outlet × store (created when absent)',
     handler: (actor, { query }, { ctx }) => carts.openCurrentCart(ctx.db, actor, query),
   }),
   route({
-    method: 'post', path: '/carts/{cartId}/items', tags, permissions, params: cartParams, body: addCartItemBodySchema, response,
+    method: 'post',
+    path: '/carts/{cartId}/items',
+    tags,
+    permissions,
+    params: cartParams,
+    body: addCartItemBodySchema,
+    response,
     summary: 'Add one of an item code (a new code enters with quantity 1 at the current price)',
     handler: (actor, { params, body }, { ctx }) => carts.addItem(ctx.db, actor, { ...params, ...body }),
   }),
   route({
-    method: 'patch', path: '/carts/{cartId}/items/{itemId}', tags, permissions, params: lineParams, body: updateCartItemBodySchema, response,
+    method: 'patch',
+    path: '/carts/{cartId}/items/{itemId}',
+    tags,
+    permissions,
+    params: lineParams,
+    body: updateCartItemBodySchema,
+    response,
     summary: 'Set a line quantity (0 or less removes it; at most 999)',
     handler: (actor, { params, body }, { ctx }) => carts.setItemQuantity(ctx.db, actor, { ...params, ...body }),
   }),
   route({
-    method: 'delete', path: '/carts/{cartId}/items/{itemId}', tags, permissions, params: lineParams, response,
+    method: 'delete',
+    path: '/carts/{cartId}/items/{itemId}',
+    tags,
+    permissions,
+    params: lineParams,
+    response,
     summary: 'Remove a line',
     handler: (actor, { params }, { ctx }) => carts.removeItem(ctx.db, actor, params),
   }),
   route({
-    method: 'delete', path: '/carts/{cartId}', tags, permissions, params: cartParams,
+    method: 'delete',
+    path: '/carts/{cartId}',
+    tags,
+    permissions,
+    params: cartParams,
     summary: 'Clear the cart: delete its lines, then the cart',
     response: { status: 204, description: 'Cleared' },
-    handler: async (actor, { params }, { ctx }) => { await carts.clearCart(ctx.db, actor, params); },
+    handler: async (actor, { params }, { ctx }) => {
+      await carts.clearCart(ctx.db, actor, params);
+    },
   }),
   route({
-    method: 'put', path: '/carts/{cartId}/fulfillment', tags, permissions, params: cartParams, body: fulfillmentBodySchema, response,
+    method: 'put',
+    path: '/carts/{cartId}/fulfillment',
+    tags,
+    permissions,
+    params: cartParams,
+    body: fulfillmentBodySchema,
+    response,
     summary: 'Choose Pickup or Delivery and an optional date (not before today)',
     errors: { 422: 'Delivery is not available from this store' },
     handler: (actor, { params, body }, { ctx }) => carts.setFulfillment(ctx.db, actor, { ...params, ...body }),

@@ -13,8 +13,12 @@ import { fromCents, toCents } from '../../lib/money';
  */
 
 /** The cart a route is about (its path parameter), and a line of it. */
-export interface CartInput { cartId: number }
-export interface LineInput extends CartInput { itemId: number }
+export interface CartInput {
+  cartId: number;
+}
+export interface LineInput extends CartInput {
+  itemId: number;
+}
 
 /** A cart with the outlet and store facts checkout prices it with (the store's delivery settings). */
 export type CartFacts = repo.CartRow;
@@ -30,7 +34,12 @@ export function findCartById(db: Db, cartId: number): Promise<CartFacts | undefi
 }
 
 /** The identity of an active cart. */
-export interface CartRef { id: number; userId: string; outletId: number; storeId: number }
+export interface CartRef {
+  id: number;
+  userId: string;
+  outletId: number;
+  storeId: number;
+}
 
 /**
  * Finds or creates the active cart of user × outlet × store; race-safe (INSERT … ON CONFLICT DO NOTHING on
@@ -70,7 +79,11 @@ export async function getCart(db: Db, userId: string, cartId: number): Promise<C
  * GET /carts/current: the active cart of user × outlet × store, created when absent. The outlet must be
  * one of the user's and the store linked to it, else NotFoundError.
  */
-export async function openCurrentCart(db: Db, actor: Principal, { outletId, storeId }: { outletId: number; storeId: number }): Promise<Cart> {
+export async function openCurrentCart(
+  db: Db,
+  actor: Principal,
+  { outletId, storeId }: { outletId: number; storeId: number },
+): Promise<Cart> {
   const { userId } = actor;
   if (!(await canReachStore(db, userId, storeId, outletId))) throw new NotFoundError('Store not found');
   const ref = await findOrCreateActiveCart(db, userId, outletId, storeId);
@@ -95,14 +108,16 @@ export async function addItem(db: Db, actor: Principal, { cartId, itemCode }: Ca
  * PATCH /carts/{cartId}/items/{lineId}: sets the quantity; 0 or less removes the line (spec 001 §4).
  * The body schema refuses > 999 and fractions. NotFoundError when the line is not in the cart.
  */
-export async function setItemQuantity(db: Db, actor: Principal, { cartId, itemId: lineId, quantity }: LineInput & { quantity: number }): Promise<Cart> {
+export async function setItemQuantity(
+  db: Db,
+  actor: Principal,
+  { cartId, itemId: lineId, quantity }: LineInput & { quantity: number },
+): Promise<Cart> {
   if (quantity > CART_LIMITS.maxQuantity || !Number.isInteger(quantity)) {
     throw new BadRequestError(CART_MESSAGES.quantityRange, [{ path: 'quantity', message: CART_MESSAGES.quantityRange }]);
   }
   const cart = await ownCart(db, actor.userId, cartId);
-  const found = quantity <= 0
-    ? await repo.deleteLine(db, cart.id, lineId)
-    : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
+  const found = quantity <= 0 ? await repo.deleteLine(db, cart.id, lineId) : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
   if (!found) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
@@ -128,7 +143,12 @@ export async function clearCart(db: Db, actor: Principal, { cartId }: CartInput)
  * before today. 400 for a past date; 422 `delivery_unavailable` when the store has delivery disabled.
  * "Today" is the earliest calendar date on Earth (UTC−12), so a buyer's own today is never refused.
  */
-export async function setFulfillment(db: Db, actor: Principal, { cartId, ...body }: CartInput & FulfillmentBody, now = new Date()): Promise<Cart> {
+export async function setFulfillment(
+  db: Db,
+  actor: Principal,
+  { cartId, ...body }: CartInput & FulfillmentBody,
+  now = new Date(),
+): Promise<Cart> {
   const cart = await ownCart(db, actor.userId, cartId);
   if (body.date !== null && body.date < earliestToday(now)) {
     throw new BadRequestError(CART_MESSAGES.pastDate, [{ path: 'date', message: CART_MESSAGES.pastDate }]);
@@ -195,8 +215,11 @@ function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
     storeId: cart.storeId,
     outlet: { name: cart.outletName, code: cart.outletCode },
     store: {
-      name: cart.storeName, city: cart.storeCity, state: cart.storeState,
-      deliveryEnabled: cart.storeDeliveryEnabled, deliveryCharge: fromCents(toCents(cart.storeDeliveryCharge)),
+      name: cart.storeName,
+      city: cart.storeCity,
+      state: cart.storeState,
+      deliveryEnabled: cart.storeDeliveryEnabled,
+      deliveryCharge: fromCents(toCents(cart.storeDeliveryCharge)),
     },
     items,
     fulfillment: { type: cart.fulfillmentFlag, date: cart.deliveryDate, deliveryCharge: fromCents(charge) },

@@ -17,7 +17,9 @@ beforeAll(async () => {
   fx = await seedFixtures(t.db);
   buyer = tokenFor(t, fx.users.buyer);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 const call = (method: Method, path: string, body?: unknown, token: string | null = buyer) => {
@@ -25,8 +27,10 @@ const call = (method: Method, path: string, body?: unknown, token: string | null
   if (token !== null) req = req.set('Authorization', `Bearer ${token}`);
   return body === undefined ? req : req.send(body as object);
 };
-const current = (outletId: number, storeId: number, token: string | null = buyer) => call('get', `/carts/current?outletId=${outletId}&storeId=${storeId}`, undefined, token);
-const lines = (cartId: number) => t.db('cart_items').where({ cart_id: cartId }).orderBy('id').select('id', 'item_code', 'quantity', 'unit_price');
+const current = (outletId: number, storeId: number, token: string | null = buyer) =>
+  call('get', `/carts/current?outletId=${outletId}&storeId=${storeId}`, undefined, token);
+const lines = (cartId: number) =>
+  t.db('cart_items').where({ cart_id: cartId }).orderBy('id').select('id', 'item_code', 'quantity', 'unit_price');
 const retail = async (code: string) => (await t.db('items').where({ code }).first('retail')).retail as string;
 
 /** A fresh, empty active cart of the buyer at Des Moines × 2190 (deletes the previous one). */
@@ -55,13 +59,25 @@ describe('GET /carts/current', () => {
     expect(res.status).toBe(200);
     expect(cartSchema.parse(res.body)).toEqual(res.body);
     expect(res.body).toMatchObject({
-      outletId: fx.outlets.dsm, storeId: S.central, items: [], itemCount: 0, totalQuantity: 0, subtotal: '0.00', total: '0.00',
+      outletId: fx.outlets.dsm,
+      storeId: S.central,
+      items: [],
+      itemCount: 0,
+      totalQuantity: 0,
+      subtotal: '0.00',
+      total: '0.00',
       fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' },
       outlet: { name: 'Demo – Court Avenue Taproom', code: 'DEMO-DSM-01' },
       store: { name: 'CENTRAL CITY LIQUOR, INC.', city: 'DES MOINES', state: 'IA', deliveryEnabled: true, deliveryCharge: '15.00' },
     });
     const row = await t.db('carts').where({ id: res.body.id }).first();
-    expect(row).toMatchObject({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm, store_id: S.central, status: 'active', fulfillment_flag: 'Pickup' });
+    expect(row).toMatchObject({
+      user_id: fx.users.buyer.id,
+      outlet_id: fx.outlets.dsm,
+      store_id: S.central,
+      status: 'active',
+      fulfillment_flag: 'Pickup',
+    });
   });
 
   it('when opened again, then the same cart is answered', async () => {
@@ -81,12 +97,14 @@ describe('GET /carts/current', () => {
     const res = await Promise.all(Array.from({ length: 10 }, () => current(fx.outlets.ams, S.cyclone)));
     expect(res.every((r) => r.status === 200)).toBe(true);
     expect(new Set(res.map((r) => r.body.id)).size).toBe(1);
-    const rows = await t.db('carts').where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.ams, store_id: S.cyclone, status: 'active' });
+    const rows = await t
+      .db('carts')
+      .where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.ams, store_id: S.cyclone, status: 'active' });
     expect(rows).toHaveLength(1);
   });
 
   it.each([
-    ['an outlet that is not the buyer\'s', () => fx.outlets.dav, S.davenport],
+    ["an outlet that is not the buyer's", () => fx.outlets.dav, S.davenport],
     ['a store not linked to that outlet', () => fx.outlets.dsm, S.cyclone],
     ['an inactive store linked to the outlet', () => fx.outlets.dsm, S.inactive],
     ['an inactive outlet', () => fx.outlets.inactive, S.central],
@@ -125,10 +143,21 @@ describe('POST /carts/{cartId}/items', () => {
     const res = await call('post', `/carts/${cartId}/items`, { itemCode: '34006' });
     expect(res.status).toBe(200);
     expect(cartSchema.parse(res.body)).toEqual(res.body);
-    expect(res.body.items).toEqual([{
-      id: expect.any(Number), itemCode: '34006', name: 'ABSOLUT SWEDISH VODKA 80PRF', category: 'IMPORTED VODKAS', quantity: 1,
-      unitPrice: '14.99', lineTotal: '14.99', bottleSizeId: expect.any(Number), bottleSize: '750 ml', volumeMl: 750, available: true,
-    }]);
+    expect(res.body.items).toEqual([
+      {
+        id: expect.any(Number),
+        itemCode: '34006',
+        name: 'ABSOLUT SWEDISH VODKA 80PRF',
+        category: 'IMPORTED VODKAS',
+        quantity: 1,
+        unitPrice: '14.99',
+        lineTotal: '14.99',
+        bottleSizeId: expect.any(Number),
+        bottleSize: '750 ml',
+        volumeMl: 750,
+        available: true,
+      },
+    ]);
     expect(res.body).toMatchObject({ itemCount: 1, totalQuantity: 1, subtotal: '14.99', total: '14.99' });
     expect(await lines(cartId)).toEqual([{ id: res.body.items[0].id, item_code: '34006', quantity: 1, unit_price: '14.99' }]);
   });
@@ -148,7 +177,10 @@ describe('POST /carts/{cartId}/items', () => {
     await call('post', `/carts/${cartId}/items`, { itemCode: '34006' }).expect(200);
     await call('post', `/carts/${cartId}/items`, { itemCode: '10550' }).expect(200);
     const res = await call('post', `/carts/${cartId}/items`, { itemCode: '10550' });
-    expect(res.body.items.map((l: { itemCode: string; quantity: number }) => [l.itemCode, l.quantity])).toEqual([['34006', 1], ['10550', 2]]);
+    expect(res.body.items.map((l: { itemCode: string; quantity: number }) => [l.itemCode, l.quantity])).toEqual([
+      ['34006', 1],
+      ['10550', 2],
+    ]);
     expect(res.body).toMatchObject({ itemCount: 2, totalQuantity: 3, subtotal: '30.69', total: '30.69' });
   });
 
@@ -186,10 +218,14 @@ describe('POST /carts/{cartId}/items', () => {
     expect(await lines(cartId)).toEqual([]);
   });
 
-  it('when the code exists but the cart\'s store does not carry it, then 404', async () => {
+  it("when the code exists but the cart's store does not carry it, then 404", async () => {
     const cartId = await freshCart();
-    const other = await t.db('inventory as inv').join('items as i', 'i.id', 'inv.item_id').where('inv.store_id', S.cyclone)
-      .whereNotIn('inv.item_id', t.db('inventory').where('store_id', S.central).select('item_id')).first('i.code');
+    const other = await t
+      .db('inventory as inv')
+      .join('items as i', 'i.id', 'inv.item_id')
+      .where('inv.store_id', S.cyclone)
+      .whereNotIn('inv.item_id', t.db('inventory').where('store_id', S.central).select('item_id'))
+      .first('i.code');
     const res = await call('post', `/carts/${cartId}/items`, { itemCode: other.code });
     expect(res.status).toBe(404);
     expect(await lines(cartId)).toEqual([]);
@@ -216,7 +252,8 @@ describe('POST /carts/{cartId}/items', () => {
   });
 
   it.each([[{}], [{ itemCode: '' }], [{ itemCode: 34006 }], [{ itemCode: '34006', quantity: 2 }]])(
-    'when the body is %j, then 400 validation_failed', async (body) => {
+    'when the body is %j, then 400 validation_failed',
+    async (body) => {
       const cartId = await freshCart();
       const res = await call('post', `/carts/${cartId}/items`, body);
       expect(res.status).toBe(400);
@@ -271,13 +308,16 @@ describe('PATCH /carts/{cartId}/items/{itemId}', () => {
     expect(await lines(cartId)).toEqual([]);
   });
 
-  it.each([[1000], ['abc'], [1.5], ['7'], [null]])('when the quantity is %j, then 400 with the clear message and the line is unchanged', async (quantity) => {
-    const res = await call('patch', `/carts/${cartId}/items/${lineId}`, { quantity });
-    expect(res.status).toBe(400);
-    expect(problem(res)).toMatchObject({ code: 'validation_failed', detail: 'Quantity must be a whole number from 0 to 999' });
-    expect(problem(res).errors).toEqual([{ path: 'quantity', message: 'Quantity must be a whole number from 0 to 999' }]);
-    expect((await lines(cartId))[0].quantity).toBe(1);
-  });
+  it.each([[1000], ['abc'], [1.5], ['7'], [null]])(
+    'when the quantity is %j, then 400 with the clear message and the line is unchanged',
+    async (quantity) => {
+      const res = await call('patch', `/carts/${cartId}/items/${lineId}`, { quantity });
+      expect(res.status).toBe(400);
+      expect(problem(res)).toMatchObject({ code: 'validation_failed', detail: 'Quantity must be a whole number from 0 to 999' });
+      expect(problem(res).errors).toEqual([{ path: 'quantity', message: 'Quantity must be a whole number from 0 to 999' }]);
+      expect((await lines(cartId))[0].quantity).toBe(1);
+    },
+  );
 
   it('when the line is not in this cart, then 404', async () => {
     const other = await freshCart(fx.outlets.ams, S.central);
@@ -327,15 +367,18 @@ describe('PUT /carts/{cartId}/fulfillment', () => {
   const today = () => earliestToday(new Date());
   const tomorrow = () => new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
 
-  it('when Delivery is chosen at a store with delivery, then the store\'s charge is saved and added to the total', async () => {
+  it("when Delivery is chosen at a store with delivery, then the store's charge is saved and added to the total", async () => {
     const cartId = await freshCart();
     await call('post', `/carts/${cartId}/items`, { itemCode: '34006' }).expect(200);
     const date = tomorrow();
     const res = await call('put', `/carts/${cartId}/fulfillment`, { type: 'Delivery', date });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ fulfillment: { type: 'Delivery', date, deliveryCharge: '15.00' }, subtotal: '14.99', total: '29.99' });
-    expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag', 'delivery_charge', 'delivery_date'))
-      .toEqual({ fulfillment_flag: 'Delivery', delivery_charge: '15.00', delivery_date: date });
+    expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag', 'delivery_charge', 'delivery_date')).toEqual({
+      fulfillment_flag: 'Delivery',
+      delivery_charge: '15.00',
+      delivery_date: date,
+    });
     // Loaded again when the page opens.
     expect((await current(fx.outlets.dsm, S.central)).body.fulfillment).toEqual({ type: 'Delivery', date, deliveryCharge: '15.00' });
   });
@@ -359,8 +402,11 @@ describe('PUT /carts/{cartId}/fulfillment', () => {
     const res = await call('put', `/carts/${cartId}/fulfillment`, { type: 'Pickup', date: null });
     expect(res.status).toBe(200);
     expect(res.body.fulfillment).toEqual({ type: 'Pickup', date: null, deliveryCharge: '0.00' });
-    expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag', 'delivery_charge', 'delivery_date'))
-      .toEqual({ fulfillment_flag: 'Pickup', delivery_charge: '0.00', delivery_date: null });
+    expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag', 'delivery_charge', 'delivery_date')).toEqual({
+      fulfillment_flag: 'Pickup',
+      delivery_charge: '0.00',
+      delivery_date: null,
+    });
   });
 
   it('when the date is left out, then it is saved as none; today is accepted', async () => {
@@ -379,25 +425,32 @@ describe('PUT /carts/{cartId}/fulfillment', () => {
     expect((await t.db('carts').where({ id: cartId }).first('delivery_date')).delivery_date).toBeNull();
   });
 
-  it.each([[{ type: 'Pickup', date: '2030-02-30' }], [{ type: 'Pickup', date: '01/02/2030' }], [{ type: 'Ship', date: null }], [{ date: null }], [{ type: 'Pickup', date: null, charge: 0 }]])(
-    'when the body is %j, then 400', async (body) => {
-      const cartId = await freshCart();
-      const res = await call('put', `/carts/${cartId}/fulfillment`, body);
-      expect(res.status).toBe(400);
-      expect(problem(res).code).toBe('validation_failed');
-    },
-  );
+  it.each([
+    [{ type: 'Pickup', date: '2030-02-30' }],
+    [{ type: 'Pickup', date: '01/02/2030' }],
+    [{ type: 'Ship', date: null }],
+    [{ date: null }],
+    [{ type: 'Pickup', date: null, charge: 0 }],
+  ])('when the body is %j, then 400', async (body) => {
+    const cartId = await freshCart();
+    const res = await call('put', `/carts/${cartId}/fulfillment`, body);
+    expect(res.status).toBe(400);
+    expect(problem(res).code).toBe('validation_failed');
+  });
 
   it('when Delivery is chosen at a store with delivery disabled, then 422 delivery_unavailable and the cart stays Pickup', async () => {
     const cartId = await freshCart(fx.outlets.ams, S.cyclone);
     const res = await call('put', `/carts/${cartId}/fulfillment`, { type: 'Delivery', date: null });
     expect(res.status).toBe(422);
     expect(problem(res)).toMatchObject({ status: 422, code: 'delivery_unavailable', detail: 'Delivery is not available from this store.' });
-    expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag', 'delivery_charge')).toEqual({ fulfillment_flag: 'Pickup', delivery_charge: '0.00' });
+    expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag', 'delivery_charge')).toEqual({
+      fulfillment_flag: 'Pickup',
+      delivery_charge: '0.00',
+    });
   });
 });
 
-describe('another user\'s cart', () => {
+describe("another user's cart", () => {
   let cartId: number;
   let lineId: number;
   beforeAll(async () => {
@@ -411,7 +464,7 @@ describe('another user\'s cart', () => {
     ['removes a line', 'delete', () => `/carts/${cartId}/items/${lineId}`, undefined],
     ['clears it', 'delete', () => `/carts/${cartId}`, undefined],
     ['sets fulfillment', 'put', () => `/carts/${cartId}/fulfillment`, { type: 'Delivery', date: null }],
-  ] as const)('when the viewer (same outlets) %s, then 404 and the buyer\'s cart is untouched', async (_what, method, path, body) => {
+  ] as const)("when the viewer (same outlets) %s, then 404 and the buyer's cart is untouched", async (_what, method, path, body) => {
     const res = await call(method, path(), body, tokenFor(t, fx.users.viewer));
     expect(res.status).toBe(404);
     expect(problem(res).code).toBe('not_found');
@@ -419,7 +472,7 @@ describe('another user\'s cart', () => {
     expect(await t.db('carts').where({ id: cartId }).first('fulfillment_flag')).toEqual({ fulfillment_flag: 'Pickup' });
   });
 
-  it('when another outlet\'s buyer touches it, then 404', async () => {
+  it("when another outlet's buyer touches it, then 404", async () => {
     expect((await call('post', `/carts/${cartId}/items`, { itemCode: '34006' }, tokenFor(t, fx.users.otherBuyer))).status).toBe(404);
   });
 
@@ -462,7 +515,7 @@ describe('service functions used by reorder', () => {
     await expect(addItemQuantity(t.db, id, '34006', 0)).rejects.toThrow(RangeError);
   });
 
-  it('when getCart is asked for another user\'s cart, then it throws NotFoundError; for one\'s own, the view', async () => {
+  it("when getCart is asked for another user's cart, then it throws NotFoundError; for one's own, the view", async () => {
     const { id } = await findOrCreateActiveCart(t.db, fx.users.manager.id, fx.outlets.dsm, S.central);
     await expect(getCart(t.db, fx.users.buyer.id, id)).rejects.toBeInstanceOf(NotFoundError);
     const cart = await getCart(t.db, fx.users.manager.id, id);
@@ -475,7 +528,15 @@ describe('OpenAPI', () => {
   it('when the document is read, then every cart route is described', async () => {
     const res = await request(t.app).get('/api/v1/openapi.json');
     const paths = res.body.paths;
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/v1/carts/current', '/api/v1/carts/{cartId}/items', '/api/v1/carts/{cartId}/items/{itemId}', '/api/v1/carts/{cartId}', '/api/v1/carts/{cartId}/fulfillment']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/carts/current',
+        '/api/v1/carts/{cartId}/items',
+        '/api/v1/carts/{cartId}/items/{itemId}',
+        '/api/v1/carts/{cartId}',
+        '/api/v1/carts/{cartId}/fulfillment',
+      ]),
+    );
     expect(Object.keys(paths['/api/v1/carts/{cartId}'])).toEqual(['delete']);
   });
 });

@@ -13,20 +13,34 @@ export interface SessionRow {
 
 /** Inserts a session that expires `minutes` from the database's now; returns id and expiry. */
 export async function insertSession(
-  db: Db, s: { tokenHash: string; userId: string; cartId: number; total: string; minutes: number },
+  db: Db,
+  s: { tokenHash: string; userId: string; cartId: number; total: string; minutes: number },
 ): Promise<{ id: string; expiresAt: Date }> {
-  const [row] = await db('checkout_sessions').insert({
-    token_hash: s.tokenHash, user_id: s.userId, cart_id: s.cartId, total: s.total,
-    expires_at: db.raw(`now() + make_interval(mins => ?)`, [s.minutes]),
-  }).returning(['id', 'expires_at as expiresAt']);
+  const [row] = await db('checkout_sessions')
+    .insert({
+      token_hash: s.tokenHash,
+      user_id: s.userId,
+      cart_id: s.cartId,
+      total: s.total,
+      expires_at: db.raw(`now() + make_interval(mins => ?)`, [s.minutes]),
+    })
+    .returning(['id', 'expires_at as expiresAt']);
   return row;
 }
 
 /** The session with this token hash; `forUpdate` locks the row until the transaction ends. */
 export async function findSessionByHash(db: Db, tokenHash: string, forUpdate = false): Promise<SessionRow | undefined> {
-  const q = db('checkout_sessions').where({ token_hash: tokenHash })
-    .first('id', 'user_id as userId', 'cart_id as cartId', 'total', 'expires_at as expiresAt', 'consumed_at as consumedAt',
-      db.raw('(expires_at <= now()) AS expired'));
+  const q = db('checkout_sessions')
+    .where({ token_hash: tokenHash })
+    .first(
+      'id',
+      'user_id as userId',
+      'cart_id as cartId',
+      'total',
+      'expires_at as expiresAt',
+      'consumed_at as consumedAt',
+      db.raw('(expires_at <= now()) AS expired'),
+    );
   if (forUpdate) q.forUpdate();
   return q;
 }
@@ -43,7 +57,9 @@ export async function findSessionCart(db: Db, sessionId: string): Promise<{ id: 
 
 /** Does the cart have a card order awaiting its gateway outcome (then the cart is locked)? Reads orders, writes nothing. */
 export async function cartHasPendingPayment(db: Db, cartId: number): Promise<boolean> {
-  const row = await db('orders as o').join('checkout_sessions as cs', 'cs.id', 'o.checkout_session_id')
-    .where({ 'cs.cart_id': cartId, 'o.payment_status': 'pending' }).first('o.id');
+  const row = await db('orders as o')
+    .join('checkout_sessions as cs', 'cs.id', 'o.checkout_session_id')
+    .where({ 'cs.cart_id': cartId, 'o.payment_status': 'pending' })
+    .first('o.id');
   return Boolean(row);
 }

@@ -10,8 +10,12 @@ const permissions = [PERMISSIONS.cartsCheckout];
 /** /api/v1/checkout-sessions: start and validate server-side checkout sessions (spec 001 §4, ARCHITECTURE §9). */
 export const checkoutSessionsRoutes = [
   route({
-    method: 'post', path: '/checkout-sessions', tags, permissions, body: createCheckoutSessionBodySchema,
-    summary: 'Start checkout of the caller\'s active cart: a 30-minute session whose total is computed on the server',
+    method: 'post',
+    path: '/checkout-sessions',
+    tags,
+    permissions,
+    body: createCheckoutSessionBodySchema,
+    summary: "Start checkout of the caller's active cart: a 30-minute session whose total is computed on the server",
     response: { status: 201, description: 'Session started; the token is shown only here', schema: session },
     errors: {
       409: 'An item is no longer sold by the store (checkout_items_unavailable)',
@@ -24,9 +28,14 @@ export const checkoutSessionsRoutes = [
     },
   }),
   route({
-    method: 'get', path: '/checkout-sessions/{token}', tags, permissions, params: z.object({ token: checkoutTokenSchema }),
-    summary: 'Validate a checkout session for the payment page. 404 No checkout session found / User mismatch in checkout session; '
-      + '410 Checkout session expired; 409 used or cart changed',
+    method: 'get',
+    path: '/checkout-sessions/{token}',
+    tags,
+    permissions,
+    params: z.object({ token: checkoutTokenSchema }),
+    summary:
+      'Validate a checkout session for the payment page. 404 No checkout session found / User mismatch in checkout session; ' +
+      '410 Checkout session expired; 409 used or cart changed',
     response: { description: 'The session with testMode and cardPaymentsAvailable', schema: session },
     errors: {
       409: 'Already used (checkout_session_used) or the cart changed since (checkout_cart_changed)',

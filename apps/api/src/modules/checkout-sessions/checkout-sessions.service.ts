@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  PROBLEM_CODES, CART_MESSAGES, CHECKOUT_MESSAGES, CHECKOUT_SESSION_MINUTES, type CheckoutSession, type FulfillmentType,
+  PROBLEM_CODES,
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  CHECKOUT_SESSION_MINUTES,
+  type CheckoutSession,
+  type FulfillmentType,
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
@@ -19,7 +24,10 @@ import { fromCents, toCents } from '../../lib/money';
  */
 
 /** What the checkout routes use: the DB and the config (payment test mode, card-payment readiness). */
-export interface CheckoutDeps { db: Db; config: Config }
+export interface CheckoutDeps {
+  db: Db;
+  config: Config;
+}
 
 /** The caller as checkout needs it. */
 export type CheckoutActor = Pick<Principal, 'userId'>;
@@ -76,7 +84,13 @@ export async function startCheckout(deps: CheckoutDeps, actor: CheckoutActor, { 
     await refuseWhilePaymentPending(db, cart.id);
     const priced = await priceCart(db, cart);
     const token = randomBytes(32).toString('hex');
-    const row = await repo.insertSession(db, { tokenHash: hashToken(token), userId, cartId: cart.id, total: priced.total, minutes: CHECKOUT_SESSION_MINUTES });
+    const row = await repo.insertSession(db, {
+      tokenHash: hashToken(token),
+      userId,
+      cartId: cart.id,
+      total: priced.total,
+      minutes: CHECKOUT_SESSION_MINUTES,
+    });
     const started = view(token, row.expiresAt, priced, deps.config.paymentTestMode);
     if (started.fulfillmentType === 'Delivery') await assertCardPaymentsReady(db, deps.config, started.storeId, { delivery: true });
     return withCardReadiness(db, deps.config, started);
@@ -96,7 +110,8 @@ export async function getSession(deps: CheckoutDeps, actor: CheckoutActor, { tok
   const cart = await carts.findCartById(db, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
   const priced = await priceCart(db, cart);
-  if (priced.total !== fromCents(toCents(session.total))) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
+  if (priced.total !== fromCents(toCents(session.total)))
+    throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
   return withCardReadiness(db, deps.config, view(token, session.expiresAt, priced, deps.config.paymentTestMode));
 }
 
@@ -169,7 +184,10 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
   if (rows.length === 0) throw new BadRequestError(CHECKOUT_MESSAGES.cartEmpty, undefined, PROBLEM_CODES.cartEmpty, 'Cart is empty');
   const unavailable = rows.filter((r) => !r.available);
   if (unavailable.length) {
-    throw new ConflictError(`${CHECKOUT_MESSAGES.itemsUnavailable} (${unavailable.map((r) => r.itemCode).join(', ')})`, PROBLEM_CODES.checkoutItemsUnavailable);
+    throw new ConflictError(
+      `${CHECKOUT_MESSAGES.itemsUnavailable} (${unavailable.map((r) => r.itemCode).join(', ')})`,
+      PROBLEM_CODES.checkoutItemsUnavailable,
+    );
   }
   if (cart.fulfillmentFlag === 'Delivery' && !cart.storeDeliveryEnabled) {
     throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, PROBLEM_CODES.deliveryUnavailable);
@@ -179,21 +197,42 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
     const unit = toCents(r.retail!);
     subtotal += unit * r.quantity;
     return {
-      itemCode: r.itemCode, itemName: r.name ?? r.itemCode, bottleSizeId: r.bottleSizeId, bottleSizeText: r.bottleSize,
-      quantity: r.quantity, unitPrice: fromCents(unit), totalPrice: fromCents(unit * r.quantity),
+      itemCode: r.itemCode,
+      itemName: r.name ?? r.itemCode,
+      bottleSizeId: r.bottleSizeId,
+      bottleSizeText: r.bottleSize,
+      quantity: r.quantity,
+      unitPrice: fromCents(unit),
+      totalPrice: fromCents(unit * r.quantity),
     };
   });
   const delivery = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.storeDeliveryCharge) : 0;
   return {
-    cartId: cart.id, outletId: cart.outletId, storeId: cart.storeId, fulfillmentType: cart.fulfillmentFlag, fulfillmentDate: cart.deliveryDate,
-    lines, subtotal: fromCents(subtotal), deliveryCharge: fromCents(delivery), total: fromCents(subtotal + delivery),
+    cartId: cart.id,
+    outletId: cart.outletId,
+    storeId: cart.storeId,
+    fulfillmentType: cart.fulfillmentFlag,
+    fulfillmentDate: cart.deliveryDate,
+    lines,
+    subtotal: fromCents(subtotal),
+    deliveryCharge: fromCents(delivery),
+    total: fromCents(subtotal + delivery),
   };
 }
 
 function view(token: string, expiresAt: Date, p: PricedCart, testMode: boolean): CheckoutSession {
   return {
-    token, expiresAt: new Date(expiresAt).toISOString(), total: p.total, subtotal: p.subtotal, deliveryCharge: p.deliveryCharge,
-    cartId: p.cartId, storeId: p.storeId, outletId: p.outletId, itemCount: p.lines.length,
-    fulfillmentType: p.fulfillmentType, fulfillmentDate: p.fulfillmentDate, testMode,
+    token,
+    expiresAt: new Date(expiresAt).toISOString(),
+    total: p.total,
+    subtotal: p.subtotal,
+    deliveryCharge: p.deliveryCharge,
+    cartId: p.cartId,
+    storeId: p.storeId,
+    outletId: p.outletId,
+    itemCount: p.lines.length,
+    fulfillmentType: p.fulfillmentType,
+    fulfillmentDate: p.fulfillmentDate,
+    testMode,
   };
 }

@@ -17,22 +17,38 @@ beforeAll(async () => {
   buyer = tokenFor(t, fx.users.buyer);
   items = await storeItems(t.db, S.central, 3);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const buyerCart = (lines: { item: StoreItem; quantity: number }[], fulfillment: 'Pickup' | 'Delivery' = 'Pickup') =>
   fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines, fulfillment });
-const getSession = (token: string, auth = buyer) => request(t.app).get(`/api/v1/checkout-sessions/${token}`).set('Authorization', `Bearer ${auth}`);
+const getSession = (token: string, auth = buyer) =>
+  request(t.app).get(`/api/v1/checkout-sessions/${token}`).set('Authorization', `Bearer ${auth}`);
 
 describe('POST /checkout-sessions', () => {
   it('when the buyer checks out a Pickup cart, then a 30-minute session with a 64-hex token and the server total is stored hashed', async () => {
-    const lines = [{ item: items[0], quantity: 2 }, { item: items[1], quantity: 1 }];
+    const lines = [
+      { item: items[0], quantity: 2 },
+      { item: items[1], quantity: 1 },
+    ];
     const cartId = await buyerCart(lines);
     const before = Date.now();
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.status).toBe(201);
     expect(checkoutSessionSchema.parse(res.body)).toEqual(res.body);
     expect(res.body.token).toMatch(/^[0-9a-f]{64}$/);
-    expect(res.body).toMatchObject({ cartId, storeId: S.central, outletId: fx.outlets.dsm, total: totalOf(lines), subtotal: totalOf(lines), deliveryCharge: '0.00', itemCount: 2, fulfillmentType: 'Pickup', testMode: true });
+    expect(res.body).toMatchObject({
+      cartId,
+      storeId: S.central,
+      outletId: fx.outlets.dsm,
+      total: totalOf(lines),
+      subtotal: totalOf(lines),
+      deliveryCharge: '0.00',
+      itemCount: 2,
+      fulfillmentType: 'Pickup',
+      testMode: true,
+    });
     const minutes = (Date.parse(res.body.expiresAt) - before) / 60000;
     expect(minutes).toBeGreaterThan(29.5);
     expect(minutes).toBeLessThanOrEqual(30.1);
@@ -42,32 +58,46 @@ describe('POST /checkout-sessions', () => {
     expect(row).toMatchObject({ user_id: fx.users.buyer.id, total: totalOf(lines), consumed_at: null });
   });
 
-  it('when the cart is for Delivery, then the total adds the store\'s delivery charge (15.00)', async () => {
+  it("when the cart is for Delivery, then the total adds the store's delivery charge (15.00)", async () => {
     const lines = [{ item: items[2], quantity: 3 }];
     const cartId = await buyerCart(lines, 'Delivery');
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ fulfillmentType: 'Delivery', subtotal: totalOf(lines), deliveryCharge: '15.00', total: totalOf(lines, '15.00') });
+    expect(res.body).toMatchObject({
+      fulfillmentType: 'Delivery',
+      subtotal: totalOf(lines),
+      deliveryCharge: '15.00',
+      total: totalOf(lines, '15.00'),
+    });
   });
 
-  it('when the cart\'s unit prices are stale, then the total uses the items\' current prices', async () => {
+  it("when the cart's unit prices are stale, then the total uses the items' current prices", async () => {
     const cartId = await buyerCart([{ item: items[0], quantity: 1 }]);
     await t.db('cart_items').where({ cart_id: cartId }).update({ unit_price: '0.01' });
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.body.total).toBe(totalOf([{ item: items[0], quantity: 1 }]));
   });
 
-  it('when the cart is empty, then it answers 400 cart_empty with the spec\'s text and stores no session', async () => {
+  it("when the cart is empty, then it answers 400 cart_empty with the spec's text and stores no session", async () => {
     const cartId = await buyerCart([]);
     const n = (await t.db('checkout_sessions').count('* as n'))[0].n;
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.status).toBe(400);
-    expect(problem(res)).toMatchObject({ code: 'cart_empty', title: 'Cart is empty', detail: 'Please add items to your cart before checking out.' });
+    expect(problem(res)).toMatchObject({
+      code: 'cart_empty',
+      title: 'Cart is empty',
+      detail: 'Please add items to your cart before checking out.',
+    });
     expect((await t.db('checkout_sessions').count('* as n'))[0].n).toBe(n);
   });
 
   it('when the viewer (no bcc.carts.checkout) checks out, then it answers 403 forbidden', async () => {
-    const cartId = await fillCart(t.db, { userId: fx.users.viewer.id, outletId: fx.outlets.dsm, storeId: S.central, lines: [{ item: items[0], quantity: 1 }] });
+    const cartId = await fillCart(t.db, {
+      userId: fx.users.viewer.id,
+      outletId: fx.outlets.dsm,
+      storeId: S.central,
+      lines: [{ item: items[0], quantity: 1 }],
+    });
     const res = await startCheckout(t.app, tokenFor(t, fx.users.viewer), cartId);
     expect(res.status).toBe(403);
     expect(problem(res).code).toBe('forbidden');
@@ -79,7 +109,7 @@ describe('POST /checkout-sessions', () => {
     expect(res.status).toBe(401);
   });
 
-  it('when the buyer checks out another person\'s cart, then it answers 404 Cart not found', async () => {
+  it("when the buyer checks out another person's cart, then it answers 404 Cart not found", async () => {
     const other = await fillCart(t.db, { userId: fx.users.otherBuyer.id, outletId: fx.outlets.dav, storeId: S.davenport, lines: [] });
     const res = await startCheckout(t.app, buyer, other);
     expect(res.status).toBe(404);
@@ -93,7 +123,7 @@ describe('POST /checkout-sessions', () => {
     expect(res.status).toBe(404);
   });
 
-  it('when an item left the store\'s inventory, then it answers 409 checkout_items_unavailable naming the code', async () => {
+  it("when an item left the store's inventory, then it answers 409 checkout_items_unavailable naming the code", async () => {
     const cartId = await buyerCart([{ item: items[1], quantity: 1 }]);
     const inv = await t.db('inventory').where({ store_id: S.central, item_id: items[1].id }).first();
     await t.db('inventory').where({ store_id: S.central, item_id: items[1].id }).del();
@@ -109,24 +139,37 @@ describe('POST /checkout-sessions', () => {
 
   it('when the cart says Delivery but the store does not deliver, then it answers 422 delivery_unavailable', async () => {
     const [item] = await storeItems(t.db, S.cyclone, 1);
-    const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.ams, storeId: S.cyclone, lines: [{ item, quantity: 1 }], fulfillment: 'Delivery', deliveryCharge: '5.00' });
+    const cartId = await fillCart(t.db, {
+      userId: fx.users.buyer.id,
+      outletId: fx.outlets.ams,
+      storeId: S.cyclone,
+      lines: [{ item, quantity: 1 }],
+      fulfillment: 'Delivery',
+      deliveryCharge: '5.00',
+    });
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.status).toBe(422);
     expect(problem(res)).toMatchObject({ code: 'delivery_unavailable', detail: 'Delivery is not available from this store.' });
   });
 
-  it.each([[{ cartId: 'x' }], [{}], [{ cartId: 1, extra: true }]])('when the body is %j, then it answers 400 validation_failed', async (body) => {
-    const res = await request(t.app).post('/api/v1/checkout-sessions').set('Authorization', `Bearer ${buyer}`).send(body);
-    expect(res.status).toBe(400);
-    expect(problem(res).code).toBe('validation_failed');
-  });
+  it.each([[{ cartId: 'x' }], [{}], [{ cartId: 1, extra: true }]])(
+    'when the body is %j, then it answers 400 validation_failed',
+    async (body) => {
+      const res = await request(t.app).post('/api/v1/checkout-sessions').set('Authorization', `Bearer ${buyer}`).send(body);
+      expect(res.status).toBe(400);
+      expect(problem(res).code).toBe('validation_failed');
+    },
+  );
 });
 
 describe('GET /checkout-sessions/{token}', () => {
   let token: string;
   let cartId: number;
   beforeEach(async () => {
-    cartId = await buyerCart([{ item: items[0], quantity: 1 }, { item: items[2], quantity: 4 }]);
+    cartId = await buyerCart([
+      { item: items[0], quantity: 1 },
+      { item: items[2], quantity: 4 },
+    ]);
     token = (await startCheckout(t.app, buyer, cartId)).body.token;
   });
 
@@ -134,7 +177,15 @@ describe('GET /checkout-sessions/{token}', () => {
     const res = await getSession(token);
     expect(res.status).toBe(200);
     expect(checkoutSessionSchema.parse(res.body)).toEqual(res.body);
-    expect(res.body).toMatchObject({ token, cartId, testMode: true, total: totalOf([{ item: items[0], quantity: 1 }, { item: items[2], quantity: 4 }]) });
+    expect(res.body).toMatchObject({
+      token,
+      cartId,
+      testMode: true,
+      total: totalOf([
+        { item: items[0], quantity: 1 },
+        { item: items[2], quantity: 4 },
+      ]),
+    });
   });
 
   it('when the token is not 64 hex characters, then it answers 400 Invalid checkout token', async () => {
@@ -161,7 +212,10 @@ describe('GET /checkout-sessions/{token}', () => {
   });
 
   it('when the session has expired, then it answers 410 Checkout session expired', async () => {
-    await t.db('checkout_sessions').where({ token_hash: createHash('sha256').update(token).digest('hex') }).update({ expires_at: t.db.raw(`now() - interval '1 second'`) });
+    await t
+      .db('checkout_sessions')
+      .where({ token_hash: createHash('sha256').update(token).digest('hex') })
+      .update({ expires_at: t.db.raw(`now() - interval '1 second'`) });
     const res = await getSession(token);
     expect(res.status).toBe(410);
     expect(problem(res)).toMatchObject({ code: 'checkout_session_expired', detail: 'Checkout session expired' });
@@ -175,7 +229,10 @@ describe('GET /checkout-sessions/{token}', () => {
   });
 
   it('when the session was already used, then it answers 409 checkout_session_used', async () => {
-    await t.db('checkout_sessions').where({ token_hash: createHash('sha256').update(token).digest('hex') }).update({ consumed_at: t.db.fn.now() });
+    await t
+      .db('checkout_sessions')
+      .where({ token_hash: createHash('sha256').update(token).digest('hex') })
+      .update({ consumed_at: t.db.fn.now() });
     const res = await getSession(token);
     expect(res.status).toBe(409);
     expect(problem(res).code).toBe('checkout_session_used');

@@ -2,8 +2,15 @@ import type { Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
-  PERMISSIONS, createCredentialBodySchema, credentialTestResultSchema, intIdSchema, paymentCredentialListSchema, paymentCredentialSchema,
-  revealCredentialBodySchema, revealedCredentialSchema, updateCredentialBodySchema,
+  PERMISSIONS,
+  createCredentialBodySchema,
+  credentialTestResultSchema,
+  intIdSchema,
+  paymentCredentialListSchema,
+  paymentCredentialSchema,
+  revealCredentialBodySchema,
+  revealedCredentialSchema,
+  updateCredentialBodySchema,
 } from '@portal/contracts';
 import { TooManyRequestsError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -17,46 +24,81 @@ const params = z.object({ id: intIdSchema });
 
 /** Failed reveals allowed per client IP in 15 minutes (guessing the password through reveal is slowed down). */
 export const REVEAL_FAILURE_LIMIT = 20;
-const revealLimiter = () => [rateLimit({
-  windowMs: 15 * 60_000, limit: REVEAL_FAILURE_LIMIT, skipSuccessfulRequests: true, standardHeaders: 'draft-8', legacyHeaders: false,
-  handler: (req, _res, next) => {
-    const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-    next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : 900));
-  },
-})];
+const revealLimiter = () => [
+  rateLimit({
+    windowMs: 15 * 60_000,
+    limit: REVEAL_FAILURE_LIMIT,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, _res, next) => {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : 900));
+    },
+  }),
+];
 
 /** /api/v1/admin/payment-credentials (spec 002 §2 Credentials, §7 manage-credentials, ARCHITECTURE §5, §6, §9). */
 export const credentialsRoutes = [
   route({
-    method: 'get', path: '/admin/payment-credentials', tags, permissions,
-    summary: 'Payment credentials of the caller\'s stores, newest first (never the secret)',
+    method: 'get',
+    path: '/admin/payment-credentials',
+    tags,
+    permissions,
+    summary: "Payment credentials of the caller's stores, newest first (never the secret)",
     response: { description: 'Credentials without their payload', schema: paymentCredentialListSchema },
     handler: (actor, _i, { ctx }) => credentials.listCredentials(ctx.db, actor),
   }),
   route({
-    method: 'post', path: '/admin/payment-credentials', tags, permissions, body: createCredentialBodySchema,
-    summary: 'Add a store\'s payment credential; the payload is encrypted with AES-256-GCM',
+    method: 'post',
+    path: '/admin/payment-credentials',
+    tags,
+    permissions,
+    body: createCredentialBodySchema,
+    summary: "Add a store's payment credential; the payload is encrypted with AES-256-GCM",
     response: { status: 201, description: 'The credential (without its payload)', schema: credential },
     errors: { 409: 'The store already has one for this app, environment and type (credential_exists)' },
     handler: (actor, { body }, { ctx, req }) => credentials.createCredential(ctx.db, ctx.config, adminActor(actor, req), body),
   }),
   route({
-    method: 'patch', path: '/admin/payment-credentials/{id}', tags, permissions, params, body: updateCredentialBodySchema,
+    method: 'patch',
+    path: '/admin/payment-credentials/{id}',
+    tags,
+    permissions,
+    params,
+    body: updateCredentialBodySchema,
     summary: 'Edit a payment credential (a new payload is encrypted again)',
     response: { description: 'The credential (without its payload)', schema: credential },
-    errors: { 404: 'No such credential in the caller\'s stores', 409: 'Duplicate (credential_exists)' },
-    handler: (actor, { params: p, body }, { ctx, req }) => credentials.updateCredential(ctx.db, ctx.config, adminActor(actor, req), p.id, body),
+    errors: { 404: "No such credential in the caller's stores", 409: 'Duplicate (credential_exists)' },
+    handler: (actor, { params: p, body }, { ctx, req }) =>
+      credentials.updateCredential(ctx.db, ctx.config, adminActor(actor, req), p.id, body),
   }),
   route({
-    method: 'post', path: '/admin/payment-credentials/{id}/reveal', tags, permissions, params, body: revealCredentialBodySchema,
-    summary: 'Decrypt a credential with the caller\'s current password (audited)',
+    method: 'post',
+    path: '/admin/payment-credentials/{id}/reveal',
+    tags,
+    permissions,
+    params,
+    body: revealCredentialBodySchema,
+    summary: "Decrypt a credential with the caller's current password (audited)",
     before: revealLimiter,
     response: { description: 'The decrypted payload', schema: revealedCredentialSchema },
-    errors: { 401: 'No current password (password_required)', 403: 'Wrong current password (invalid_password)', 404: 'No such credential', 422: 'Decryption failed (decryption_failed)', 429: `More than ${REVEAL_FAILURE_LIMIT} failed reveals from this address in 15 minutes (rate_limited)` },
-    handler: (actor, { params: p, body }, { ctx, req }) => credentials.revealCredential(ctx.db, ctx.config, adminActor(actor, req), p.id, body.currentPassword),
+    errors: {
+      401: 'No current password (password_required)',
+      403: 'Wrong current password (invalid_password)',
+      404: 'No such credential',
+      422: 'Decryption failed (decryption_failed)',
+      429: `More than ${REVEAL_FAILURE_LIMIT} failed reveals from this address in 15 minutes (rate_limited)`,
+    },
+    handler: (actor, { params: p, body }, { ctx, req }) =>
+      credentials.revealCredential(ctx.db, ctx.config, adminActor(actor, req), p.id, body.currentPassword),
   }),
   route({
-    method: 'post', path: '/admin/payment-credentials/{id}/test', tags, permissions, params,
+    method: 'post',
+    path: '/admin/payment-credentials/{id}/test',
+    tags,
+    permissions,
+    params,
     summary: 'Test a Monetra credential against the configured endpoint',
     response: { description: 'Test Successful or Test Failed with the reason', schema: credentialTestResultSchema },
     errors: { 404: 'No such credential', 422: 'Testing is only available for Monetra credentials (monetra_only)' },

@@ -1,6 +1,11 @@
 import bcrypt from 'bcrypt';
 import type { z } from 'zod';
-import { ADMIN_ORG_MESSAGES, type PaymentCredential, type createCredentialBodySchema, type updateCredentialBodySchema } from '@portal/contracts';
+import {
+  ADMIN_ORG_MESSAGES,
+  type PaymentCredential,
+  type createCredentialBodySchema,
+  type updateCredentialBodySchema,
+} from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
@@ -15,15 +20,24 @@ type UpdateCredential = z.output<typeof updateCredentialBodySchema>;
 const NOT_FOUND = () => new NotFoundError('Payment credential not found');
 
 /** Never selects `encrypted_payload`: lists and answers carry no secret, not even its ciphertext. */
-const select = (db: Db) => db('payment_credentials as pc')
-  .join('stores as s', 's.id', 'pc.store_id')
-  .leftJoin('users as cu', 'cu.id', 'pc.created_by')
-  .leftJoin('users as uu', 'uu.id', 'pc.updated_by')
-  .select(
-    'pc.id', 'pc.store_id as storeId', 's.name as storeName', 'pc.app_code as appCode', 'pc.environment', 'pc.credential_type as credentialType',
-    'pc.dek_secret_name as dekSecretName', db.raw(`to_char(pc.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`),
-    db.raw(`to_char(pc.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`), 'cu.email as createdBy', 'uu.email as updatedBy',
-  );
+const select = (db: Db) =>
+  db('payment_credentials as pc')
+    .join('stores as s', 's.id', 'pc.store_id')
+    .leftJoin('users as cu', 'cu.id', 'pc.created_by')
+    .leftJoin('users as uu', 'uu.id', 'pc.updated_by')
+    .select(
+      'pc.id',
+      'pc.store_id as storeId',
+      's.name as storeName',
+      'pc.app_code as appCode',
+      'pc.environment',
+      'pc.credential_type as credentialType',
+      'pc.dek_secret_name as dekSecretName',
+      db.raw(`to_char(pc.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`),
+      db.raw(`to_char(pc.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`),
+      'cu.email as createdBy',
+      'uu.email as updatedBy',
+    );
 
 /** The Credentials tab (spec 002 §2, §7 payment_credentials newest first): credentials of the caller's stores, never the secret. */
 export async function listCredentials(db: Db, actor: Actor): Promise<{ items: PaymentCredential[] }> {
@@ -38,8 +52,12 @@ async function getCredential(db: Db, id: number): Promise<PaymentCredential> {
 }
 
 async function findInScope(db: Db, actor: Actor, id: number) {
-  const row = await whereStoreInScope(db, actor, db('payment_credentials as pc').where('pc.id', id), 'pc.store_id')
-    .first('pc.id', 'pc.store_id as storeId', 'pc.credential_type as credentialType', 'pc.encrypted_payload as encryptedPayload');
+  const row = await whereStoreInScope(db, actor, db('payment_credentials as pc').where('pc.id', id), 'pc.store_id').first(
+    'pc.id',
+    'pc.store_id as storeId',
+    'pc.credential_type as credentialType',
+    'pc.encrypted_payload as encryptedPayload',
+  );
   if (!row) throw NOT_FOUND();
   return row as { id: number; storeId: number; credentialType: string; encryptedPayload: string };
 }
@@ -57,43 +75,78 @@ const conflict = (e: unknown): never => {
  * type (409 credential_exists). Audited with the payload's field names only.
  */
 export async function createCredential(db: Db, config: Config, actor: AdminActor, body: CreateCredential): Promise<PaymentCredential> {
-  const id = await db.transaction(async (trx) => {
-    if (!(await storeInScope(trx, actor, body.storeId))) throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [{ path: 'storeId', message: 'Unknown store' }]);
-    const [row] = await trx('payment_credentials').insert({
-      store_id: body.storeId, app_code: body.appCode, environment: body.environment, credential_type: body.credentialType,
-      dek_secret_name: body.dekSecretName, encrypted_payload: encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload)),
-      created_by: actor.userId, updated_by: actor.userId,
-    }).returning('id');
-    await recordAudit(trx, auditActor(actor), {
-      action: 'payment_credential.created', entityType: 'payment_credential', entityId: row.id, ip: actor.ip,
-      details: { storeId: body.storeId, appCode: body.appCode, environment: body.environment, credentialType: body.credentialType, dekSecretName: body.dekSecretName, fields: Object.keys(body.payload) },
-    });
-    return row.id as number;
-  }).catch(conflict);
+  const id = await db
+    .transaction(async (trx) => {
+      if (!(await storeInScope(trx, actor, body.storeId)))
+        throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [
+          { path: 'storeId', message: 'Unknown store' },
+        ]);
+      const [row] = await trx('payment_credentials')
+        .insert({
+          store_id: body.storeId,
+          app_code: body.appCode,
+          environment: body.environment,
+          credential_type: body.credentialType,
+          dek_secret_name: body.dekSecretName,
+          encrypted_payload: encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload)),
+          created_by: actor.userId,
+          updated_by: actor.userId,
+        })
+        .returning('id');
+      await recordAudit(trx, auditActor(actor), {
+        action: 'payment_credential.created',
+        entityType: 'payment_credential',
+        entityId: row.id,
+        ip: actor.ip,
+        details: {
+          storeId: body.storeId,
+          appCode: body.appCode,
+          environment: body.environment,
+          credentialType: body.credentialType,
+          dekSecretName: body.dekSecretName,
+          fields: Object.keys(body.payload),
+        },
+      });
+      return row.id as number;
+    })
+    .catch(conflict);
   return getCredential(db, id);
 }
 
 /** Edits a credential of the caller's stores (else 404); a new payload is encrypted again. Audited without the secret. */
-export async function updateCredential(db: Db, config: Config, actor: AdminActor, id: number, body: UpdateCredential): Promise<PaymentCredential> {
-  await db.transaction(async (trx) => {
-    await findInScope(trx, actor, id);
-    if (body.storeId !== undefined && !(await storeInScope(trx, actor, body.storeId))) {
-      throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [{ path: 'storeId', message: 'Unknown store' }]);
-    }
-    const patch: Record<string, unknown> = { updated_by: actor.userId, updated_at: trx.fn.now() };
-    if (body.storeId !== undefined) patch.store_id = body.storeId;
-    if (body.appCode !== undefined) patch.app_code = body.appCode;
-    if (body.environment !== undefined) patch.environment = body.environment;
-    if (body.credentialType !== undefined) patch.credential_type = body.credentialType;
-    if (body.dekSecretName !== undefined) patch.dek_secret_name = body.dekSecretName;
-    if (body.payload !== undefined) patch.encrypted_payload = encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload));
-    await trx('payment_credentials').where({ id }).update(patch);
-    const { payload, ...rest } = body;
-    await recordAudit(trx, auditActor(actor), {
-      action: 'payment_credential.updated', entityType: 'payment_credential', entityId: id, ip: actor.ip,
-      details: { ...rest, ...(payload ? { fields: Object.keys(payload) } : {}) },
-    });
-  }).catch(conflict);
+export async function updateCredential(
+  db: Db,
+  config: Config,
+  actor: AdminActor,
+  id: number,
+  body: UpdateCredential,
+): Promise<PaymentCredential> {
+  await db
+    .transaction(async (trx) => {
+      await findInScope(trx, actor, id);
+      if (body.storeId !== undefined && !(await storeInScope(trx, actor, body.storeId))) {
+        throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [
+          { path: 'storeId', message: 'Unknown store' },
+        ]);
+      }
+      const patch: Record<string, unknown> = { updated_by: actor.userId, updated_at: trx.fn.now() };
+      if (body.storeId !== undefined) patch.store_id = body.storeId;
+      if (body.appCode !== undefined) patch.app_code = body.appCode;
+      if (body.environment !== undefined) patch.environment = body.environment;
+      if (body.credentialType !== undefined) patch.credential_type = body.credentialType;
+      if (body.dekSecretName !== undefined) patch.dek_secret_name = body.dekSecretName;
+      if (body.payload !== undefined) patch.encrypted_payload = encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload));
+      await trx('payment_credentials').where({ id }).update(patch);
+      const { payload, ...rest } = body;
+      await recordAudit(trx, auditActor(actor), {
+        action: 'payment_credential.updated',
+        entityType: 'payment_credential',
+        entityId: id,
+        ip: actor.ip,
+        details: { ...rest, ...(payload ? { fields: Object.keys(payload) } : {}) },
+      });
+    })
+    .catch(conflict);
   return getCredential(db, id);
 }
 
@@ -102,7 +155,13 @@ export async function updateCredential(db: Db, config: Config, actor: AdminActor
  * password is required (401 password_required without, 403 invalid_password when wrong) and every reveal
  * is written to the audit log (without the secret). 422 decryption_failed when the key does not open it.
  */
-export async function revealCredential(db: Db, config: Config, actor: AdminActor, id: number, currentPassword: string | undefined): Promise<{ payload: Record<string, unknown> }> {
+export async function revealCredential(
+  db: Db,
+  config: Config,
+  actor: AdminActor,
+  id: number,
+  currentPassword: string | undefined,
+): Promise<{ payload: Record<string, unknown> }> {
   const cred = await findInScope(db, actor, id);
   if (!currentPassword) throw new UnauthenticatedError('Enter your current password to reveal the credential', 'password_required');
   const user = await db('users').where({ id: actor.userId }).first('password_hash');
@@ -116,7 +175,13 @@ export async function revealCredential(db: Db, config: Config, actor: AdminActor
     throw new UnprocessableError(ADMIN_ORG_MESSAGES.decryptionFailed, 'decryption_failed');
   }
   await db.transaction(async (trx) => {
-    await recordAudit(trx, auditActor(actor), { action: 'payment_credential.revealed', entityType: 'payment_credential', entityId: id, ip: actor.ip, details: { storeId: cred.storeId } });
+    await recordAudit(trx, auditActor(actor), {
+      action: 'payment_credential.revealed',
+      entityType: 'payment_credential',
+      entityId: id,
+      ip: actor.ip,
+      details: { storeId: cred.storeId },
+    });
   });
   return { payload };
 }
@@ -127,28 +192,47 @@ export async function revealCredential(db: Db, config: Config, actor: AdminActor
  * and password, moves no money). Other types → 422 monetra_only with the spec's text. Never throws for
  * gateway failures: `{ success: false, message }` ('Test Successful' / 'Test Failed: …').
  */
-export async function testCredential(db: Db, config: Config, actor: AdminActor, id: number): Promise<{ success: boolean; message: string }> {
+export async function testCredential(
+  db: Db,
+  config: Config,
+  actor: AdminActor,
+  id: number,
+): Promise<{ success: boolean; message: string }> {
   const cred = await findInScope(db, actor, id);
   if (cred.credentialType !== 'Monetra') throw new UnprocessableError(ADMIN_ORG_MESSAGES.testMonetraOnly, 'monetra_only');
   const failed = (why: string) => ({ success: false, message: `Test Failed: ${why}` });
   if (!config.monetraUrl) return failed('the payment gateway endpoint is not configured');
   let creds;
-  try { creds = parseMonetraCredentials(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload)); } catch (e) {
-    return failed((e as Error).message === 'Decryption failed' ? ADMIN_ORG_MESSAGES.decryptionFailed : 'the credential needs username and password');
+  try {
+    creds = parseMonetraCredentials(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload));
+  } catch (e) {
+    return failed(
+      (e as Error).message === 'Decryption failed' ? ADMIN_ORG_MESSAGES.decryptionFailed : 'the credential needs username and password',
+    );
   }
   let res: Response;
   try {
     res = await fetch(config.monetraUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`,
+      },
       body: JSON.stringify({ action: 'chkpwd' }),
       signal: AbortSignal.timeout(config.monetraTimeoutMs),
     });
   } catch (e) {
-    return failed((e as Error)?.name === 'TimeoutError' ? 'the payment gateway did not answer in time' : 'the payment gateway cannot be reached');
+    return failed(
+      (e as Error)?.name === 'TimeoutError' ? 'the payment gateway did not answer in time' : 'the payment gateway cannot be reached',
+    );
   }
   let body: Record<string, unknown> | undefined;
-  try { body = (await res.json()) as Record<string, unknown>; } catch { body = undefined; }
+  try {
+    body = (await res.json()) as Record<string, unknown>;
+  } catch {
+    body = undefined;
+  }
   if (res.ok && body && mapMonetraResult(body).status === 'approved') return { success: true, message: 'Test Successful' };
   const verbiage = body && typeof body.verbiage === 'string' ? body.verbiage : `the gateway answered HTTP ${res.status}`;
   return failed(verbiage);

@@ -21,9 +21,17 @@ function fakeMonetra(): Promise<{ url: string; server: Server; seen: { auth?: st
     seen.push({ auth: req.headers.authorization, body });
     const ok = req.headers.authorization === `Basic ${Buffer.from(`merchant-2190:${SECRET}`).toString('base64')}`;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ok ? { IS_SUCCESS: true, code: 'AUTH', verbiage: 'SUCCESS' } : { IS_SUCCESS: false, code: 'DENY', verbiage: 'Invalid username or password' }));
+    res.end(
+      JSON.stringify(
+        ok
+          ? { IS_SUCCESS: true, code: 'AUTH', verbiage: 'SUCCESS' }
+          : { IS_SUCCESS: false, code: 'DENY', verbiage: 'Invalid username or password' },
+      ),
+    );
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, seen })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, seen })),
+  );
 }
 
 /** Payment credentials: list without secrets, add/edit encrypted, reveal with password (audited), Monetra test. */
@@ -40,23 +48,46 @@ describe('admin payment credentials', () => {
     fake = await fakeMonetra();
     t = await createTestContext({ env: { PAYMENT_CREDENTIALS_KEY: KEY, MONETRA_URL: fake.url } });
     // The same app with a logger that keeps every line (a secret must never appear in one).
-    const logger = pino({ level: 'trace' }, new Writable({ write(chunk, _e, done) { logLines.push(String(chunk)); done(); } }));
+    const logger = pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk, _e, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      }),
+    );
     app = createApp({ ...t.ctx, logger });
     fx = await seedFixtures(t.db);
     await seedOtherBoard(t.db);
     admin = tokenFor(t, fx.users.admin);
     boardAdmin = tokenFor(t, await createUserWithRole(t.db, 'board-admin@example.com', 'board_admin', [fx.outlets.dsm]));
   });
-  afterAll(async () => { await t.close(); await new Promise((ok) => fake.server.close(ok)); });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((ok) => fake.server.close(ok));
+  });
 
-  const monetra = { storeId: FIXTURE_STORES.central, appCode: 'BCC', environment: 'test', credentialType: 'Monetra', dekSecretName: 'default', payload: { username: 'merchant-2190', password: SECRET } };
+  const monetra = {
+    storeId: FIXTURE_STORES.central,
+    appCode: 'BCC',
+    environment: 'test',
+    credentialType: 'Monetra',
+    dekSecretName: 'default',
+    payload: { username: 'merchant-2190', password: SECRET },
+  };
   let id: number;
 
   it('when a credential is added, then 201 without the secret, the row holds only ciphertext, and the audit names fields only', async () => {
     const res = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send(monetra);
     expect(res.status).toBe(201);
     id = res.body.id;
-    expect(res.body).toMatchObject({ storeId: 2190, storeName: 'CENTRAL CITY LIQUOR, INC.', credentialType: 'Monetra', createdBy: 'admin@example.com' });
+    expect(res.body).toMatchObject({
+      storeId: 2190,
+      storeName: 'CENTRAL CITY LIQUOR, INC.',
+      credentialType: 'Monetra',
+      createdBy: 'admin@example.com',
+    });
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     const row = await t.db('payment_credentials').where({ id }).first();
     expect(row.encrypted_payload).not.toContain(SECRET);
@@ -67,11 +98,14 @@ describe('admin payment credentials', () => {
     expect(store.body.hasPaymentCredentials).toBe(true);
   });
 
-  it('when the same store × app × environment × type is added again, then 409; missing fields are 400 with the spec\'s message', async () => {
+  it("when the same store × app × environment × type is added again, then 409; missing fields are 400 with the spec's message", async () => {
     const dup = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send(monetra);
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('credential_exists');
-    const missing = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send({ storeId: 2190, payload: { a: 'b' } });
+    const missing = await api()
+      .post('/api/v1/admin/payment-credentials')
+      .auth(admin, { type: 'bearer' })
+      .send({ storeId: 2190, payload: { a: 'b' } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e: { message: string }) => e.message)).toContain('Please fill in all required fields');
     expect(await t.db('payment_credentials')).toHaveLength(1);
@@ -91,7 +125,10 @@ describe('admin payment credentials', () => {
     const none = await api().post(`/api/v1/admin/payment-credentials/${id}/reveal`).auth(admin, { type: 'bearer' }).send({});
     expect(none.status).toBe(401);
     expect(none.body.code).toBe('password_required');
-    const wrong = await api().post(`/api/v1/admin/payment-credentials/${id}/reveal`).auth(admin, { type: 'bearer' }).send({ currentPassword: 'Wrong#Pass1' });
+    const wrong = await api()
+      .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+      .auth(admin, { type: 'bearer' })
+      .send({ currentPassword: 'Wrong#Pass1' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('invalid_password');
     expect(JSON.stringify([none.body, wrong.body])).not.toContain(SECRET);
@@ -99,7 +136,10 @@ describe('admin payment credentials', () => {
   });
 
   it('when revealing with the current password, then the payload comes back and the reveal is audited', async () => {
-    const res = await api().post(`/api/v1/admin/payment-credentials/${id}/reveal`).auth(admin, { type: 'bearer' }).send({ currentPassword: FIXTURE_PASSWORD });
+    const res = await api()
+      .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+      .auth(admin, { type: 'bearer' })
+      .send({ currentPassword: FIXTURE_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({ username: 'merchant-2190', password: SECRET });
     const [a] = await t.db('audit_log').where({ action: 'payment_credential.revealed', entity_id: String(id) });
@@ -111,16 +151,25 @@ describe('admin payment credentials', () => {
     const res = await api().post(`/api/v1/admin/payment-credentials/${id}/test`).auth(admin, { type: 'bearer' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Test Successful' });
-    expect(fake.seen.at(-1)).toMatchObject({ auth: `Basic ${Buffer.from(`merchant-2190:${SECRET}`).toString('base64')}`, body: { action: 'chkpwd' } });
-    const edit = await api().patch(`/api/v1/admin/payment-credentials/${id}`).auth(admin, { type: 'bearer' }).send({ payload: { username: 'merchant-2190', password: 'other' } });
+    expect(fake.seen.at(-1)).toMatchObject({
+      auth: `Basic ${Buffer.from(`merchant-2190:${SECRET}`).toString('base64')}`,
+      body: { action: 'chkpwd' },
+    });
+    const edit = await api()
+      .patch(`/api/v1/admin/payment-credentials/${id}`)
+      .auth(admin, { type: 'bearer' })
+      .send({ payload: { username: 'merchant-2190', password: 'other' } });
     expect(edit.status).toBe(200);
     expect(edit.body.updatedBy).toBe('admin@example.com');
     const bad = await api().post(`/api/v1/admin/payment-credentials/${id}/test`).auth(admin, { type: 'bearer' });
     expect(bad.body).toEqual({ success: false, message: 'Test Failed: Invalid username or password' });
   });
 
-  it('when a Stripe credential is tested, then 422 with the spec\'s text and nothing is sent', async () => {
-    const s = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send({ ...monetra, credentialType: 'Stripe', payload: { key: 'sk_test_x' } });
+  it("when a Stripe credential is tested, then 422 with the spec's text and nothing is sent", async () => {
+    const s = await api()
+      .post('/api/v1/admin/payment-credentials')
+      .auth(admin, { type: 'bearer' })
+      .send({ ...monetra, credentialType: 'Stripe', payload: { key: 'sk_test_x' } });
     const before = fake.seen.length;
     const res = await api().post(`/api/v1/admin/payment-credentials/${s.body.id}/test`).auth(admin, { type: 'bearer' });
     expect(res.status).toBe(422);
@@ -128,13 +177,29 @@ describe('admin payment credentials', () => {
     expect(fake.seen.length).toBe(before);
   });
 
-  it('when a board administrator reaches another board\'s credential, then 404; a buyer gets 403', async () => {
-    const [o] = await t.db('payment_credentials').insert({ store_id: 9001, app_code: 'BCC', environment: 'test', credential_type: 'PayPal', dek_secret_name: 'x', encrypted_payload: 'x' }).returning('id');
+  it("when a board administrator reaches another board's credential, then 404; a buyer gets 403", async () => {
+    const [o] = await t
+      .db('payment_credentials')
+      .insert({
+        store_id: 9001,
+        app_code: 'BCC',
+        environment: 'test',
+        credential_type: 'PayPal',
+        dek_secret_name: 'x',
+        encrypted_payload: 'x',
+      })
+      .returning('id');
     const list = await api().get('/api/v1/admin/payment-credentials').auth(boardAdmin, { type: 'bearer' });
     expect(list.body.items.some((c: { id: number }) => c.id === o.id)).toBe(false);
-    const reveal = await api().post(`/api/v1/admin/payment-credentials/${o.id}/reveal`).auth(boardAdmin, { type: 'bearer' }).send({ currentPassword: FIXTURE_PASSWORD });
+    const reveal = await api()
+      .post(`/api/v1/admin/payment-credentials/${o.id}/reveal`)
+      .auth(boardAdmin, { type: 'bearer' })
+      .send({ currentPassword: FIXTURE_PASSWORD });
     expect(reveal.status).toBe(404);
-    const edit = await api().patch(`/api/v1/admin/payment-credentials/${o.id}`).auth(boardAdmin, { type: 'bearer' }).send({ dekSecretName: 'y' });
+    const edit = await api()
+      .patch(`/api/v1/admin/payment-credentials/${o.id}`)
+      .auth(boardAdmin, { type: 'bearer' })
+      .send({ dekSecretName: 'y' });
     expect(edit.status).toBe(404);
     expect((await api().get('/api/v1/admin/payment-credentials').auth(tokenFor(t, fx.users.buyer), { type: 'bearer' })).status).toBe(403);
   });
@@ -142,12 +207,22 @@ describe('admin payment credentials', () => {
   it('when reveals keep failing from one address, then after 20 failures the next answer is 429, even with the right password', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
-      statuses.push((await api().post(`/api/v1/admin/payment-credentials/${id}/reveal`).auth(admin, { type: 'bearer' }).send({ currentPassword: 'Wrong#Pass1' })).status);
+      statuses.push(
+        (
+          await api()
+            .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+            .auth(admin, { type: 'bearer' })
+            .send({ currentPassword: 'Wrong#Pass1' })
+        ).status,
+      );
     }
     // 3 failures happened above (no password, wrong password, another board's credential).
     expect(statuses.slice(0, 17)).toEqual(Array(17).fill(403));
     expect(statuses.slice(17)).toEqual(Array(3).fill(429));
-    const right = await api().post(`/api/v1/admin/payment-credentials/${id}/reveal`).auth(admin, { type: 'bearer' }).send({ currentPassword: FIXTURE_PASSWORD });
+    const right = await api()
+      .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+      .auth(admin, { type: 'bearer' })
+      .send({ currentPassword: FIXTURE_PASSWORD });
     expect(right.status).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
     expect(await t.db('audit_log').where({ action: 'payment_credential.revealed' })).toHaveLength(1);

@@ -7,12 +7,20 @@ const tags = ['ops'];
 /** GET /health (liveness) and GET /health/ready (DB reachable, migrations current), ARCHITECTURE §8. */
 export const healthRoutes = [
   route({
-    method: 'get', path: '/health', tags, auth: 'public', summary: 'Liveness',
+    method: 'get',
+    path: '/health',
+    tags,
+    auth: 'public',
+    summary: 'Liveness',
     response: { description: 'Alive', schema: healthSchema },
     handler: () => ({ status: 'ok' }),
   }),
   route({
-    method: 'get', path: '/health/ready', tags, auth: 'public', summary: 'Readiness: database reachable, migrations current',
+    method: 'get',
+    path: '/health/ready',
+    tags,
+    auth: 'public',
+    summary: 'Readiness: database reachable, migrations current',
     response: { description: 'Ready', schema: readinessSchema },
     errors: { 503: { description: 'Not ready', schema: readinessSchema } },
     handler: async (_actor, _input, { ctx }) => {

@@ -5,43 +5,120 @@ import type { ImportRun } from '@portal/contracts';
  * import_runs: one row per import, from the browser or the CLI. Takes a plain knex (the CLI
  * and seeds use it too, without the API's context).
  */
-export interface ImportFileResult { name: string; kind: string | null; rows: number; created: number; updated: number; unchanged: number; errors: string[] }
+export interface ImportFileResult {
+  name: string;
+  kind: string | null;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: string[];
+}
 export type ImportStatus = ImportRun['status'];
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const select = (db: Knex) => db('import_runs as r').leftJoin('users as u', 'u.id', 'r.created_by').select(
-  'r.id', 'r.status', 'r.source', 'u.email as createdBy', db.raw(`${iso('r.created_at')} AS "createdAt"`), db.raw(`${iso('r.started_at')} AS "startedAt"`),
-  db.raw(`${iso('r.finished_at')} AS "finishedAt"`), db.raw('r.rows_read::float8 AS "rowsRead"'), db.raw('r.rows_total::float8 AS "rowsTotal"'), 'r.files', 'r.error',
-);
+const select = (db: Knex) =>
+  db('import_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select(
+      'r.id',
+      'r.status',
+      'r.source',
+      'u.email as createdBy',
+      db.raw(`${iso('r.created_at')} AS "createdAt"`),
+      db.raw(`${iso('r.started_at')} AS "startedAt"`),
+      db.raw(`${iso('r.finished_at')} AS "finishedAt"`),
+      db.raw('r.rows_read::float8 AS "rowsRead"'),
+      db.raw('r.rows_total::float8 AS "rowsTotal"'),
+      'r.files',
+      'r.error',
+    );
 
-interface RunRow { id: string; status: ImportStatus; source: 'upload' | 'cli'; createdBy: string | null; createdAt: string; startedAt: string | null; finishedAt: string | null; rowsRead: number; rowsTotal: number; files: ImportFileResult[]; error: string | null }
+interface RunRow {
+  id: string;
+  status: ImportStatus;
+  source: 'upload' | 'cli';
+  createdBy: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  rowsRead: number;
+  rowsTotal: number;
+  files: ImportFileResult[];
+  error: string | null;
+}
 
 function toRun(r: RunRow): ImportRun {
   const total = Math.max(r.rowsTotal, r.rowsRead);
-  const percent = r.status === 'succeeded' || r.status === 'failed' ? 100 : total ? Math.min(99, Math.floor((r.rowsRead / total) * 100)) : 0;
+  const percent =
+    r.status === 'succeeded' || r.status === 'failed' ? 100 : total ? Math.min(99, Math.floor((r.rowsRead / total) * 100)) : 0;
   return {
-    id: r.id, status: r.status, source: r.source, createdBy: r.createdBy, createdAt: r.createdAt, startedAt: r.startedAt, finishedAt: r.finishedAt,
-    progress: { rowsRead: r.rowsRead, rowsTotal: total, percent }, files: r.files, error: r.error,
+    id: r.id,
+    status: r.status,
+    source: r.source,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    progress: { rowsRead: r.rowsRead, rowsTotal: total, percent },
+    files: r.files,
+    error: r.error,
   };
 }
 
 /** Inserts a run; returns its id. */
-export async function insertRun(db: Knex, run: { source: 'upload' | 'cli'; status: ImportStatus; createdBy?: string | null; rowsTotal?: number; rowsRead?: number; files: ImportFileResult[]; workDir?: string | null; finished?: boolean; error?: string | null }): Promise<string> {
-  const [row] = await db('import_runs').insert({
-    source: run.source, status: run.status, created_by: run.createdBy ?? null, rows_total: run.rowsTotal ?? 0, rows_read: run.rowsRead ?? 0,
-    files: JSON.stringify(run.files), work_dir: run.workDir ?? null, error: run.error ?? null,
-    ...(run.finished ? { started_at: db.fn.now(), finished_at: db.fn.now() } : {}),
-  }).returning('id');
+export async function insertRun(
+  db: Knex,
+  run: {
+    source: 'upload' | 'cli';
+    status: ImportStatus;
+    createdBy?: string | null;
+    rowsTotal?: number;
+    rowsRead?: number;
+    files: ImportFileResult[];
+    workDir?: string | null;
+    finished?: boolean;
+    error?: string | null;
+  },
+): Promise<string> {
+  const [row] = await db('import_runs')
+    .insert({
+      source: run.source,
+      status: run.status,
+      created_by: run.createdBy ?? null,
+      rows_total: run.rowsTotal ?? 0,
+      rows_read: run.rowsRead ?? 0,
+      files: JSON.stringify(run.files),
+      work_dir: run.workDir ?? null,
+      error: run.error ?? null,
+      ...(run.finished ? { started_at: db.fn.now(), finished_at: db.fn.now() } : {}),
+    })
+    .returning('id');
   return row.id as string;
 }
 
 /** The run's work folder and file names (for the job). */
-export async function findRunWork(db: Knex, id: string): Promise<{ status: ImportStatus; workDir: string | null; files: ImportFileResult[]; rowsTotal: number } | undefined> {
+export async function findRunWork(
+  db: Knex,
+  id: string,
+): Promise<{ status: ImportStatus; workDir: string | null; files: ImportFileResult[]; rowsTotal: number } | undefined> {
   return db('import_runs').where({ id }).first('status', 'work_dir as workDir', 'files', db.raw('rows_total::float8 AS "rowsTotal"'));
 }
 
 /** Updates status, progress, files (and start / end times). */
-export async function updateRun(db: Knex, id: string, patch: { status?: ImportStatus; rowsRead?: number; rowsTotal?: number; files?: ImportFileResult[]; error?: string | null; started?: boolean; finished?: boolean }) {
+export async function updateRun(
+  db: Knex,
+  id: string,
+  patch: {
+    status?: ImportStatus;
+    rowsRead?: number;
+    rowsTotal?: number;
+    files?: ImportFileResult[];
+    error?: string | null;
+    started?: boolean;
+    finished?: boolean;
+  },
+) {
   const row: Record<string, unknown> = {};
   if (patch.status) row.status = patch.status;
   if (patch.rowsRead !== undefined) row.rows_read = patch.rowsRead;
@@ -49,7 +126,10 @@ export async function updateRun(db: Knex, id: string, patch: { status?: ImportSt
   if (patch.files) row.files = JSON.stringify(patch.files);
   if (patch.error !== undefined) row.error = patch.error;
   if (patch.started) row.started_at = db.fn.now();
-  if (patch.finished) { row.finished_at = db.fn.now(); row.work_dir = null; }
+  if (patch.finished) {
+    row.finished_at = db.fn.now();
+    row.work_dir = null;
+  }
   await db('import_runs').where({ id }).update(row);
 }
 
@@ -69,14 +149,29 @@ export async function listRuns(db: Knex, limit: number): Promise<ImportRun[]> {
  * (file:line: field: reason), if any. Never fails the import itself: the caller may ignore a rejection.
  */
 export async function recordCliRun(
-  db: Knex, results: { file: string; kind: string; rows: number; inserted: number; updated: number; unchanged: number }[],
+  db: Knex,
+  results: { file: string; kind: string; rows: number; inserted: number; updated: number; unchanged: number }[],
   refused?: { file: string; errors: string[] },
 ): Promise<string> {
-  const files: ImportFileResult[] = results.map((r) => ({ name: r.file, kind: r.kind, rows: r.rows, created: r.inserted, updated: r.updated, unchanged: r.unchanged, errors: [] }));
-  if (refused) files.push({ name: refused.file, kind: null, rows: 0, created: 0, updated: 0, unchanged: 0, errors: refused.errors.slice(0, 100) });
+  const files: ImportFileResult[] = results.map((r) => ({
+    name: r.file,
+    kind: r.kind,
+    rows: r.rows,
+    created: r.inserted,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    errors: [],
+  }));
+  if (refused)
+    files.push({ name: refused.file, kind: null, rows: 0, created: 0, updated: 0, unchanged: 0, errors: refused.errors.slice(0, 100) });
   const rows = results.reduce((n, r) => n + r.rows, 0);
   return insertRun(db, {
-    source: 'cli', status: refused ? 'failed' : 'succeeded', files, rowsRead: rows, rowsTotal: rows, finished: true,
+    source: 'cli',
+    status: refused ? 'failed' : 'succeeded',
+    files,
+    rowsRead: rows,
+    rowsTotal: rows,
+    finished: true,
     error: refused ? 'One or more files were refused; nothing of them was written' : null,
   });
 }

@@ -24,7 +24,9 @@ export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 export const MAX_ERRORS_PER_FILE = 100;
 
 /** Enqueues the import job of a run inside the caller's transaction (pg-boss, jobs/import-queue.ts). */
-export interface ImportJobs { enqueue(db: Knex, runId: string): Promise<void> }
+export interface ImportJobs {
+  enqueue(db: Knex, runId: string): Promise<void>;
+}
 
 /** Counts the lines passing through (for rows_total) without buffering. */
 function lineCounter() {
@@ -41,7 +43,11 @@ function lineCounter() {
 }
 
 const safeName = (name: string, taken: Set<string>) => {
-  let base = (name.split(/[\\/]/).pop() ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '').slice(0, 120) || 'upload.csv';
+  let base =
+    (name.split(/[\\/]/).pop() ?? '')
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^\.+/, '')
+      .slice(0, 120) || 'upload.csv';
   if (!/\.(csv|csv\.gz)$/i.test(base)) base += '.csv';
   let n = base;
   for (let i = 2; taken.has(n.toLowerCase()); i++) n = base.replace(/(\.csv(\.gz)?)$/i, `-${i}$1`);
@@ -55,37 +61,79 @@ const safeName = (name: string, taken: Set<string>) => {
  * in one transaction, records the run (queued) with its audit row and enqueues the import job. 400 when no
  * file came, 413 when a file or the count is over the limits.
  */
-export async function acceptUpload(db: Db, jobs: ImportJobs, dataDir: string, actor: AdminActor, req: IncomingMessage): Promise<{ id: string; status: 'queued' }> {
-  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new BadRequestError('Send the CSV files as multipart/form-data in the field "files"');
+export async function acceptUpload(
+  db: Db,
+  jobs: ImportJobs,
+  dataDir: string,
+  actor: AdminActor,
+  req: IncomingMessage,
+): Promise<{ id: string; status: 'queued' }> {
+  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? ''))
+    throw new BadRequestError('Send the CSV files as multipart/form-data in the field "files"');
   const workDir = join(dataDir, 'imports', randomUUID());
   await mkdir(workDir, { recursive: true });
   const files: { name: string; rows: () => number }[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       let bb: busboy.Busboy;
-      try { bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 10 } }); } catch (e) { reject(new BadRequestError((e as Error).message)); return; }
+      try {
+        bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 10 } });
+      } catch (e) {
+        reject(new BadRequestError((e as Error).message));
+        return;
+      }
       const writes: Promise<void>[] = [];
       const taken = new Set<string>();
       let failed: Error | undefined;
       bb.on('file', (field, stream, info) => {
-        if (field !== 'files') { stream.resume(); return; }
+        if (field !== 'files') {
+          stream.resume();
+          return;
+        }
         const name = safeName(info.filename ?? '', taken);
         const counter = lineCounter();
         files.push({ name, rows: counter.rows });
-        stream.on('limit', () => { failed = new PayloadTooLargeError(`${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`); });
+        stream.on('limit', () => {
+          failed = new PayloadTooLargeError(`${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+        });
         writes.push(pipeline(stream, counter.stream, createWriteStream(join(workDir, name))));
       });
-      bb.on('filesLimit', () => { failed = new PayloadTooLargeError(`Upload at most ${MAX_FILES} files at once`); });
+      bb.on('filesLimit', () => {
+        failed = new PayloadTooLargeError(`Upload at most ${MAX_FILES} files at once`);
+      });
       bb.on('error', (e) => reject(new BadRequestError(`The upload could not be read: ${(e as Error).message}`)));
-      bb.on('close', () => { Promise.all(writes).then(() => (failed ? reject(failed) : resolve()), reject); });
+      bb.on('close', () => {
+        Promise.all(writes).then(() => (failed ? reject(failed) : resolve()), reject);
+      });
       req.pipe(bb);
     });
     if (!files.length) throw new BadRequestError('Choose one or more CSV files (field "files")');
     const rowsTotal = files.reduce((n, f) => n + (f.name.endsWith('.gz') ? 0 : f.rows()), 0);
-    const fileRows: ImportFileResult[] = files.map((f) => ({ name: f.name, kind: null, rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] }));
+    const fileRows: ImportFileResult[] = files.map((f) => ({
+      name: f.name,
+      kind: null,
+      rows: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+    }));
     const id = await db.transaction(async (trx) => {
-      const runId = await repo.insertRun(trx, { source: 'upload', status: 'queued', createdBy: actor.userId, rowsTotal, files: fileRows, workDir });
-      await recordAudit(trx, auditActor(actor), { action: 'import.queued', entityType: 'import_run', entityId: runId, ip: actor.ip, details: { files: files.map((f) => f.name), rowsTotal } });
+      const runId = await repo.insertRun(trx, {
+        source: 'upload',
+        status: 'queued',
+        createdBy: actor.userId,
+        rowsTotal,
+        files: fileRows,
+        workDir,
+      });
+      await recordAudit(trx, auditActor(actor), {
+        action: 'import.queued',
+        entityType: 'import_run',
+        entityId: runId,
+        ip: actor.ip,
+        details: { files: files.map((f) => f.name), rowsTotal },
+      });
       await jobs.enqueue(trx, runId);
       return runId;
     });
@@ -117,8 +165,15 @@ export async function runImport(db: Knex, runId: string, logger?: Logger): Promi
     const planned: { file: ImportFileResult; path: string; kind: string }[] = [];
     for (const file of files) {
       const path = join(work.workDir, file.name);
-      if (!present.has(file.name)) { file.errors.push(`${file.name}: file: missing from the upload`); continue; }
-      try { const kind = await detectKind(path); file.kind = kind; planned.push({ file, path, kind }); } catch (e) {
+      if (!present.has(file.name)) {
+        file.errors.push(`${file.name}: file: missing from the upload`);
+        continue;
+      }
+      try {
+        const kind = await detectKind(path);
+        file.kind = kind;
+        planned.push({ file, path, kind });
+      } catch (e) {
         // Never a driver or file-system message (paths, SQL) in what the API answers.
         if (!(e instanceof ImportError)) logger?.error({ err: e, runId, file: file.name }, 'import file header could not be read');
         file.errors.push(e instanceof ImportError ? e.message : `${file.name}: header: the file could not be read`);
@@ -128,10 +183,17 @@ export async function runImport(db: Knex, runId: string, logger?: Logger): Promi
     let changed = false;
     for (const [i, { file, path }] of planned.entries()) {
       const before = rowsRead;
-      const onProgress = (p: ImportProgress) => { rowsRead = before + p.rows; };
+      const onProgress = (p: ImportProgress) => {
+        rowsRead = before + p.rows;
+      };
       // Persist the progress the importer reports about once a second (the tab polls it).
       let saved = rowsRead;
-      const ticker = setInterval(() => { if (rowsRead !== saved) { saved = rowsRead; void repo.updateRun(db, runId, { rowsRead }).catch(() => undefined); } }, 1000);
+      const ticker = setInterval(() => {
+        if (rowsRead !== saved) {
+          saved = rowsRead;
+          void repo.updateRun(db, runId, { rowsRead }).catch(() => undefined);
+        }
+      }, 1000);
       try {
         const r = await importFile(db, path, { onProgress }, { index: i + 1, files: planned.length });
         Object.assign(file, { rows: r.rows, created: r.inserted, updated: r.updated, unchanged: r.unchanged });
@@ -153,10 +215,21 @@ export async function runImport(db: Knex, runId: string, logger?: Logger): Promi
     }
     if (changed) await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
     const failed = files.some((f) => f.errors.length);
-    await repo.updateRun(db, runId, { status: failed ? 'failed' : 'succeeded', rowsRead, files, finished: true, error: failed ? 'One or more files were refused; nothing of them was written' : null });
+    await repo.updateRun(db, runId, {
+      status: failed ? 'failed' : 'succeeded',
+      rowsRead,
+      files,
+      finished: true,
+      error: failed ? 'One or more files were refused; nothing of them was written' : null,
+    });
   } catch (e) {
     logger?.error({ err: e, runId }, 'import run failed');
-    await repo.updateRun(db, runId, { status: 'failed', files, finished: true, error: 'The import failed on the server (details in the server log)' });
+    await repo.updateRun(db, runId, {
+      status: 'failed',
+      files,
+      finished: true,
+      error: 'The import failed on the server (details in the server log)',
+    });
   } finally {
     if (work.workDir) await rm(work.workDir, { recursive: true, force: true });
   }
@@ -181,16 +254,33 @@ export async function listImports(db: Db): Promise<{ items: ImportRun[] }> {
  * the last finished import of each kind.
  */
 export async function dataSummary(db: Db): Promise<DataSummary> {
-  const { rows: [c] } = await db.raw(`SELECT
+  const {
+    rows: [c],
+  } = await db.raw(`SELECT
       (SELECT count(*)::int FROM items) AS items, (SELECT count(*)::int FROM items WHERE active) AS "activeItems",
       (SELECT count(*)::int FROM stores) AS stores, (SELECT count(DISTINCT category)::int FROM items) AS categories,
       (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM inventory) AS "inventoryRows"`);
-  const runs = await db('import_runs').whereIn('status', ['succeeded', 'failed']).orderBy('finished_at', 'desc').limit(100)
-    .select('status', 'source', 'files', db.raw(`to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"`));
+  const runs = await db('import_runs')
+    .whereIn('status', ['succeeded', 'failed'])
+    .orderBy('finished_at', 'desc')
+    .limit(100)
+    .select(
+      'status',
+      'source',
+      'files',
+      db.raw(`to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"`),
+    );
   const last = new Map<string, DataSummary['lastImports'][number]>();
   for (const r of runs) {
     for (const f of r.files as ImportFileResult[]) {
-      if (f.kind && !last.has(f.kind)) last.set(f.kind, { kind: f.kind, file: f.name, finishedAt: r.finishedAt, status: f.errors.length ? 'failed' : 'succeeded', source: r.source });
+      if (f.kind && !last.has(f.kind))
+        last.set(f.kind, {
+          kind: f.kind,
+          file: f.name,
+          finishedAt: r.finishedAt,
+          status: f.errors.length ? 'failed' : 'succeeded',
+          source: r.source,
+        });
     }
   }
   return { ...c, lastImports: ORDER.filter((k) => last.has(k)).map((k) => last.get(k)!) };

@@ -26,13 +26,22 @@ describe('admin imports (Data Synch)', () => {
   let admin: string;
   beforeAll(async () => {
     t = await createTestContext();
-    queue = createImportQueue({ connectionString: t.config.databaseUrl!, db: t.db, logger: t.ctx.logger, work: true, pollingIntervalSeconds: 0.5 });
+    queue = createImportQueue({
+      connectionString: t.config.databaseUrl!,
+      db: t.db,
+      logger: t.ctx.logger,
+      work: true,
+      pollingIntervalSeconds: 0.5,
+    });
     await queue.start();
     t.ctx.imports = queue;
     fx = await seedFixtures(t.db);
     admin = tokenFor(t, fx.users.admin);
   });
-  afterAll(async () => { await queue.stop(); await t.close(); });
+  afterAll(async () => {
+    await queue.stop();
+    await t.close();
+  });
 
   const upload = (files: [string, string][], token = admin) => {
     const r = request(t.app).post('/api/v1/admin/imports').auth(token, { type: 'bearer' });
@@ -75,14 +84,26 @@ describe('admin imports (Data Synch)', () => {
   });
 
   it('when several files come at once, then they run in dependency order (stores before store items) each with its counts', async () => {
-    const stores = 'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude,Report Date\n9100,NEW TEST STORE,A,1 MAIN,AMES,IA,50010,42.0,-93.6,2022-11-01\n';
+    const stores =
+      'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude,Report Date\n9100,NEW TEST STORE,A,1 MAIN,AMES,IA,50010,42.0,-93.6,2022-11-01\n';
     const items = `Store Number,Item Number,Order Lines,Bottles Sold,First Order Date,Last Order Date\n9100,${products[1].split(',')[0]},1,1,2022-01-02,2022-01-02\n`;
-    const run = await waitForRun(t, admin, (await upload([['store-items.csv', items], ['stores.csv', stores]])).body.id);
+    const run = await waitForRun(
+      t,
+      admin,
+      (
+        await upload([
+          ['store-items.csv', items],
+          ['stores.csv', stores],
+        ])
+      ).body.id,
+    );
     expect(run.body.status).toBe('succeeded');
-    expect(run.body.files).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'stores.csv', kind: 'stores', created: 1 }),
-      expect.objectContaining({ name: 'store-items.csv', kind: 'store_items', created: 1 }),
-    ]));
+    expect(run.body.files).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'stores.csv', kind: 'stores', created: 1 }),
+        expect.objectContaining({ name: 'store-items.csv', kind: 'store_items', created: 1 }),
+      ]),
+    );
     expect(await t.db('inventory').where({ store_id: 9100 })).toHaveLength(1);
   });
 
@@ -100,11 +121,19 @@ describe('admin imports (Data Synch)', () => {
     await recordCliRun(t.db, [{ file: 'stores.csv', kind: 'stores', rows: 2, inserted: 0, updated: 0, unchanged: 2 }]);
     const list = await request(t.app).get('/api/v1/admin/imports').auth(admin, { type: 'bearer' });
     expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({ source: 'cli', status: 'succeeded', files: [expect.objectContaining({ name: 'stores.csv', unchanged: 2 })] });
+    expect(list.body.items[0]).toMatchObject({
+      source: 'cli',
+      status: 'succeeded',
+      files: [expect.objectContaining({ name: 'stores.csv', unchanged: 2 })],
+    });
     const summary = await request(t.app).get('/api/v1/admin/imports/summary').auth(admin, { type: 'bearer' });
     expect(summary.body).toMatchObject({ items: 90, stores: 6, boards: 1 });
     expect(summary.body.inventoryRows).toBe(Number((await t.db('inventory').count('* as n'))[0].n));
-    expect(summary.body.lastImports.map((l: { kind: string; source: string }) => `${l.kind}:${l.source}`)).toEqual(['stores:cli', 'products:upload', 'store_items:upload']);
+    expect(summary.body.lastImports.map((l: { kind: string; source: string }) => `${l.kind}:${l.source}`)).toEqual([
+      'stores:cli',
+      'products:upload',
+      'store_items:upload',
+    ]);
   });
 
   it('when someone without bcc.admin.allow_data_sync uploads or reads, then 403 and no run is recorded', async () => {

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS, apiKeyListSchema, createApiKeyBodySchema, createWebhookBodySchema, createdApiKeySchema, createdWebhookSchema, idempotencyKeySchema,
-  orderDetailSchema, updateWebhookBodySchema, webhookDeliveryListSchema, webhookListSchema, webhookSchema,
+  PERMISSIONS,
+  apiKeyListSchema,
+  createApiKeyBodySchema,
+  createWebhookBodySchema,
+  createdApiKeySchema,
+  createdWebhookSchema,
+  idempotencyKeySchema,
+  orderDetailSchema,
+  updateWebhookBodySchema,
+  webhookDeliveryListSchema,
+  webhookListSchema,
+  webhookSchema,
 } from '@portal/contracts';
 import { readBulkRows } from '../../http/bulk-body';
 import { route } from '../../http/route';
@@ -10,68 +20,110 @@ import * as hooks from '../webhooks/webhooks.service';
 
 const adminPermissions = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin];
 const uuidParams = z.object({ id: z.uuid() });
-const upsertResultSchema = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), removed: z.number().int(), dryRun: z.boolean(), errors: z.array(z.unknown()) });
+const upsertResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  dryRun: z.boolean(),
+  errors: z.array(z.unknown()),
+});
 const idemHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 const ip = (req: { ip?: string }) => req.ip ?? null;
 
 /** /admin/api-keys and /admin/webhooks (ARCHITECTURE §5, §10): managed by board or store administrators. */
 export const integrationsAdminRoutes = [
   route({
-    method: 'get', path: '/admin/api-keys', tags: ['admin: integrations'], permissions: adminPermissions,
-    summary: 'API keys of the caller\'s stores and boards (prefix and last use, never the key)',
+    method: 'get',
+    path: '/admin/api-keys',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
+    summary: "API keys of the caller's stores and boards (prefix and last use, never the key)",
     response: { description: 'Keys', schema: apiKeyListSchema },
     handler: (actor, _i, { ctx }) => svc.listApiKeys(ctx.db, actor),
   }),
   route({
-    method: 'post', path: '/admin/api-keys', tags: ['admin: integrations'], permissions: adminPermissions,
+    method: 'post',
+    path: '/admin/api-keys',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
     body: createApiKeyBodySchema,
     summary: 'Create an API key scoped to a store or a board; the whole key is in this answer only',
     response: { status: 201, description: 'The key, with `key` shown once', schema: createdApiKeySchema },
-    errors: { 404: 'Store or board not in the caller\'s reach', 422: 'Neither a store nor a board' },
+    errors: { 404: "Store or board not in the caller's reach", 422: 'Neither a store nor a board' },
     handler: (actor, { body }, { ctx, req }) => svc.createApiKey(ctx.db, actor, body, ip(req)),
   }),
   route({
-    method: 'delete', path: '/admin/api-keys/{id}', tags: ['admin: integrations'], permissions: adminPermissions, params: uuidParams,
-    summary: 'Revoke an API key at once', errors: { 404: 'Not found (or not in the caller\'s reach)' },
+    method: 'delete',
+    path: '/admin/api-keys/{id}',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
+    params: uuidParams,
+    summary: 'Revoke an API key at once',
+    errors: { 404: "Not found (or not in the caller's reach)" },
     handler: (actor, { params }, { ctx, req }) => svc.revokeApiKey(ctx.db, actor, params.id, ip(req)),
   }),
   route({
-    method: 'get', path: '/admin/webhooks', tags: ['admin: integrations'], permissions: adminPermissions,
-    summary: 'Webhook endpoints of the caller\'s stores and boards (never the secret)',
+    method: 'get',
+    path: '/admin/webhooks',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
+    summary: "Webhook endpoints of the caller's stores and boards (never the secret)",
     response: { description: 'Endpoints', schema: webhookListSchema },
     handler: (actor, _i, { ctx }) => hooks.listWebhooks(ctx.db, actor),
   }),
   route({
-    method: 'post', path: '/admin/webhooks', tags: ['admin: integrations'], permissions: adminPermissions,
+    method: 'post',
+    path: '/admin/webhooks',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
     body: createWebhookBodySchema,
     summary: 'Register a webhook endpoint for a store or board; the signing secret is in this answer only',
     response: { status: 201, description: 'The endpoint with its `secret`', schema: createdWebhookSchema },
-    errors: { 404: 'Store or board not in the caller\'s reach', 422: 'Bad or private URL (production), or no store/board' },
+    errors: { 404: "Store or board not in the caller's reach", 422: 'Bad or private URL (production), or no store/board' },
     handler: (actor, { body }, { ctx, req }) => hooks.createWebhook(ctx.db, actor, body, ctx.config.production, ip(req)),
   }),
   route({
-    method: 'patch', path: '/admin/webhooks/{id}', tags: ['admin: integrations'], permissions: adminPermissions, params: uuidParams,
+    method: 'patch',
+    path: '/admin/webhooks/{id}',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
+    params: uuidParams,
     body: updateWebhookBodySchema,
-    summary: 'Change a webhook endpoint\'s URL, events or active flag',
-    response: { description: 'The endpoint', schema: webhookSchema }, errors: { 404: 'Not found (or not in the caller\'s reach)' },
+    summary: "Change a webhook endpoint's URL, events or active flag",
+    response: { description: 'The endpoint', schema: webhookSchema },
+    errors: { 404: "Not found (or not in the caller's reach)" },
     handler: (actor, { params, body }, { ctx, req }) => hooks.updateWebhook(ctx.db, actor, params.id, body, ctx.config.production, ip(req)),
   }),
   route({
-    method: 'delete', path: '/admin/webhooks/{id}', tags: ['admin: integrations'], permissions: adminPermissions, params: uuidParams,
-    summary: 'Remove a webhook endpoint', errors: { 404: 'Not found (or not in the caller\'s reach)' },
+    method: 'delete',
+    path: '/admin/webhooks/{id}',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
+    params: uuidParams,
+    summary: 'Remove a webhook endpoint',
+    errors: { 404: "Not found (or not in the caller's reach)" },
     handler: (actor, { params }, { ctx, req }) => hooks.deleteWebhook(ctx.db, actor, params.id, ip(req)),
   }),
   route({
-    method: 'get', path: '/admin/webhooks/{id}/deliveries', tags: ['admin: integrations'], permissions: adminPermissions, params: uuidParams,
-    summary: 'The endpoint\'s delivery log, newest first (status, attempts, last HTTP status and duration)',
+    method: 'get',
+    path: '/admin/webhooks/{id}/deliveries',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
+    params: uuidParams,
+    summary: "The endpoint's delivery log, newest first (status, attempts, last HTTP status and duration)",
     response: { description: 'Deliveries', schema: webhookDeliveryListSchema },
-    errors: { 404: 'Not found (or not in the caller\'s reach)' },
+    errors: { 404: "Not found (or not in the caller's reach)" },
     handler: (actor, { params }, { ctx }) => hooks.listDeliveries(ctx.db, actor, params.id),
   }),
   route({
-    method: 'post', path: '/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver', tags: ['admin: integrations'], permissions: adminPermissions,
+    method: 'post',
+    path: '/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    tags: ['admin: integrations'],
+    permissions: adminPermissions,
     params: z.object({ id: z.uuid(), deliveryId: z.uuid() }),
-    summary: 'Queue a delivery again', errors: { 404: 'Not found (or not in the caller\'s reach)' },
+    summary: 'Queue a delivery again',
+    errors: { 404: "Not found (or not in the caller's reach)" },
     handler: (actor, { params }, { ctx, req }) => hooks.redeliver(ctx.db, actor, params.id, params.deliveryId, ip(req)),
   }),
 ];
@@ -79,54 +131,115 @@ export const integrationsAdminRoutes = [
 /** /integrations (ARCHITECTURE §5, §10): API-key principals only (a user JWT → 401). */
 export const integrationsRoutes = [
   route({
-    method: 'put', path: '/integrations/stores/{warehouseId}/inventory', tags: ['integrations'], auth: 'apiKey', scopes: ['inventory:write'],
+    method: 'put',
+    path: '/integrations/stores/{warehouseId}/inventory',
+    tags: ['integrations'],
+    auth: 'apiKey',
+    scopes: ['inventory:write'],
     params: z.object({ warehouseId: z.coerce.number().int().positive() }),
     query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
     headers: idemHeaders,
-    summary: 'Upsert the store\'s inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed): validated whole, dryRun, mode=replace, idempotent',
+    summary:
+      "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed): validated whole, dryRun, mode=replace, idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed', schema: upsertResultSchema },
-    errors: { 401: 'No valid API key', 403: 'The key lacks inventory:write', 404: 'Store not in the key\'s reach', 413: 'More than 50,000 rows', 415: 'Neither JSON nor CSV', 422: 'Row errors { row, field, message }: nothing written', 429: 'Rate limited' },
+    errors: {
+      401: 'No valid API key',
+      403: 'The key lacks inventory:write',
+      404: "Store not in the key's reach",
+      413: 'More than 50,000 rows',
+      415: 'Neither JSON nor CSV',
+      422: 'Row errors { row, field, message }: nothing written',
+      429: 'Rate limited',
+    },
     handler: async (key, { params, query, headers }, { ctx, req, res }) => {
       const rows = await readBulkRows(req, res);
-      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, query, rows },
-        () => svc.upsertInventory(ctx.db, key, params.warehouseId, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }));
+      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, query, rows }, () =>
+        svc.upsertInventory(ctx.db, key, params.warehouseId, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }),
+      );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
     },
   }),
   route({
-    method: 'put', path: '/integrations/items', tags: ['integrations'], auth: 'apiKey', scopes: ['catalog:write'],
+    method: 'put',
+    path: '/integrations/items',
+    tags: ['integrations'],
+    auth: 'apiKey',
+    scopes: ['catalog:write'],
     query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
     headers: idemHeaders,
-    summary: 'Upsert the key\'s board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows): validated whole, dryRun, mode=replace deactivates items not sent, idempotent',
+    summary:
+      "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows): validated whole, dryRun, mode=replace deactivates items not sent, idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed (deactivated)', schema: upsertResultSchema },
-    errors: { 401: 'No valid API key', 403: 'The key lacks catalog:write or is a store key', 413: 'More than 50,000 rows', 415: 'Neither JSON nor CSV', 422: 'Row errors { row, field, message }: nothing written', 429: 'Rate limited' },
+    errors: {
+      401: 'No valid API key',
+      403: 'The key lacks catalog:write or is a store key',
+      413: 'More than 50,000 rows',
+      415: 'Neither JSON nor CSV',
+      422: 'Row errors { row, field, message }: nothing written',
+      429: 'Rate limited',
+    },
     handler: async (key, { query, headers }, { ctx, req, res }) => {
       const rows = await readBulkRows(req, res);
-      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { path: 'items', query, rows },
-        () => svc.upsertItems(ctx.db, key, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }));
+      const { value, replayed } = await svc.withKeyIdempotency(
+        ctx.db,
+        key,
+        headers['idempotency-key'],
+        { path: 'items', query, rows },
+        () => svc.upsertItems(ctx.db, key, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }),
+      );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
     },
   }),
   route({
-    method: 'get', path: '/integrations/order-events', tags: ['integrations'], auth: 'apiKey', scopes: ['orders:read'],
+    method: 'get',
+    path: '/integrations/order-events',
+    tags: ['integrations'],
+    auth: 'apiKey',
+    scopes: ['orders:read'],
     query: z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) }),
-    summary: 'The order event feed of the key\'s stores after a seq (gap-free, ordered): order.created / ready / completed / cancelled with the order snapshot',
-    response: { description: 'Events and the cursor to resume from', schema: z.object({ items: z.array(z.object({ seq: z.number(), type: z.string(), occurredAt: z.string(), order: z.unknown() })), nextAfter: z.number() }) },
+    summary:
+      "The order event feed of the key's stores after a seq (gap-free, ordered): order.created / ready / completed / cancelled with the order snapshot",
+    response: {
+      description: 'Events and the cursor to resume from',
+      schema: z.object({
+        items: z.array(z.object({ seq: z.number(), type: z.string(), occurredAt: z.string(), order: z.unknown() })),
+        nextAfter: z.number(),
+      }),
+    },
     errors: { 401: 'No valid API key', 403: 'The key lacks orders:read', 429: 'Rate limited' },
     handler: (key, { query }, { ctx }) => svc.orderEvents(ctx.db, key, query.after, query.limit),
   }),
   route({
-    method: 'post', path: '/integrations/orders/{orderNumber}/status', tags: ['integrations'], auth: 'apiKey', scopes: ['orders:write'],
-    params: z.object({ orderNumber: z.string().min(1).max(64) }), headers: idemHeaders,
+    method: 'post',
+    path: '/integrations/orders/{orderNumber}/status',
+    tags: ['integrations'],
+    auth: 'apiKey',
+    scopes: ['orders:write'],
+    params: z.object({ orderNumber: z.string().min(1).max(64) }),
+    headers: idemHeaders,
     body: z.object({ status: z.enum(['ready', 'completed', 'cancelled']), reason: z.string().trim().min(1).max(500).optional() }),
-    summary: 'Move an order of the key\'s stores like the Store Orders buttons (ready, completed, cancelled with a reason)',
+    summary: "Move an order of the key's stores like the Store Orders buttons (ready, completed, cancelled with a reason)",
     response: { description: 'The order', schema: orderDetailSchema },
-    errors: { 401: 'No valid API key', 403: 'The key lacks orders:write', 404: 'Order not in the key\'s stores', 409: 'Illegal transition (naming the status)', 502: 'Refund refused (cancel_pending)' },
+    errors: {
+      401: 'No valid API key',
+      403: 'The key lacks orders:write',
+      404: "Order not in the key's stores",
+      409: 'Illegal transition (naming the status)',
+      502: 'Refund refused (cancel_pending)',
+    },
     handler: async (key, { params, body, headers }, { ctx, req, res }) => {
-      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, body },
-        () => svc.setOrderStatus({ db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log }, key, params.orderNumber, body.status, body.reason, ip(req)));
+      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, body }, () =>
+        svc.setOrderStatus(
+          { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log },
+          key,
+          params.orderNumber,
+          body.status,
+          body.reason,
+          ip(req),
+        ),
+      );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
     },

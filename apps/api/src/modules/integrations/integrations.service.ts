@@ -35,7 +35,9 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
       if (!own) throw new NotFoundError('Board not found');
     }
   } else {
-    throw new UnprocessableError('Choose a store or a board', PROBLEM_CODES.validationFailed, [{ path: 'storeId', message: 'Choose a store or a board' }]);
+    throw new UnprocessableError('Choose a store or a board', PROBLEM_CODES.validationFailed, [
+      { path: 'storeId', message: 'Choose a store or a board' },
+    ]);
   }
 }
 
@@ -43,19 +45,29 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function scoped(q: any, stores: number[] | null) {
   if (!stores) return q;
-  return q.where((w: any) => w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')));
+  return q.where((w: any) =>
+    w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')),
+  );
 }
 
 const keyView = (r: any) => ({
-  id: r.id, name: r.name, prefix: r.key_prefix, storeId: r.store_id, boardId: r.board_id, scopes: r.scopes,
-  createdAt: new Date(r.created_at).toISOString(), lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
+  id: r.id,
+  name: r.name,
+  prefix: r.key_prefix,
+  storeId: r.store_id,
+  boardId: r.board_id,
+  scopes: r.scopes,
+  createdAt: new Date(r.created_at).toISOString(),
+  lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
 export async function listApiKeys(db: Db, a: Principal) {
-  const rows = await scoped(db('api_keys'), await adminStoreIds(db, a)).orderBy('created_at', 'desc').limit(500);
+  const rows = await scoped(db('api_keys'), await adminStoreIds(db, a))
+    .orderBy('created_at', 'desc')
+    .limit(500);
   return { items: rows.map(keyView) };
 }
 
@@ -63,16 +75,38 @@ export async function listApiKeys(db: Db, a: Principal) {
  * POST /admin/api-keys: a key `bcc_<8-char prefix>_<32 random bytes base64url>`, stored as SHA-256;
  * the whole key is in this answer only. Audited.
  */
-export async function createApiKey(db: Db, a: Principal, input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[] }, ip: string | null) {
+export async function createApiKey(
+  db: Db,
+  a: Principal,
+  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[] },
+  ip: string | null,
+) {
   await assertScope(db, a, input);
   const prefix = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
   const key = `bcc_${prefix}_${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (trx) => {
-    const [row] = await trx('api_keys').insert({
-      name: input.name, key_prefix: prefix, key_hash: hashApiKey(key), store_id: input.storeId ?? null, board_id: input.storeId ? null : input.boardId ?? null,
-      scopes: input.scopes, created_by: a.userId,
-    }).returning('*');
-    await recordAudit(trx, { userId: a.userId }, { action: 'api_key.created', entityType: 'api_key', entityId: row.id, ip, details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id } });
+    const [row] = await trx('api_keys')
+      .insert({
+        name: input.name,
+        key_prefix: prefix,
+        key_hash: hashApiKey(key),
+        store_id: input.storeId ?? null,
+        board_id: input.storeId ? null : (input.boardId ?? null),
+        scopes: input.scopes,
+        created_by: a.userId,
+      })
+      .returning('*');
+    await recordAudit(
+      trx,
+      { userId: a.userId },
+      {
+        action: 'api_key.created',
+        entityType: 'api_key',
+        entityId: row.id,
+        ip,
+        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id },
+      },
+    );
     return { ...keyView(row), key };
   });
 }
@@ -83,15 +117,35 @@ export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string 
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {
     await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
-    await recordAudit(trx, { userId: a.userId }, { action: 'api_key.revoked', entityType: 'api_key', entityId: id, ip, details: { prefix: row.key_prefix } });
+    await recordAudit(
+      trx,
+      { userId: a.userId },
+      { action: 'api_key.revoked', entityType: 'api_key', entityId: id, ip, details: { prefix: row.key_prefix } },
+    );
   });
 }
 
 /** One inventory row as sent: item code, bottles on hand, optional price (validated, informational). */
-export interface InventoryRow { itemCode?: unknown; onHand?: unknown; price?: unknown }
+export interface InventoryRow {
+  itemCode?: unknown;
+  onHand?: unknown;
+  price?: unknown;
+}
 /** A row error: the row (from 1), the field and why. */
-export interface RowError { row: number; field: string; message: string; path: string }
-export interface UpsertResult { created: number; updated: number; unchanged: number; removed: number; dryRun: boolean; errors: RowError[] }
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+  path: string;
+}
+export interface UpsertResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  dryRun: boolean;
+  errors: RowError[];
+}
 
 /**
  * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 with every row's
@@ -99,7 +153,13 @@ export interface UpsertResult { created: number; updated: number; unchanged: num
  * (mode=replace also removes the store's items not sent). A re-sent body answers all unchanged.
  * dryRun answers the counts without writing. A store outside the key's reach → 404. Audited.
  */
-export async function upsertInventory(db: Db, key: ApiKeyPrincipal, storeId: number, rows: InventoryRow[], opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null }): Promise<UpsertResult> {
+export async function upsertInventory(
+  db: Db,
+  key: ApiKeyPrincipal,
+  storeId: number,
+  rows: InventoryRow[],
+  opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
+): Promise<UpsertResult> {
   if (!key.storeIds.includes(storeId)) throw new NotFoundError('Store not found');
   const store = await db('stores').where({ id: storeId }).first('board_id');
   if (!store) throw new NotFoundError('Store not found');
@@ -109,50 +169,92 @@ export async function upsertInventory(db: Db, key: ApiKeyPrincipal, storeId: num
   const seen = new Map<string, number>();
   rows.forEach((r, i) => {
     const n = i + 1;
-    if (!r || typeof r !== 'object') { err(n, 'row', 'Each row must be an object'); return; }
+    if (!r || typeof r !== 'object') {
+      err(n, 'row', 'Each row must be an object');
+      return;
+    }
     if (typeof r.itemCode !== 'string' || !r.itemCode.trim()) err(n, 'itemCode', 'Item code is required');
     else if (seen.has(r.itemCode.trim())) err(n, 'itemCode', `Item code repeats row ${seen.get(r.itemCode.trim())}`);
-    else { seen.set(r.itemCode.trim(), n); codes.push(r.itemCode.trim()); }
-    if (r.onHand !== null && (typeof r.onHand !== 'number' || !Number.isInteger(r.onHand) || r.onHand < 0 || r.onHand > 2_000_000_000)) err(n, 'onHand', 'On hand must be a whole number of 0 or more');
-    if (r.price !== undefined && r.price !== null && !/^\d{1,10}(\.\d{1,2})?$/.test(String(r.price))) err(n, 'price', 'Price must be a non-negative amount with up to 2 decimals');
+    else {
+      seen.set(r.itemCode.trim(), n);
+      codes.push(r.itemCode.trim());
+    }
+    if (r.onHand !== null && (typeof r.onHand !== 'number' || !Number.isInteger(r.onHand) || r.onHand < 0 || r.onHand > 2_000_000_000))
+      err(n, 'onHand', 'On hand must be a whole number of 0 or more');
+    if (r.price !== undefined && r.price !== null && !/^\d{1,10}(\.\d{1,2})?$/.test(String(r.price)))
+      err(n, 'price', 'Price must be a non-negative amount with up to 2 decimals');
   });
   const items = new Map<string, number>();
   for (let i = 0; i < codes.length; i += 10_000) {
-    const found: { id: number; code: string }[] = await db('items').where({ board_id: store.board_id }).whereIn('code', codes.slice(i, i + 10_000)).select('id', 'code');
+    const found: { id: number; code: string }[] = await db('items')
+      .where({ board_id: store.board_id })
+      .whereIn('code', codes.slice(i, i + 10_000))
+      .select('id', 'code');
     for (const f of found) items.set(f.code, f.id);
   }
-  rows.forEach((r, i) => { if (typeof r?.itemCode === 'string' && seen.get(r.itemCode.trim()) === i + 1 && !items.has(r.itemCode.trim())) err(i + 1, 'itemCode', `Unknown item code ${r.itemCode.trim()}`); });
+  rows.forEach((r, i) => {
+    if (typeof r?.itemCode === 'string' && seen.get(r.itemCode.trim()) === i + 1 && !items.has(r.itemCode.trim()))
+      err(i + 1, 'itemCode', `Unknown item code ${r.itemCode.trim()}`);
+  });
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
-    throw new UnprocessableError(`${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`, PROBLEM_CODES.validationFailed, errors as never);
+    throw new UnprocessableError(
+      `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
+      PROBLEM_CODES.validationFailed,
+      errors as never,
+    );
   }
   const ids = rows.map((r) => items.get(String(r.itemCode).trim())!);
-  const onHand = rows.map((r) => (r.onHand as number | null));
+  const onHand = rows.map((r) => r.onHand as number | null);
   return db.transaction(async (trx) => {
     const current = new Map<number, number | null>();
     for (let i = 0; i < ids.length; i += 10_000) {
-      const got: { item_id: number; on_hand: number | null }[] = await trx('inventory').where({ store_id: storeId }).whereIn('item_id', ids.slice(i, i + 10_000)).select('item_id', 'on_hand');
+      const got: { item_id: number; on_hand: number | null }[] = await trx('inventory')
+        .where({ store_id: storeId })
+        .whereIn('item_id', ids.slice(i, i + 10_000))
+        .select('item_id', 'on_hand');
       for (const g of got) current.set(g.item_id, g.on_hand);
     }
-    let created = 0; let updated = 0; let unchanged = 0;
-    const changedIds: number[] = []; const changedOnHand: (number | null)[] = [];
+    let created = 0;
+    let updated = 0;
+    let unchanged = 0;
+    const changedIds: number[] = [];
+    const changedOnHand: (number | null)[] = [];
     ids.forEach((id, i) => {
-      if (!current.has(id)) created++; else if (current.get(id) === onHand[i]) { unchanged++; return; } else updated++;
-      changedIds.push(id); changedOnHand.push(onHand[i]);
+      if (!current.has(id)) created++;
+      else if (current.get(id) === onHand[i]) {
+        unchanged++;
+        return;
+      } else updated++;
+      changedIds.push(id);
+      changedOnHand.push(onHand[i]);
     });
     let removed = 0;
     if (opts.mode === 'replace') {
-      const q = trx('inventory').where({ store_id: storeId }).whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
+      const q = trx('inventory')
+        .where({ store_id: storeId })
+        .whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
       removed = opts.dryRun ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n) : await q.del();
     }
     if (!opts.dryRun && changedIds.length) {
       await trx.raw(
         `INSERT INTO inventory (store_id, item_id, on_hand, updated_at) SELECT ?, u.id, u.on_hand, now() FROM unnest(?::int[], ?::int[]) AS u(id, on_hand)
-         ON CONFLICT (store_id, item_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, updated_at = now()`, [storeId, changedIds, changedOnHand] as never,
+         ON CONFLICT (store_id, item_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, updated_at = now()`,
+        [storeId, changedIds, changedOnHand] as never,
       );
     }
     if (!opts.dryRun && (changedIds.length || removed)) {
-      await recordAudit(trx, { apiKeyId: key.apiKeyId }, { action: 'inventory.upserted', entityType: 'store', entityId: storeId, ip: opts.ip, details: { mode: opts.mode, created, updated, unchanged, removed } });
+      await recordAudit(
+        trx,
+        { apiKeyId: key.apiKeyId },
+        {
+          action: 'inventory.upserted',
+          entityType: 'store',
+          entityId: storeId,
+          ip: opts.ip,
+          details: { mode: opts.mode, created, updated, unchanged, removed },
+        },
+      );
     }
     return { created, updated, unchanged, removed, dryRun: opts.dryRun, errors: [] };
   });
@@ -162,37 +264,73 @@ export async function upsertInventory(db: Db, key: ApiKeyPrincipal, storeId: num
  * Idempotency-Key for API-key writes: the first answer of (key, Idempotency-Key) is stored and replayed;
  * the same Idempotency-Key with another body → 422 idempotency_key_reused.
  */
-export async function withKeyIdempotency<T>(db: Db, key: ApiKeyPrincipal, idem: string | undefined, body: unknown, run: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
+export async function withKeyIdempotency<T>(
+  db: Db,
+  key: ApiKeyPrincipal,
+  idem: string | undefined,
+  body: unknown,
+  run: () => Promise<T>,
+): Promise<{ value: T; replayed: boolean }> {
   if (!idem) return { value: await run(), replayed: false };
-  const hash = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
   const prior = await db('integration_requests').where({ api_key_id: key.apiKeyId, key: idem }).first();
   if (prior) {
-    if (prior.request_hash !== hash) throw new UnprocessableError('This Idempotency-Key was used for another request', PROBLEM_CODES.idempotencyKeyReused);
+    if (prior.request_hash !== hash)
+      throw new UnprocessableError('This Idempotency-Key was used for another request', PROBLEM_CODES.idempotencyKeyReused);
     return { value: prior.response_body as T, replayed: true };
   }
   const value = await run();
-  await db('integration_requests').insert({ api_key_id: key.apiKeyId, key: idem, request_hash: hash, status_code: 200, response_body: JSON.stringify(value) }).onConflict(['api_key_id', 'key']).ignore();
+  await db('integration_requests')
+    .insert({ api_key_id: key.apiKeyId, key: idem, request_hash: hash, status_code: 200, response_body: JSON.stringify(value) })
+    .onConflict(['api_key_id', 'key'])
+    .ignore();
   return { value, replayed: false };
 }
 
 /** GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first; nextAfter resumes. */
 export async function orderEvents(db: Db, key: ApiKeyPrincipal, after: number, limit: number) {
-  const rows = await db('order_events').whereIn('store_id', key.storeIds).where('seq', '>', after).orderBy('seq').limit(limit)
+  const rows = await db('order_events')
+    .whereIn('store_id', key.storeIds)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
     .select('seq', 'type', 'occurred_at', 'payload');
-  const items = rows.map((r) => ({ seq: Number(r.seq), type: r.type as string, occurredAt: new Date(r.occurred_at).toISOString(), order: r.payload }));
+  const items = rows.map((r) => ({
+    seq: Number(r.seq),
+    type: r.type as string,
+    occurredAt: new Date(r.occurred_at).toISOString(),
+    order: r.payload,
+  }));
   return { items, nextAfter: items.length ? items[items.length - 1].seq : after };
 }
 
 /** POST /integrations/orders/{orderNumber}/status: ready / completed / cancelled like the Store Orders buttons (404 outside the key's stores). */
-export async function setOrderStatus(deps: SettleDeps, key: ApiKeyPrincipal, orderNumber: string, status: 'ready' | 'completed' | 'cancelled', reason: string | undefined, ip: string | null): Promise<OrderDetail> {
+export async function setOrderStatus(
+  deps: SettleDeps,
+  key: ApiKeyPrincipal,
+  orderNumber: string,
+  status: 'ready' | 'completed' | 'cancelled',
+  reason: string | undefined,
+  ip: string | null,
+): Promise<OrderDetail> {
   const row = await deps.db('orders').where({ order_number: orderNumber }).first('id', 'store_id');
   if (!row || !key.storeIds.includes(row.store_id)) throw new NotFoundError('Order not found');
-  if (status === 'cancelled' && !reason) throw new UnprocessableError('Enter a reason', PROBLEM_CODES.validationFailed, [{ path: 'reason', message: 'Enter a reason' }]);
+  if (status === 'cancelled' && !reason)
+    throw new UnprocessableError('Enter a reason', PROBLEM_CODES.validationFailed, [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
 }
 
 /** One catalog row as sent (db:import's products.csv names in CSV): item code, name, bottle retail, category, pack, active. */
-export interface ItemRow { itemCode?: unknown; name?: unknown; retail?: unknown; category?: unknown; bottlesPerCase?: unknown; active?: unknown }
+export interface ItemRow {
+  itemCode?: unknown;
+  name?: unknown;
+  retail?: unknown;
+  category?: unknown;
+  bottlesPerCase?: unknown;
+  active?: unknown;
+}
 
 /**
  * PUT /integrations/items: upserts the board's catalog by item code (a board key with catalog:write; a
@@ -200,15 +338,23 @@ export interface ItemRow { itemCode?: unknown; name?: unknown; retail?: unknown;
  * `{ row, field, message }`, nothing written), dryRun, a re-sent body answers all unchanged; mode=replace
  * deactivates the board's items not sent (counted as removed). Audited.
  */
-export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[], opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null }): Promise<UpsertResult> {
-  if (!key.boardId) throw new ForbiddenError('Only a board\'s API key may change its catalog.');
+export async function upsertItems(
+  db: Db,
+  key: ApiKeyPrincipal,
+  rows: ItemRow[],
+  opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
+): Promise<UpsertResult> {
+  if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const seen = new Map<string, number>();
   const clean: { code: string; name: string; retail: string; category: string | null; pack: number | null; active: boolean }[] = [];
   rows.forEach((r, i) => {
     const n = i + 1;
-    if (!r || typeof r !== 'object') { err(n, 'row', 'Each row must be an object'); return; }
+    if (!r || typeof r !== 'object') {
+      err(n, 'row', 'Each row must be an object');
+      return;
+    }
     const code = typeof r.itemCode === 'string' || typeof r.itemCode === 'number' ? String(r.itemCode).trim() : '';
     if (!code || code.length > 50) err(n, 'itemCode', 'Item code is required (at most 50 characters)');
     else if (seen.has(code)) err(n, 'itemCode', `Item code repeats row ${seen.get(code)}`);
@@ -218,35 +364,55 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     const retail = String(r.retail ?? '').replace(/^\$/, '');
     if (!/^\d{1,10}(\.\d{1,2})?$/.test(retail)) err(n, 'retail', 'Retail must be a non-negative amount with up to 2 decimals');
     const pack = r.bottlesPerCase === undefined || r.bottlesPerCase === null || r.bottlesPerCase === '' ? null : Number(r.bottlesPerCase);
-    if (pack !== null && (!Number.isInteger(pack) || pack <= 0)) err(n, 'bottlesPerCase', 'Bottles per case must be a whole number above 0');
+    if (pack !== null && (!Number.isInteger(pack) || pack <= 0))
+      err(n, 'bottlesPerCase', 'Bottles per case must be a whole number above 0');
     const category = typeof r.category === 'string' && r.category.trim() ? r.category.trim().slice(0, 100) : null;
     const active = r.active === undefined ? true : r.active === true || r.active === 'true';
     clean.push({ code, name, retail: Number(retail).toFixed(2), category, pack, active });
   });
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
-    throw new UnprocessableError(`${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`, PROBLEM_CODES.validationFailed, errors as never);
+    throw new UnprocessableError(
+      `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
+      PROBLEM_CODES.validationFailed,
+      errors as never,
+    );
   }
   const boardId = key.boardId;
   return db.transaction(async (trx) => {
     const current = new Map<string, { name: string; retail: string; category: string | null; pack: number | null; active: boolean }>();
     const codes = clean.map((c) => c.code);
     for (let i = 0; i < codes.length; i += 10_000) {
-      const got = await trx('items').where({ board_id: boardId }).whereIn('code', codes.slice(i, i + 10_000))
+      const got = await trx('items')
+        .where({ board_id: boardId })
+        .whereIn('code', codes.slice(i, i + 10_000))
         .select('code', 'name', 'retail', 'category', 'bottles_per_case as pack', 'active');
       for (const g of got) current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2) });
     }
-    let created = 0; let updated = 0; let unchanged = 0;
+    let created = 0;
+    let updated = 0;
+    let unchanged = 0;
     const changed = clean.filter((c) => {
       const cur = current.get(c.code);
-      if (!cur) { created++; return true; }
-      if (cur.name === c.name && cur.retail === c.retail && cur.category === c.category && cur.pack === c.pack && cur.active === c.active) { unchanged++; return false; }
-      updated++; return true;
+      if (!cur) {
+        created++;
+        return true;
+      }
+      if (cur.name === c.name && cur.retail === c.retail && cur.category === c.category && cur.pack === c.pack && cur.active === c.active) {
+        unchanged++;
+        return false;
+      }
+      updated++;
+      return true;
     });
     let removed = 0;
     if (opts.mode === 'replace') {
-      const q = trx('items').where({ board_id: boardId, active: true }).whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
-      removed = opts.dryRun ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n) : await q.update({ active: false, updated_at: trx.fn.now() });
+      const q = trx('items')
+        .where({ board_id: boardId, active: true })
+        .whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
+      removed = opts.dryRun
+        ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n)
+        : await q.update({ active: false, updated_at: trx.fn.now() });
     }
     if (!opts.dryRun && changed.length) {
       await trx.raw(
@@ -254,11 +420,29 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
          SELECT ?, u.code, u.name, u.retail, u.category, u.pack, u.active FROM unnest(?::text[], ?::text[], ?::numeric[], ?::text[], ?::int[], ?::bool[]) AS u(code, name, retail, category, pack, active)
          ON CONFLICT (board_id, code) DO UPDATE SET name = EXCLUDED.name, retail = EXCLUDED.retail, category = EXCLUDED.category,
            bottles_per_case = EXCLUDED.bottles_per_case, active = EXCLUDED.active, updated_at = now()`,
-        [boardId, changed.map((c) => c.code), changed.map((c) => c.name), changed.map((c) => c.retail), changed.map((c) => c.category), changed.map((c) => c.pack), changed.map((c) => c.active)] as never,
+        [
+          boardId,
+          changed.map((c) => c.code),
+          changed.map((c) => c.name),
+          changed.map((c) => c.retail),
+          changed.map((c) => c.category),
+          changed.map((c) => c.pack),
+          changed.map((c) => c.active),
+        ] as never,
       );
     }
     if (!opts.dryRun && (changed.length || removed)) {
-      await recordAudit(trx, { apiKeyId: key.apiKeyId }, { action: 'items.upserted', entityType: 'board', entityId: boardId, ip: opts.ip, details: { mode: opts.mode, created, updated, unchanged, removed } });
+      await recordAudit(
+        trx,
+        { apiKeyId: key.apiKeyId },
+        {
+          action: 'items.upserted',
+          entityType: 'board',
+          entityId: boardId,
+          ip: opts.ip,
+          details: { mode: opts.mode, created, updated, unchanged, removed },
+        },
+      );
     }
     return { created, updated, unchanged, removed, dryRun: opts.dryRun, errors: [] };
   });

@@ -10,20 +10,34 @@ import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-s
  * GET /integrations/order-events with its cursor: every event is seen exactly once, in seq order.
  */
 const S = FIXTURE_STORES;
-let t: TestContext; let fx: Fixtures; let key: string; let orderId: number;
+let t: TestContext;
+let fx: Fixtures;
+let key: string;
+let orderId: number;
 
 beforeAll(async () => {
-  t = await createTestContext(); fx = await seedFixtures(t.db);
+  t = await createTestContext();
+  fx = await seedFixtures(t.db);
   const items = await storeItems(t.db, S.central, 1);
-  const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines: [{ item: items[0], quantity: 1 }] });
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId: S.central,
+    lines: [{ item: items[0], quantity: 1 }],
+  });
   const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
   const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
   expect(o.status).toBe(201);
   orderId = o.body.id;
-  const k = await request(t.app).post('/api/v1/admin/api-keys').set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`).send({ name: 'feed', storeId: S.central, scopes: ['orders:read'] });
+  const k = await request(t.app)
+    .post('/api/v1/admin/api-keys')
+    .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
+    .send({ name: 'feed', storeId: S.central, scopes: ['orders:read'] });
   key = k.body.key;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 it('when 8 writers append 200 events concurrently, then a polling reader sees every event once and in order', async () => {
   const start = Number((await t.db('order_events').max({ m: 'seq' }))[0].m ?? 0);
@@ -51,7 +65,12 @@ it('when 8 writers append 200 events concurrently, then a polling reader sees ev
   await Promise.all(writers);
   done = true;
   await reader;
-  const all = await t.db('order_events').where('seq', '>', start).orderBy('seq').pluck('seq').then((s) => s.map(Number));
+  const all = await t
+    .db('order_events')
+    .where('seq', '>', start)
+    .orderBy('seq')
+    .pluck('seq')
+    .then((s) => s.map(Number));
   expect(all).toHaveLength(200);
   expect(seen).toEqual(all);
 }, 60_000);

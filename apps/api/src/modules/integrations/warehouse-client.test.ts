@@ -11,7 +11,15 @@ import { deliverOnce, signWebhook } from '../webhooks/webhooks.service';
 // The example is a standalone script outside every Nx project (no package to import it by): a relative path is the only way in.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import {
-  PortalError, markReady, pullOrderEvents, pushInventoryCsv, readCursor, serveWebhooks, verifySignature, type OrderEvent, type WebhookEvent,
+  PortalError,
+  markReady,
+  pullOrderEvents,
+  pushInventoryCsv,
+  readCursor,
+  serveWebhooks,
+  verifySignature,
+  type OrderEvent,
+  type WebhookEvent,
 } from '../../../../../examples/warehouse-client/client';
 
 /**
@@ -20,17 +28,29 @@ import {
  * webhook receiver accepts a signed delivery and refuses tampered ones.
  */
 const S = FIXTURE_STORES;
-let t: TestContext; let fx: Fixtures; let items: StoreItem[];
-let server: Server; let baseUrl: string; let apiKey: string; let dir: string; let cursorFile: string;
+let t: TestContext;
+let fx: Fixtures;
+let items: StoreItem[];
+let server: Server;
+let baseUrl: string;
+let apiKey: string;
+let dir: string;
+let cursorFile: string;
 const placed: { id: number; orderNumber: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext(); fx = await seedFixtures(t.db); items = await storeItems(t.db, S.central, 3);
-  const k = await request(t.app).post('/api/v1/admin/api-keys').set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
+  t = await createTestContext();
+  fx = await seedFixtures(t.db);
+  items = await storeItems(t.db, S.central, 3);
+  const k = await request(t.app)
+    .post('/api/v1/admin/api-keys')
+    .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
     .send({ name: 'example warehouse', storeId: S.central, scopes: ['inventory:write', 'orders:read', 'orders:write'] });
   expect(k.status).toBe(201);
   apiKey = k.body.key;
-  server = await new Promise<Server>((ok) => { const s = t.app.listen(0, '127.0.0.1', () => ok(s)); });
+  server = await new Promise<Server>((ok) => {
+    const s = t.app.listen(0, '127.0.0.1', () => ok(s));
+  });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dir = mkdtempSync(join(tmpdir(), 'warehouse-client-'));
   cursorFile = join(dir, 'cursor');
@@ -43,14 +63,24 @@ afterAll(async () => {
 
 async function placeOrder(): Promise<{ id: number; orderNumber: string }> {
   await t.db('carts').where({ user_id: fx.users.buyer.id, status: 'active' }).update({ status: 'abandoned' });
-  const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines: [{ item: items[0], quantity: 2 }] });
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId: S.central,
+    lines: [{ item: items[0], quantity: 2 }],
+  });
   const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
   expect(s.status).toBe(201);
   const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
   expect(o.status).toBe(201);
   return { id: o.body.id, orderNumber: o.body.orderNumber };
 }
-const onHand = (itemId: number) => t.db('inventory').where({ store_id: S.central, item_id: itemId }).first('on_hand').then((r) => r?.on_hand);
+const onHand = (itemId: number) =>
+  t
+    .db('inventory')
+    .where({ store_id: S.central, item_id: itemId })
+    .first('on_hand')
+    .then((r) => r?.on_hand);
 const csvOf = (rows: [string, number][]) => ['Item Number,On Hand', ...rows.map(([c, n]) => `${c},${n}`)].join('\n') + '\n';
 
 describe('pushInventoryCsv', () => {
@@ -62,10 +92,19 @@ describe('pushInventoryCsv', () => {
     const file = join(dir, 'inventory.csv');
     writeFileSync(file, csv);
     expect(await pushInventoryCsv({ ...conn, csvPath: file })).toEqual({ created: 0, updated: 0, unchanged: 3, removed: 0, dryRun: false });
-    expect(await pushInventoryCsv({ ...conn, csv: csvOf(items.map((i) => [i.code, 7])), dryRun: true })).toMatchObject({ updated: 3, dryRun: true });
+    expect(await pushInventoryCsv({ ...conn, csv: csvOf(items.map((i) => [i.code, 7])), dryRun: true })).toMatchObject({
+      updated: 3,
+      dryRun: true,
+    });
     expect(await onHand(items[0].id)).toBe(1000);
 
-    const bad = pushInventoryCsv({ ...conn, csv: csvOf([[items[0].code, 5], ['NO-SUCH-ITEM', 1]]) });
+    const bad = pushInventoryCsv({
+      ...conn,
+      csv: csvOf([
+        [items[0].code, 5],
+        ['NO-SUCH-ITEM', 1],
+      ]),
+    });
     await expect(bad).rejects.toBeInstanceOf(PortalError);
     const err = (await bad.catch((e: unknown) => e)) as PortalError;
     expect(err.status).toBe(422);
@@ -84,9 +123,21 @@ describe('pullOrderEvents', () => {
     expect(start).toBe(Number((await t.db('order_events').where({ store_id: S.central }).max({ m: 'seq' }))[0].m ?? 0));
     placed.push(await placeOrder(), await placeOrder());
     const cursorSeen: number[] = [];
-    const events = await pullOrderEvents({ ...conn, limit: 1, handle: async () => { cursorSeen.push(await readCursor(cursorFile)); } });
-    expect(events.map((e) => [e.type, e.order.orderNumber, e.order.status])).toEqual(placed.map((o) => ['order.created', o.orderNumber, 'reserved']));
-    expect(events[0].order).toMatchObject({ storeId: S.central, unitCount: 2, items: [expect.objectContaining({ itemCode: items[0].code, quantity: 2 })] });
+    const events = await pullOrderEvents({
+      ...conn,
+      limit: 1,
+      handle: async () => {
+        cursorSeen.push(await readCursor(cursorFile));
+      },
+    });
+    expect(events.map((e) => [e.type, e.order.orderNumber, e.order.status])).toEqual(
+      placed.map((o) => ['order.created', o.orderNumber, 'reserved']),
+    );
+    expect(events[0].order).toMatchObject({
+      storeId: S.central,
+      unitCount: 2,
+      items: [expect.objectContaining({ itemCode: items[0].code, quantity: 2 })],
+    });
     expect(cursorSeen).toEqual([start, events[0].seq]); // saved after each page (limit 1: one event a page)
     expect(readFileSync(cursorFile, 'utf8').trim()).toBe(String(events[1].seq));
     expect(await pullOrderEvents(conn)).toEqual([]);
@@ -96,43 +147,97 @@ describe('pullOrderEvents', () => {
 
 describe('markReady and serveWebhooks', () => {
   it('when the warehouse marks an order ready, then the order is ready, a second try is 409, the signed order.ready webhook reaches onEvent, and a failing handler leaves the cursor for the next pull', async () => {
-    const hook = await request(t.app).post('/api/v1/admin/webhooks').set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
+    const hook = await request(t.app)
+      .post('/api/v1/admin/webhooks')
+      .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
       .send({ url: 'http://127.0.0.1:9/not-yet', storeId: S.central, events: ['order.ready'] });
     expect(hook.status).toBe(201);
     const got: WebhookEvent[] = [];
-    const rx = await serveWebhooks({ port: 0, host: '127.0.0.1', secret: hook.body.secret, onEvent: (e) => { got.push(e); } });
+    const rx = await serveWebhooks({
+      port: 0,
+      host: '127.0.0.1',
+      secret: hook.body.secret,
+      onEvent: (e) => {
+        got.push(e);
+      },
+    });
     try {
-      const moved = await request(t.app).patch(`/api/v1/admin/webhooks/${hook.body.id}`).set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
+      const moved = await request(t.app)
+        .patch(`/api/v1/admin/webhooks/${hook.body.id}`)
+        .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
         .send({ url: `${rx.url}hooks/portal` });
       expect(moved.status).toBe(200);
       const [o] = placed;
       const order = await markReady({ baseUrl, apiKey, orderNumber: o.orderNumber });
       expect(order).toMatchObject({ orderNumber: o.orderNumber, status: 'ready' });
       expect((await t.db('orders').where({ id: o.id }).first('status')).status).toBe('ready');
-      await expect(markReady({ baseUrl, apiKey, orderNumber: o.orderNumber })).rejects.toMatchObject({ status: 409, code: 'order_not_reserved' });
+      await expect(markReady({ baseUrl, apiKey, orderNumber: o.orderNumber })).rejects.toMatchObject({
+        status: 409,
+        code: 'order_not_reserved',
+      });
       await expect(markReady({ baseUrl, apiKey, orderNumber: 'NOPE-1' })).rejects.toMatchObject({ status: 404 });
 
       const [delivery] = await t.db('webhook_deliveries').where({ endpoint_id: hook.body.id }).pluck('id');
       expect(await deliverOnce(t.db, delivery, false)).toBe(true);
-      expect(got).toEqual([expect.objectContaining({ id: delivery, type: 'order.ready', order: expect.objectContaining({ orderNumber: o.orderNumber, status: 'ready' }) })]);
-      expect(await t.db('webhook_deliveries').where({ id: delivery }).first()).toMatchObject({ status: 'delivered', last_status_code: 204 });
+      expect(got).toEqual([
+        expect.objectContaining({
+          id: delivery,
+          type: 'order.ready',
+          order: expect.objectContaining({ orderNumber: o.orderNumber, status: 'ready' }),
+        }),
+      ]);
+      expect(await t.db('webhook_deliveries').where({ id: delivery }).first()).toMatchObject({
+        status: 'delivered',
+        last_status_code: 204,
+      });
 
       // The feed holds the same order.ready event: a handler that fails keeps the cursor, the next pull sees it again.
       const before = await readCursor(cursorFile);
-      await expect(pullOrderEvents({ baseUrl, apiKey, cursorFile, handle: () => { throw new Error('printer jammed'); } })).rejects.toThrow('printer jammed');
+      await expect(
+        pullOrderEvents({
+          baseUrl,
+          apiKey,
+          cursorFile,
+          handle: () => {
+            throw new Error('printer jammed');
+          },
+        }),
+      ).rejects.toThrow('printer jammed');
       expect(await readCursor(cursorFile)).toBe(before);
       const again: OrderEvent[] = await pullOrderEvents({ baseUrl, apiKey, cursorFile });
       expect(again.map((e) => [e.seq, e.type, e.order.orderNumber])).toEqual([[got[0].seq, 'order.ready', o.orderNumber]]);
-    } finally { await rx.close(); }
+    } finally {
+      await rx.close();
+    }
   });
 
-  it('when a delivery\'s body, signature or timestamp is tampered with or missing, then the receiver answers 401 and onEvent is not called; a good one answers 204', async () => {
+  it("when a delivery's body, signature or timestamp is tampered with or missing, then the receiver answers 401 and onEvent is not called; a good one answers 204", async () => {
     const secret = 'whsec_test-secret';
-    const got: WebhookEvent[] = []; const refused: string[] = [];
-    const rx = await serveWebhooks({ port: 0, host: '127.0.0.1', secret, onEvent: (e) => { got.push(e); }, onRefused: (status, why) => refused.push(`${status} ${why}`) });
+    const got: WebhookEvent[] = [];
+    const refused: string[] = [];
+    const rx = await serveWebhooks({
+      port: 0,
+      host: '127.0.0.1',
+      secret,
+      onEvent: (e) => {
+        got.push(e);
+      },
+      onRefused: (status, why) => refused.push(`${status} ${why}`),
+    });
     try {
-      const body = JSON.stringify({ id: 'd1', seq: 41, type: 'order.created', occurredAt: new Date().toISOString(), order: { orderNumber: 'X-1' } });
-      const send = (b: string, sig?: string) => fetch(rx.url, { method: 'POST', headers: { 'content-type': 'application/json', ...(sig ? { 'portal-signature': sig } : {}) }, body: b }).then((r) => r.status);
+      const body = JSON.stringify({
+        id: 'd1',
+        seq: 41,
+        type: 'order.created',
+        occurredAt: new Date().toISOString(),
+        order: { orderNumber: 'X-1' },
+      });
+      const send = (b: string, sig?: string) =>
+        fetch(rx.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(sig ? { 'portal-signature': sig } : {}) },
+          body: b,
+        }).then((r) => r.status);
       const sig = signWebhook(secret, body);
       const flipped = sig.slice(0, -1) + (sig.endsWith('0') ? '1' : '0');
       const now = Math.floor(Date.now() / 1000);
@@ -142,7 +247,13 @@ describe('markReady and serveWebhooks', () => {
       expect(await send(body, signWebhook('whsec_other', body))).toBe(401);
       expect(await send(body, signWebhook(secret, body, now - 301))).toBe(401);
       expect(got).toEqual([]);
-      expect(refused).toEqual(['401 bad or stale Portal-Signature', '401 bad or stale Portal-Signature', '401 no Portal-Signature', '401 bad or stale Portal-Signature', '401 bad or stale Portal-Signature']);
+      expect(refused).toEqual([
+        '401 bad or stale Portal-Signature',
+        '401 bad or stale Portal-Signature',
+        '401 no Portal-Signature',
+        '401 bad or stale Portal-Signature',
+        '401 bad or stale Portal-Signature',
+      ]);
       expect(await send(body, sig)).toBe(204);
       expect(got).toEqual([JSON.parse(body)]);
       expect((await fetch(rx.url)).status).toBe(405);
@@ -155,6 +266,8 @@ describe('markReady and serveWebhooks', () => {
       expect(verifySignature(secret, body, at, t0 - 301)).toBe(false);
       expect(verifySignature(secret, body, 't=1795400000,v1=zz', t0)).toBe(false);
       expect(verifySignature(secret, body, undefined, t0)).toBe(false);
-    } finally { await rx.close(); }
+    } finally {
+      await rx.close();
+    }
   });
 });

@@ -4,7 +4,10 @@ const list = (xs: string[]) => (xs.length ? xs.join(', ') : '—');
 const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The invitation mail (ARCHITECTURE §7): who invited, the roles and outlets, the one-time link and its expiry. */
-export function invitationMail(to: string, i: { firstName: string; inviterName: string; roleLabels: string[]; outletLabels: string[]; link: string; expiresAt: Date }): MailMessage {
+export function invitationMail(
+  to: string,
+  i: { firstName: string; inviterName: string; roleLabels: string[]; outletLabels: string[]; link: string; expiresAt: Date },
+): MailMessage {
   return {
     to,
     template: 'invitation',
@@ -25,7 +28,10 @@ export function invitationMail(to: string, i: { firstName: string; inviterName: 
 }
 
 /** The welcome mail after an acceptance (spec 002 §7 send-welcome-email: email, names, new or existing user). */
-export function welcomeMail(to: string, w: { firstName: string; lastName: string; isNewUser: boolean; signInUrl: string; outletLabels: string[] }): MailMessage {
+export function welcomeMail(
+  to: string,
+  w: { firstName: string; lastName: string; isNewUser: boolean; signInUrl: string; outletLabels: string[] },
+): MailMessage {
   return {
     to,
     template: 'welcome',
@@ -33,7 +39,9 @@ export function welcomeMail(to: string, w: { firstName: string; lastName: string
     text: [
       `Hello ${w.firstName} ${w.lastName},`,
       '',
-      w.isNewUser ? 'Your ordering portal account is ready.' : 'Your invitation was accepted: your account now has the new roles and outlets.',
+      w.isNewUser
+        ? 'Your ordering portal account is ready.'
+        : 'Your invitation was accepted: your account now has the new roles and outlets.',
       `Outlets: ${list(w.outletLabels)}`,
       '',
       `Sign in at ${w.signInUrl}`,
@@ -42,7 +50,10 @@ export function welcomeMail(to: string, w: { firstName: string; lastName: string
 }
 
 /** The decision on an outlet access request, mailed to the requester. */
-export function outletRequestDecisionMail(to: string, d: { outletName: string; approved: boolean; reason?: string | null; signInUrl: string }): MailMessage {
+export function outletRequestDecisionMail(
+  to: string,
+  d: { outletName: string; approved: boolean; reason?: string | null; signInUrl: string },
+): MailMessage {
   return {
     to,
     template: d.approved ? 'outlet_request_approved' : 'outlet_request_rejected',

@@ -21,15 +21,37 @@ export interface InvitationRow {
   sentAt: Date;
 }
 
-const COLUMNS = ['id', 'email', 'first_name', 'last_name', 'role_ids', 'outlet_ids', 'invited_by', 'expires_at', 'used_at', 'revoked_at', 'revoked_reason', 'created_at', 'sent_at'];
+const COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'role_ids',
+  'outlet_ids',
+  'invited_by',
+  'expires_at',
+  'used_at',
+  'revoked_at',
+  'revoked_reason',
+  'created_at',
+  'sent_at',
+];
 
 function toRow(r: Record<string, unknown>): InvitationRow {
   return {
-    id: r.id as string, email: r.email as string, firstName: r.first_name as string, lastName: r.last_name as string,
-    roleIds: (r.role_ids as number[]) ?? [], outletIds: (r.outlet_ids as number[]) ?? [], invitedBy: (r.invited_by as string | null) ?? null,
-    expiresAt: new Date(r.expires_at as string), usedAt: r.used_at ? new Date(r.used_at as string) : null,
-    revokedAt: r.revoked_at ? new Date(r.revoked_at as string) : null, revokedReason: (r.revoked_reason as string | null) ?? null,
-    createdAt: new Date(r.created_at as string), sentAt: new Date(r.sent_at as string),
+    id: r.id as string,
+    email: r.email as string,
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    roleIds: (r.role_ids as number[]) ?? [],
+    outletIds: (r.outlet_ids as number[]) ?? [],
+    invitedBy: (r.invited_by as string | null) ?? null,
+    expiresAt: new Date(r.expires_at as string),
+    usedAt: r.used_at ? new Date(r.used_at as string) : null,
+    revokedAt: r.revoked_at ? new Date(r.revoked_at as string) : null,
+    revokedReason: (r.revoked_reason as string | null) ?? null,
+    createdAt: new Date(r.created_at as string),
+    sentAt: new Date(r.sent_at as string),
   };
 }
 
@@ -63,25 +85,49 @@ export async function findById(db: Q, id: string, lock = false): Promise<Invitat
 
 /** Marks every open (not used, not revoked) invitation to `email` revoked with `reason`; returns their ids. */
 export async function revokeOpenForEmail(db: Q, email: string, by: string | null, reason: 'replaced'): Promise<string[]> {
-  const rows = await db('invitations').where({ email }).whereNull('used_at').whereNull('revoked_at')
-    .update({ revoked_at: db.fn.now(), revoked_by: by, revoked_reason: reason, updated_at: db.fn.now() }).returning('id');
+  const rows = await db('invitations')
+    .where({ email })
+    .whereNull('used_at')
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(), revoked_by: by, revoked_reason: reason, updated_at: db.fn.now() })
+    .returning('id');
   return rows.map((r: { id: string }) => r.id);
 }
 
 /** Inserts an invitation; returns its id and expiry. */
-export async function insertInvitation(db: Q, row: {
-  email: string; firstName: string; lastName: string; roleIds: number[]; outletIds: number[]; invitedBy: string | null; tokenHash: string | null; expiresAt: Date;
-}): Promise<{ id: string; expiresAt: Date }> {
-  const [r] = await db('invitations').insert({
-    email: row.email, first_name: row.firstName, last_name: row.lastName, role_ids: row.roleIds, outlet_ids: row.outletIds,
-    invited_by: row.invitedBy, token_hash: row.tokenHash, expires_at: row.expiresAt,
-  }).returning(['id', 'expires_at']);
+export async function insertInvitation(
+  db: Q,
+  row: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    roleIds: number[];
+    outletIds: number[];
+    invitedBy: string | null;
+    tokenHash: string | null;
+    expiresAt: Date;
+  },
+): Promise<{ id: string; expiresAt: Date }> {
+  const [r] = await db('invitations')
+    .insert({
+      email: row.email,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      role_ids: row.roleIds,
+      outlet_ids: row.outletIds,
+      invited_by: row.invitedBy,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+    })
+    .returning(['id', 'expires_at']);
   return { id: r.id, expiresAt: new Date(r.expires_at) };
 }
 
 /** A new expiry for an open invitation (resend); its token hash is replaced (null: the old link stops working). */
 export async function renewToken(db: Q, id: string, tokenHash: string | null, expiresAt: Date): Promise<void> {
-  await db('invitations').where({ id }).update({ token_hash: tokenHash, expires_at: expiresAt, sent_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('invitations')
+    .where({ id })
+    .update({ token_hash: tokenHash, expires_at: expiresAt, sent_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
 /** Stores the hash of the link's token (when the mail is rendered). */
@@ -91,7 +137,9 @@ export async function setTokenHash(db: Q, id: string, tokenHash: string): Promis
 
 /** Revokes one invitation. */
 export async function revoke(db: Q, id: string, by: string | null): Promise<void> {
-  await db('invitations').where({ id }).update({ revoked_at: db.fn.now(), revoked_by: by, revoked_reason: 'revoked', updated_at: db.fn.now() });
+  await db('invitations')
+    .where({ id })
+    .update({ revoked_at: db.fn.now(), revoked_by: by, revoked_reason: 'revoked', updated_at: db.fn.now() });
 }
 
 /** Marks an invitation used by `userId`. */
@@ -107,7 +155,10 @@ export async function rolesByIds(db: Q, ids: number[]): Promise<{ id: number; co
 }
 
 /** Outlets by id with their active flag and display name. */
-export async function outletsByIds(db: Q, ids: number[]): Promise<{ id: number; code: string; name: string; active: boolean; isAdminOutlet: boolean }[]> {
+export async function outletsByIds(
+  db: Q,
+  ids: number[],
+): Promise<{ id: number; code: string; name: string; active: boolean; isAdminOutlet: boolean }[]> {
   if (!ids.length) return [];
   const rows = await db('outlets').whereIn('id', ids).select('id', 'outlet_code', 'name', 'active', 'is_admin_outlet');
   return rows.map((r) => ({ id: r.id, code: r.outlet_code, name: r.name, active: r.active, isAdminOutlet: r.is_admin_outlet }));
@@ -115,26 +166,56 @@ export async function outletsByIds(db: Q, ids: number[]): Promise<{ id: number; 
 
 /** Every role with its level and whether it holds `adminOutletPermission` (ordered by level, then code). */
 export async function listRoles(db: Q, adminOutletPermission: string) {
-  const rows = await db('roles as r').orderBy([{ column: 'r.role_level' }, { column: 'r.code' }])
-    .select('r.id', 'r.code', 'r.role_name', 'r.description', 'r.role_level',
-      db.raw(`EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id AND p.code = ?) AS grants_admin_outlet`, [adminOutletPermission]));
-  return rows.map((r) => ({ id: r.id as number, code: r.code as string, name: (r.role_name || r.code) as string, description: r.description as string | null, level: r.role_level as number, grantsAdminOutlet: Boolean(r.grants_admin_outlet) }));
+  const rows = await db('roles as r')
+    .orderBy([{ column: 'r.role_level' }, { column: 'r.code' }])
+    .select(
+      'r.id',
+      'r.code',
+      'r.role_name',
+      'r.description',
+      'r.role_level',
+      db.raw(
+        `EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id AND p.code = ?) AS grants_admin_outlet`,
+        [adminOutletPermission],
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id as number,
+    code: r.code as string,
+    name: (r.role_name || r.code) as string,
+    description: r.description as string | null,
+    level: r.role_level as number,
+    grantsAdminOutlet: Boolean(r.grants_admin_outlet),
+  }));
 }
 
 /** The best (lowest) role level of a user, or undefined without roles. */
 export async function bestRoleLevel(db: Q, userId: string): Promise<number | undefined> {
-  const r = await db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', userId).min<{ min: number | null }>('r.role_level as min').first();
+  const r = await db('user_roles as ur')
+    .join('roles as r', 'r.id', 'ur.role_id')
+    .where('ur.user_id', userId)
+    .min<{ min: number | null }>('r.role_level as min')
+    .first();
   return r?.min ?? undefined;
 }
 
 /** Active outlets, optionally restricted to the ids a subquery selects, with board name; ordered by name. */
 export async function listActiveOutlets(db: Q, within: Knex.QueryBuilder | null) {
-  const q = db('outlets as o').leftJoin('boards as b', 'b.id', 'o.board_id').where('o.active', true)
+  const q = db('outlets as o')
+    .leftJoin('boards as b', 'b.id', 'o.board_id')
+    .where('o.active', true)
     .orderBy([{ column: 'o.is_admin_outlet', order: 'desc' }, { column: 'o.name' }, { column: 'o.id' }])
     .select('o.id', 'o.outlet_code', 'o.name', 'o.is_admin_outlet', 'o.city', 'b.name as board_name');
   if (within) q.whereIn('o.id', within);
   const rows = await q;
-  return rows.map((r) => ({ id: r.id as number, code: r.outlet_code as string, name: r.name as string, isAdminOutlet: r.is_admin_outlet as boolean, boardName: (r.board_name ?? null) as string | null, city: (r.city ?? null) as string | null }));
+  return rows.map((r) => ({
+    id: r.id as number,
+    code: r.outlet_code as string,
+    name: r.name as string,
+    isAdminOutlet: r.is_admin_outlet as boolean,
+    boardName: (r.board_name ?? null) as string | null,
+    city: (r.city ?? null) as string | null,
+  }));
 }
 
 /** The user with this email (id, active flag), or undefined. */
@@ -150,24 +231,51 @@ export async function insertUser(db: Q, email: string, passwordHash: string): Pr
 }
 
 /** Saves first name, last name, full name and phone of a profile (insert or update). */
-export async function upsertProfile(db: Q, userId: string, p: { firstName: string; lastName: string; phone: string | null }): Promise<void> {
+export async function upsertProfile(
+  db: Q,
+  userId: string,
+  p: { firstName: string; lastName: string; phone: string | null },
+): Promise<void> {
   await db('user_profiles')
     .insert({ user_id: userId, first_name: p.firstName, last_name: p.lastName, full_name: `${p.firstName} ${p.lastName}`, phone: p.phone })
-    .onConflict('user_id').merge({ first_name: p.firstName, last_name: p.lastName, full_name: `${p.firstName} ${p.lastName}`, phone: p.phone, updated_at: db.fn.now() });
+    .onConflict('user_id')
+    .merge({
+      first_name: p.firstName,
+      last_name: p.lastName,
+      full_name: `${p.firstName} ${p.lastName}`,
+      phone: p.phone,
+      updated_at: db.fn.now(),
+    });
 }
 
 /** Links roles and outlets to a user (existing links are kept); ids that no longer exist are skipped. */
-export async function grantRolesAndOutlets(db: Q, userId: string, roleIds: number[], outletIds: number[]): Promise<{ roleIds: number[]; outletIds: number[] }> {
+export async function grantRolesAndOutlets(
+  db: Q,
+  userId: string,
+  roleIds: number[],
+  outletIds: number[],
+): Promise<{ roleIds: number[]; outletIds: number[] }> {
   const roles = roleIds.length ? (await db('roles').whereIn('id', roleIds).select('id')).map((r) => r.id as number) : [];
   const outlets = outletIds.length ? (await db('outlets').whereIn('id', outletIds).select('id')).map((r) => r.id as number) : [];
-  if (roles.length) await db('user_roles').insert(roles.map((role_id) => ({ user_id: userId, role_id }))).onConflict(['user_id', 'role_id']).ignore();
-  if (outlets.length) await db('user_outlets').insert(outlets.map((outlet_id) => ({ user_id: userId, outlet_id }))).onConflict(['user_id', 'outlet_id']).ignore();
+  if (roles.length)
+    await db('user_roles')
+      .insert(roles.map((role_id) => ({ user_id: userId, role_id })))
+      .onConflict(['user_id', 'role_id'])
+      .ignore();
+  if (outlets.length)
+    await db('user_outlets')
+      .insert(outlets.map((outlet_id) => ({ user_id: userId, outlet_id })))
+      .onConflict(['user_id', 'outlet_id'])
+      .ignore();
   return { roleIds: roles, outletIds: outlets };
 }
 
 /** First and last name of a user (profile), for mail texts. */
 export async function displayName(db: Q, userId: string): Promise<string | undefined> {
-  const r = await db('users as u').leftJoin('user_profiles as p', 'p.user_id', 'u.id').where('u.id', userId).first('u.email', 'p.first_name', 'p.last_name');
+  const r = await db('users as u')
+    .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .where('u.id', userId)
+    .first('u.email', 'p.first_name', 'p.last_name');
   if (!r) return undefined;
   return [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email;
 }
@@ -176,15 +284,23 @@ export async function displayName(db: Q, userId: string): Promise<string | undef
  * A page of invitations, newest first, optionally by status and email/name search, restricted to
  * `scope` (`'all'`, or the inviter's own plus those whose outlets all lie in the manageable subquery).
  */
-export async function listInvitations(db: Q, opts: {
-  status?: InvitationStatus; search?: string; page: number; pageSize: number; scope: 'all' | { userId: string; manageable: Knex.QueryBuilder };
-}) {
+export async function listInvitations(
+  db: Q,
+  opts: {
+    status?: InvitationStatus;
+    search?: string;
+    page: number;
+    pageSize: number;
+    scope: 'all' | { userId: string; manageable: Knex.QueryBuilder };
+  },
+) {
   const base = db('invitations as i');
   if (opts.scope !== 'all') {
     const { userId, manageable } = opts.scope;
     base.where((w) => {
-      w.where('i.invited_by', userId).orWhere((x) => x.whereRaw('cardinality(i.outlet_ids) > 0')
-        .whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [manageable]));
+      w.where('i.invited_by', userId).orWhere((x) =>
+        x.whereRaw('cardinality(i.outlet_ids) > 0').whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [manageable]),
+      );
     });
   }
   if (opts.status) base.whereRaw(`(${STATUS_SQL}) = ?`, [opts.status]);
@@ -193,32 +309,60 @@ export async function listInvitations(db: Q, opts: {
     base.where((w) => w.whereILike('i.email', like).orWhereILike('i.first_name', like).orWhereILike('i.last_name', like));
   }
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
-  const rows = await base.clone().leftJoin('users as inv', 'inv.id', 'i.invited_by')
+  const rows = await base
+    .clone()
+    .leftJoin('users as inv', 'inv.id', 'i.invited_by')
     .orderBy([{ column: 'i.created_at', order: 'desc' }, { column: 'i.id' }])
-    .limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize)
-    .select('i.*', 'inv.email as invited_by_email',
-      db.raw('ARRAY(SELECT coalesce(r.role_name, r.code) FROM roles r WHERE r.id = ANY(i.role_ids) ORDER BY r.role_level, r.code) AS role_labels'),
-      db.raw('ARRAY(SELECT o.name FROM outlets o WHERE o.id = ANY(i.outlet_ids) ORDER BY o.name) AS outlet_labels'));
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .select(
+      'i.*',
+      'inv.email as invited_by_email',
+      db.raw(
+        'ARRAY(SELECT coalesce(r.role_name, r.code) FROM roles r WHERE r.id = ANY(i.role_ids) ORDER BY r.role_level, r.code) AS role_labels',
+      ),
+      db.raw('ARRAY(SELECT o.name FROM outlets o WHERE o.id = ANY(i.outlet_ids) ORDER BY o.name) AS outlet_labels'),
+    );
   return {
     total: Number(n),
-    items: rows.map((r) => ({ ...toRow(r), invitedByEmail: (r.invited_by_email ?? null) as string | null, roleLabels: r.role_labels as string[], outletLabels: r.outlet_labels as string[] })),
+    items: rows.map((r) => ({
+      ...toRow(r),
+      invitedByEmail: (r.invited_by_email ?? null) as string | null,
+      roleLabels: r.role_labels as string[],
+      outletLabels: r.outlet_labels as string[],
+    })),
   };
 }
 
 /** Is this invitation in the caller's scope (invited by them, or all its outlets manageable)? */
 export async function invitationInScope(db: Q, id: string, userId: string, manageable: Knex.QueryBuilder): Promise<boolean> {
-  const r = await db('invitations as i').where('i.id', id).andWhere((w) => {
-    w.where('i.invited_by', userId).orWhere((x) => x.whereRaw('cardinality(i.outlet_ids) > 0').whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [manageable]));
-  }).first('i.id');
+  const r = await db('invitations as i')
+    .where('i.id', id)
+    .andWhere((w) => {
+      w.where('i.invited_by', userId).orWhere((x) =>
+        x.whereRaw('cardinality(i.outlet_ids) > 0').whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [manageable]),
+      );
+    })
+    .first('i.id');
   return Boolean(r);
 }
 
 // ---- outlet requests ----
 
 export interface OutletRequestRow {
-  id: number; status: 'pending' | 'approved' | 'rejected'; userId: string; userEmail: string; userName: string | null;
-  outletId: number; outletName: string; outletCode: string; boardName: string | null;
-  createdAt: string; decidedAt: string | null; decidedByEmail: string | null; reason: string | null;
+  id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  userId: string;
+  userEmail: string;
+  userName: string | null;
+  outletId: number;
+  outletName: string;
+  outletCode: string;
+  boardName: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedByEmail: string | null;
+  reason: string | null;
 }
 
 function outletRequestQuery(db: Q) {
@@ -229,26 +373,55 @@ function outletRequestQuery(db: Q) {
     .leftJoin('boards as b', 'b.id', 'o.board_id')
     .leftJoin('users as d', 'd.id', 'r.decided_by');
 }
-const OUTLET_REQUEST_COLUMNS = ['r.id', 'r.status', 'r.user_id', 'u.email as user_email', 'p.first_name', 'p.last_name', 'r.outlet_id', 'o.name as outlet_name',
-  'o.outlet_code', 'b.name as board_name', 'r.created_at', 'r.decided_at', 'd.email as decided_by_email', 'r.decision_reason'];
+const OUTLET_REQUEST_COLUMNS = [
+  'r.id',
+  'r.status',
+  'r.user_id',
+  'u.email as user_email',
+  'p.first_name',
+  'p.last_name',
+  'r.outlet_id',
+  'o.name as outlet_name',
+  'o.outlet_code',
+  'b.name as board_name',
+  'r.created_at',
+  'r.decided_at',
+  'd.email as decided_by_email',
+  'r.decision_reason',
+];
 function toOutletRequest(r: Record<string, unknown>): OutletRequestRow {
   return {
-    id: r.id as number, status: r.status as OutletRequestRow['status'], userId: r.user_id as string, userEmail: r.user_email as string,
+    id: r.id as number,
+    status: r.status as OutletRequestRow['status'],
+    userId: r.user_id as string,
+    userEmail: r.user_email as string,
     userName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
-    outletId: r.outlet_id as number, outletName: r.outlet_name as string, outletCode: r.outlet_code as string, boardName: (r.board_name ?? null) as string | null,
-    createdAt: new Date(r.created_at as string).toISOString(), decidedAt: r.decided_at ? new Date(r.decided_at as string).toISOString() : null,
-    decidedByEmail: (r.decided_by_email ?? null) as string | null, reason: (r.decision_reason ?? null) as string | null,
+    outletId: r.outlet_id as number,
+    outletName: r.outlet_name as string,
+    outletCode: r.outlet_code as string,
+    boardName: (r.board_name ?? null) as string | null,
+    createdAt: new Date(r.created_at as string).toISOString(),
+    decidedAt: r.decided_at ? new Date(r.decided_at as string).toISOString() : null,
+    decidedByEmail: (r.decided_by_email ?? null) as string | null,
+    reason: (r.decision_reason ?? null) as string | null,
   };
 }
 
 /** A page of outlet requests (pending first, then newest), by status, within the manageable outlets (null: all). */
-export async function listOutletRequests(db: Q, opts: { status?: string; page: number; pageSize: number; manageable: Knex.QueryBuilder | null }) {
+export async function listOutletRequests(
+  db: Q,
+  opts: { status?: string; page: number; pageSize: number; manageable: Knex.QueryBuilder | null },
+) {
   const base = outletRequestQuery(db);
   if (opts.manageable) base.whereIn('r.outlet_id', opts.manageable);
   if (opts.status) base.where('r.status', opts.status);
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
-  const rows = await base.clone().orderByRaw(`(r.status = 'pending') DESC, r.created_at DESC, r.id DESC`)
-    .limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).select(OUTLET_REQUEST_COLUMNS);
+  const rows = await base
+    .clone()
+    .orderByRaw(`(r.status = 'pending') DESC, r.created_at DESC, r.id DESC`)
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .select(OUTLET_REQUEST_COLUMNS);
   return { total: Number(n), items: rows.map(toOutletRequest) };
 }
 
@@ -260,8 +433,13 @@ export async function findOutletRequest(db: Q, id: number, lock = false): Promis
 }
 
 /** Records a decision on a pending request. */
-export async function decideOutletRequest(db: Q, id: number, d: { status: 'approved' | 'rejected'; by: string; reason?: string }): Promise<void> {
-  await db('outlet_requests').where({ id, status: 'pending' })
+export async function decideOutletRequest(
+  db: Q,
+  id: number,
+  d: { status: 'approved' | 'rejected'; by: string; reason?: string },
+): Promise<void> {
+  await db('outlet_requests')
+    .where({ id, status: 'pending' })
     .update({ status: d.status, decided_at: db.fn.now(), decided_by: d.by, decision_reason: d.reason ?? null });
 }
 
@@ -271,7 +449,10 @@ export async function linkOutlet(db: Q, userId: string, outletId: number): Promi
 }
 
 /** Active users holding any of `codes`, each with the union of their permission codes. */
-export async function activeUsersWithAnyPermission(db: Q, codes: readonly string[]): Promise<{ userId: string; email: string; permissions: Set<string> }[]> {
+export async function activeUsersWithAnyPermission(
+  db: Q,
+  codes: readonly string[],
+): Promise<{ userId: string; email: string; permissions: Set<string> }[]> {
   const rows = await db('users as u')
     .join('user_roles as ur', 'ur.user_id', 'u.id')
     .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')

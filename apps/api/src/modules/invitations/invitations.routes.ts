@@ -1,10 +1,24 @@
 import type { Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import {
-  AUTH_MESSAGES, PERMISSIONS, acceptInvitationBodySchema, acceptInvitationResultSchema, adminInvitationsPageSchema, adminInvitationsQuerySchema,
-  adminOutletRequestSchema, adminOutletRequestsPageSchema, adminOutletRequestsQuerySchema, createInvitationBodySchema, createdInvitationSchema,
-  invitationIdParamsSchema, invitationOptionsSchema, invitationTokenParamsSchema, outletRequestIdParamsSchema, publicInvitationSchema,
-  rejectOutletRequestBodySchema, resentInvitationSchema,
+  AUTH_MESSAGES,
+  PERMISSIONS,
+  acceptInvitationBodySchema,
+  acceptInvitationResultSchema,
+  adminInvitationsPageSchema,
+  adminInvitationsQuerySchema,
+  adminOutletRequestSchema,
+  adminOutletRequestsPageSchema,
+  adminOutletRequestsQuerySchema,
+  createInvitationBodySchema,
+  createdInvitationSchema,
+  invitationIdParamsSchema,
+  invitationOptionsSchema,
+  invitationTokenParamsSchema,
+  outletRequestIdParamsSchema,
+  publicInvitationSchema,
+  rejectOutletRequestBodySchema,
+  resentInvitationSchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../http/errors';
@@ -17,12 +31,18 @@ const P = PERMISSIONS;
 /** Who may see and manage invitations: inviters and user administrators (scope is checked per row). */
 const INVITATION_ADMINS = [P.usersAllowInvites, P.usersSuperAdmin, P.usersManageBoard, P.usersManageStore, P.usersManageOutlet];
 
-const meta = (req: Request, ctx: AppContext) => ({ ip: req.ip, linkBase: linkBaseFor(ctx.config, { protocol: req.protocol, host: req.get('host') }) });
+const meta = (req: Request, ctx: AppContext) => ({
+  ip: req.ip,
+  linkBase: linkBaseFor(ctx.config, { protocol: req.protocol, host: req.get('host') }),
+});
 
 /** A per-IP limiter for the public invitation routes: 429 problem+json with Retry-After. */
 function ipLimiter(windowSeconds: number, limit: number) {
   return rateLimit({
-    windowMs: windowSeconds * 1000, limit, standardHeaders: 'draft-8', legacyHeaders: false,
+    windowMs: windowSeconds * 1000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
     handler: (req, _res, next) => {
       const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : windowSeconds, AUTH_MESSAGES.tooManyRequests));
@@ -36,79 +56,145 @@ const WINDOW_SECONDS = 15 * 60;
 /** Invitations and onboarding (ARCHITECTURE §5). */
 export const invitationsRoutes = [
   route({
-    method: 'get', path: '/invitations/options', tags: ['invitations'], permissions: [P.usersAllowInvites],
+    method: 'get',
+    path: '/invitations/options',
+    tags: ['invitations'],
+    permissions: [P.usersAllowInvites],
     summary: 'The roles and outlets the caller may grant in an invitation',
     response: { description: 'Grantable roles and outlets', schema: invitationOptionsSchema },
     handler: (actor, _input, { ctx }) => invitations.invitationOptions(ctx.db, actor),
   }),
   route({
-    method: 'post', path: '/invitations', tags: ['invitations'], permissions: [P.usersAllowInvites], body: createInvitationBodySchema,
+    method: 'post',
+    path: '/invitations',
+    tags: ['invitations'],
+    permissions: [P.usersAllowInvites],
+    body: createInvitationBodySchema,
     summary: 'Invite a person with roles and outlets; mails the one-time link (7 days)',
-    description: 'A second invitation to an email with one pending replaces it (the old link stops working). Inviting an existing user is allowed.',
+    description:
+      'A second invitation to an email with one pending replaces it (the old link stops working). Inviting an existing user is allowed.',
     response: { status: 201, description: 'Invitation created and mailed', schema: createdInvitationSchema },
-    errors: { 403: 'A role above the caller\'s level (role_not_grantable) or an outlet they may not manage (outlet_not_grantable)', 422: 'Unknown role or outlet' },
+    errors: {
+      403: "A role above the caller's level (role_not_grantable) or an outlet they may not manage (outlet_not_grantable)",
+      422: 'Unknown role or outlet',
+    },
     handler: async (actor, { body }, { ctx, req }) => {
       const { link: _link, ...created } = await invitations.createInvitation(ctx, actor, body, meta(req, ctx));
       return created;
     },
   }),
   route({
-    method: 'get', path: '/invitations/{token}', tags: ['invitations'], auth: 'public', params: invitationTokenParamsSchema,
+    method: 'get',
+    path: '/invitations/{token}',
+    tags: ['invitations'],
+    auth: 'public',
+    params: invitationTokenParamsSchema,
     summary: 'Read an invitation by its link token (read-only: changes nothing)',
     response: { description: 'The invitation with role and outlet labels', schema: publicInvitationSchema },
-    errors: { 404: 'invitation_not_found', 409: 'invitation_used or invitation_revoked', 410: 'invitation_expired', 429: 'Too many requests' },
+    errors: {
+      404: 'invitation_not_found',
+      409: 'invitation_used or invitation_revoked',
+      410: 'invitation_expired',
+      429: 'Too many requests',
+    },
     before: () => [ipLimiter(WINDOW_SECONDS, READ_LIMIT)],
     handler: (_actor, { params }, { ctx }) => invitations.readInvitation(ctx.db, params.token),
   }),
   route({
-    method: 'post', path: '/invitations/{token}/accept', tags: ['invitations'], auth: 'public', params: invitationTokenParamsSchema, body: acceptInvitationBodySchema,
+    method: 'post',
+    path: '/invitations/{token}/accept',
+    tags: ['invitations'],
+    auth: 'public',
+    params: invitationTokenParamsSchema,
+    body: acceptInvitationBodySchema,
     summary: 'Accept an invitation: create the account (or update an existing one) with its roles and outlets',
     response: { status: 200, description: 'Accepted', schema: acceptInvitationResultSchema },
-    errors: { 400: 'Invalid names or password (password_required, common_password)', 404: 'invitation_not_found', 409: 'invitation_used or invitation_revoked', 410: 'invitation_expired', 429: 'Too many requests' },
+    errors: {
+      400: 'Invalid names or password (password_required, common_password)',
+      404: 'invitation_not_found',
+      409: 'invitation_used or invitation_revoked',
+      410: 'invitation_expired',
+      429: 'Too many requests',
+    },
     before: () => [ipLimiter(WINDOW_SECONDS, ACCEPT_LIMIT)],
-    handler: (_actor, { params, body }, { ctx, req }) => invitations.acceptInvitation(ctx, params.token, {
-      firstName: body.firstName, lastName: body.lastName, phone: body.phone ?? null, password: body.password,
-    }, meta(req, ctx)),
+    handler: (_actor, { params, body }, { ctx, req }) =>
+      invitations.acceptInvitation(
+        ctx,
+        params.token,
+        {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone ?? null,
+          password: body.password,
+        },
+        meta(req, ctx),
+      ),
   }),
   route({
-    method: 'get', path: '/admin/invitations', tags: ['invitations'], permissions: INVITATION_ADMINS, query: adminInvitationsQuerySchema,
-    summary: 'Invitations in the caller\'s scope, newest first, by status',
+    method: 'get',
+    path: '/admin/invitations',
+    tags: ['invitations'],
+    permissions: INVITATION_ADMINS,
+    query: adminInvitationsQuerySchema,
+    summary: "Invitations in the caller's scope, newest first, by status",
     response: { description: 'A page of invitations', schema: adminInvitationsPageSchema },
     handler: (actor, { query }, { ctx }) => invitations.listInvitations(ctx.db, actor, query),
   }),
   route({
-    method: 'post', path: '/admin/invitations/{id}/resend', tags: ['invitations'], permissions: INVITATION_ADMINS, params: invitationIdParamsSchema,
+    method: 'post',
+    path: '/admin/invitations/{id}/resend',
+    tags: ['invitations'],
+    permissions: INVITATION_ADMINS,
+    params: invitationIdParamsSchema,
     summary: 'Mail a pending or expired invitation again with a new link (the old one stops working)',
     response: { status: 200, description: 'Resent', schema: resentInvitationSchema },
-    errors: { 404: 'Not found or not in the caller\'s scope', 409: 'Used or revoked (invitation_not_pending)' },
+    errors: { 404: "Not found or not in the caller's scope", 409: 'Used or revoked (invitation_not_pending)' },
     handler: (actor, { params }, { ctx, req }) => invitations.resendInvitation(ctx, actor, params.id, meta(req, ctx)),
   }),
   route({
-    method: 'delete', path: '/admin/invitations/{id}', tags: ['invitations'], permissions: INVITATION_ADMINS, params: invitationIdParamsSchema,
+    method: 'delete',
+    path: '/admin/invitations/{id}',
+    tags: ['invitations'],
+    permissions: INVITATION_ADMINS,
+    params: invitationIdParamsSchema,
     summary: 'Revoke an invitation (its link stops working)',
     response: { status: 204, description: 'Revoked' },
-    errors: { 404: 'Not found or not in the caller\'s scope', 409: 'Used or revoked (invitation_not_pending)' },
+    errors: { 404: "Not found or not in the caller's scope", 409: 'Used or revoked (invitation_not_pending)' },
     handler: (actor, { params }, { ctx, req }) => invitations.revokeInvitation(ctx, actor, params.id, meta(req, ctx)),
   }),
   route({
-    method: 'get', path: '/admin/outlet-requests', tags: ['outlet-requests'], permissions: outletRequests.OUTLET_REQUEST_DECIDERS, query: adminOutletRequestsQuerySchema,
+    method: 'get',
+    path: '/admin/outlet-requests',
+    tags: ['outlet-requests'],
+    permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
+    query: adminOutletRequestsQuerySchema,
     summary: 'Outlet access requests for outlets the caller may manage (pending first)',
     response: { description: 'A page of outlet requests', schema: adminOutletRequestsPageSchema },
     handler: (actor, { query }, { ctx }) => outletRequests.listOutletRequests(ctx.db, actor, query),
   }),
   route({
-    method: 'post', path: '/admin/outlet-requests/{id}/approve', tags: ['outlet-requests'], permissions: outletRequests.OUTLET_REQUEST_DECIDERS, params: outletRequestIdParamsSchema,
+    method: 'post',
+    path: '/admin/outlet-requests/{id}/approve',
+    tags: ['outlet-requests'],
+    permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
+    params: outletRequestIdParamsSchema,
     summary: 'Approve an outlet request: links the outlet to the requester and mails them',
     response: { status: 200, description: 'Approved', schema: adminOutletRequestSchema },
-    errors: { 404: 'Not found or not in the caller\'s scope', 409: 'Already decided (outlet_request_decided)' },
-    handler: (actor, { params }, { ctx, req }) => outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: true }, meta(req, ctx)),
+    errors: { 404: "Not found or not in the caller's scope", 409: 'Already decided (outlet_request_decided)' },
+    handler: (actor, { params }, { ctx, req }) =>
+      outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: true }, meta(req, ctx)),
   }),
   route({
-    method: 'post', path: '/admin/outlet-requests/{id}/reject', tags: ['outlet-requests'], permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
-    params: outletRequestIdParamsSchema, body: rejectOutletRequestBodySchema,
+    method: 'post',
+    path: '/admin/outlet-requests/{id}/reject',
+    tags: ['outlet-requests'],
+    permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
+    params: outletRequestIdParamsSchema,
+    body: rejectOutletRequestBodySchema,
     summary: 'Reject an outlet request, with an optional reason mailed to the requester',
     response: { status: 200, description: 'Rejected', schema: adminOutletRequestSchema },
-    errors: { 404: 'Not found or not in the caller\'s scope', 409: 'Already decided (outlet_request_decided)' },
-    handler: (actor, { params, body }, { ctx, req }) => outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: false, reason: body.reason }, meta(req, ctx)),
+    errors: { 404: "Not found or not in the caller's scope", 409: 'Already decided (outlet_request_decided)' },
+    handler: (actor, { params, body }, { ctx, req }) =>
+      outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: false, reason: body.reason }, meta(req, ctx)),
   }),
 ];

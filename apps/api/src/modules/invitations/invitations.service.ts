@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
-  PROBLEM_CODES, AUTH_MESSAGES, INVITATION_MESSAGES, INVITATION_TTL_DAYS, PERMISSIONS, type AcceptInvitationResult, type AdminInvitation, type CreatedInvitation, type InvitationOptions, type InvitationStatus, type PublicInvitation,
+  PROBLEM_CODES,
+  AUTH_MESSAGES,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_DAYS,
+  PERMISSIONS,
+  type AcceptInvitationResult,
+  type AdminInvitation,
+  type CreatedInvitation,
+  type InvitationOptions,
+  type InvitationStatus,
+  type PublicInvitation,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
@@ -42,15 +52,22 @@ async function renderInvitationMail(deps: RenderDeps, data: Record<string, unkno
     await repo.setTokenHash(trx, inv.id, sha256(token));
     const [roles, outlets] = await Promise.all([repo.rolesByIds(trx, inv.roleIds), repo.outletsByIds(trx, inv.outletIds)]);
     return invitationMail(inv.email, {
-      firstName: inv.firstName, inviterName, roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name),
-      outletLabels: outlets.map((o) => o.name).sort(), link: acceptLink(linkBase, token), expiresAt: inv.expiresAt,
+      firstName: inv.firstName,
+      inviterName,
+      roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name),
+      outletLabels: outlets.map((o) => o.name).sort(),
+      link: acceptLink(linkBase, token),
+      expiresAt: inv.expiresAt,
     });
   });
 }
 registerMailRenderer(INVITATION_MAIL_TEMPLATE, renderInvitationMail);
 
 /** Where a request came from (audit) and the origin mail links use. */
-export interface InvitationMeta { ip?: string | null; linkBase: string }
+export interface InvitationMeta {
+  ip?: string | null;
+  linkBase: string;
+}
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -84,7 +101,13 @@ export async function invitationOptions(db: Db, actor: Principal): Promise<Invit
   return { roles, outlets };
 }
 
-export interface CreateInvitationInput { email: string; firstName: string; lastName: string; roleIds: number[]; outletIds: number[] }
+export interface CreateInvitationInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleIds: number[];
+  outletIds: number[];
+}
 
 /**
  * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
@@ -93,18 +116,35 @@ export interface CreateInvitationInput { email: string; firstName: string; lastN
  * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
  * Returns the invitation; for the system actor also the link (the CLI prints it; never logged).
  */
-export async function createInvitation(ctx: AppContext, inviter: Inviter, input: CreateInvitationInput, meta: InvitationMeta): Promise<CreatedInvitation & { link?: string }> {
+export async function createInvitation(
+  ctx: AppContext,
+  inviter: Inviter,
+  input: CreateInvitationInput,
+  meta: InvitationMeta,
+): Promise<CreatedInvitation & { link?: string }> {
   const { db } = ctx;
   const roles = await repo.rolesByIds(db, input.roleIds);
   const missingRole = input.roleIds.find((id) => !roles.some((r) => r.id === id));
-  if (missingRole !== undefined) throw new UnprocessableError(INVITATION_MESSAGES.unknownRole(missingRole), PROBLEM_CODES.validationFailed, [{ path: 'roleIds', message: INVITATION_MESSAGES.unknownRole(missingRole) }]);
-  if (!roles.length) throw new UnprocessableError(INVITATION_MESSAGES.missingInfo, PROBLEM_CODES.validationFailed, [{ path: 'roleIds', message: INVITATION_MESSAGES.missingInfo }]);
+  if (missingRole !== undefined)
+    throw new UnprocessableError(INVITATION_MESSAGES.unknownRole(missingRole), PROBLEM_CODES.validationFailed, [
+      { path: 'roleIds', message: INVITATION_MESSAGES.unknownRole(missingRole) },
+    ]);
+  if (!roles.length)
+    throw new UnprocessableError(INVITATION_MESSAGES.missingInfo, PROBLEM_CODES.validationFailed, [
+      { path: 'roleIds', message: INVITATION_MESSAGES.missingInfo },
+    ]);
   const outlets = await repo.outletsByIds(db, input.outletIds);
   const missingOutlet = input.outletIds.find((id) => !outlets.some((o) => o.id === id && o.active));
-  if (missingOutlet !== undefined) throw new UnprocessableError(INVITATION_MESSAGES.unknownOutlet(missingOutlet), PROBLEM_CODES.validationFailed, [{ path: 'outletIds', message: INVITATION_MESSAGES.unknownOutlet(missingOutlet) }]);
+  if (missingOutlet !== undefined)
+    throw new UnprocessableError(INVITATION_MESSAGES.unknownOutlet(missingOutlet), PROBLEM_CODES.validationFailed, [
+      { path: 'outletIds', message: INVITATION_MESSAGES.unknownOutlet(missingOutlet) },
+    ]);
 
   if (!isSystem(inviter)) {
-    if (!outlets.length) throw new UnprocessableError(INVITATION_MESSAGES.outletRequired, PROBLEM_CODES.validationFailed, [{ path: 'outletIds', message: INVITATION_MESSAGES.outletRequired }]);
+    if (!outlets.length)
+      throw new UnprocessableError(INVITATION_MESSAGES.outletRequired, PROBLEM_CODES.validationFailed, [
+        { path: 'outletIds', message: INVITATION_MESSAGES.outletRequired },
+      ]);
     const grantable = new Set((await grantableRoles(db, inviter)).map((r) => r.id));
     const role = roles.find((r) => !grantable.has(r.id));
     if (role) throw new ForbiddenError(INVITATION_MESSAGES.roleNotGrantable(role.name), PROBLEM_CODES.roleNotGrantable);
@@ -117,20 +157,46 @@ export async function createInvitation(ctx: AppContext, inviter: Inviter, input:
   }
 
   const inviterId = isSystem(inviter) ? null : inviter.userId;
-  const inviterName = isSystem(inviter) ? 'The portal administrators' : (await repo.displayName(db, inviter.userId)) ?? inviter.email;
+  const inviterName = isSystem(inviter) ? 'The portal administrators' : ((await repo.displayName(db, inviter.userId)) ?? inviter.email);
   // Only the CLI knows the token here (it prints it); otherwise the mail renderer makes it at send time.
   const token = isSystem(inviter) ? newToken() : undefined;
   const link = token ? acceptLink(meta.linkBase, token) : undefined;
   const created = await db.transaction(async (trx) => {
     const replaced = await repo.revokeOpenForEmail(trx, input.email, inviterId, 'replaced');
-    const row = await repo.insertInvitation(trx, { ...input, roleIds: roles.map((r) => r.id), outletIds: outlets.map((o) => o.id), invitedBy: inviterId, tokenHash: token ? sha256(token) : null, expiresAt: expiry() });
-    await recordAudit(trx, isSystem(inviter) ? { email: 'system' } : { userId: inviter.userId, email: inviter.email }, {
-      action: 'invitation.created', entityType: 'invitation', entityId: row.id, ip: meta.ip,
-      details: { email: input.email, roleIds: roles.map((r) => r.id), outletIds: outlets.map((o) => o.id), replaced, via: isSystem(inviter) ? 'cli' : 'api' },
+    const row = await repo.insertInvitation(trx, {
+      ...input,
+      roleIds: roles.map((r) => r.id),
+      outletIds: outlets.map((o) => o.id),
+      invitedBy: inviterId,
+      tokenHash: token ? sha256(token) : null,
+      expiresAt: expiry(),
     });
-    await ctx.mailer.enqueue(trx, link
-      ? invitationMail(input.email, { firstName: input.firstName, inviterName, roleLabels: roles.map((r) => r.name), outletLabels: outlets.map((o) => o.name), link, expiresAt: row.expiresAt })
-      : { render: INVITATION_MAIL_TEMPLATE, to: input.email, data: { invitationId: row.id, linkBase: meta.linkBase, inviterName } });
+    await recordAudit(trx, isSystem(inviter) ? { email: 'system' } : { userId: inviter.userId, email: inviter.email }, {
+      action: 'invitation.created',
+      entityType: 'invitation',
+      entityId: row.id,
+      ip: meta.ip,
+      details: {
+        email: input.email,
+        roleIds: roles.map((r) => r.id),
+        outletIds: outlets.map((o) => o.id),
+        replaced,
+        via: isSystem(inviter) ? 'cli' : 'api',
+      },
+    });
+    await ctx.mailer.enqueue(
+      trx,
+      link
+        ? invitationMail(input.email, {
+            firstName: input.firstName,
+            inviterName,
+            roleLabels: roles.map((r) => r.name),
+            outletLabels: outlets.map((o) => o.name),
+            link,
+            expiresAt: row.expiresAt,
+          })
+        : { render: INVITATION_MAIL_TEMPLATE, to: input.email, data: { invitationId: row.id, linkBase: meta.linkBase, inviterName } },
+    );
     return row;
   });
   return { id: created.id, email: input.email, expiresAt: created.expiresAt.toISOString(), link };
@@ -161,15 +227,28 @@ async function usableInvitation(db: Db | Knex.Transaction, token: string, lock =
  */
 export async function readInvitation(db: Db, token: string): Promise<PublicInvitation> {
   const inv = await usableInvitation(db, token);
-  const [roles, outlets, user] = await Promise.all([repo.rolesByIds(db, inv.roleIds), repo.outletsByIds(db, inv.outletIds), repo.findUserByEmail(db, inv.email)]);
+  const [roles, outlets, user] = await Promise.all([
+    repo.rolesByIds(db, inv.roleIds),
+    repo.outletsByIds(db, inv.outletIds),
+    repo.findUserByEmail(db, inv.email),
+  ]);
   return {
-    email: inv.email, firstName: inv.firstName, lastName: inv.lastName,
-    roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name), outletLabels: outlets.map((o) => o.name).sort(),
-    userExists: Boolean(user), expiresAt: inv.expiresAt.toISOString(),
+    email: inv.email,
+    firstName: inv.firstName,
+    lastName: inv.lastName,
+    roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name),
+    outletLabels: outlets.map((o) => o.name).sort(),
+    userExists: Boolean(user),
+    expiresAt: inv.expiresAt.toISOString(),
   };
 }
 
-export interface AcceptInput { firstName: string; lastName: string; phone: string | null; password?: string }
+export interface AcceptInput {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  password?: string;
+}
 
 /**
  * POST /invitations/{token}/accept (public). A new account needs a password (the identity
@@ -179,7 +258,12 @@ export interface AcceptInput { firstName: string; lastName: string; phone: strin
  * account created or updated, roles and outlets attached, the invitation marked used, the audit row and the
  * welcome mail. Two concurrent accepts → one succeeds, the other answers 409 invitation_used.
  */
-export async function acceptInvitation(ctx: AppContext, token: string, input: AcceptInput, meta: InvitationMeta): Promise<AcceptInvitationResult> {
+export async function acceptInvitation(
+  ctx: AppContext,
+  token: string,
+  input: AcceptInput,
+  meta: InvitationMeta,
+): Promise<AcceptInvitationResult> {
   const { db } = ctx;
   const first = await usableInvitation(db, token);
   const existing = await repo.findUserByEmail(db, first.email);
@@ -188,10 +272,18 @@ export async function acceptInvitation(ctx: AppContext, token: string, input: Ac
   let passwordHash: string | undefined;
   if (!existing) {
     if (!input.password) {
-      throw new BadRequestError(INVITATION_MESSAGES.passwordRequired, [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }], PROBLEM_CODES.passwordRequired);
+      throw new BadRequestError(
+        INVITATION_MESSAGES.passwordRequired,
+        [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }],
+        PROBLEM_CODES.passwordRequired,
+      );
     }
     if (isCommonPassword(input.password)) {
-      throw new BadRequestError(AUTH_MESSAGES.commonPassword, [{ path: 'password', message: AUTH_MESSAGES.commonPassword }], PROBLEM_CODES.commonPassword);
+      throw new BadRequestError(
+        AUTH_MESSAGES.commonPassword,
+        [{ path: 'password', message: AUTH_MESSAGES.commonPassword }],
+        PROBLEM_CODES.commonPassword,
+      );
     }
     passwordHash = await hashPassword(ctx, input.password);
   }
@@ -206,13 +298,28 @@ export async function acceptInvitation(ctx: AppContext, token: string, input: Ac
     await repo.upsertProfile(trx, user.id, input);
     const granted = await repo.grantRolesAndOutlets(trx, user.id, inv.roleIds, inv.outletIds);
     await repo.markUsed(trx, inv.id, user.id);
-    await recordAudit(trx, { userId: user.id, email: inv.email }, {
-      action: 'invitation.accepted', entityType: 'invitation', entityId: inv.id, ip: meta.ip, details: { isNewUser, ...granted },
-    });
+    await recordAudit(
+      trx,
+      { userId: user.id, email: inv.email },
+      {
+        action: 'invitation.accepted',
+        entityType: 'invitation',
+        entityId: inv.id,
+        ip: meta.ip,
+        details: { isNewUser, ...granted },
+      },
+    );
     const outlets = await repo.outletsByIds(trx, granted.outletIds);
-    await ctx.mailer.enqueue(trx, welcomeMail(inv.email, {
-      firstName: input.firstName, lastName: input.lastName, isNewUser, signInUrl: `${meta.linkBase}/auth`, outletLabels: outlets.map((o) => o.name).sort(),
-    }));
+    await ctx.mailer.enqueue(
+      trx,
+      welcomeMail(inv.email, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isNewUser,
+        signInUrl: `${meta.linkBase}/auth`,
+        outletLabels: outlets.map((o) => o.name).sort(),
+      }),
+    );
     return { userId: user.id, isNewUser };
   });
   return result;
@@ -228,15 +335,28 @@ async function invitationForAdmin(db: Db | Knex.Transaction, actor: Principal, i
 }
 
 /** GET /admin/invitations: a page of invitations in the caller's scope (their own, or all outlets manageable). */
-export async function listInvitations(db: Db, actor: Principal, q: { status?: InvitationStatus; search?: string; page: number; pageSize: number }) {
+export async function listInvitations(
+  db: Db,
+  actor: Principal,
+  q: { status?: InvitationStatus; search?: string; page: number; pageSize: number },
+) {
   const manageable = invitableOutletsQuery(db, actor);
   const { items, total } = await repo.listInvitations(db, { ...q, scope: manageable ? { userId: actor.userId, manageable } : 'all' });
   const now = new Date();
   const out: AdminInvitation[] = items.map((i) => ({
-    id: i.id, email: i.email, firstName: i.firstName, lastName: i.lastName, status: repo.statusOf(i, now),
-    roleLabels: i.roleLabels, outletLabels: i.outletLabels, invitedByEmail: i.invitedByEmail,
-    createdAt: i.createdAt.toISOString(), sentAt: i.sentAt.toISOString(), expiresAt: i.expiresAt.toISOString(),
-    usedAt: i.usedAt?.toISOString() ?? null, revokedAt: i.revokedAt?.toISOString() ?? null,
+    id: i.id,
+    email: i.email,
+    firstName: i.firstName,
+    lastName: i.lastName,
+    status: repo.statusOf(i, now),
+    roleLabels: i.roleLabels,
+    outletLabels: i.outletLabels,
+    invitedByEmail: i.invitedByEmail,
+    createdAt: i.createdAt.toISOString(),
+    sentAt: i.sentAt.toISOString(),
+    expiresAt: i.expiresAt.toISOString(),
+    usedAt: i.usedAt?.toISOString() ?? null,
+    revokedAt: i.revokedAt?.toISOString() ?? null,
   }));
   return { items: out, page: q.page, pageSize: q.pageSize, total };
 }
@@ -250,12 +370,21 @@ export async function resendInvitation(ctx: AppContext, actor: Principal, id: st
   return ctx.db.transaction(async (trx) => {
     const inv = await invitationForAdmin(trx, actor, id, true);
     const status = repo.statusOf(inv);
-    if (status === 'accepted' || status === 'revoked') throw new ConflictError(INVITATION_MESSAGES.notPending, PROBLEM_CODES.invitationNotPending);
+    if (status === 'accepted' || status === 'revoked')
+      throw new ConflictError(INVITATION_MESSAGES.notPending, PROBLEM_CODES.invitationNotPending);
     const expiresAt = expiry();
     // The old link dies now; the new one is made when the mail is rendered.
     await repo.renewToken(trx, inv.id, null, expiresAt);
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action: 'invitation.resent', entityType: 'invitation', entityId: inv.id, ip: meta.ip, details: { email: inv.email } });
-    await ctx.mailer.enqueue(trx, { render: INVITATION_MAIL_TEMPLATE, to: inv.email, data: { invitationId: inv.id, linkBase: meta.linkBase, inviterName } });
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      { action: 'invitation.resent', entityType: 'invitation', entityId: inv.id, ip: meta.ip, details: { email: inv.email } },
+    );
+    await ctx.mailer.enqueue(trx, {
+      render: INVITATION_MAIL_TEMPLATE,
+      to: inv.email,
+      data: { invitationId: inv.id, linkBase: meta.linkBase, inviterName },
+    });
     return { id: inv.id, email: inv.email, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -265,8 +394,13 @@ export async function revokeInvitation(ctx: AppContext, actor: Principal, id: st
   await ctx.db.transaction(async (trx) => {
     const inv = await invitationForAdmin(trx, actor, id, true);
     const status = repo.statusOf(inv);
-    if (status === 'accepted' || status === 'revoked') throw new ConflictError(INVITATION_MESSAGES.notPending, PROBLEM_CODES.invitationNotPending);
+    if (status === 'accepted' || status === 'revoked')
+      throw new ConflictError(INVITATION_MESSAGES.notPending, PROBLEM_CODES.invitationNotPending);
     await repo.revoke(trx, inv.id, actor.userId);
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, { action: 'invitation.revoked', entityType: 'invitation', entityId: inv.id, ip: meta.ip, details: { email: inv.email } });
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      { action: 'invitation.revoked', entityType: 'invitation', entityId: inv.id, ip: meta.ip, details: { email: inv.email } },
+    );
   });
 }

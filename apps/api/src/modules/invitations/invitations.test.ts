@@ -12,7 +12,9 @@ beforeAll(async () => {
   f = await seedFixtures(t.db);
   roles = Object.fromEntries((await t.db('roles').select('id', 'code')).map((r) => [r.code, r.id]));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type User = keyof Fixtures['users'];
 const as = (user: User) => ({ Authorization: `Bearer ${tokenFor(t, f.users[user])}` });
@@ -25,12 +27,20 @@ const STRONG = 'Welcome#2026x';
 let seq = 0;
 const newEmail = () => `invitee-${++seq}-${Date.now().toString(36)}@example.com`;
 const tokenOf = (text: string) => /inv=([A-Za-z0-9_-]{20,})/.exec(text)?.[1];
-const lastMailTo = (to: string, template?: string) => [...t.mail].reverse().find((m) => m.to === to && (!template || m.template === template));
+const lastMailTo = (to: string, template?: string) =>
+  [...t.mail].reverse().find((m) => m.to === to && (!template || m.template === template));
 const invitationRow = (id: string) => t.db('invitations').where({ id }).first();
 
 /** Admin invites `email` as a buyer of the Des Moines outlet; returns the created row and the mailed token. */
 async function invite(email: string, by: User = 'admin', body: Record<string, unknown> = {}) {
-  const res = await api('post', '/invitations', by, { email, firstName: 'Ivy', lastName: 'Invitee', roleIds: [roles.outlet_buyer], outletIds: [f.outlets.dsm], ...body });
+  const res = await api('post', '/invitations', by, {
+    email,
+    firstName: 'Ivy',
+    lastName: 'Invitee',
+    roleIds: [roles.outlet_buyer],
+    outletIds: [f.outlets.dsm],
+    ...body,
+  });
   const mail = lastMailTo(email, 'invitation');
   return { res, token: mail ? tokenOf(mail.text) : undefined };
 }
@@ -39,8 +49,20 @@ describe('GET /invitations/options', () => {
   it('when a super administrator asks, then every role and every active outlet (with the admin outlet) is offered', async () => {
     const res = await api('get', '/invitations/options', 'admin');
     expect(res.status).toBe(200);
-    expect(res.body.roles.map((r: { code: string }) => r.code)).toEqual(['super_admin', 'board_admin', 'store_manager', 'store_staff', 'outlet_manager', 'outlet_buyer', 'outlet_viewer']);
-    expect(res.body.roles.find((r: { code: string }) => r.code === 'super_admin')).toMatchObject({ name: 'Super Administrator', level: 0, grantsAdminOutlet: true });
+    expect(res.body.roles.map((r: { code: string }) => r.code)).toEqual([
+      'super_admin',
+      'board_admin',
+      'store_manager',
+      'store_staff',
+      'outlet_manager',
+      'outlet_buyer',
+      'outlet_viewer',
+    ]);
+    expect(res.body.roles.find((r: { code: string }) => r.code === 'super_admin')).toMatchObject({
+      name: 'Super Administrator',
+      level: 0,
+      grantsAdminOutlet: true,
+    });
     const ids = res.body.outlets.map((o: { id: number }) => o.id);
     expect(ids).toEqual(expect.arrayContaining([f.outlets.dsm, f.outlets.ams, f.outlets.dav, f.outlets.admin, f.outlets.unassigned]));
     expect(ids).not.toContain(f.outlets.inactive);
@@ -49,7 +71,13 @@ describe('GET /invitations/options', () => {
   it('when a store manager asks, then only roles at or below their level and the outlets of their stores are offered', async () => {
     const res = await api('get', '/invitations/options', 'manager');
     expect(res.status).toBe(200);
-    expect(res.body.roles.map((r: { code: string }) => r.code)).toEqual(['store_manager', 'store_staff', 'outlet_manager', 'outlet_buyer', 'outlet_viewer']);
+    expect(res.body.roles.map((r: { code: string }) => r.code)).toEqual([
+      'store_manager',
+      'store_staff',
+      'outlet_manager',
+      'outlet_buyer',
+      'outlet_viewer',
+    ]);
     const ids = res.body.outlets.map((o: { id: number }) => o.id).sort();
     expect(ids).toEqual([f.outlets.dsm, f.outlets.ams, f.outlets.unassigned].sort());
   });
@@ -64,7 +92,13 @@ describe('GET /invitations/options', () => {
       expect(res.status).toBe(200);
       expect(res.body.outlets.map((o: { id: number }) => o.id)).toEqual([f.outlets.dsm]);
       expect(res.body.roles.map((r: { code: string }) => r.code)).toEqual(['test_inviter', 'outlet_buyer', 'outlet_viewer']);
-      const esc = await api('post', '/invitations', 'noRoles', { email: newEmail(), firstName: 'A', lastName: 'B', roleIds: [roles.outlet_manager], outletIds: [f.outlets.dsm] });
+      const esc = await api('post', '/invitations', 'noRoles', {
+        email: newEmail(),
+        firstName: 'A',
+        lastName: 'B',
+        roleIds: [roles.outlet_manager],
+        outletIds: [f.outlets.dsm],
+      });
       expect([esc.status, esc.body.code]).toEqual([403, PROBLEM_CODES.roleNotGrantable]);
     } finally {
       await t.db('user_roles').where({ role_id: role.id }).del();
@@ -87,7 +121,16 @@ describe('POST /invitations', () => {
     expect(res.body).toEqual({ id: expect.any(String), email, expiresAt: expect.any(String) });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await invitationRow(res.body.id);
-    expect(row).toMatchObject({ email, first_name: 'Ivy', last_name: 'Invitee', role_ids: [roles.outlet_buyer], outlet_ids: [f.outlets.dsm], invited_by: f.users.admin.id, used_at: null, revoked_at: null });
+    expect(row).toMatchObject({
+      email,
+      first_name: 'Ivy',
+      last_name: 'Invitee',
+      role_ids: [roles.outlet_buyer],
+      outlet_ids: [f.outlets.dsm],
+      invited_by: f.users.admin.id,
+      used_at: null,
+      revoked_at: null,
+    });
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.token_hash).not.toContain(token);
     const days = (new Date(row.expires_at).getTime() - Date.now()) / 86_400_000;
@@ -111,7 +154,14 @@ describe('POST /invitations', () => {
   ])('when the body is sent %s, then 400 with the spec message and nothing is stored', async (_name, patch, message) => {
     const email = newEmail();
     const before = await t.db('invitations').count<{ n: string }[]>('* as n');
-    const res = await api('post', '/invitations', 'admin', { email, firstName: 'Ivy', lastName: 'Invitee', roleIds: [roles.outlet_buyer], outletIds: [f.outlets.dsm], ...patch });
+    const res = await api('post', '/invitations', 'admin', {
+      email,
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      roleIds: [roles.outlet_buyer],
+      outletIds: [f.outlets.dsm],
+      ...patch,
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
     if (message) expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(message);
@@ -119,28 +169,64 @@ describe('POST /invitations', () => {
   });
 
   it('when a role or an outlet does not exist, then 422 naming it', async () => {
-    const r1 = await api('post', '/invitations', 'admin', { email: newEmail(), firstName: 'A', lastName: 'B', roleIds: [99999], outletIds: [f.outlets.dsm] });
+    const r1 = await api('post', '/invitations', 'admin', {
+      email: newEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      roleIds: [99999],
+      outletIds: [f.outlets.dsm],
+    });
     expect([r1.status, r1.body.detail]).toEqual([422, INVITATION_MESSAGES.unknownRole(99999)]);
-    const r2 = await api('post', '/invitations', 'admin', { email: newEmail(), firstName: 'A', lastName: 'B', roleIds: [roles.outlet_buyer], outletIds: [f.outlets.inactive] });
+    const r2 = await api('post', '/invitations', 'admin', {
+      email: newEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      roleIds: [roles.outlet_buyer],
+      outletIds: [f.outlets.inactive],
+    });
     expect([r2.status, r2.body.detail]).toEqual([422, INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive)]);
   });
 
   it('when a store manager invites a super administrator, then 403 role_not_grantable and no invitation', async () => {
     const email = newEmail();
-    const res = await api('post', '/invitations', 'manager', { email, firstName: 'E', lastName: 'S', roleIds: [roles.super_admin], outletIds: [f.outlets.dsm] });
+    const res = await api('post', '/invitations', 'manager', {
+      email,
+      firstName: 'E',
+      lastName: 'S',
+      roleIds: [roles.super_admin],
+      outletIds: [f.outlets.dsm],
+    });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: PROBLEM_CODES.roleNotGrantable, detail: INVITATION_MESSAGES.roleNotGrantable('Super Administrator') });
+    expect(res.body).toMatchObject({
+      code: PROBLEM_CODES.roleNotGrantable,
+      detail: INVITATION_MESSAGES.roleNotGrantable('Super Administrator'),
+    });
     expect(await t.db('invitations').where({ email }).first()).toBeUndefined();
     expect(lastMailTo(email)).toBeUndefined();
   });
 
   it('when a store manager invites to an outlet outside their stores, then 403 outlet_not_grantable naming it', async () => {
     const email = newEmail();
-    const res = await api('post', '/invitations', 'manager', { email, firstName: 'E', lastName: 'S', roleIds: [roles.outlet_buyer], outletIds: [f.outlets.dsm, f.outlets.dav] });
+    const res = await api('post', '/invitations', 'manager', {
+      email,
+      firstName: 'E',
+      lastName: 'S',
+      roleIds: [roles.outlet_buyer],
+      outletIds: [f.outlets.dsm, f.outlets.dav],
+    });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: PROBLEM_CODES.outletNotGrantable, detail: INVITATION_MESSAGES.outletNotGrantable('Demo – Riverfront Oyster Bar') });
+    expect(res.body).toMatchObject({
+      code: PROBLEM_CODES.outletNotGrantable,
+      detail: INVITATION_MESSAGES.outletNotGrantable('Demo – Riverfront Oyster Bar'),
+    });
     expect(await t.db('invitations').where({ email }).first()).toBeUndefined();
-    const admin = await api('post', '/invitations', 'manager', { email, firstName: 'E', lastName: 'S', roleIds: [roles.outlet_buyer], outletIds: [f.outlets.admin] });
+    const admin = await api('post', '/invitations', 'manager', {
+      email,
+      firstName: 'E',
+      lastName: 'S',
+      roleIds: [roles.outlet_buyer],
+      outletIds: [f.outlets.admin],
+    });
     expect(admin.status).toBe(403);
   });
 
@@ -152,7 +238,9 @@ describe('POST /invitations', () => {
   it('when a buyer invites, then 403 and no row; without a token 401', async () => {
     const email = newEmail();
     expect((await invite(email, 'buyer')).res.status).toBe(403);
-    expect((await api('post', '/invitations', undefined, { email, firstName: 'A', lastName: 'B', roleIds: [1], outletIds: [1] })).status).toBe(401);
+    expect(
+      (await api('post', '/invitations', undefined, { email, firstName: 'A', lastName: 'B', roleIds: [1], outletIds: [1] })).status,
+    ).toBe(401);
     expect(await t.db('invitations').where({ email }).first()).toBeUndefined();
   });
 
@@ -172,14 +260,22 @@ describe('POST /invitations', () => {
 describe('GET /invitations/{token} (public)', () => {
   it('when read twice (a mail scanner), then it answers the invitation with labels and changes nothing', async () => {
     const email = newEmail();
-    const { res, token } = await invite(email, 'admin', { roleIds: [roles.outlet_buyer, roles.outlet_viewer], outletIds: [f.outlets.dsm, f.outlets.ams] });
+    const { res, token } = await invite(email, 'admin', {
+      roleIds: [roles.outlet_buyer, roles.outlet_viewer],
+      outletIds: [f.outlets.dsm, f.outlets.ams],
+    });
     const before = await invitationRow(res.body.id);
     const g1 = await api('get', `/invitations/${token}`);
     const g2 = await api('get', `/invitations/${token}`);
     expect(g1.status).toBe(200);
     expect(g1.body).toEqual({
-      email, firstName: 'Ivy', lastName: 'Invitee', roleLabels: ['Outlet Buyer', 'Outlet Viewer'],
-      outletLabels: ['Demo – Campustown Bistro', 'Demo – Court Avenue Taproom'], userExists: false, expiresAt: new Date(before.expires_at).toISOString(),
+      email,
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      roleLabels: ['Outlet Buyer', 'Outlet Viewer'],
+      outletLabels: ['Demo – Campustown Bistro', 'Demo – Court Avenue Taproom'],
+      userExists: false,
+      expiresAt: new Date(before.expires_at).toISOString(),
     });
     expect(g2.body).toEqual(g1.body);
     expect(await invitationRow(res.body.id)).toEqual(before);
@@ -194,10 +290,18 @@ describe('GET /invitations/{token} (public)', () => {
 
   it('when the invitation expired, then 410 invitation_expired and it cannot be accepted', async () => {
     const { res, token } = await invite(newEmail());
-    await t.db('invitations').where({ id: res.body.id }).update({ created_at: t.db.raw("now() - interval '8 days'"), expires_at: t.db.raw("now() - interval '1 day'") });
+    await t
+      .db('invitations')
+      .where({ id: res.body.id })
+      .update({ created_at: t.db.raw("now() - interval '8 days'"), expires_at: t.db.raw("now() - interval '1 day'") });
     const g = await api('get', `/invitations/${token}`);
     expect([g.status, g.body.code, g.body.detail]).toEqual([410, PROBLEM_CODES.invitationExpired, INVITATION_MESSAGES.expired]);
-    const a = await api('post', `/invitations/${token}/accept`, undefined, { firstName: 'I', lastName: 'I', password: STRONG, confirmPassword: STRONG });
+    const a = await api('post', `/invitations/${token}/accept`, undefined, {
+      firstName: 'I',
+      lastName: 'I',
+      password: STRONG,
+      confirmPassword: STRONG,
+    });
     expect(a.status).toBe(410);
     expect((await invitationRow(res.body.id)).used_at).toBeNull();
   });
@@ -224,22 +328,38 @@ describe('POST /invitations/{token}/accept', () => {
   it('when a new person accepts, then the account, profile, roles and outlets exist, the link is used, the welcome mail is queued and they can sign in', async () => {
     const email = newEmail();
     const { res, token } = await invite(email);
-    const a = await api('post', `/invitations/${token}/accept`, undefined, { firstName: ' Ivy ', lastName: 'Invitee', phone: '515-555-0100', password: STRONG, confirmPassword: STRONG });
+    const a = await api('post', `/invitations/${token}/accept`, undefined, {
+      firstName: ' Ivy ',
+      lastName: 'Invitee',
+      phone: '515-555-0100',
+      password: STRONG,
+      confirmPassword: STRONG,
+    });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ userId: expect.any(String), isNewUser: true });
     const user = await t.db('users').where({ email }).first();
     expect(user.id).toBe(a.body.userId);
     expect(await bcrypt.compare(STRONG, user.password_hash)).toBe(true);
-    expect(await t.db('user_profiles').where({ user_id: user.id }).first()).toMatchObject({ first_name: 'Ivy', last_name: 'Invitee', full_name: 'Ivy Invitee', phone: '515-555-0100' });
-    expect((await t.db('user_roles').where({ user_id: user.id }).pluck('role_id'))).toEqual([roles.outlet_buyer]);
-    expect((await t.db('user_outlets').where({ user_id: user.id }).pluck('outlet_id'))).toEqual([f.outlets.dsm]);
+    expect(await t.db('user_profiles').where({ user_id: user.id }).first()).toMatchObject({
+      first_name: 'Ivy',
+      last_name: 'Invitee',
+      full_name: 'Ivy Invitee',
+      phone: '515-555-0100',
+    });
+    expect(await t.db('user_roles').where({ user_id: user.id }).pluck('role_id')).toEqual([roles.outlet_buyer]);
+    expect(await t.db('user_outlets').where({ user_id: user.id }).pluck('outlet_id')).toEqual([f.outlets.dsm]);
     expect(await invitationRow(res.body.id)).toMatchObject({ accepted_user_id: user.id, used_at: expect.any(Date) });
     expect(lastMailTo(email, 'welcome')?.text).toContain('Your ordering portal account is ready.');
     expect(await t.db('audit_log').where({ action: 'invitation.accepted', entity_id: res.body.id, user_id: user.id }).first()).toBeTruthy();
     const bearer = await loginAs(t.app, email, STRONG);
     const outlets = await request(t.app).get('/api/v1/me/outlets').set('Authorization', `Bearer ${bearer}`);
     expect(outlets.body.items.map((o: { outletId: number }) => o.outletId)).toEqual([f.outlets.dsm]);
-    const again = await api('post', `/invitations/${token}/accept`, undefined, { firstName: 'Ivy', lastName: 'Invitee', password: STRONG, confirmPassword: STRONG });
+    const again = await api('post', `/invitations/${token}/accept`, undefined, {
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      password: STRONG,
+      confirmPassword: STRONG,
+    });
     expect([again.status, again.body.code, again.body.detail]).toEqual([409, PROBLEM_CODES.invitationUsed, INVITATION_MESSAGES.used]);
     expect((await api('get', `/invitations/${token}`)).status).toBe(409);
   });
@@ -251,7 +371,9 @@ describe('POST /invitations/{token}/accept', () => {
     const results = await Promise.all([1, 2, 3].map(() => api('post', `/invitations/${token}/accept`, undefined, body)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await t.db('users').where({ email }).pluck('email')).toEqual([email]);
-    expect(await t.db('audit_log').where({ action: 'invitation.accepted', actor_email: email }).pluck('action')).toEqual(['invitation.accepted']);
+    expect(await t.db('audit_log').where({ action: 'invitation.accepted', actor_email: email }).pluck('action')).toEqual([
+      'invitation.accepted',
+    ]);
     expect(t.mail.filter((m) => m.to === email && m.template === 'welcome')).toHaveLength(1);
   });
 
@@ -266,8 +388,12 @@ describe('POST /invitations/{token}/accept', () => {
     expect((await t.db('users').where({ id: f.users.viewer.id }).first()).password_hash).toBe(hashBefore);
     await loginAs(t.app, 'viewer@example.com', FIXTURE_PASSWORD);
     expect(await t.db('user_profiles').where({ user_id: f.users.viewer.id }).first()).toMatchObject({ first_name: 'Valerie', phone: null });
-    expect(await t.db('user_roles').where({ user_id: f.users.viewer.id }).pluck('role_id')).toEqual(expect.arrayContaining([roles.outlet_viewer, roles.outlet_buyer]));
-    expect(await t.db('user_outlets').where({ user_id: f.users.viewer.id }).pluck('outlet_id')).toEqual(expect.arrayContaining([f.outlets.dsm, f.outlets.ams, f.outlets.dav]));
+    expect(await t.db('user_roles').where({ user_id: f.users.viewer.id }).pluck('role_id')).toEqual(
+      expect.arrayContaining([roles.outlet_viewer, roles.outlet_buyer]),
+    );
+    expect(await t.db('user_outlets').where({ user_id: f.users.viewer.id }).pluck('outlet_id')).toEqual(
+      expect.arrayContaining([f.outlets.dsm, f.outlets.ams, f.outlets.dav]),
+    );
     expect(lastMailTo('viewer@example.com', 'welcome')?.subject).toBe('Your portal access was updated');
   });
 });
@@ -297,7 +423,20 @@ describe('/admin/invitations', () => {
     expect((await api('get', `/invitations/${newToken}`)).status).toBe(200);
     const list = await api('get', `/admin/invitations?status=pending&search=${encodeURIComponent(email)}`, 'admin');
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 1, page: 1, items: [{ id: res.body.id, email, status: 'pending', roleLabels: ['Outlet Buyer'], outletLabels: ['Demo – Court Avenue Taproom'], invitedByEmail: 'admin@example.com' }] });
+    expect(list.body).toMatchObject({
+      total: 1,
+      page: 1,
+      items: [
+        {
+          id: res.body.id,
+          email,
+          status: 'pending',
+          roleLabels: ['Outlet Buyer'],
+          outletLabels: ['Demo – Court Avenue Taproom'],
+          invitedByEmail: 'admin@example.com',
+        },
+      ],
+    });
     expect(await t.db('audit_log').where({ action: 'invitation.resent', entity_id: res.body.id }).first()).toBeTruthy();
   });
 
@@ -336,12 +475,24 @@ describe('outlet requests', () => {
     t.mail.length = 0;
     const r = await api('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.unassigned });
     expect(r.status).toBe(201);
-    const to = t.mail.filter((m) => m.template === 'outlet_request').map((m) => m.to).sort();
+    const to = t.mail
+      .filter((m) => m.template === 'outlet_request')
+      .map((m) => m.to)
+      .sort();
     expect(to).toEqual(['admin@example.com', 'manager@example.com']);
 
     const mine = await api('get', '/admin/outlet-requests?status=pending', 'manager');
     expect(mine.status).toBe(200);
-    expect(mine.body.items).toEqual([expect.objectContaining({ id: r.body.id, status: 'pending', userEmail: 'buyer@example.com', userName: 'Blake Buyer', outletId: f.outlets.unassigned, outletName: 'Test – Open Cellar' })]);
+    expect(mine.body.items).toEqual([
+      expect.objectContaining({
+        id: r.body.id,
+        status: 'pending',
+        userEmail: 'buyer@example.com',
+        userName: 'Blake Buyer',
+        outletId: f.outlets.unassigned,
+        outletName: 'Test – Open Cellar',
+      }),
+    ]);
     expect((await api('get', '/admin/outlet-requests', 'otherManager')).body.items).toEqual([]);
     expect((await api('post', `/admin/outlet-requests/${r.body.id}/approve`, 'otherManager')).status).toBe(404);
     const self = await api('post', `/admin/outlet-requests/${r.body.id}/approve`, 'buyer');
@@ -351,9 +502,17 @@ describe('outlet requests', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: 'approved', decidedByEmail: 'manager@example.com', decidedAt: expect.any(String) });
     expect(await t.db('user_outlets').where({ user_id: f.users.buyer.id, outlet_id: f.outlets.unassigned }).first()).toBeTruthy();
-    expect(await t.db('outlet_requests').where({ id: r.body.id }).first()).toMatchObject({ status: 'approved', decided_by: f.users.manager.id });
+    expect(await t.db('outlet_requests').where({ id: r.body.id }).first()).toMatchObject({
+      status: 'approved',
+      decided_by: f.users.manager.id,
+    });
     expect(lastMailTo('buyer@example.com', 'outlet_request_approved')?.text).toContain('Test – Open Cellar');
-    expect(await t.db('audit_log').where({ action: 'outlet_request.approved', entity_id: String(r.body.id) }).first()).toBeTruthy();
+    expect(
+      await t
+        .db('audit_log')
+        .where({ action: 'outlet_request.approved', entity_id: String(r.body.id) })
+        .first(),
+    ).toBeTruthy();
 
     const twice = await api('post', `/admin/outlet-requests/${r.body.id}/approve`, 'admin');
     expect([twice.status, twice.body.code]).toEqual([409, PROBLEM_CODES.outletRequestDecided]);
@@ -367,7 +526,10 @@ describe('outlet requests', () => {
     expect(no.status).toBe(200);
     expect(no.body).toMatchObject({ status: 'rejected', reason: 'Not your venue' });
     expect(await t.db('user_outlets').where({ user_id: f.users.otherBuyer.id, outlet_id: f.outlets.dsm }).first()).toBeUndefined();
-    expect(await t.db('outlet_requests').where({ id: r.body.id }).first()).toMatchObject({ status: 'rejected', decision_reason: 'Not your venue' });
+    expect(await t.db('outlet_requests').where({ id: r.body.id }).first()).toMatchObject({
+      status: 'rejected',
+      decision_reason: 'Not your venue',
+    });
     expect(lastMailTo('other-buyer@example.com', 'outlet_request_rejected')?.text).toContain('Reason: Not your venue');
     const long = await api('post', `/admin/outlet-requests/${r.body.id}/reject`, 'admin', { reason: 'x'.repeat(501) });
     expect(long.status).toBe(400);
@@ -381,14 +543,29 @@ describe('outlet requests', () => {
 describe('the queued invitation mail', () => {
   it('when an invitation is queued, then the job holds no token; the link is made when the mail is rendered, and not for a revoked invitation', async () => {
     const queued: unknown[] = [];
-    const t2 = await createTestContext({ mailer: { enqueue: async (_db, m) => { queued.push(m); } } });
+    const t2 = await createTestContext({
+      mailer: {
+        enqueue: async (_db, m) => {
+          queued.push(m);
+        },
+      },
+    });
     try {
       const f2 = await seedFixtures(t2.db);
       const bearer = { Authorization: `Bearer ${tokenFor(t2, f2.users.admin)}` };
       const roleId = (await t2.db('roles').where({ code: 'outlet_buyer' }).first('id')).id;
-      const res = await request(t2.app).post('/api/v1/invitations').set(bearer).send({ email: 'queued@example.com', firstName: 'Q', lastName: 'Ueued', roleIds: [roleId], outletIds: [f2.outlets.dsm] });
+      const res = await request(t2.app)
+        .post('/api/v1/invitations')
+        .set(bearer)
+        .send({ email: 'queued@example.com', firstName: 'Q', lastName: 'Ueued', roleIds: [roleId], outletIds: [f2.outlets.dsm] });
       expect(res.status).toBe(201);
-      expect(queued).toEqual([{ render: 'invitation', to: 'queued@example.com', data: { invitationId: res.body.id, linkBase: expect.any(String), inviterName: 'Alex Admin' } }]);
+      expect(queued).toEqual([
+        {
+          render: 'invitation',
+          to: 'queued@example.com',
+          data: { invitationId: res.body.id, linkBase: expect.any(String), inviterName: 'Alex Admin' },
+        },
+      ]);
       expect(JSON.stringify(queued)).not.toMatch(/inv=/);
       expect((await t2.db('invitations').where({ id: res.body.id }).first()).token_hash).toBeNull();
       const { renderMail } = await import('../../jobs/mail-render');
@@ -403,11 +580,12 @@ describe('the queued invitation mail', () => {
   });
 });
 
-describe('rate limits (runs last: it spends this app\'s accept budget)', () => {
+describe("rate limits (runs last: it spends this app's accept budget)", () => {
   it('when one IP posts more than 50 accepts in 15 minutes, then 429 with Retry-After', async () => {
     const body = { firstName: 'A', lastName: 'B', password: STRONG, confirmPassword: STRONG };
     let last: request.Response | undefined;
-    for (let i = 0; i < 51; i++) last = await api('post', '/invitations/notarealtoken0000000000000000000000000000000/accept', undefined, body);
+    for (let i = 0; i < 51; i++)
+      last = await api('post', '/invitations/notarealtoken0000000000000000000000000000000/accept', undefined, body);
     expect(last!.status).toBe(429);
     expect(last!.body.code).toBe('rate_limited');
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
@@ -417,11 +595,20 @@ describe('rate limits (runs last: it spends this app\'s accept budget)', () => {
 describe('OpenAPI', () => {
   it('when the document is fetched, then every invitation and outlet request route is in it', async () => {
     const res = await request(t.app).get('/api/v1/openapi.json');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining([
-      '/api/v1/invitations', '/api/v1/invitations/options', '/api/v1/invitations/{token}', '/api/v1/invitations/{token}/accept',
-      '/api/v1/admin/invitations', '/api/v1/admin/invitations/{id}', '/api/v1/admin/invitations/{id}/resend',
-      '/api/v1/admin/outlet-requests', '/api/v1/admin/outlet-requests/{id}/approve', '/api/v1/admin/outlet-requests/{id}/reject',
-    ]));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/invitations',
+        '/api/v1/invitations/options',
+        '/api/v1/invitations/{token}',
+        '/api/v1/invitations/{token}/accept',
+        '/api/v1/admin/invitations',
+        '/api/v1/admin/invitations/{id}',
+        '/api/v1/admin/invitations/{id}/resend',
+        '/api/v1/admin/outlet-requests',
+        '/api/v1/admin/outlet-requests/{id}/approve',
+        '/api/v1/admin/outlet-requests/{id}/reject',
+      ]),
+    );
     expect(res.body.paths['/api/v1/invitations/{token}'].get.security ?? []).toEqual([]);
   });
 });

@@ -16,7 +16,10 @@ import { outletRequestDecisionMail } from './invitations.mail';
 
 /** The user-management permissions; holders decide the requests of the outlets they may manage. */
 export const OUTLET_REQUEST_DECIDERS = [
-  PERMISSIONS.usersSuperAdmin, PERMISSIONS.usersManageBoard, PERMISSIONS.usersManageStore, PERMISSIONS.usersManageOutlet,
+  PERMISSIONS.usersSuperAdmin,
+  PERMISSIONS.usersManageBoard,
+  PERMISSIONS.usersManageStore,
+  PERMISSIONS.usersManageOutlet,
 ] as const;
 
 /**
@@ -41,7 +44,11 @@ export async function listOutletRequests(db: Db, actor: Principal, q: { status?:
  * audit row and the requester's mail. Out of the caller's scope → 404; already decided → 409.
  */
 export async function decideOutletRequest(
-  ctx: AppContext, actor: Principal, id: number, decision: { approve: boolean; reason?: string }, meta: { ip?: string | null; linkBase: string },
+  ctx: AppContext,
+  actor: Principal,
+  id: number,
+  decision: { approve: boolean; reason?: string },
+  meta: { ip?: string | null; linkBase: string },
 ): Promise<AdminOutletRequest> {
   return ctx.db.transaction(async (trx) => {
     const req = await repo.findOutletRequest(trx, id, true);
@@ -50,13 +57,30 @@ export async function decideOutletRequest(
     const status = decision.approve ? 'approved' : 'rejected';
     await repo.decideOutletRequest(trx, id, { status, by: actor.userId, reason: decision.approve ? undefined : decision.reason });
     if (decision.approve) await repo.linkOutlet(trx, req.userId, req.outletId);
-    await recordAudit(trx, { userId: actor.userId, email: actor.email }, {
-      action: `outlet_request.${status}`, entityType: 'outlet_request', entityId: id, ip: meta.ip,
-      details: { requesterId: req.userId, outletId: req.outletId, ...(decision.reason && !decision.approve ? { reason: decision.reason } : {}) },
-    });
-    await ctx.mailer.enqueue(trx, outletRequestDecisionMail(req.userEmail, {
-      outletName: req.outletName, approved: decision.approve, reason: decision.approve ? null : decision.reason ?? null, signInUrl: `${meta.linkBase}/auth`,
-    }));
+    await recordAudit(
+      trx,
+      { userId: actor.userId, email: actor.email },
+      {
+        action: `outlet_request.${status}`,
+        entityType: 'outlet_request',
+        entityId: id,
+        ip: meta.ip,
+        details: {
+          requesterId: req.userId,
+          outletId: req.outletId,
+          ...(decision.reason && !decision.approve ? { reason: decision.reason } : {}),
+        },
+      },
+    );
+    await ctx.mailer.enqueue(
+      trx,
+      outletRequestDecisionMail(req.userEmail, {
+        outletName: req.outletName,
+        approved: decision.approve,
+        reason: decision.approve ? null : (decision.reason ?? null),
+        signInUrl: `${meta.linkBase}/auth`,
+      }),
+    );
     return (await repo.findOutletRequest(trx, id))! as AdminOutletRequest;
   });
 }

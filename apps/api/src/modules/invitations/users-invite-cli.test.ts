@@ -8,19 +8,29 @@ import { seedFixtures, type Fixtures } from '../../test/fixtures';
 const ROOT = join(__dirname, '../../../../..');
 let t: TestContext;
 let f: Fixtures;
-beforeAll(async () => { t = await createTestContext(); f = await seedFixtures(t.db); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await seedFixtures(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '/tmp' };
     const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/users-invite.ts'), ...args], {
-      cwd: ROOT, env: { ...base, DATABASE_URL: t.config.databaseUrl!, DATA_DIR: t.config.dataDir, ...env },
+      cwd: ROOT,
+      env: { ...base, DATABASE_URL: t.config.databaseUrl!, DATA_DIR: t.config.dataDir, ...env },
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -36,7 +46,9 @@ describe('npm run users:invite', () => {
   it('when the role is unknown, then one line naming it and the known roles, exit 1, no invitation', async () => {
     const r = await cli(['--email', 'x-cli@example.com', '--role', 'no_such_role']);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual(['users:invite: unknown role "no_such_role"; known roles: super_admin, board_admin, store_manager, store_staff, outlet_manager, outlet_buyer, outlet_viewer']);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'users:invite: unknown role "no_such_role"; known roles: super_admin, board_admin, store_manager, store_staff, outlet_manager, outlet_buyer, outlet_viewer',
+    ]);
     noLeak(r.stderr);
     expect(await t.db('invitations').where({ email: 'x-cli@example.com' }).first()).toBeUndefined();
   }, 60_000);
@@ -66,7 +78,9 @@ describe('npm run users:invite', () => {
     expect(job.rows[0].data.text).toContain(`inv=${token}`);
     expect(await t.db('audit_log').where({ action: 'invitation.created', actor_email: 'system', entity_id: row.id }).first()).toBeTruthy();
 
-    const acc = await request(t.app).post(`/api/v1/invitations/${token}/accept`).send({ firstName: 'Ops', lastName: 'Admin', password: 'Bootstrap#2026x', confirmPassword: 'Bootstrap#2026x' });
+    const acc = await request(t.app)
+      .post(`/api/v1/invitations/${token}/accept`)
+      .send({ firstName: 'Ops', lastName: 'Admin', password: 'Bootstrap#2026x', confirmPassword: 'Bootstrap#2026x' });
     expect(acc.status).toBe(200);
     const bearer = await loginAs(t.app, email, 'Bootstrap#2026x');
     const granted = await request(t.app).get('/api/v1/me/permissions/bcc.users.super_admin').set('Authorization', `Bearer ${bearer}`);
@@ -74,7 +88,17 @@ describe('npm run users:invite', () => {
   }, 90_000);
 
   it('when outlets are given by code (several after one --outlet), then the invitation carries them', async () => {
-    const r = await cli(['--email', 'Buyer-CLI@Example.com', '--role', 'outlet_buyer', '--outlet', 'DEMO-DSM-01', String(f.outlets.ams), '--first-name', 'Bea']);
+    const r = await cli([
+      '--email',
+      'Buyer-CLI@Example.com',
+      '--role',
+      'outlet_buyer',
+      '--outlet',
+      'DEMO-DSM-01',
+      String(f.outlets.ams),
+      '--first-name',
+      'Bea',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/invitation\/accept\?inv=/);
     const row = await t.db('invitations').where({ email: 'buyer-cli@example.com' }).first();

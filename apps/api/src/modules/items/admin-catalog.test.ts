@@ -38,7 +38,7 @@ describe('admin items, outlets and boards', () => {
       expect(byName.body.items.every((i: { name: string }) => /SCORESBY/.test(i.name))).toBe(true);
     });
 
-    it('when a board administrator lists items, then only their board\'s items come back', async () => {
+    it("when a board administrator lists items, then only their board's items come back", async () => {
       const res = await api().get('/api/v1/admin/items?pageSize=100').auth(boardAdmin, { type: 'bearer' });
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(90);
@@ -51,7 +51,7 @@ describe('admin items, outlets and boards', () => {
       expect(res.body.code).toBe('forbidden');
     });
 
-    it('when a board administrator edits another board\'s item, then 404 and the item is unchanged', async () => {
+    it("when a board administrator edits another board's item, then 404 and the item is unchanged", async () => {
       const res = await api().patch(`/api/v1/admin/items/${other.itemId}`).auth(boardAdmin, { type: 'bearer' }).send({ retail: '1.00' });
       expect(res.status).toBe(404);
       expect((await t.db('items').where({ id: other.itemId }).first('retail')).retail).toBe('10.00');
@@ -77,9 +77,12 @@ describe('admin items, outlets and boards', () => {
       expect(await t.db('items').where({ id: item.id }).first('retail', 'name')).toEqual({ retail: item.retail, name: item.name });
     });
 
-    it('when a board administrator changes an item\'s price and active flag, then the row, the shop and the audit log show it', async () => {
+    it("when a board administrator changes an item's price and active flag, then the row, the shop and the audit log show it", async () => {
       const item = await t.db('items').where({ code: '10006' }).first('id');
-      const res = await api().patch(`/api/v1/admin/items/${item.id}`).auth(boardAdmin, { type: 'bearer' }).send({ retail: '12.5', category: 'SCOTCH' });
+      const res = await api()
+        .patch(`/api/v1/admin/items/${item.id}`)
+        .auth(boardAdmin, { type: 'bearer' })
+        .send({ retail: '12.5', category: 'SCOTCH' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ retail: '12.50', category: 'SCOTCH', active: true });
       expect(await t.db('items').where({ id: item.id }).first('retail', 'category')).toEqual({ retail: '12.50', category: 'SCOTCH' });
@@ -96,20 +99,41 @@ describe('admin items, outlets and boards', () => {
   });
 
   describe('outlets', () => {
-    const base = (o: Record<string, unknown> = {}) => ({ name: 'Test Tavern', outletCode: 'TT-1', city: 'Ames', state: 'ia', boardId: 0, ...o });
+    const base = (o: Record<string, unknown> = {}) => ({
+      name: 'Test Tavern',
+      outletCode: 'TT-1',
+      city: 'Ames',
+      state: 'ia',
+      boardId: 0,
+      ...o,
+    });
     let board1: number;
-    beforeAll(async () => { board1 = (await t.db('boards').where({ board_number: 1 }).first('id')).id; });
+    beforeAll(async () => {
+      board1 = (await t.db('boards').where({ board_number: 1 }).first('id')).id;
+    });
 
     it('when an outlet is created, then 201 with the state upper-cased, the row and an audit entry', async () => {
-      const res = await api().post('/api/v1/admin/outlets').auth(boardAdmin, { type: 'bearer' }).send(base({ boardId: board1 }));
+      const res = await api()
+        .post('/api/v1/admin/outlets')
+        .auth(boardAdmin, { type: 'bearer' })
+        .send(base({ boardId: board1 }));
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ name: 'Test Tavern', outletCode: 'TT-1', state: 'IA', boardName: 'Iowa Alcoholic Beverages Division', storeNames: [] });
+      expect(res.body).toMatchObject({
+        name: 'Test Tavern',
+        outletCode: 'TT-1',
+        state: 'IA',
+        boardName: 'Iowa Alcoholic Beverages Division',
+        storeNames: [],
+      });
       expect(await t.db('outlets').where({ outlet_code: 'TT-1' }).first('state', 'board_id')).toEqual({ state: 'IA', board_id: board1 });
       expect(await audit('outlet.created', res.body.id)).toHaveLength(1);
     });
 
     it('when the code is taken (any case), then 409 outlet_code_taken and no second row', async () => {
-      const res = await api().post('/api/v1/admin/outlets').auth(admin, { type: 'bearer' }).send(base({ boardId: board1, outletCode: 'tt-1' }));
+      const res = await api()
+        .post('/api/v1/admin/outlets')
+        .auth(admin, { type: 'bearer' })
+        .send(base({ boardId: board1, outletCode: 'tt-1' }));
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('outlet_code_taken');
       expect(await t.db('outlets').whereRaw('lower(outlet_code) = ?', ['tt-1'])).toHaveLength(1);
@@ -120,8 +144,11 @@ describe('admin items, outlets and boards', () => {
       [{ outletCode: ' ' }, 'Outlet code is required'],
       [{ state: 'Iowa' }, 'State must be exactly 2 letters (e.g., NY, CA)'],
       [{ state: 'I1' }, 'State must contain only letters (e.g., NY, CA)'],
-    ])('when an outlet has %j, then 400 with the spec\'s message', async (o, message) => {
-      const res = await api().post('/api/v1/admin/outlets').auth(admin, { type: 'bearer' }).send(base({ boardId: board1, outletCode: 'TT-BAD', ...o }));
+    ])("when an outlet has %j, then 400 with the spec's message", async (o, message) => {
+      const res = await api()
+        .post('/api/v1/admin/outlets')
+        .auth(admin, { type: 'bearer' })
+        .send(base({ boardId: board1, outletCode: 'TT-BAD', ...o }));
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(message);
       expect(await t.db('outlets').where({ outlet_code: 'TT-BAD' }).first()).toBeUndefined();
@@ -132,10 +159,16 @@ describe('admin items, outlets and boards', () => {
       expect(list.status).toBe(200);
       expect(list.body.items.some((o: { id: number }) => o.id === other.outletId)).toBe(false);
       expect(list.body.items.some((o: { isAdminOutlet: boolean }) => o.isAdminOutlet)).toBe(false);
-      const edit = await api().patch(`/api/v1/admin/outlets/${other.outletId}`).auth(boardAdmin, { type: 'bearer' }).send({ name: 'Mine now' });
+      const edit = await api()
+        .patch(`/api/v1/admin/outlets/${other.outletId}`)
+        .auth(boardAdmin, { type: 'bearer' })
+        .send({ name: 'Mine now' });
       expect(edit.status).toBe(404);
       expect((await t.db('outlets').where({ id: other.outletId }).first('name')).name).toBe('Other – Lounge');
-      const create = await api().post('/api/v1/admin/outlets').auth(boardAdmin, { type: 'bearer' }).send(base({ boardId: other.boardId, outletCode: 'TT-OTHER' }));
+      const create = await api()
+        .post('/api/v1/admin/outlets')
+        .auth(boardAdmin, { type: 'bearer' })
+        .send(base({ boardId: other.boardId, outletCode: 'TT-OTHER' }));
       expect(create.status).toBe(422);
       expect(await t.db('outlets').where({ outlet_code: 'TT-OTHER' }).first()).toBeUndefined();
     });
@@ -170,13 +203,19 @@ describe('admin items, outlets and boards', () => {
       expect(await t.db('boards').where({ name: 'Dup' }).first()).toBeUndefined();
     });
 
-    it('when a board is created and edited, then the rows and audit entries follow; another board\'s edit is 404 for a board administrator', async () => {
+    it("when a board is created and edited, then the rows and audit entries follow; another board's edit is 404 for a board administrator", async () => {
       const res = await api().post('/api/v1/admin/boards').auth(admin, { type: 'bearer' }).send({ boardNumber: '7', name: 'Seventh' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ boardNumber: 7, name: 'Seventh', isActive: true, activeStoreCount: 0 });
-      const up = await api().patch(`/api/v1/admin/boards/${res.body.id}`).auth(admin, { type: 'bearer' }).send({ name: 'Seventh Board', isActive: false });
+      const up = await api()
+        .patch(`/api/v1/admin/boards/${res.body.id}`)
+        .auth(admin, { type: 'bearer' })
+        .send({ name: 'Seventh Board', isActive: false });
       expect(up.body).toMatchObject({ name: 'Seventh Board', isActive: false });
-      expect(await t.db('boards').where({ id: res.body.id }).first('name', 'is_active')).toEqual({ name: 'Seventh Board', is_active: false });
+      expect(await t.db('boards').where({ id: res.body.id }).first('name', 'is_active')).toEqual({
+        name: 'Seventh Board',
+        is_active: false,
+      });
       expect(await audit('board.created', res.body.id)).toHaveLength(1);
       expect(await audit('board.updated', res.body.id)).toHaveLength(1);
       const foreign = await api().patch(`/api/v1/admin/boards/${other.boardId}`).auth(boardAdmin, { type: 'bearer' }).send({ name: 'x' });

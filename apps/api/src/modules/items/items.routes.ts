@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PERMISSIONS, adminItemPageSchema, adminItemSchema, adminItemsQuerySchema, intIdSchema, updateItemBodySchema } from '@portal/contracts';
+import {
+  PERMISSIONS,
+  adminItemPageSchema,
+  adminItemSchema,
+  adminItemsQuerySchema,
+  intIdSchema,
+  updateItemBodySchema,
+} from '@portal/contracts';
 import { route } from '../../http/route';
 import { adminActor } from '../boards/board-scope';
 import * as items from './items.service';
@@ -13,23 +20,36 @@ const update = [PERMISSIONS.itemsUpdate, PERMISSIONS.itemUpdate];
 /** /api/v1/admin/items (spec 002 §2 Items, §6 bcc.items.* and bcc.item.*): page of 20, search, edit. */
 export const itemsRoutes = [
   route({
-    method: 'get', path: '/admin/items', tags, permissions: view, query: adminItemsQuerySchema,
-    summary: 'Items of the caller\'s boards: 20 per page, search by name or code, filter active',
+    method: 'get',
+    path: '/admin/items',
+    tags,
+    permissions: view,
+    query: adminItemsQuerySchema,
+    summary: "Items of the caller's boards: 20 per page, search by name or code, filter active",
     response: { description: 'A page of items', schema: adminItemPageSchema },
     handler: (actor, { query }, { ctx }) => items.listItems(ctx.db, actor, query),
   }),
   route({
-    method: 'get', path: '/admin/items/{itemId}', tags, permissions: view, params,
-    summary: 'One item of the caller\'s boards',
+    method: 'get',
+    path: '/admin/items/{itemId}',
+    tags,
+    permissions: view,
+    params,
+    summary: "One item of the caller's boards",
     response: { description: 'The item', schema: item },
-    errors: { 404: 'No such item in the caller\'s boards' },
+    errors: { 404: "No such item in the caller's boards" },
     handler: (actor, { params: p }, { ctx }) => items.getItem(ctx.db, actor, p.itemId),
   }),
   route({
-    method: 'patch', path: '/admin/items/{itemId}', tags, permissions: update, params, body: updateItemBodySchema,
+    method: 'patch',
+    path: '/admin/items/{itemId}',
+    tags,
+    permissions: update,
+    params,
+    body: updateItemBodySchema,
     summary: 'Edit an item: name, category, retail price (≥ 0, 2 decimals), active (available online)',
     response: { description: 'The item', schema: item },
-    errors: { 404: 'No such item in the caller\'s boards' },
+    errors: { 404: "No such item in the caller's boards" },
     handler: (actor, { params: p, body }, { ctx, req }) => items.updateItem(ctx.db, adminActor(actor, req), p.itemId, body),
   }),
 ];

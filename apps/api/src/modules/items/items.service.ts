@@ -7,14 +7,24 @@ import { auditActor, whereBoardInScope, type Actor, type AdminActor } from '../b
 
 type UpdateItem = z.output<typeof updateItemBodySchema>;
 
-const select = (db: Db) => db('items as i')
-  .join('boards as b', 'b.id', 'i.board_id')
-  .leftJoin('bottle_sizes as bs', 'bs.id', 'i.bottle_size_id')
-  .select(
-    'i.id', 'i.code', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.bottle_size_id as bottleSizeId', 'bs.name as bottleSize',
-    'i.bottles_per_case as bottlesPerCase', 'i.active', 'i.board_id as boardId', 'b.board_number as boardNumber',
-    db.raw('(SELECT count(*)::int FROM inventory inv WHERE inv.item_id = i.id) AS "storeCount"'),
-  );
+const select = (db: Db) =>
+  db('items as i')
+    .join('boards as b', 'b.id', 'i.board_id')
+    .leftJoin('bottle_sizes as bs', 'bs.id', 'i.bottle_size_id')
+    .select(
+      'i.id',
+      'i.code',
+      'i.name',
+      'i.category',
+      db.raw('i.retail::text AS retail'),
+      'i.bottle_size_id as bottleSizeId',
+      'bs.name as bottleSize',
+      'i.bottles_per_case as bottlesPerCase',
+      'i.active',
+      'i.board_id as boardId',
+      'b.board_number as boardNumber',
+      db.raw('(SELECT count(*)::int FROM inventory inv WHERE inv.item_id = i.id) AS "storeCount"'),
+    );
 
 /**
  * The admin Items tab (spec 002 §2, §9: 20 per page): items of the caller's boards, searched by name or
@@ -24,13 +34,19 @@ export async function listItems(db: Db, actor: Actor, q: AdminItemsQuery) {
   const base = whereBoardInScope(db, actor, db('items as i'), 'i.board_id');
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base.where((w) => { w.whereILike('i.name', like).orWhereILike('i.code', like); });
+    base.where((w) => {
+      w.whereILike('i.name', like).orWhereILike('i.code', like);
+    });
   }
   if (q.active !== undefined) base.where('i.active', q.active);
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
   const ids = base.clone().select('i.id');
-  const items: AdminItem[] = await select(db).whereIn('i.id', ids)
-    .orderBy('i.name').orderBy('i.code').limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const items: AdminItem[] = await select(db)
+    .whereIn('i.id', ids)
+    .orderBy('i.name')
+    .orderBy('i.code')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { items, page: q.page, pageSize: q.pageSize, total: Number(n) };
 }
 
@@ -48,7 +64,8 @@ export async function getItem(db: Db, actor: Actor, id: number): Promise<AdminIt
  */
 export async function updateItem(db: Db, actor: AdminActor, id: number, body: UpdateItem): Promise<AdminItem> {
   await db.transaction(async (trx) => {
-    const before = await whereBoardInScope(trx, actor, trx('items as i').where('i.id', id), 'i.board_id').forUpdate()
+    const before = await whereBoardInScope(trx, actor, trx('items as i').where('i.id', id), 'i.board_id')
+      .forUpdate()
       .first('i.id', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.active');
     if (!before) throw new NotFoundError('Item not found');
     const patch: Record<string, unknown> = {};
@@ -63,8 +80,16 @@ export async function updateItem(db: Db, actor: AdminActor, id: number, body: Up
     set('retail', 'retail', body.retail);
     set('active', 'active', body.active);
     if (!Object.keys(patch).length) return;
-    await trx('items').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-    await recordAudit(trx, auditActor(actor), { action: 'item.updated', entityType: 'item', entityId: id, ip: actor.ip, details: { changes } });
+    await trx('items')
+      .where({ id })
+      .update({ ...patch, updated_at: trx.fn.now() });
+    await recordAudit(trx, auditActor(actor), {
+      action: 'item.updated',
+      entityType: 'item',
+      entityId: id,
+      ip: actor.ip,
+      details: { changes },
+    });
   });
   return getItem(db, actor, id);
 }

@@ -1,7 +1,10 @@
 import type { MailMessage } from '../../context';
 
 /** The outlet access request sent to each administrator (spec 000 §7 send-outlet-request). */
-export function outletRequestMail(to: string, r: { requesterName: string; requesterEmail: string; outletName: string; outletCode: string; adminUrl: string }): MailMessage {
+export function outletRequestMail(
+  to: string,
+  r: { requesterName: string; requesterEmail: string; outletName: string; outletCode: string; adminUrl: string },
+): MailMessage {
   return {
     to,
     template: 'outlet_request',

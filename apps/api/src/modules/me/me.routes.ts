@@ -1,8 +1,20 @@
 import type { Request } from 'express';
 import {
-  PERMISSIONS, changePasswordBodySchema, meSchema, myOutletsSchema, myRolesSchema, outletRequestBodySchema, outletRequestSchema,
-  permissionCodeParamsSchema, permissionCodesSchema, permissionGrantedSchema, profileSchema, putSelectionBodySchema,
-  requestableOutletsSchema, selectionSchema, updateProfileBodySchema,
+  PERMISSIONS,
+  changePasswordBodySchema,
+  meSchema,
+  myOutletsSchema,
+  myRolesSchema,
+  outletRequestBodySchema,
+  outletRequestSchema,
+  permissionCodeParamsSchema,
+  permissionCodesSchema,
+  permissionGrantedSchema,
+  profileSchema,
+  putSelectionBodySchema,
+  requestableOutletsSchema,
+  selectionSchema,
+  updateProfileBodySchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { verifyAccessToken } from '../../http/auth';
@@ -21,24 +33,37 @@ function currentFamilyId(req: Request, secret: string): string | undefined {
 
 /** Where the request came from (audit) and the origin its mail links use. */
 function requestMeta(req: Request, config: AppContext['config']) {
-  return { ip: req.ip, userAgent: req.get('user-agent'), linkBase: authService.linkBaseFor(config, { protocol: req.protocol, host: req.get('host') }) };
+  return {
+    ip: req.ip,
+    userAgent: req.get('user-agent'),
+    linkBase: authService.linkBaseFor(config, { protocol: req.protocol, host: req.get('host') }),
+  };
 }
 
 /** /api/v1/me: profile, password, roles, permissions, outlets, selection, outlet requests (spec 000, ARCHITECTURE §5). */
 export const meRoutes = [
   route({
-    method: 'get', path: '/me', tags, summary: 'The signed-in user: account, profile, roles, permission codes',
+    method: 'get',
+    path: '/me',
+    tags,
+    summary: 'The signed-in user: account, profile, roles, permission codes',
     response: { description: 'Me', schema: meSchema },
     handler: (actor, _input, { ctx }) => meService.getMe(ctx.db, actor),
   }),
   route({
-    method: 'patch', path: '/me/profile', tags, body: updateProfileBodySchema,
+    method: 'patch',
+    path: '/me/profile',
+    tags,
+    body: updateProfileBodySchema,
     summary: 'Edit first name, last name and phone (email is read-only)',
     response: { description: 'Saved profile', schema: profileSchema },
     handler: (actor, { body }, { ctx, req }) => meService.updateProfile(ctx.db, actor, body, requestMeta(req, ctx.config)),
   }),
   route({
-    method: 'post', path: '/me/password', tags, body: changePasswordBodySchema,
+    method: 'post',
+    path: '/me/password',
+    tags,
+    body: changePasswordBodySchema,
     summary: 'Change password (current password verified); mails the notice',
     response: { status: 204, description: 'Password changed' },
     handler: async (actor, { body }, { ctx, req }) => {
@@ -47,43 +72,71 @@ export const meRoutes = [
     },
   }),
   route({
-    method: 'get', path: '/me/roles', tags, summary: 'My roles, sorted by role_level descending',
+    method: 'get',
+    path: '/me/roles',
+    tags,
+    summary: 'My roles, sorted by role_level descending',
     response: { description: 'Roles', schema: myRolesSchema },
     handler: async (actor, _input, { ctx }) => ({ items: await meService.listMyRoles(ctx.db, actor) }),
   }),
   route({
-    method: 'get', path: '/me/permissions', tags, summary: 'My permission codes',
+    method: 'get',
+    path: '/me/permissions',
+    tags,
+    summary: 'My permission codes',
     response: { description: 'Codes', schema: permissionCodesSchema },
     handler: (actor) => ({ codes: [...actor.permissions].sort() }),
   }),
   route({
-    method: 'get', path: '/me/permissions/{code}', tags, params: permissionCodeParamsSchema, summary: 'Do I hold this permission?',
+    method: 'get',
+    path: '/me/permissions/{code}',
+    tags,
+    params: permissionCodeParamsSchema,
+    summary: 'Do I hold this permission?',
     response: { description: 'Granted or not', schema: permissionGrantedSchema },
     handler: (actor, { params }) => ({ granted: actor.permissions.has(params.code) }),
   }),
   route({
-    method: 'get', path: '/me/outlets', tags, permissions: readOutlets, summary: 'My accessible outlets with board and active stores',
+    method: 'get',
+    path: '/me/outlets',
+    tags,
+    permissions: readOutlets,
+    summary: 'My accessible outlets with board and active stores',
     response: { description: 'Outlets', schema: myOutletsSchema },
     handler: async (actor, _input, { ctx }) => ({ items: await meService.listMyOutlets(ctx.db, actor) }),
   }),
   route({
-    method: 'get', path: '/me/selection', tags, permissions: readOutlets, summary: 'Current outlet and store (saved, else fallback)',
+    method: 'get',
+    path: '/me/selection',
+    tags,
+    permissions: readOutlets,
+    summary: 'Current outlet and store (saved, else fallback)',
     response: { description: 'Selection', schema: selectionSchema },
     handler: (actor, _input, { ctx }) => meService.getSelection(ctx.db, actor),
   }),
   route({
-    method: 'put', path: '/me/selection', tags, permissions: readOutlets, body: putSelectionBodySchema,
+    method: 'put',
+    path: '/me/selection',
+    tags,
+    permissions: readOutlets,
+    body: putSelectionBodySchema,
     summary: 'Choose outlet and store (storeId null resets the store)',
     response: { description: 'Resolved selection', schema: selectionSchema },
     handler: (actor, { body }, { ctx }) => meService.putSelection(ctx.db, actor, body),
   }),
   route({
-    method: 'get', path: '/me/requestable-outlets', tags, summary: 'Active outlets I am not assigned to',
+    method: 'get',
+    path: '/me/requestable-outlets',
+    tags,
+    summary: 'Active outlets I am not assigned to',
     response: { description: 'Outlets', schema: requestableOutletsSchema },
     handler: async (actor, _input, { ctx }) => ({ items: await meService.listRequestableOutlets(ctx.db, actor) }),
   }),
   route({
-    method: 'post', path: '/me/outlet-requests', tags, body: outletRequestBodySchema,
+    method: 'post',
+    path: '/me/outlet-requests',
+    tags,
+    body: outletRequestBodySchema,
     summary: 'Request access to an outlet; mails the administrators',
     response: { status: 201, description: 'Request created', schema: outletRequestSchema },
     errors: { 409: 'Already assigned or already requested' },

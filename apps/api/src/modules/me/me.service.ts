@@ -1,6 +1,12 @@
 import {
-  OUTLET_REQUEST_MESSAGES, type Me, type MyOutlet, type MyRole, type OutletRequest, type Profile,
-  type RequestableOutlet, type Selection,
+  OUTLET_REQUEST_MESSAGES,
+  type Me,
+  type MyOutlet,
+  type MyRole,
+  type OutletRequest,
+  type Profile,
+  type RequestableOutlet,
+  type Selection,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
@@ -14,7 +20,14 @@ import { outletRequestApproverEmails } from '../invitations/outlet-requests.serv
 
 /** The profile shown when the user has no user_profiles row yet: built from id and email (spec 000 §3). */
 const blankProfile = (userId: string, email: string): Profile => ({
-  userId, email, firstName: null, lastName: null, fullName: null, phone: null, lastSelectedOutletId: null, lastSelectedStoreId: null,
+  userId,
+  email,
+  firstName: null,
+  lastName: null,
+  fullName: null,
+  phone: null,
+  lastSelectedOutletId: null,
+  lastSelectedStoreId: null,
 });
 
 /** GET /me: account, profile (blank when none), roles (spec order) and permission codes (sorted). */
@@ -29,10 +42,22 @@ export async function getMe(db: Db, actor: Principal): Promise<Me> {
  * Saves first name, last name and phone (null when empty) and audits it with the request's IP (`meta`);
  * email stays read-only. Returns the profile.
  */
-export async function updateProfile(db: Db, actor: Principal, input: { firstName: string; lastName: string; phone: string | null }, meta: RequestMeta): Promise<Profile> {
+export async function updateProfile(
+  db: Db,
+  actor: Principal,
+  input: { firstName: string; lastName: string; phone: string | null },
+  meta: RequestMeta,
+): Promise<Profile> {
   return db.transaction(async (trx) => {
     await repo.upsertProfileNames(trx, actor.userId, input);
-    await recordAudit(trx, { action: 'profile.updated', userId: actor.userId, actorEmail: actor.email, ip: meta.ip, entityType: 'user_profile', entityId: actor.userId });
+    await recordAudit(trx, {
+      action: 'profile.updated',
+      userId: actor.userId,
+      actorEmail: actor.email,
+      ip: meta.ip,
+      entityType: 'user_profile',
+      entityId: actor.userId,
+    });
     return (await repo.findProfile(trx, actor.userId))!;
   });
 }
@@ -61,7 +86,9 @@ async function resolveSelection(db: Db, userId: string): Promise<Selection> {
   const [outlets, profile] = await Promise.all([repo.listAccessibleOutlets(db, userId), repo.findProfile(db, userId)]);
   const saved = { outletId: profile?.lastSelectedOutletId ?? null, storeId: profile?.lastSelectedStoreId ?? null };
   const outlet = outlets.find((o) => o.outletId === saved.outletId) ?? outlets[0];
-  const candidates = outlet ? [saved.outletId === outlet.outletId ? saved.storeId : null, outlet.assignmentLastStoreId, outlet.defaultStoreId, outlet.storeIds[0]] : [];
+  const candidates = outlet
+    ? [saved.outletId === outlet.outletId ? saved.storeId : null, outlet.assignmentLastStoreId, outlet.defaultStoreId, outlet.storeIds[0]]
+    : [];
   const storeId = candidates.find((s) => s != null && outlet!.storeIds.includes(s)) ?? null;
   const selection = { outletId: outlet?.outletId ?? null, storeId };
   if (selection.outletId !== saved.outletId || selection.storeId !== saved.storeId) {
@@ -78,7 +105,8 @@ async function resolveSelection(db: Db, userId: string): Promise<Selection> {
 export async function putSelection(db: Db, actor: Principal, input: { outletId: number; storeId: number | null }): Promise<Selection> {
   const { userId } = actor;
   if (!(await canReachOutlet(db, userId, input.outletId))) throw new NotFoundError('Outlet not found');
-  if (input.storeId !== null && !(await canReachStore(db, userId, input.storeId, input.outletId))) throw new NotFoundError('Store not found');
+  if (input.storeId !== null && !(await canReachStore(db, userId, input.storeId, input.outletId)))
+    throw new NotFoundError('Store not found');
   await db.transaction(async (trx) => {
     await repo.upsertSelection(trx, userId, input.outletId, input.storeId);
     if (input.storeId !== null) await repo.updateAssignmentLastStore(trx, userId, input.outletId, input.storeId);
@@ -97,7 +125,12 @@ export function listRequestableOutlets(db: Db, actor: Principal): Promise<Reques
  * audits it, and queues one mail per administrator who may decide it (manages that outlet)
  * in the same transaction.
  */
-export async function requestOutlet(ctx: AppContext, actor: Principal, { outletId }: { outletId: number }, meta: RequestMeta & { linkBase: string }): Promise<OutletRequest> {
+export async function requestOutlet(
+  ctx: AppContext,
+  actor: Principal,
+  { outletId }: { outletId: number },
+  meta: RequestMeta & { linkBase: string },
+): Promise<OutletRequest> {
   const { db } = ctx;
   const outlet = await repo.findOutletForRequest(db, actor.userId, outletId);
   // The system admin outlet is granted with admin roles, never requested (spec 000 §5 invitation rules).
@@ -108,9 +141,26 @@ export async function requestOutlet(ctx: AppContext, actor: Principal, { outletI
   const requesterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || actor.email;
   return db.transaction(async (trx) => {
     const created = await repo.insertOutletRequest(trx, actor.userId, outletId);
-    await recordAudit(trx, { action: 'outlet_request.created', userId: actor.userId, actorEmail: actor.email, ip: meta.ip, entityType: 'outlet_request', entityId: String(created.id), details: { outletId } });
+    await recordAudit(trx, {
+      action: 'outlet_request.created',
+      userId: actor.userId,
+      actorEmail: actor.email,
+      ip: meta.ip,
+      entityType: 'outlet_request',
+      entityId: String(created.id),
+      details: { outletId },
+    });
     for (const to of await outletRequestApproverEmails(trx, outletId)) {
-      await ctx.mailer.enqueue(trx, outletRequestMail(to, { requesterName, requesterEmail: actor.email, outletName: outlet.name, outletCode: outlet.outletCode, adminUrl: `${meta.linkBase}/admin` }));
+      await ctx.mailer.enqueue(
+        trx,
+        outletRequestMail(to, {
+          requesterName,
+          requesterEmail: actor.email,
+          outletName: outlet.name,
+          outletCode: outlet.outletCode,
+          adminUrl: `${meta.linkBase}/admin`,
+        }),
+      );
     }
     return { id: created.id, outletId, outletName: outlet.name, status: 'pending' as const, createdAt: created.createdAt };
   });

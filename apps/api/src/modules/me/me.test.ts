@@ -7,13 +7,23 @@ import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures
 
 let t: TestContext;
 let f: Fixtures;
-beforeAll(async () => { t = await createTestContext(); f = await seedFixtures(t.db); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await seedFixtures(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type User = keyof Fixtures['users'];
 const as = (user: User) => ({ Authorization: `Bearer ${tokenFor(t, f.users[user])}` });
 const get = (path: string, user: User) => request(t.app).get(`/api/v1${path}`).set(as(user));
-const send = (method: 'put' | 'post' | 'patch', path: string, user: User, body: unknown) => request(t.app)[method](`/api/v1${path}`).set(as(user)).send(body as object);
+const send = (method: 'put' | 'post' | 'patch', path: string, user: User, body: unknown) => {
+  const agent = request(t.app);
+  return agent[method](`/api/v1${path}`)
+    .set(as(user))
+    .send(body as object);
+};
 const profileRow = (userId: string) => t.db('user_profiles').where({ user_id: userId }).first();
 const BOARD = 'Iowa Alcoholic Beverages Division';
 
@@ -22,23 +32,57 @@ describe('GET /me', () => {
     const res = await get('/me', 'buyer');
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({ id: f.users.buyer.id, email: 'buyer@example.com', isActive: true, lastLoginAt: null });
-    expect(res.body.profile).toMatchObject({ userId: f.users.buyer.id, email: 'buyer@example.com', firstName: 'Blake', lastName: 'Buyer', phone: null });
-    expect(res.body.roles).toEqual([{ id: expect.any(String), roleCode: 'outlet_buyer', roleName: 'Outlet Buyer', description: expect.any(String), roleLevel: 50, permissions: [] }]);
+    expect(res.body.profile).toMatchObject({
+      userId: f.users.buyer.id,
+      email: 'buyer@example.com',
+      firstName: 'Blake',
+      lastName: 'Buyer',
+      phone: null,
+    });
+    expect(res.body.roles).toEqual([
+      {
+        id: expect.any(String),
+        roleCode: 'outlet_buyer',
+        roleName: 'Outlet Buyer',
+        description: expect.any(String),
+        roleLevel: 50,
+        permissions: [],
+      },
+    ]);
     expect(res.body.permissions).toEqual(expect.arrayContaining(['bcc.carts.use', 'bcc.carts.checkout']));
     expect(res.body.permissions).toEqual([...res.body.permissions].sort());
   });
 
   it('when the user has no profile row, then a blank profile is built from id and email', async () => {
     const [u] = await t.db('users').insert({ email: 'no-profile@example.com', password_hash: 'x' }).returning('id');
-    const res = await request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${tokenFor(t, { id: u.id, email: 'no-profile@example.com' })}`);
+    const res = await request(t.app)
+      .get('/api/v1/me')
+      .set('Authorization', `Bearer ${tokenFor(t, { id: u.id, email: 'no-profile@example.com' })}`);
     expect(res.status).toBe(200);
-    expect(res.body.profile).toEqual({ userId: u.id, email: 'no-profile@example.com', firstName: null, lastName: null, fullName: null, phone: null, lastSelectedOutletId: null, lastSelectedStoreId: null });
+    expect(res.body.profile).toEqual({
+      userId: u.id,
+      email: 'no-profile@example.com',
+      firstName: null,
+      lastName: null,
+      fullName: null,
+      phone: null,
+      lastSelectedOutletId: null,
+      lastSelectedStoreId: null,
+    });
     expect(res.body.roles).toEqual([]);
     expect(res.body.permissions).toEqual([]);
   });
 
   it('when there is no token, then every /me route answers 401', async () => {
-    for (const path of ['/me', '/me/roles', '/me/permissions', '/me/permissions/bcc.carts.use', '/me/outlets', '/me/selection', '/me/requestable-outlets']) {
+    for (const path of [
+      '/me',
+      '/me/roles',
+      '/me/permissions',
+      '/me/permissions/bcc.carts.use',
+      '/me/outlets',
+      '/me/selection',
+      '/me/requestable-outlets',
+    ]) {
       const res = await request(t.app).get(`/api/v1${path}`);
       expect([path, res.status]).toEqual([path, 401]);
     }
@@ -51,8 +95,19 @@ describe('PATCH /me/profile', () => {
     await t.db('user_profiles').where({ user_id: f.users.viewer.id }).update({ phone: '(515) 555-0000' });
     const res = await send('patch', '/me/profile', 'viewer', { firstName: '  Valerie ', lastName: 'Viewer', phone: '' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: 'Valerie', lastName: 'Viewer', fullName: 'Valerie Viewer', phone: null, email: 'viewer@example.com' });
-    expect(await profileRow(f.users.viewer.id)).toMatchObject({ first_name: 'Valerie', last_name: 'Viewer', full_name: 'Valerie Viewer', phone: null });
+    expect(res.body).toMatchObject({
+      firstName: 'Valerie',
+      lastName: 'Viewer',
+      fullName: 'Valerie Viewer',
+      phone: null,
+      email: 'viewer@example.com',
+    });
+    expect(await profileRow(f.users.viewer.id)).toMatchObject({
+      first_name: 'Valerie',
+      last_name: 'Viewer',
+      full_name: 'Valerie Viewer',
+      phone: null,
+    });
     expect(await t.db('audit_log').where({ action: 'profile.updated', user_id: f.users.viewer.id })).toHaveLength(1);
     const withPhone = await send('patch', '/me/profile', 'viewer', { firstName: 'Val', lastName: 'Viewer', phone: '(515) 555-0199' });
     expect(withPhone.body.phone).toBe('(515) 555-0199');
@@ -61,7 +116,10 @@ describe('PATCH /me/profile', () => {
   it('when the first or last name is empty, then it answers 400 with the spec messages and nothing is saved', async () => {
     const res = await send('patch', '/me/profile', 'viewer', { firstName: '', lastName: ' ' });
     expect(res.status).toBe(400);
-    expect(problem(res).errors).toEqual([{ path: 'firstName', message: 'First name is required' }, { path: 'lastName', message: 'Last name is required' }]);
+    expect(problem(res).errors).toEqual([
+      { path: 'firstName', message: 'First name is required' },
+      { path: 'lastName', message: 'Last name is required' },
+    ]);
     expect(problem(res).detail).toBe('First name is required');
     expect((await profileRow(f.users.viewer.id)).first_name).not.toBe('');
   });
@@ -76,29 +134,59 @@ describe('PATCH /me/profile', () => {
 describe('POST /me/password', () => {
   it('when the current password is wrong, then it answers 400 with "Your current password is incorrect." and nothing changes', async () => {
     const before = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
-    const res = await send('post', '/me/password', 'otherBuyer', { currentPassword: 'Not#theOne1', newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass9' });
+    const res = await send('post', '/me/password', 'otherBuyer', {
+      currentPassword: 'Not#theOne1',
+      newPassword: 'Another#Pass9',
+      confirmPassword: 'Another#Pass9',
+    });
     expect(res.status).toBe(400);
-    expect(problem(res)).toMatchObject({ code: 'current_password_incorrect', detail: AUTH_MESSAGES.currentPasswordIncorrect, errors: [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }] });
+    expect(problem(res)).toMatchObject({
+      code: 'current_password_incorrect',
+      detail: AUTH_MESSAGES.currentPasswordIncorrect,
+      errors: [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }],
+    });
     expect((await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash).toBe(before);
   });
 
   it('when the new password is weak, common, or not confirmed, then it answers 400 with the spec messages', async () => {
-    const weak = await send('post', '/me/password', 'otherBuyer', { currentPassword: FIXTURE_PASSWORD, newPassword: 'short', confirmPassword: 'short' });
+    const weak = await send('post', '/me/password', 'otherBuyer', {
+      currentPassword: FIXTURE_PASSWORD,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(weak.status).toBe(400);
-    expect(problem(weak).errors).toEqual(expect.arrayContaining([{ path: 'newPassword', message: 'Password must be at least 8 characters' }]));
-    const missing = await send('post', '/me/password', 'otherBuyer', { currentPassword: '', newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass9' });
+    expect(problem(weak).errors).toEqual(
+      expect.arrayContaining([{ path: 'newPassword', message: 'Password must be at least 8 characters' }]),
+    );
+    const missing = await send('post', '/me/password', 'otherBuyer', {
+      currentPassword: '',
+      newPassword: 'Another#Pass9',
+      confirmPassword: 'Another#Pass9',
+    });
     expect(problem(missing).errors).toEqual([{ path: 'currentPassword', message: 'Current password is required' }]);
-    const mismatch = await send('post', '/me/password', 'otherBuyer', { currentPassword: FIXTURE_PASSWORD, newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass8' });
+    const mismatch = await send('post', '/me/password', 'otherBuyer', {
+      currentPassword: FIXTURE_PASSWORD,
+      newPassword: 'Another#Pass9',
+      confirmPassword: 'Another#Pass8',
+    });
     expect(problem(mismatch).errors).toEqual([{ path: 'confirmPassword', message: "Passwords don't match" }]);
-    const common = await send('post', '/me/password', 'otherBuyer', { currentPassword: FIXTURE_PASSWORD, newPassword: 'Welcome1!', confirmPassword: 'Welcome1!' });
+    const common = await send('post', '/me/password', 'otherBuyer', {
+      currentPassword: FIXTURE_PASSWORD,
+      newPassword: 'Welcome1!',
+      confirmPassword: 'Welcome1!',
+    });
     expect([common.status, problem(common).code]).toEqual([400, 'common_password']);
   });
 
   it('when the change is valid, then the new bcrypt hash is stored, other sessions end, this one stays, and the notice is mailed', async () => {
     const here = await request(t.app).post('/api/v1/auth/login').send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
-    const elsewhere = await request(t.app).post('/api/v1/auth/login').send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
+    const elsewhere = await request(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
     const before = t.mail.length;
-    const res = await request(t.app).post('/api/v1/me/password').set('Authorization', `Bearer ${here.body.access_token}`)
+    const res = await request(t.app)
+      .post('/api/v1/me/password')
+      .set('Authorization', `Bearer ${here.body.access_token}`)
       .send({ currentPassword: FIXTURE_PASSWORD, newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass9' });
     expect(res.status).toBe(204);
     const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
@@ -110,8 +198,12 @@ describe('POST /me/password', () => {
     expect(live).toHaveLength(1);
     expect(sessions.filter((s) => s.revoked_reason === 'password_changed')).toHaveLength(1);
     expect(await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNull('revoked_at')).toHaveLength(1);
-    const refreshHere = await request(t.app).post('/api/v1/auth/refresh').set('Cookie', [].concat(here.headers['set-cookie'] as never)[0]);
-    const refreshElsewhere = await request(t.app).post('/api/v1/auth/refresh').set('Cookie', [].concat(elsewhere.headers['set-cookie'] as never)[0]);
+    const refreshHere = await request(t.app)
+      .post('/api/v1/auth/refresh')
+      .set('Cookie', [].concat(here.headers['set-cookie'] as never)[0]);
+    const refreshElsewhere = await request(t.app)
+      .post('/api/v1/auth/refresh')
+      .set('Cookie', [].concat(elsewhere.headers['set-cookie'] as never)[0]);
     expect([refreshHere.status, refreshElsewhere.status]).toEqual([200, 401]);
     expect(t.mail.slice(before)).toEqual([expect.objectContaining({ to: 'other-buyer@example.com', template: 'password_changed' })]);
     expect(await t.db('audit_log').where({ action: 'auth.password_changed', user_id: f.users.otherBuyer.id })).toHaveLength(1);
@@ -122,11 +214,23 @@ describe('POST /me/password', () => {
 describe('roles and permissions', () => {
   it('when a user holds several roles, then /me/roles lists them sorted by role_level descending with the processed fields', async () => {
     const roles = await t.db('roles').whereIn('code', ['store_manager', 'outlet_viewer']).select('id', 'code');
-    await t.db('user_roles').insert(roles.filter((r) => r.code === 'outlet_viewer').map((r) => ({ user_id: f.users.manager.id, role_id: r.id })));
+    await t
+      .db('user_roles')
+      .insert(roles.filter((r) => r.code === 'outlet_viewer').map((r) => ({ user_id: f.users.manager.id, role_id: r.id })));
     const res = await get('/me/roles', 'manager');
     expect(res.status).toBe(200);
-    expect(res.body.items.map((r: { roleCode: string; roleLevel: number }) => [r.roleCode, r.roleLevel])).toEqual([['outlet_viewer', 60], ['store_manager', 20]]);
-    expect(res.body.items[0]).toEqual({ id: String(roles.find((r) => r.code === 'outlet_viewer')!.id), roleCode: 'outlet_viewer', roleName: 'Outlet Viewer', description: expect.any(String), roleLevel: 60, permissions: [] });
+    expect(res.body.items.map((r: { roleCode: string; roleLevel: number }) => [r.roleCode, r.roleLevel])).toEqual([
+      ['outlet_viewer', 60],
+      ['store_manager', 20],
+    ]);
+    expect(res.body.items[0]).toEqual({
+      id: String(roles.find((r) => r.code === 'outlet_viewer')!.id),
+      roleCode: 'outlet_viewer',
+      roleName: 'Outlet Viewer',
+      description: expect.any(String),
+      roleLevel: 60,
+      permissions: [],
+    });
   });
 
   it('when codes are asked, then /me/permissions lists them and /me/permissions/{code} answers granted true or false', async () => {
@@ -141,7 +245,11 @@ describe('roles and permissions', () => {
   });
 
   it('when a user lacks bcc.outlets.read_assigned, then the outlet and selection routes answer 403', async () => {
-    for (const res of [await get('/me/outlets', 'noRoles'), await get('/me/selection', 'noRoles'), await send('put', '/me/selection', 'noRoles', { outletId: f.outlets.dsm, storeId: null })]) {
+    for (const res of [
+      await get('/me/outlets', 'noRoles'),
+      await get('/me/selection', 'noRoles'),
+      await send('put', '/me/selection', 'noRoles', { outletId: f.outlets.dsm, storeId: null }),
+    ]) {
       expect(res.status).toBe(403);
       expect(problem(res).code).toBe('forbidden');
     }
@@ -155,9 +263,20 @@ describe('GET /me/outlets', () => {
     expect(res.body.items.map((o: { outletCode: string }) => o.outletCode)).toEqual(['DEMO-AMS-01', 'DEMO-DSM-01']);
     const dsm = res.body.items[1];
     expect(dsm).toEqual({
-      outletId: f.outlets.dsm, outletCode: 'DEMO-DSM-01', outletName: 'Demo – Court Avenue Taproom', isAdminOutlet: false, outletActive: true,
-      outletCity: 'DES MOINES', outletState: 'IA', outletPhone: '(515) 555-0142', outletEmail: 'taproom@example.com', boardName: BOARD,
-      defaultStoreId: FIXTURE_STORES.central, storeIds: [FIXTURE_STORES.central], storeNames: ['CENTRAL CITY LIQUOR, INC.'], storeCodes: [expect.any(String)],
+      outletId: f.outlets.dsm,
+      outletCode: 'DEMO-DSM-01',
+      outletName: 'Demo – Court Avenue Taproom',
+      isAdminOutlet: false,
+      outletActive: true,
+      outletCity: 'DES MOINES',
+      outletState: 'IA',
+      outletPhone: '(515) 555-0142',
+      outletEmail: 'taproom@example.com',
+      boardName: BOARD,
+      defaultStoreId: FIXTURE_STORES.central,
+      storeIds: [FIXTURE_STORES.central],
+      storeNames: ['CENTRAL CITY LIQUOR, INC.'],
+      storeCodes: [expect.any(String)],
     });
     expect(dsm.storeIds).not.toContain(FIXTURE_STORES.inactive);
     expect(res.body.items[0].storeIds).toEqual([FIXTURE_STORES.central, FIXTURE_STORES.cyclone]); // ordered by store name
@@ -175,7 +294,10 @@ describe('selection', () => {
     const res = await get('/me/selection', 'buyer');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ outletId: f.outlets.ams, storeId: FIXTURE_STORES.cyclone });
-    expect(await profileRow(f.users.buyer.id)).toMatchObject({ last_selected_outlet_id: f.outlets.ams, last_selected_store_id: FIXTURE_STORES.cyclone });
+    expect(await profileRow(f.users.buyer.id)).toMatchObject({
+      last_selected_outlet_id: f.outlets.ams,
+      last_selected_store_id: FIXTURE_STORES.cyclone,
+    });
   });
 
   it('when a linked store is chosen, then it is saved on the profile and on the outlet assignment', async () => {
@@ -183,7 +305,9 @@ describe('selection', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ outletId: f.outlets.ams, storeId: FIXTURE_STORES.central });
     expect((await get('/me/selection', 'buyer')).body).toEqual({ outletId: f.outlets.ams, storeId: FIXTURE_STORES.central });
-    expect(await t.db('user_outlets').where({ user_id: f.users.buyer.id, outlet_id: f.outlets.ams }).first()).toMatchObject({ last_selected_store_id: FIXTURE_STORES.central });
+    expect(await t.db('user_outlets').where({ user_id: f.users.buyer.id, outlet_id: f.outlets.ams }).first()).toMatchObject({
+      last_selected_store_id: FIXTURE_STORES.central,
+    });
   });
 
   it('when the outlet is switched without a store, then the store resets and falls back (assignment last store, else default store)', async () => {
@@ -208,7 +332,10 @@ describe('selection', () => {
       const res = await send('put', '/me/selection', 'buyer', body);
       expect([body, res.status, problem(res).code]).toEqual([body, 404, 'not_found']);
     }
-    expect(await profileRow(f.users.buyer.id)).toMatchObject({ last_selected_outlet_id: saved.last_selected_outlet_id, last_selected_store_id: saved.last_selected_store_id });
+    expect(await profileRow(f.users.buyer.id)).toMatchObject({
+      last_selected_outlet_id: saved.last_selected_outlet_id,
+      last_selected_store_id: saved.last_selected_store_id,
+    });
   });
 
   it('when the body is malformed, then it answers 400', async () => {
@@ -217,12 +344,21 @@ describe('selection', () => {
   });
 
   it('when the saved choice is no longer valid, then GET clears it and falls back to the first accessible outlet', async () => {
-    await t.db('user_profiles').where({ user_id: f.users.viewer.id }).update({ last_selected_outlet_id: f.outlets.dav, last_selected_store_id: FIXTURE_STORES.davenport });
+    await t
+      .db('user_profiles')
+      .where({ user_id: f.users.viewer.id })
+      .update({ last_selected_outlet_id: f.outlets.dav, last_selected_store_id: FIXTURE_STORES.davenport });
     const res = await get('/me/selection', 'viewer');
     expect(res.body).toEqual({ outletId: f.outlets.ams, storeId: FIXTURE_STORES.cyclone });
-    expect(await profileRow(f.users.viewer.id)).toMatchObject({ last_selected_outlet_id: f.outlets.ams, last_selected_store_id: FIXTURE_STORES.cyclone });
+    expect(await profileRow(f.users.viewer.id)).toMatchObject({
+      last_selected_outlet_id: f.outlets.ams,
+      last_selected_store_id: FIXTURE_STORES.cyclone,
+    });
     // A saved store that became inactive falls back to the outlet's default store.
-    await t.db('user_profiles').where({ user_id: f.users.viewer.id }).update({ last_selected_outlet_id: f.outlets.dsm, last_selected_store_id: FIXTURE_STORES.inactive });
+    await t
+      .db('user_profiles')
+      .where({ user_id: f.users.viewer.id })
+      .update({ last_selected_outlet_id: f.outlets.dsm, last_selected_store_id: FIXTURE_STORES.inactive });
     expect((await get('/me/selection', 'viewer')).body).toEqual({ outletId: f.outlets.dsm, storeId: FIXTURE_STORES.central });
   });
 
@@ -230,8 +366,12 @@ describe('selection', () => {
     const [u] = await t.db('users').insert({ email: 'lonely@example.com', password_hash: 'x' }).returning('id');
     const role = await t.db('roles').where({ code: 'outlet_buyer' }).first('id');
     await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
-    await t.db('user_profiles').insert({ user_id: u.id, last_selected_outlet_id: f.outlets.dsm, last_selected_store_id: FIXTURE_STORES.central });
-    const res = await request(t.app).get('/api/v1/me/selection').set('Authorization', `Bearer ${tokenFor(t, { id: u.id, email: 'lonely@example.com' })}`);
+    await t
+      .db('user_profiles')
+      .insert({ user_id: u.id, last_selected_outlet_id: f.outlets.dsm, last_selected_store_id: FIXTURE_STORES.central });
+    const res = await request(t.app)
+      .get('/api/v1/me/selection')
+      .set('Authorization', `Bearer ${tokenFor(t, { id: u.id, email: 'lonely@example.com' })}`);
     expect(res.body).toEqual({ outletId: null, storeId: null });
     expect(await profileRow(u.id)).toMatchObject({ last_selected_outlet_id: null, last_selected_store_id: null });
   });
@@ -247,7 +387,12 @@ describe('outlet requests', () => {
     expect(ids).not.toContain(f.outlets.ams);
     expect(ids).not.toContain(f.outlets.inactive);
     expect(ids).not.toContain(f.outlets.admin);
-    expect(res.body.items.find((o: { outletId: number }) => o.outletId === f.outlets.unassigned)).toEqual({ outletId: f.outlets.unassigned, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: BOARD });
+    expect(res.body.items.find((o: { outletId: number }) => o.outletId === f.outlets.unassigned)).toEqual({
+      outletId: f.outlets.unassigned,
+      outletName: 'Test – Open Cellar',
+      outletCode: 'TEST-OPEN',
+      boardName: BOARD,
+    });
   });
 
   it('when the system admin outlet is requested, then it is refused with 404 and nothing is stored', async () => {
@@ -260,8 +405,18 @@ describe('outlet requests', () => {
     const before = t.mail.length;
     const res = await send('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.unassigned });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), outletId: f.outlets.unassigned, outletName: 'Test – Open Cellar', status: 'pending', createdAt: expect.any(String) });
-    expect(await t.db('outlet_requests').where({ id: res.body.id }).first()).toMatchObject({ user_id: f.users.buyer.id, outlet_id: f.outlets.unassigned, status: 'pending' });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      outletId: f.outlets.unassigned,
+      outletName: 'Test – Open Cellar',
+      status: 'pending',
+      createdAt: expect.any(String),
+    });
+    expect(await t.db('outlet_requests').where({ id: res.body.id }).first()).toMatchObject({
+      user_id: f.users.buyer.id,
+      outlet_id: f.outlets.unassigned,
+      status: 'pending',
+    });
     const mails = t.mail.slice(before);
     // The administrators who may manage that outlet: the super administrator and the manager of its store.
     expect(mails.map((m) => m.to).sort()).toEqual(['admin@example.com', 'manager@example.com']);

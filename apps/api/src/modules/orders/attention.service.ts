@@ -27,10 +27,21 @@ export async function listAttention(db: Db, caller: Caller, q: { storeId?: numbe
   const rows = await repo.findAttention(db, stores, q.storeId);
   return {
     items: rows.map((r) => ({
-      id: r.id, orderNumber: r.orderNumber, reason: r.status === 'cancel_pending' ? 'cancel_pending' : 'payment_unconfirmed',
-      status: r.status, paymentStatus: r.paymentStatus, orderDate: new Date(r.orderDate).toISOString(), storeId: r.storeId,
-      storeName: r.storeName, customerName: r.customerName, customerEmail: r.customerEmail, total: r.totalAmount,
-      gateway: r.gateway, merchantReference: r.orderNumber, gatewayReference: r.gatewayReference, cardLast4: r.cardLast4,
+      id: r.id,
+      orderNumber: r.orderNumber,
+      reason: r.status === 'cancel_pending' ? 'cancel_pending' : 'payment_unconfirmed',
+      status: r.status,
+      paymentStatus: r.paymentStatus,
+      orderDate: new Date(r.orderDate).toISOString(),
+      storeId: r.storeId,
+      storeName: r.storeName,
+      customerName: r.customerName,
+      customerEmail: r.customerEmail,
+      total: r.totalAmount,
+      gateway: r.gateway,
+      merchantReference: r.orderNumber,
+      gatewayReference: r.gatewayReference,
+      cardLast4: r.cardLast4,
       lastCheckedAt: r.paymentCheckedAt ? new Date(r.paymentCheckedAt).toISOString() : null,
     })),
   };
@@ -49,7 +60,12 @@ const MESSAGES = {
  * 404). A pending card order is looked up at the gateway by its order number and settled (audited as
  * `order.payment_settled` via operator); an order already settled answers its state.
  */
-export async function checkPayment(deps: SettleDeps, caller: Caller & { email?: string }, orderId: number, ip: string | null): Promise<CheckPaymentResult> {
+export async function checkPayment(
+  deps: SettleDeps,
+  caller: Caller & { email?: string },
+  orderId: number,
+  ip: string | null,
+): Promise<CheckPaymentResult> {
   const row = await repo.findById(deps.db, orderId);
   const stores = await storesOf(deps.db, caller);
   if (!row || (stores && !stores.includes(row.storeId))) throw new NotFoundError(ORDER_MESSAGES.notFound);

@@ -11,7 +11,11 @@ export interface IdempotencyRow {
 }
 
 /** The primary key of a key row. */
-export interface KeyRef { userId: string; scope: string; key: string }
+export interface KeyRef {
+  userId: string;
+  scope: string;
+  key: string;
+}
 
 const where = (k: KeyRef) => ({ user_id: k.userId, scope: k.scope, key: k.key });
 
@@ -27,9 +31,15 @@ export async function claim(db: Db, k: KeyRef, requestHash: string, leaseSeconds
 
 /** The recorded key; undefined when absent. */
 export async function find(db: Db, k: KeyRef): Promise<IdempotencyRow | undefined> {
-  return db('idempotency_keys').where(where(k))
-    .first('request_hash as requestHash', 'status_code as statusCode', 'response_body as responseBody', 'completed_at as completedAt',
-      db.raw('(lease_expires_at <= now()) AS "leaseExpired"'));
+  return db('idempotency_keys')
+    .where(where(k))
+    .first(
+      'request_hash as requestHash',
+      'status_code as statusCode',
+      'response_body as responseBody',
+      'completed_at as completedAt',
+      db.raw('(lease_expires_at <= now()) AS "leaseExpired"'),
+    );
 }
 
 /**
@@ -37,16 +47,25 @@ export async function find(db: Db, k: KeyRef): Promise<IdempotencyRow | undefine
  * this call took it (exactly one of several concurrent retries does).
  */
 export async function takeOver(db: Db, k: KeyRef, leaseSeconds: number): Promise<boolean> {
-  const n = await db('idempotency_keys').where(where(k)).whereNull('completed_at').where('lease_expires_at', '<=', db.fn.now())
+  const n = await db('idempotency_keys')
+    .where(where(k))
+    .whereNull('completed_at')
+    .where('lease_expires_at', '<=', db.fn.now())
     .update({ lease_expires_at: db.raw('now() + make_interval(secs => ?)', [leaseSeconds]) });
   return n > 0;
 }
 
 /** Records the first final answer of the request (no-op when one is recorded already). */
 export async function complete(db: Db, k: KeyRef, statusCode: number, body: unknown, orderId: number | null): Promise<void> {
-  await db('idempotency_keys').where(where(k)).whereNull('completed_at').update({
-    status_code: statusCode, response_body: JSON.stringify(body), order_id: orderId, completed_at: db.fn.now(),
-  });
+  await db('idempotency_keys')
+    .where(where(k))
+    .whereNull('completed_at')
+    .update({
+      status_code: statusCode,
+      response_body: JSON.stringify(body),
+      order_id: orderId,
+      completed_at: db.fn.now(),
+    });
 }
 
 /** Ends the lease of an unfinished key at once: the request is over, a retry may resume it now. */

@@ -34,11 +34,17 @@ export interface KeyedWork<T> {
  * - a refusal before anything was left behind frees the key; any other failure after (DB down, payment
  *   being confirmed) ends the lease at once when it can, so the next retry resumes.
  */
-export async function withIdempotency<T>(db: Db, logger: Logger, k: KeyedRequest, work: KeyedWork<T>): Promise<{ value: T; replayed: boolean }> {
+export async function withIdempotency<T>(
+  db: Db,
+  logger: Logger,
+  k: KeyedRequest,
+  work: KeyedWork<T>,
+): Promise<{ value: T; replayed: boolean }> {
   let mode: 'run' | 'resume' = 'run';
   if (!(await idem.claim(db, k, k.requestHash, k.leaseSeconds))) {
     const row = await idem.find(db, k);
-    if (row && row.requestHash !== k.requestHash) throw new UnprocessableError(CHECKOUT_MESSAGES.idempotencyMismatch, PROBLEM_CODES.idempotencyKeyReused);
+    if (row && row.requestHash !== k.requestHash)
+      throw new UnprocessableError(CHECKOUT_MESSAGES.idempotencyMismatch, PROBLEM_CODES.idempotencyKeyReused);
     if (row?.completedAt) return { value: replay<T>(row), replayed: true };
     if (!row || !row.leaseExpired || !(await idem.takeOver(db, k, k.leaseSeconds))) {
       throw new ConflictError(CHECKOUT_MESSAGES.idempotencyInProgress, PROBLEM_CODES.idempotencyInProgress);
@@ -61,16 +67,31 @@ async function afterFailure<T>(db: Db, logger: Logger, k: KeyedRequest, work: Ke
     const left = await work.leftSomething();
     if (!left) await idem.release(db, k);
     else if (err instanceof AppError && FINAL_ERROR_STATUSES.has(err.status)) {
-      await idem.complete(db, k, err.status, { status: err.status, code: err.code, title: err.title, detail: err.message, errors: err.errors }, left.orderId);
+      await idem.complete(
+        db,
+        k,
+        err.status,
+        { status: err.status, code: err.code, title: err.title, detail: err.message, errors: err.errors },
+        left.orderId,
+      );
     } else await idem.endLease(db, k);
   } catch (e) {
     // The database is gone too: the lease runs out by itself and the next retry resumes.
-    logger.warn({ err: { message: (e as Error).message }, scope: k.scope }, 'could not record the idempotency key outcome; its lease will expire');
+    logger.warn(
+      { err: { message: (e as Error).message }, scope: k.scope },
+      'could not record the idempotency key outcome; its lease will expire',
+    );
   }
 }
 
 function replay<T>(row: idem.IdempotencyRow): T {
   if (row.statusCode !== null && row.statusCode < 300) return row.responseBody as T;
-  const p = row.responseBody as { status: number; code: ProblemCode; title: string; detail?: string; errors?: { path: string; message: string }[] };
+  const p = row.responseBody as {
+    status: number;
+    code: ProblemCode;
+    title: string;
+    detail?: string;
+    errors?: { path: string; message: string }[];
+  };
   throw new AppError(p.status, p.code as ConstructorParameters<typeof AppError>[1], p.title, p.detail, p.errors);
 }

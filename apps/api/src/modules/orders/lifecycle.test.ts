@@ -10,21 +10,41 @@ const S = FIXTURE_STORES;
 
 async function place(t: TestContext, fx: Fixtures, items: StoreItem[], method: 'in_store' | 'card') {
   await t.db('carts').where({ user_id: fx.users.buyer.id, status: 'active' }).update({ status: 'abandoned' });
-  const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines: [{ item: items[0], quantity: 1 }] });
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId: S.central,
+    lines: [{ item: items[0], quantity: 1 }],
+  });
   const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
   expect(s.status).toBe(201);
-  const body = method === 'card' ? { checkoutToken: s.body.token, paymentMethod: 'card', card: GOOD_CARD } : { checkoutToken: s.body.token, paymentMethod: 'in_store' };
+  const body =
+    method === 'card'
+      ? { checkoutToken: s.body.token, paymentMethod: 'card', card: GOOD_CARD }
+      : { checkoutToken: s.body.token, paymentMethod: 'in_store' };
   const res = await postOrder(t.app, tokenFor(t, fx.users.buyer), body);
   expect(res.status).toBe(201);
   return res.body as { id: number; orderNumber: string };
 }
-const post = (t: TestContext, token: string, path: string, body?: object) => request(t.app).post(`/api/v1${path}`).set('Authorization', `Bearer ${token}`).send(body ?? {});
+const post = (t: TestContext, token: string, path: string, body?: object) =>
+  request(t.app)
+    .post(`/api/v1${path}`)
+    .set('Authorization', `Bearer ${token}`)
+    .send(body ?? {});
 const events = (t: TestContext, orderId: number) => t.db('order_events').where({ order_id: orderId }).orderBy('seq').pluck('type');
 
 describe('with the test gateway', () => {
-  let t: TestContext; let fx: Fixtures; let items: StoreItem[];
-  beforeAll(async () => { t = await createTestContext(); fx = await seedFixtures(t.db); items = await storeItems(t.db, S.central, 2); });
-  afterAll(async () => { await t.close(); });
+  let t: TestContext;
+  let fx: Fixtures;
+  let items: StoreItem[];
+  beforeAll(async () => {
+    t = await createTestContext();
+    fx = await seedFixtures(t.db);
+    items = await storeItems(t.db, S.central, 2);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
   const manager = () => tokenFor(t, fx.users.manager);
 
   it('when a store manager marks ready then completes an order, then each step is recorded as an event, the buyer is mailed, and illegal steps answer 409 with the status', async () => {
@@ -63,23 +83,36 @@ describe('with the test gateway', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'cancelled', cancelReason: 'Out of stock' });
     expect((await t.db('test_gateway_charges').where({ merchant_reference: o.orderNumber }).first()).refunded_at).not.toBeNull();
-    expect(t.mail.slice(mails)).toEqual([expect.objectContaining({ template: 'order_status_cancelled', text: expect.stringContaining('Out of stock') })]);
+    expect(t.mail.slice(mails)).toEqual([
+      expect.objectContaining({ template: 'order_status_cancelled', text: expect.stringContaining('Out of stock') }),
+    ]);
     expect(await events(t, o.id)).toEqual(['order.created', 'order.cancelled']);
-    const audit = await t.db('audit_log').where({ action: 'order.cancelled', entity_id: String(o.id) }).first();
+    const audit = await t
+      .db('audit_log')
+      .where({ action: 'order.cancelled', entity_id: String(o.id) })
+      .first();
     expect(audit.details).toMatchObject({ reason: 'Out of stock', from: 'reserved' });
   });
 });
 
 describe('with the Monetra fake', () => {
-  let t: TestContext; let fx: Fixtures; let items: StoreItem[]; let fake: MonetraFake;
+  let t: TestContext;
+  let fx: Fixtures;
+  let items: StoreItem[];
+  let fake: MonetraFake;
   beforeAll(async () => {
     fake = await startMonetraFake();
-    t = await createTestContext({ env: { PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url, PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32), MONETRA_TIMEOUT_MS: '1000' } });
+    t = await createTestContext({
+      env: { PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url, PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32), MONETRA_TIMEOUT_MS: '1000' },
+    });
     fx = await seedFixtures(t.db);
     await saveMonetraCredentials(t.db, t.config, { storeId: S.central, environment: 'test', ...FAKE_MONETRA_USER });
     items = await storeItems(t.db, S.central, 2);
   });
-  afterAll(async () => { await t.close(); await fake.close(); });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
 
   it('when the refund is refused, then the order is cancel_pending (502 refund_failed); cancelling again once the gateway works refunds and cancels it', async () => {
     const o = await place(t, fx, items, 'card');

@@ -19,7 +19,11 @@ import { gatewayOf, type SettleDeps } from './settlement';
 export type LifecycleTarget = 'ready' | 'completed' | 'cancelled';
 
 /** Who moves the order (audited) and from where. */
-export interface TransitionBy { actor: AuditActor; ip?: string | null; via: 'store' | 'api_key' }
+export interface TransitionBy {
+  actor: AuditActor;
+  ip?: string | null;
+  via: 'store' | 'api_key';
+}
 
 const FROM: Record<LifecycleTarget, readonly string[]> = {
   ready: ['reserved'],
@@ -40,16 +44,31 @@ function illegal(status: string, target: LifecycleTarget): ConflictError {
  * transition, 502 `refund_failed` when the gateway refused the refund (the order is then cancel_pending).
  * Returns the order's detail.
  */
-export async function transition(deps: SettleDeps, orderId: number, target: LifecycleTarget, by: TransitionBy, reason?: string | null): Promise<OrderDetail> {
+export async function transition(
+  deps: SettleDeps,
+  orderId: number,
+  target: LifecycleTarget,
+  by: TransitionBy,
+  reason?: string | null,
+): Promise<OrderDetail> {
   const row = await repo.findById(deps.db, orderId);
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  if (!repo.PLACED_PAYMENT_STATUSES.includes(row.paymentStatus)) throw new ConflictError(ORDER_MESSAGES.awaitingPayment, PROBLEM_CODES.orderAwaitingPayment);
+  if (!repo.PLACED_PAYMENT_STATUSES.includes(row.paymentStatus))
+    throw new ConflictError(ORDER_MESSAGES.awaitingPayment, PROBLEM_CODES.orderAwaitingPayment);
   if (!FROM[target].includes(row.status)) throw illegal(row.status, target);
   let refundFailed: payments.RefundResult | undefined;
   if (target === 'cancelled' && row.paymentMethod === 'card' && row.paymentStatus === 'paid') {
     const paid = await payments.approvedPaymentOf(deps.db, orderId);
-    const result = await gatewayOf(deps).refund({ orderNumber: row.orderNumber, storeId: row.storeId, amount: row.totalAmount, reference: paid?.gatewayReference ?? null });
-    deps.logger[result.ok ? 'info' : 'warn']({ orderId, orderNumber: row.orderNumber, code: result.code }, result.ok ? 'card order refunded' : 'card order refund refused');
+    const result = await gatewayOf(deps).refund({
+      orderNumber: row.orderNumber,
+      storeId: row.storeId,
+      amount: row.totalAmount,
+      reference: paid?.gatewayReference ?? null,
+    });
+    deps.logger[result.ok ? 'info' : 'warn'](
+      { orderId, orderNumber: row.orderNumber, code: result.code },
+      result.ok ? 'card order refunded' : 'card order refund refused',
+    );
     if (!result.ok) refundFailed = result;
   }
   const status = refundFailed ? 'cancel_pending' : target === 'cancelled' ? 'cancelled' : target;
@@ -58,16 +77,28 @@ export async function transition(deps: SettleDeps, orderId: number, target: Life
     if (!locked || !FROM[target].includes(locked.status)) throw illegal(locked?.status ?? 'gone', target);
     if (status === 'cancel_pending' && locked.status === 'cancel_pending') return (await loadDetail(trx, orderId)).detail;
     const now = trx.fn.now();
-    await trx('orders').where({ id: orderId }).update({
-      status, updated_at: now,
-      ...(status === 'ready' ? { ready_at: now } : {}),
-      ...(status === 'completed' ? { completed_at: now } : {}),
-      ...(status === 'cancelled' || status === 'cancel_pending' ? { cancel_reason: reason ?? null, cancelled_at: now } : {}),
-    });
-    await appendOrderEvent(trx, orderId, status === 'cancel_pending' ? 'order.cancel_pending' : `order.${status}` as 'order.ready');
+    await trx('orders')
+      .where({ id: orderId })
+      .update({
+        status,
+        updated_at: now,
+        ...(status === 'ready' ? { ready_at: now } : {}),
+        ...(status === 'completed' ? { completed_at: now } : {}),
+        ...(status === 'cancelled' || status === 'cancel_pending' ? { cancel_reason: reason ?? null, cancelled_at: now } : {}),
+      });
+    await appendOrderEvent(trx, orderId, status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${status}` as 'order.ready'));
     await recordAudit(trx, by.actor, {
-      action: `order.${status}`, entityType: 'order', entityId: orderId, ip: by.ip ?? null,
-      details: { orderNumber: row.orderNumber, from: locked.status, via: by.via, ...(reason ? { reason } : {}), ...(refundFailed ? { refundCode: refundFailed.code } : {}) },
+      action: `order.${status}`,
+      entityType: 'order',
+      entityId: orderId,
+      ip: by.ip ?? null,
+      details: {
+        orderNumber: row.orderNumber,
+        from: locked.status,
+        via: by.via,
+        ...(reason ? { reason } : {}),
+        ...(refundFailed ? { refundCode: refundFailed.code } : {}),
+      },
     });
     const { detail: d } = await loadDetail(trx, orderId);
     if (status !== 'cancel_pending') {
@@ -82,7 +113,8 @@ export async function transition(deps: SettleDeps, orderId: number, target: Life
   if (refundFailed) {
     throw new BadGatewayError(
       `The payment could not be refunded (${refundFailed.verbiage || refundFailed.code}). The order awaits its refund (cancel_pending): cancel it again to retry.`,
-      PROBLEM_CODES.refundFailed, 'Refund Failed',
+      PROBLEM_CODES.refundFailed,
+      'Refund Failed',
     );
   }
   return detail;

@@ -26,7 +26,15 @@ let n = 0;
 
 beforeAll(async () => {
   fake = await startMonetraFake();
-  t = await createTestContext({ env: { PAYMENT_TEST_MODE: 'false', MONETRA_URL: fake.url, PAYMENT_CREDENTIALS_KEY: KEY, MONETRA_TIMEOUT_MS: '1000', PAYMENT_SETTLE_AFTER_SECONDS: '60' } });
+  t = await createTestContext({
+    env: {
+      PAYMENT_TEST_MODE: 'false',
+      MONETRA_URL: fake.url,
+      PAYMENT_CREDENTIALS_KEY: KEY,
+      MONETRA_TIMEOUT_MS: '1000',
+      PAYMENT_SETTLE_AFTER_SECONDS: '60',
+    },
+  });
   fx = await seedFixtures(t.db);
   await saveMonetraCredentials(t.db, t.config, { storeId: S.central, environment: 'test', ...FAKE_MONETRA_USER });
   items = await storeItems(t.db, S.central, 3);
@@ -36,7 +44,10 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
-beforeEach(() => { fake.delayMs = 0; fake.lookupDown = false; });
+beforeEach(() => {
+  fake.delayMs = 0;
+  fake.lookupDown = false;
+});
 
 const as = (who: 'buyer' | 'manager' | 'otherManager' | 'admin') => tokenFor(t, fx.users[who]);
 const deps = () => ({ db: t.db, config: t.config, mailer: t.ctx.mailer, logger: t.ctx.logger });
@@ -44,8 +55,16 @@ const sales = (orderNumber: string) => fake.seen.filter((s) => s.body.action ===
 
 /** A fresh cart at 2190 (the previous one, maybe locked by a pending order, set aside) and its checkout session. */
 async function checkout() {
-  await t.db('carts').where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm, store_id: S.central, status: 'active' }).update({ status: 'abandoned' });
-  const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines: [{ item: items[n++ % 3], quantity: 1 }] });
+  await t
+    .db('carts')
+    .where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm, store_id: S.central, status: 'active' })
+    .update({ status: 'abandoned' });
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId: S.central,
+    lines: [{ item: items[n++ % 3], quantity: 1 }],
+  });
   const s = await startCheckout(t.app, buyer, cartId);
   expect(s.status).toBe(201);
   return { cartId, token: s.body.token as string };
@@ -68,12 +87,19 @@ async function pendingOrder(key?: string) {
 describe('a card order whose gateway answer is lost', () => {
   it('when the charge times out and the lookup is down, then it answers 409 payment_being_confirmed, the order is pending with its attempt, and My Orders shows it', async () => {
     const p = await pendingOrder();
-    expect(await t.db('payments').where({ order_id: p.order.id })).toEqual([expect.objectContaining({ status: 'pending', gateway: 'monetra', card_last4: '1111' })]);
+    expect(await t.db('payments').where({ order_id: p.order.id })).toEqual([
+      expect.objectContaining({ status: 'pending', gateway: 'monetra', card_last4: '1111' }),
+    ]);
     expect(fake.charges.filter((c) => c.ordernum === p.order.order_number)).toHaveLength(1);
     const mine = await request(t.app).get('/api/v1/orders?mine=true').set('Authorization', `Bearer ${buyer}`);
     expect(mine.status).toBe(200);
-    expect(mine.body.items.find((o: { id: number }) => o.id === p.order.id)).toMatchObject({ paymentStatus: 'pending', orderNumber: p.order.order_number });
-    const store = await request(t.app).get(`/api/v1/orders?storeId=${S.central}`).set('Authorization', `Bearer ${as('manager')}`);
+    expect(mine.body.items.find((o: { id: number }) => o.id === p.order.id)).toMatchObject({
+      paymentStatus: 'pending',
+      orderNumber: p.order.order_number,
+    });
+    const store = await request(t.app)
+      .get(`/api/v1/orders?storeId=${S.central}`)
+      .set('Authorization', `Bearer ${as('manager')}`);
     expect(store.body.items.map((o: { id: number }) => o.id)).not.toContain(p.order.id);
   });
 
@@ -92,20 +118,33 @@ describe('a card order whose gateway answer is lost', () => {
 });
 
 describe('Store Orders "Needs attention" and Check again', () => {
-  it('when a manager of the store lists it, then the pending order is there with the order number as merchant reference; other stores\' managers do not see it; super administrators see all; buyers are refused', async () => {
+  it("when a manager of the store lists it, then the pending order is there with the order number as merchant reference; other stores' managers do not see it; super administrators see all; buyers are refused", async () => {
     const p = await pendingOrder();
-    const res = await request(t.app).get(`/api/v1/orders/attention?storeId=${S.central}`).set('Authorization', `Bearer ${as('manager')}`);
+    const res = await request(t.app)
+      .get(`/api/v1/orders/attention?storeId=${S.central}`)
+      .set('Authorization', `Bearer ${as('manager')}`);
     expect(res.status).toBe(200);
     expect(attentionListSchema.parse(res.body)).toEqual(res.body);
     expect(res.body.items.find((o: { id: number }) => o.id === p.order.id)).toMatchObject({
-      reason: 'payment_unconfirmed', paymentStatus: 'pending', merchantReference: p.order.order_number, gateway: 'monetra', cardLast4: '1111', storeId: S.central,
+      reason: 'payment_unconfirmed',
+      paymentStatus: 'pending',
+      merchantReference: p.order.order_number,
+      gateway: 'monetra',
+      cardLast4: '1111',
+      storeId: S.central,
     });
-    const other = await request(t.app).get('/api/v1/orders/attention').set('Authorization', `Bearer ${as('otherManager')}`);
+    const other = await request(t.app)
+      .get('/api/v1/orders/attention')
+      .set('Authorization', `Bearer ${as('otherManager')}`);
     expect(other.status).toBe(200);
     expect(other.body.items.map((o: { id: number }) => o.id)).not.toContain(p.order.id);
-    const outOfScope = await request(t.app).get(`/api/v1/orders/attention?storeId=${S.central}`).set('Authorization', `Bearer ${as('otherManager')}`);
+    const outOfScope = await request(t.app)
+      .get(`/api/v1/orders/attention?storeId=${S.central}`)
+      .set('Authorization', `Bearer ${as('otherManager')}`);
     expect(outOfScope.status).toBe(404);
-    const admin = await request(t.app).get('/api/v1/orders/attention').set('Authorization', `Bearer ${as('admin')}`);
+    const admin = await request(t.app)
+      .get('/api/v1/orders/attention')
+      .set('Authorization', `Bearer ${as('admin')}`);
     expect(admin.body.items.map((o: { id: number }) => o.id)).toContain(p.order.id);
     const buyerRes = await request(t.app).get('/api/v1/orders/attention').set('Authorization', `Bearer ${buyer}`);
     expect(buyerRes.status).toBe(403);
@@ -114,26 +153,37 @@ describe('Store Orders "Needs attention" and Check again', () => {
 
   it('when an operator checks again while the gateway cannot be asked, then the order stays pending; once it can, the approved charge settles it paid: cart checked out, session used, mail queued, audited, no second charge', async () => {
     const p = await pendingOrder();
-    const check = () => request(t.app).post(`/api/v1/orders/${p.order.id}/check-payment`).set('Authorization', `Bearer ${as('manager')}`);
+    const check = () =>
+      request(t.app)
+        .post(`/api/v1/orders/${p.order.id}/check-payment`)
+        .set('Authorization', `Bearer ${as('manager')}`);
     const still = await check();
     expect(still.status).toBe(200);
     expect(checkPaymentResultSchema.parse(still.body)).toMatchObject({ outcome: 'pending', paymentStatus: 'pending' });
     expect((await t.db('orders').where({ id: p.order.id }).first()).payment_checked_at).not.toBeNull();
-    const other = await request(t.app).post(`/api/v1/orders/${p.order.id}/check-payment`).set('Authorization', `Bearer ${as('otherManager')}`);
+    const other = await request(t.app)
+      .post(`/api/v1/orders/${p.order.id}/check-payment`)
+      .set('Authorization', `Bearer ${as('otherManager')}`);
     expect(other.status).toBe(404);
     fake.lookupDown = false;
     const mails = t.mail.length;
     const paid = await check();
     expect(paid.body).toMatchObject({ orderId: p.order.id, outcome: 'paid', paymentStatus: 'paid' });
     expect(await t.db('orders').where({ id: p.order.id }).first()).toMatchObject({ payment_status: 'paid', status: 'reserved' });
-    expect(await t.db('payments').where({ order_id: p.order.id })).toEqual([expect.objectContaining({ status: 'approved', result_code: 'AUTH', card_last4: '1111' })]);
+    expect(await t.db('payments').where({ order_id: p.order.id })).toEqual([
+      expect.objectContaining({ status: 'approved', result_code: 'AUTH', card_last4: '1111' }),
+    ]);
     expect((await t.db('carts').where({ id: p.cartId }).first()).status).toBe('checked_out');
     expect(await t.db('cart_items').where({ cart_id: p.cartId })).toHaveLength(0);
     expect((await t.db('checkout_sessions').where({ id: p.order.checkout_session_id }).first()).consumed_at).not.toBeNull();
     expect(t.mail.slice(mails).map((m) => m.template)).toEqual(['order_confirmation']);
-    expect(await t.db('audit_log').where({ action: 'order.payment_settled', entity_id: String(p.order.id) })).toEqual([expect.objectContaining({ user_id: fx.users.manager.id })]);
+    expect(await t.db('audit_log').where({ action: 'order.payment_settled', entity_id: String(p.order.id) })).toEqual([
+      expect.objectContaining({ user_id: fx.users.manager.id }),
+    ]);
     expect(sales(p.order.order_number)).toBe(1);
-    const attention = await request(t.app).get('/api/v1/orders/attention').set('Authorization', `Bearer ${as('admin')}`);
+    const attention = await request(t.app)
+      .get('/api/v1/orders/attention')
+      .set('Authorization', `Bearer ${as('admin')}`);
     expect(attention.body.items.map((o: { id: number }) => o.id)).not.toContain(p.order.id);
   });
 });
@@ -142,10 +192,16 @@ describe('the reconciler', () => {
   it('when a card order has been pending over 60 s, then an approved charge is settled paid exactly as the request would, and a charge the gateway never got is settled failed with the cart unlocked', async () => {
     const approved = await pendingOrder();
     const lost = await pendingOrder();
-    fake.charges.splice(fake.charges.findIndex((c) => c.ordernum === lost.order.order_number), 1); // the sale never reached the gateway
+    fake.charges.splice(
+      fake.charges.findIndex((c) => c.ordernum === lost.order.order_number),
+      1,
+    ); // the sale never reached the gateway
     const young = await pendingOrder();
     fake.lookupDown = false;
-    await t.db('orders').whereIn('id', [approved.order.id, lost.order.id]).update({ order_date: t.db.raw(`now() - interval '2 minutes'`) });
+    await t
+      .db('orders')
+      .whereIn('id', [approved.order.id, lost.order.id])
+      .update({ order_date: t.db.raw(`now() - interval '2 minutes'`) });
     const mails = t.mail.length;
     const counts = await reconcilePending(deps());
     expect(counts).toMatchObject({ paid: 1, failed: 1, failedToCheck: 0 });
@@ -153,14 +209,21 @@ describe('the reconciler', () => {
     expect((await t.db('carts').where({ id: approved.cartId }).first()).status).toBe('checked_out');
     expect(t.mail.slice(mails).filter((m) => m.template === 'order_confirmation')).toHaveLength(1);
     expect(await t.db('orders').where({ id: lost.order.id }).first()).toMatchObject({ payment_status: 'failed', status: 'cancelled' });
-    expect(await t.db('payments').where({ order_id: lost.order.id })).toEqual([expect.objectContaining({ status: 'error', result_code: 'NOTFOUND' })]);
+    expect(await t.db('payments').where({ order_id: lost.order.id })).toEqual([
+      expect.objectContaining({ status: 'error', result_code: 'NOTFOUND' }),
+    ]);
     expect((await t.db('carts').where({ id: lost.cartId }).first()).status).toBe('abandoned'); // set aside by the next test checkout, not checked out
     await t.db('carts').where({ id: young.cartId }).update({ status: 'abandoned' });
     await t.db('carts').where({ id: lost.cartId }).update({ status: 'active' });
     expect((await startCheckout(t.app, buyer, lost.cartId)).status).toBe(201);
     // Younger than the settle-after age: left for the next pass.
     expect(await t.db('orders').where({ id: young.order.id }).first()).toMatchObject({ payment_status: 'pending' });
-    expect(await t.db('audit_log').where({ action: 'order.payment_settled' }).whereIn('entity_id', [String(approved.order.id), String(lost.order.id)])).toHaveLength(2);
+    expect(
+      await t
+        .db('audit_log')
+        .where({ action: 'order.payment_settled' })
+        .whereIn('entity_id', [String(approved.order.id), String(lost.order.id)]),
+    ).toHaveLength(2);
     expect([sales(approved.order.order_number), sales(lost.order.order_number)]).toEqual([1, 1]);
   });
 });
@@ -171,12 +234,18 @@ describe('Idempotency-Key lease', () => {
     const p = await pendingOrder(key);
     const keyRow = () => t.db('idempotency_keys').where({ user_id: fx.users.buyer.id, key }).first();
     expect(await keyRow()).toMatchObject({ completed_at: null });
-    await t.db('idempotency_keys').where({ user_id: fx.users.buyer.id, key }).update({ lease_expires_at: t.db.raw(`now() + interval '60 seconds'`) }); // as if the request were alive
+    await t
+      .db('idempotency_keys')
+      .where({ user_id: fx.users.buyer.id, key })
+      .update({ lease_expires_at: t.db.raw(`now() + interval '60 seconds'`) }); // as if the request were alive
     const body = { checkoutToken: p.token, paymentMethod: 'card', card: GOOD_CARD };
     const busy = await postOrder(t.app, buyer, body, key);
     expect(busy.status).toBe(409);
     expect(problem(busy).code).toBe('idempotency_in_progress');
-    await t.db('idempotency_keys').where({ user_id: fx.users.buyer.id, key }).update({ lease_expires_at: t.db.raw(`now() - interval '1 second'`) }); // it died
+    await t
+      .db('idempotency_keys')
+      .where({ user_id: fx.users.buyer.id, key })
+      .update({ lease_expires_at: t.db.raw(`now() - interval '1 second'`) }); // it died
     fake.lookupDown = false;
     const retry = await postOrder(t.app, buyer, body, key);
     expect(retry.status).toBe(201);
@@ -194,9 +263,17 @@ describe('Idempotency-Key lease', () => {
     const key = `reuse-${Date.now()}`;
     expect((await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, key)).status).toBe(201);
     const before = fake.seen.length;
-    const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: { ...GOOD_CARD, cardNumber: '5555 5555 5555 4444' } }, key);
+    const res = await postOrder(
+      t.app,
+      buyer,
+      { checkoutToken: c.token, paymentMethod: 'card', card: { ...GOOD_CARD, cardNumber: '5555 5555 5555 4444' } },
+      key,
+    );
     expect(res.status).toBe(422);
-    expect(problem(res)).toMatchObject({ code: 'idempotency_key_reused', detail: 'This Idempotency-Key was already used for a different request.' });
+    expect(problem(res)).toMatchObject({
+      code: 'idempotency_key_reused',
+      detail: 'This Idempotency-Key was already used for a different request.',
+    });
     expect(fake.seen.length).toBe(before);
   });
 });

@@ -10,13 +10,32 @@ import * as repo from './orders.repository';
 export async function loadDetail(db: Db, orderId: number): Promise<{ row: repo.OrderRow; detail: OrderDetail }> {
   const row = await repo.findById(db, orderId);
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  const [lines, paid] = await Promise.all([repo.findLines(db, [orderId]), row.paymentMethod === 'card' ? payments.approvedPaymentOf(db, orderId) : undefined]);
+  const [lines, paid] = await Promise.all([
+    repo.findLines(db, [orderId]),
+    row.paymentMethod === 'card' ? payments.approvedPaymentOf(db, orderId) : undefined,
+  ]);
   const detail: OrderDetail = {
     ...toOrder(row, lines),
-    store: { id: row.storeId, name: row.storeName, address: row.storeAddress, city: row.storeCity, state: row.storeState, zipCode: row.storeZip, phone: row.storePhone },
-    delivery: row.fulfillmentFlag === 'Delivery'
-      ? { name: row.outletName, address: row.outletAddress, city: row.outletCity, state: row.outletState, zipCode: row.outletZip, phone: row.outletPhone }
-      : null,
+    store: {
+      id: row.storeId,
+      name: row.storeName,
+      address: row.storeAddress,
+      city: row.storeCity,
+      state: row.storeState,
+      zipCode: row.storeZip,
+      phone: row.storePhone,
+    },
+    delivery:
+      row.fulfillmentFlag === 'Delivery'
+        ? {
+            name: row.outletName,
+            address: row.outletAddress,
+            city: row.outletCity,
+            state: row.outletState,
+            zipCode: row.outletZip,
+            phone: row.outletPhone,
+          }
+        : null,
     payment: paid ? { cardBrand: paid.cardBrand, cardLast4: paid.cardLast4 } : null,
   };
   return { row, detail };
@@ -51,8 +70,14 @@ export function toOrder(r: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
     itemCount: lines.length,
     unitCount: lines.reduce((s, l) => s + l.quantity, 0),
     items: lines.map((l) => ({
-      id: l.id, itemCode: l.itemCode, itemName: l.itemName, bottleSizeId: l.bottleSizeId, bottleSizeText: l.bottleSizeText,
-      quantity: l.quantity, unitPrice: money(l.unitPrice), totalPrice: money(l.totalPrice),
+      id: l.id,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      bottleSizeId: l.bottleSizeId,
+      bottleSizeText: l.bottleSizeText,
+      quantity: l.quantity,
+      unitPrice: money(l.unitPrice),
+      totalPrice: money(l.totalPrice),
     })),
   };
 }

@@ -20,7 +20,9 @@ export async function appendOrderEvent(trx: Db, orderId: number, type: OrderEven
   const { row, detail } = await loadDetail(trx, orderId);
   const { payment: _card, ...order } = detail;
   await trx.raw('SELECT pg_advisory_xact_lock(?)', [ORDER_EVENTS_LOCK]);
-  const [ev] = await trx('order_events').insert({ order_id: orderId, store_id: row.storeId, type, payload: JSON.stringify(order) }).returning(['seq']);
+  const [ev] = await trx('order_events')
+    .insert({ order_id: orderId, store_id: row.storeId, type, payload: JSON.stringify(order) })
+    .returning(['seq']);
   const seq = Number(ev.seq);
   await enqueueWebhookDeliveries(trx, { seq, type, storeId: row.storeId });
   return seq;

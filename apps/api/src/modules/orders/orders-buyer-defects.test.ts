@@ -37,49 +37,71 @@ beforeAll(async () => {
   await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
   await t.db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
   tok = {
-    buyer: tokenFor(t, fx.users.buyer), viewer: tokenFor(t, fx.users.viewer), otherBuyer: tokenFor(t, fx.users.otherBuyer),
+    buyer: tokenFor(t, fx.users.buyer),
+    viewer: tokenFor(t, fx.users.viewer),
+    otherBuyer: tokenFor(t, fx.users.otherBuyer),
     outletManager: tokenFor(t, { id: u.id, email: 'outlet-manager@example.com' }),
   };
   items = await storeItems(t.db, S.central, 3);
   const [dav] = await storeItems(t.db, S.davenport, 1);
-  o.dsm = (await place(tok.buyer, fx.users.buyer.id, fx.outlets.dsm, S.central, [{ item: items[0], quantity: 2 }, { item: items[1], quantity: 1 }])).id;
+  o.dsm = (
+    await place(tok.buyer, fx.users.buyer.id, fx.outlets.dsm, S.central, [
+      { item: items[0], quantity: 2 },
+      { item: items[1], quantity: 1 },
+    ])
+  ).id;
   o.ams = (await place(tok.buyer, fx.users.buyer.id, fx.outlets.ams, S.central, [{ item: items[2], quantity: 1 }])).id;
   o.dav = (await place(tok.otherBuyer, fx.users.otherBuyer.id, fx.outlets.dav, S.davenport, [{ item: dav, quantity: 3 }])).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (path: string, who: keyof typeof tok) => request(t.app).get(`/api/v1${path}`).set('Authorization', `Bearer ${tok[who]}`);
 const post = (path: string, who: keyof typeof tok) => request(t.app).post(`/api/v1${path}`).set('Authorization', `Bearer ${tok[who]}`);
 const ids = (res: request.Response) => res.body.items.map((x: { id: number }) => x.id).sort();
 const cartLines = async (outletId: number, storeId: number) => {
-  const cart = await t.db('carts').where({ user_id: fx.users.buyer.id, outlet_id: outletId, store_id: storeId, status: 'active' }).first('id');
+  const cart = await t
+    .db('carts')
+    .where({ user_id: fx.users.buyer.id, outlet_id: outletId, store_id: storeId, status: 'active' })
+    .first('id');
   if (!cart) return [];
   return t.db('cart_items').where({ cart_id: cart.id }).orderBy('item_code').select('item_code as code', 'quantity');
 };
 
 describe('POST /orders/{id}/reorder into the cart the person is looking at', () => {
-  beforeEach(async () => { await t.db('cart_items').del(); });
+  beforeEach(async () => {
+    await t.db('cart_items').del();
+  });
 
   it('when the buyer looks at Campustown × 2190 and re-orders a Court Avenue order, then the lines go to the Campustown cart and the answer names it', async () => {
     const res = await post(`/orders/${o.dsm}/reorder`, 'buyer').send({ outletId: fx.outlets.ams, storeId: S.central });
     expect(res.status).toBe(200);
     const body = reorderResultSchema.parse(res.body);
     expect(body).toMatchObject({ added: 2, skipped: [], outletId: fx.outlets.ams, storeId: S.central });
-    const amsCart = await t.db('carts').where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.ams, store_id: S.central, status: 'active' }).first('id');
+    const amsCart = await t
+      .db('carts')
+      .where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.ams, store_id: S.central, status: 'active' })
+      .first('id');
     expect(body.cartId).toBe(amsCart.id);
-    expect(await cartLines(fx.outlets.ams, S.central)).toEqual([{ code: items[0].code, quantity: 2 }, { code: items[1].code, quantity: 1 }].sort((a, b) => a.code.localeCompare(b.code)));
+    expect(await cartLines(fx.outlets.ams, S.central)).toEqual(
+      [
+        { code: items[0].code, quantity: 2 },
+        { code: items[1].code, quantity: 1 },
+      ].sort((a, b) => a.code.localeCompare(b.code)),
+    );
     // The order's own outlet cart is untouched.
     expect(await cartLines(fx.outlets.dsm, S.central)).toEqual([]);
   });
 
-  it('when no cart is named, then the order\'s own outlet × store cart is filled (unchanged behaviour) and the answer says which', async () => {
+  it("when no cart is named, then the order's own outlet × store cart is filled (unchanged behaviour) and the answer says which", async () => {
     const res = await post(`/orders/${o.dsm}/reorder`, 'buyer').send({});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 2, outletId: fx.outlets.dsm, storeId: S.central });
     expect(await cartLines(fx.outlets.dsm, S.central)).toHaveLength(2);
   });
 
-  it('when the named outlet × store is not the caller\'s, then 404 and no cart is written', async () => {
+  it("when the named outlet × store is not the caller's, then 404 and no cart is written", async () => {
     const res = await post(`/orders/${o.dsm}/reorder`, 'buyer').send({ outletId: fx.outlets.dav, storeId: S.davenport });
     expect(res.status).toBe(404);
     expect(problem(res).code).toBe('not_found');
@@ -98,7 +120,7 @@ describe('POST /orders/{id}/reorder into the cart the person is looking at', () 
 });
 
 describe('outlet managers see the orders of their outlets (spec 001 Store Orders)', () => {
-  it('when the outlet manager lists orders, then every placed order of their outlet comes back (not other outlets\'), scope outlet', async () => {
+  it("when the outlet manager lists orders, then every placed order of their outlet comes back (not other outlets'), scope outlet", async () => {
     const res = await get('/orders', 'outletManager');
     expect(res.status).toBe(200);
     const body = orderListSchema.parse(res.body);
@@ -107,12 +129,12 @@ describe('outlet managers see the orders of their outlets (spec 001 Store Orders
     expect(body.counts).toMatchObject({ reserved: 1, all: 1 });
   });
 
-  it('when the outlet manager filters by store, then the outlet\'s orders of that store only', async () => {
+  it("when the outlet manager filters by store, then the outlet's orders of that store only", async () => {
     expect(ids(await get(`/orders?storeId=${S.central}`, 'outletManager'))).toEqual([o.dsm]);
     expect(ids(await get(`/orders?storeId=${S.cyclone}`, 'outletManager'))).toEqual([]);
   });
 
-  it('when the outlet manager opens an order of their outlet, then 200; another outlet\'s order, then 404', async () => {
+  it("when the outlet manager opens an order of their outlet, then 200; another outlet's order, then 404", async () => {
     const res = await get(`/orders/${o.dsm}`, 'outletManager');
     expect(res.status).toBe(200);
     expect(orderDetailSchema.parse(res.body).outletId).toBe(fx.outlets.dsm);
@@ -127,7 +149,7 @@ describe('outlet managers see the orders of their outlets (spec 001 Store Orders
     expect(ids(await get('/orders?mine=true', 'outletManager'))).toEqual([]);
   });
 
-  it('when the outlet manager tries to mark an order ready or reorder another person\'s order, then 403 and 404; the order stays reserved', async () => {
+  it("when the outlet manager tries to mark an order ready or reorder another person's order, then 403 and 404; the order stays reserved", async () => {
     expect((await post(`/orders/${o.dsm}/ready`, 'outletManager')).status).toBe(403);
     const re = await post(`/orders/${o.dsm}/reorder`, 'outletManager').send({});
     expect(re.status).toBe(404);
@@ -156,6 +178,8 @@ describe('order numbers (spec 001 §7 ORD-timestamp-random)', () => {
     // The unique constraint is still there: a copy of a number is refused by the DB.
     const copy = await t.db('orders').where({ id: o.dsm }).first();
     const { id: _id, ...rest } = copy;
-    await expect(t.db('orders').insert({ ...rest, checkout_session_id: null, idempotency_key: null })).rejects.toMatchObject({ code: '23505' });
+    await expect(t.db('orders').insert({ ...rest, checkout_session_id: null, idempotency_key: null })).rejects.toMatchObject({
+      code: '23505',
+    });
   });
 });

@@ -53,15 +53,40 @@ export interface OrderLineRow {
 }
 
 const ORDER_COLUMNS = [
-  'o.id', 'o.order_number as orderNumber', 'o.user_id as userId', 'o.store_id as storeId', 'o.outlet_id as outletId',
-  'o.checkout_session_id as checkoutSessionId', 'o.status', 'o.payment_method as paymentMethod', 'o.payment_status as paymentStatus',
-  'o.fulfillment_flag as fulfillmentFlag', 'o.delivery_date as deliveryDate', 'o.delivery_charge as deliveryCharge',
-  'o.subtotal', 'o.total_amount as totalAmount', 'o.customer_name as customerName', 'o.customer_email as customerEmail',
-  'o.customer_phone as customerPhone', 'o.notes', 'o.order_date as orderDate', 'o.ready_at as readyAt', 'o.cancel_reason as cancelReason',
-  's.name as storeName', 's.address as storeAddress', 's.city as storeCity', 's.state as storeState', 's.zip_code as storeZip',
-  's.phone as storePhone', 's.orderconf_ccemails as storeCcEmails',
-  'ol.name as outletName', 'ol.address as outletAddress', 'ol.city as outletCity', 'ol.state as outletState',
-  'ol.zip_code as outletZip', 'ol.phone as outletPhone',
+  'o.id',
+  'o.order_number as orderNumber',
+  'o.user_id as userId',
+  'o.store_id as storeId',
+  'o.outlet_id as outletId',
+  'o.checkout_session_id as checkoutSessionId',
+  'o.status',
+  'o.payment_method as paymentMethod',
+  'o.payment_status as paymentStatus',
+  'o.fulfillment_flag as fulfillmentFlag',
+  'o.delivery_date as deliveryDate',
+  'o.delivery_charge as deliveryCharge',
+  'o.subtotal',
+  'o.total_amount as totalAmount',
+  'o.customer_name as customerName',
+  'o.customer_email as customerEmail',
+  'o.customer_phone as customerPhone',
+  'o.notes',
+  'o.order_date as orderDate',
+  'o.ready_at as readyAt',
+  'o.cancel_reason as cancelReason',
+  's.name as storeName',
+  's.address as storeAddress',
+  's.city as storeCity',
+  's.state as storeState',
+  's.zip_code as storeZip',
+  's.phone as storePhone',
+  's.orderconf_ccemails as storeCcEmails',
+  'ol.name as outletName',
+  'ol.address as outletAddress',
+  'ol.city as outletCity',
+  'ol.state as outletState',
+  'ol.zip_code as outletZip',
+  'ol.phone as outletPhone',
 ];
 
 /** Payment states of a placed order (what lists show): in-store reservations and paid card orders. */
@@ -78,16 +103,31 @@ export async function findById(db: Db, id: number): Promise<OrderRow | undefined
 
 /** The user's newest placed order; undefined when none. */
 export async function findLatestPlaced(db: Db, userId: string): Promise<OrderRow | undefined> {
-  return base(db).where('o.user_id', userId).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES)
-    .orderBy([{ column: 'o.order_date', order: 'desc' }, { column: 'o.id', order: 'desc' }]).first(ORDER_COLUMNS);
+  return base(db)
+    .where('o.user_id', userId)
+    .whereIn('o.payment_status', PLACED_PAYMENT_STATUSES)
+    .orderBy([
+      { column: 'o.order_date', order: 'desc' },
+      { column: 'o.id', order: 'desc' },
+    ])
+    .first(ORDER_COLUMNS);
 }
 
 /**
  * Who may be listed: the user's own orders, plus every placed order of `storeIds` (store managers) and of
  * `outletIds` (outlet managers).
  */
-export interface OrderScope { userId: string; storeIds: number[]; outletIds?: number[] }
-export interface OrderFilter { storeId?: number; status?: OrderStatus; search?: string; limit: number }
+export interface OrderScope {
+  userId: string;
+  storeIds: number[];
+  outletIds?: number[];
+}
+export interface OrderFilter {
+  storeId?: number;
+  status?: OrderStatus;
+  search?: string;
+  limit: number;
+}
 
 /** What a buyer sees of their own orders: placed ones and card orders whose payment is being confirmed. */
 export const OWN_VISIBLE_PAYMENT_STATUSES: PaymentStatus[] = [...PLACED_PAYMENT_STATUSES, 'pending'];
@@ -95,8 +135,10 @@ export const OWN_VISIBLE_PAYMENT_STATUSES: PaymentStatus[] = [...PLACED_PAYMENT_
 function scoped(db: Db, scope: OrderScope, storeId?: number) {
   const q = base(db).where((w) => {
     w.where((own) => own.where('o.user_id', scope.userId).whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES));
-    if (scope.storeIds.length) w.orWhere((st) => st.whereIn('o.store_id', scope.storeIds).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
-    if (scope.outletIds?.length) w.orWhere((ol) => ol.whereIn('o.outlet_id', scope.outletIds ?? []).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+    if (scope.storeIds.length)
+      w.orWhere((st) => st.whereIn('o.store_id', scope.storeIds).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+    if (scope.outletIds?.length)
+      w.orWhere((ol) => ol.whereIn('o.outlet_id', scope.outletIds ?? []).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
   });
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
   return q;
@@ -113,7 +155,13 @@ export async function findPlaced(db: Db, scope: OrderScope, f: OrderFilter): Pro
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q.andWhere((w) => w.whereILike('o.order_number', like).orWhereILike('o.customer_name', like).orWhereILike('o.customer_email', like));
   }
-  return q.orderBy([{ column: 'o.order_date', order: 'desc' }, { column: 'o.id', order: 'desc' }]).limit(f.limit).select(ORDER_COLUMNS);
+  return q
+    .orderBy([
+      { column: 'o.order_date', order: 'desc' },
+      { column: 'o.id', order: 'desc' },
+    ])
+    .limit(f.limit)
+    .select(ORDER_COLUMNS);
 }
 
 /** Placed orders per status in the scope (and store): the tab counts. */
@@ -125,45 +173,101 @@ export async function countByStatus(db: Db, scope: OrderScope, storeId?: number)
 /** The lines of these orders, in insertion order. */
 export async function findLines(db: Db, orderIds: number[]): Promise<OrderLineRow[]> {
   if (!orderIds.length) return [];
-  return db('order_items').whereIn('order_id', orderIds).orderBy('id')
-    .select('id', 'order_id as orderId', 'item_code as itemCode', 'item_name as itemName', 'bottle_size_id as bottleSizeId',
-      'bottlesize_text as bottleSizeText', 'quantity', 'unit_price as unitPrice', 'total_price as totalPrice');
+  return db('order_items')
+    .whereIn('order_id', orderIds)
+    .orderBy('id')
+    .select(
+      'id',
+      'order_id as orderId',
+      'item_code as itemCode',
+      'item_name as itemName',
+      'bottle_size_id as bottleSizeId',
+      'bottlesize_text as bottleSizeText',
+      'quantity',
+      'unit_price as unitPrice',
+      'total_price as totalPrice',
+    );
 }
 
 /** A live (payment not failed) order of the checkout session, if any: at most one exists (partial unique index). */
 export async function findLiveBySession(db: Db, sessionId: string): Promise<{ id: number; paymentStatus: PaymentStatus } | undefined> {
-  return db('orders').where({ checkout_session_id: sessionId }).whereNot('payment_status', 'failed')
+  return db('orders')
+    .where({ checkout_session_id: sessionId })
+    .whereNot('payment_status', 'failed')
     .first('id', 'payment_status as paymentStatus');
 }
 
 /** The profile facts for the customer snapshot (spec 001 §7 create order). */
-export async function findCustomer(db: Db, userId: string): Promise<{ email: string; fullName: string | null; firstName: string | null; lastName: string | null; phone: string | null } | undefined> {
-  return db('users as u').leftJoin('user_profiles as p', 'p.user_id', 'u.id').where('u.id', userId)
+export async function findCustomer(
+  db: Db,
+  userId: string,
+): Promise<
+  { email: string; fullName: string | null; firstName: string | null; lastName: string | null; phone: string | null } | undefined
+> {
+  return db('users as u')
+    .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .where('u.id', userId)
     .first('u.email', 'p.full_name as fullName', 'p.first_name as firstName', 'p.last_name as lastName', 'p.phone');
 }
 
 /** The fields a new order is inserted with (status starts as reserved). */
-export type OrderInsert = Pick<OrderRow, 'orderNumber' | 'storeId' | 'outletId' | 'paymentMethod' | 'paymentStatus' | 'fulfillmentFlag'
-  | 'deliveryDate' | 'deliveryCharge' | 'subtotal' | 'totalAmount' | 'customerName' | 'customerEmail' | 'customerPhone'>
-  & { userId: string; checkoutSessionId: string; idempotencyKey: string | null };
+export type OrderInsert = Pick<
+  OrderRow,
+  | 'orderNumber'
+  | 'storeId'
+  | 'outletId'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'fulfillmentFlag'
+  | 'deliveryDate'
+  | 'deliveryCharge'
+  | 'subtotal'
+  | 'totalAmount'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null };
 
 /** Inserts an order with status reserved; returns its id. */
 export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
-  const [row] = await db('orders').insert({
-    order_number: o.orderNumber, user_id: o.userId, store_id: o.storeId, outlet_id: o.outletId, checkout_session_id: o.checkoutSessionId,
-    status: 'reserved', payment_method: o.paymentMethod, payment_status: o.paymentStatus, fulfillment_flag: o.fulfillmentFlag,
-    delivery_date: o.deliveryDate, delivery_charge: o.deliveryCharge, subtotal: o.subtotal, total_amount: o.totalAmount,
-    customer_name: o.customerName, customer_email: o.customerEmail, customer_phone: o.customerPhone, idempotency_key: o.idempotencyKey,
-  }).returning('id');
+  const [row] = await db('orders')
+    .insert({
+      order_number: o.orderNumber,
+      user_id: o.userId,
+      store_id: o.storeId,
+      outlet_id: o.outletId,
+      checkout_session_id: o.checkoutSessionId,
+      status: 'reserved',
+      payment_method: o.paymentMethod,
+      payment_status: o.paymentStatus,
+      fulfillment_flag: o.fulfillmentFlag,
+      delivery_date: o.deliveryDate,
+      delivery_charge: o.deliveryCharge,
+      subtotal: o.subtotal,
+      total_amount: o.totalAmount,
+      customer_name: o.customerName,
+      customer_email: o.customerEmail,
+      customer_phone: o.customerPhone,
+      idempotency_key: o.idempotencyKey,
+    })
+    .returning('id');
   return row.id;
 }
 
 /** Inserts the order's line snapshots. */
 export async function insertLines(db: Db, orderId: number, lines: Omit<OrderLineRow, 'id' | 'orderId'>[]): Promise<void> {
-  await db('order_items').insert(lines.map((l) => ({
-    order_id: orderId, item_code: l.itemCode, item_name: l.itemName, bottle_size_id: l.bottleSizeId, bottlesize_text: l.bottleSizeText,
-    quantity: l.quantity, unit_price: l.unitPrice, total_price: l.totalPrice,
-  })));
+  await db('order_items').insert(
+    lines.map((l) => ({
+      order_id: orderId,
+      item_code: l.itemCode,
+      item_name: l.itemName,
+      bottle_size_id: l.bottleSizeId,
+      bottlesize_text: l.bottleSizeText,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      total_price: l.totalPrice,
+    })),
+  );
 }
 
 /**
@@ -171,9 +275,14 @@ export async function insertLines(db: Db, orderId: number, lines: Omit<OrderLine
  * cancel it). Returns false when the order was not pending any more.
  */
 export async function settlePayment(db: Db, orderId: number, paymentStatus: 'paid' | 'failed' | 'error'): Promise<boolean> {
-  const n = await db('orders').where({ id: orderId, payment_status: 'pending' }).update({
-    payment_status: paymentStatus, ...(paymentStatus === 'paid' ? {} : { status: 'cancelled' }), payment_checked_at: db.fn.now(), updated_at: db.fn.now(),
-  });
+  const n = await db('orders')
+    .where({ id: orderId, payment_status: 'pending' })
+    .update({
+      payment_status: paymentStatus,
+      ...(paymentStatus === 'paid' ? {} : { status: 'cancelled' }),
+      payment_checked_at: db.fn.now(),
+      updated_at: db.fn.now(),
+    });
   return n > 0;
 }
 
@@ -194,10 +303,21 @@ export interface SettlementRow {
 
 /** Locks the order row for settlement; `ageSeconds` decides `old`. Undefined when absent. */
 export async function lockForSettlement(db: Db, orderId: number, ageSeconds: number): Promise<SettlementRow | undefined> {
-  return db('orders').where({ id: orderId }).forUpdate()
-    .first('id', 'order_number as orderNumber', 'user_id as userId', 'store_id as storeId', 'checkout_session_id as checkoutSessionId',
-      'payment_method as paymentMethod', 'payment_status as paymentStatus', 'total_amount as totalAmount', 'idempotency_key as idempotencyKey',
-      db.raw('(now() - order_date >= make_interval(secs => ?)) AS old', [ageSeconds]));
+  return db('orders')
+    .where({ id: orderId })
+    .forUpdate()
+    .first(
+      'id',
+      'order_number as orderNumber',
+      'user_id as userId',
+      'store_id as storeId',
+      'checkout_session_id as checkoutSessionId',
+      'payment_method as paymentMethod',
+      'payment_status as paymentStatus',
+      'total_amount as totalAmount',
+      'idempotency_key as idempotencyKey',
+      db.raw('(now() - order_date >= make_interval(secs => ?)) AS old', [ageSeconds]),
+    );
 }
 
 /** Notes that the gateway was asked about this pending order now. */
@@ -212,16 +332,31 @@ export async function findByIdempotencyKey(db: Db, userId: string, key: string):
 
 /** Ids of card orders pending for at least `ageSeconds`, oldest first (the reconciler's work list). */
 export async function findPendingCardOrderIds(db: Db, ageSeconds: number, limit: number): Promise<number[]> {
-  const rows = await db('orders').where({ payment_status: 'pending', payment_method: 'card' })
-    .where('order_date', '<=', db.raw('now() - make_interval(secs => ?)', [ageSeconds])).orderBy('order_date').limit(limit).select('id');
+  const rows = await db('orders')
+    .where({ payment_status: 'pending', payment_method: 'card' })
+    .where('order_date', '<=', db.raw('now() - make_interval(secs => ?)', [ageSeconds]))
+    .orderBy('order_date')
+    .limit(limit)
+    .select('id');
   return rows.map((r: { id: number }) => r.id);
 }
 
 /** An order needing an operator, with its newest payment row (Store Orders "Needs attention"). */
 export interface AttentionRow {
-  id: number; orderNumber: string; status: string; paymentStatus: PaymentStatus; orderDate: Date; storeId: number; storeName: string;
-  customerName: string; customerEmail: string; totalAmount: string; gateway: string | null; gatewayReference: string | null;
-  cardLast4: string | null; paymentCheckedAt: Date | null;
+  id: number;
+  orderNumber: string;
+  status: string;
+  paymentStatus: PaymentStatus;
+  orderDate: Date;
+  storeId: number;
+  storeName: string;
+  customerName: string;
+  customerEmail: string;
+  totalAmount: string;
+  gateway: string | null;
+  gatewayReference: string | null;
+  cardLast4: string | null;
+  paymentCheckedAt: Date | null;
 }
 
 /**
@@ -229,20 +364,46 @@ export interface AttentionRow {
  * every store), oldest first, at most 200.
  */
 export async function findAttention(db: Db, storeIds: number[] | null, storeId?: number): Promise<AttentionRow[]> {
-  const q = db('orders as o').join('stores as s', 's.id', 'o.store_id')
-    .leftJoin(db.raw('LATERAL (SELECT p.gateway, p.gateway_reference, p.card_last4 FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS pay ON true'))
-    .where((w) => w.where((p) => p.where('o.payment_status', 'pending').where('o.payment_method', 'card')).orWhere('o.status', 'cancel_pending'));
+  const q = db('orders as o')
+    .join('stores as s', 's.id', 'o.store_id')
+    .leftJoin(
+      db.raw(
+        'LATERAL (SELECT p.gateway, p.gateway_reference, p.card_last4 FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS pay ON true',
+      ),
+    )
+    .where((w) =>
+      w.where((p) => p.where('o.payment_status', 'pending').where('o.payment_method', 'card')).orWhere('o.status', 'cancel_pending'),
+    );
   if (storeIds) q.whereIn('o.store_id', storeIds);
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
-  return q.orderBy([{ column: 'o.order_date', order: 'asc' }, { column: 'o.id', order: 'asc' }]).limit(200).select(
-    'o.id', 'o.order_number as orderNumber', 'o.status', 'o.payment_status as paymentStatus', 'o.order_date as orderDate', 'o.store_id as storeId',
-    's.name as storeName', 'o.customer_name as customerName', 'o.customer_email as customerEmail', 'o.total_amount as totalAmount',
-    'pay.gateway', 'pay.gateway_reference as gatewayReference', 'pay.card_last4 as cardLast4', 'o.payment_checked_at as paymentCheckedAt',
-  );
+  return q
+    .orderBy([
+      { column: 'o.order_date', order: 'asc' },
+      { column: 'o.id', order: 'asc' },
+    ])
+    .limit(200)
+    .select(
+      'o.id',
+      'o.order_number as orderNumber',
+      'o.status',
+      'o.payment_status as paymentStatus',
+      'o.order_date as orderDate',
+      'o.store_id as storeId',
+      's.name as storeName',
+      'o.customer_name as customerName',
+      'o.customer_email as customerEmail',
+      'o.total_amount as totalAmount',
+      'pay.gateway',
+      'pay.gateway_reference as gatewayReference',
+      'pay.card_last4 as cardLast4',
+      'o.payment_checked_at as paymentCheckedAt',
+    );
 }
 
 /** reserved → ready (only from reserved); returns false when the order was not reserved. */
 export async function markReady(db: Db, orderId: number): Promise<boolean> {
-  const n = await db('orders').where({ id: orderId, status: 'reserved' }).update({ status: 'ready', ready_at: db.fn.now(), updated_at: db.fn.now() });
+  const n = await db('orders')
+    .where({ id: orderId, status: 'reserved' })
+    .update({ status: 'ready', ready_at: db.fn.now(), updated_at: db.fn.now() });
   return n > 0;
 }

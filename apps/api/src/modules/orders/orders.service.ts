@@ -1,5 +1,11 @@
 import {
-  PROBLEM_CODES, ORDER_MESSAGES, PERMISSIONS, type ListOrdersQuery, type OrderDetail, type OrderList, type ReorderResult,
+  PROBLEM_CODES,
+  ORDER_MESSAGES,
+  PERMISSIONS,
+  type ListOrdersQuery,
+  type OrderDetail,
+  type OrderList,
+  type ReorderResult,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
@@ -33,14 +39,23 @@ export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Pr
     outletIds: managesOutlets ? await accessibleOutletIds(db, caller.userId) : [],
   };
   const [rows, counts] = await Promise.all([repo.findPlaced(db, scope, q), repo.countByStatus(db, scope, q.storeId)]);
-  const lines = await repo.findLines(db, rows.map((r) => r.id));
+  const lines = await repo.findLines(
+    db,
+    rows.map((r) => r.id),
+  );
   const byOrder = new Map<number, repo.OrderLineRow[]>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
   const n = (s: string) => counts[s] ?? 0;
   return {
     items: rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
     scope: manages ? 'store' : managesOutlets ? 'outlet' : 'own',
-    counts: { reserved: n('reserved'), ready: n('ready'), completed: n('completed'), cancelled: n('cancelled'), all: Object.values(counts).reduce((a, b) => a + b, 0) },
+    counts: {
+      reserved: n('reserved'),
+      ready: n('ready'),
+      completed: n('completed'),
+      cancelled: n('cancelled'),
+      all: Object.values(counts).reduce((a, b) => a + b, 0),
+    },
   };
 }
 
@@ -80,7 +95,13 @@ export async function completeOrder(deps: SettleDeps, caller: Caller, orderId: n
  * POST /orders/{id}/cancel: reserved / ready (or cancel_pending, to retry the refund) →
  * cancelled with the store's reason; a card-paid order is refunded first (502 refund_failed → cancel_pending).
  */
-export async function cancelOrder(deps: SettleDeps, caller: Caller, orderId: number, reason: string, ip?: string | null): Promise<OrderDetail> {
+export async function cancelOrder(
+  deps: SettleDeps,
+  caller: Caller,
+  orderId: number,
+  reason: string,
+  ip?: string | null,
+): Promise<OrderDetail> {
   return moveInStore(deps, caller, orderId, 'cancelled', reason, ip);
 }
 
@@ -90,7 +111,14 @@ const NO_MAIL = {
   logger: { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as SettleDeps['logger'],
 };
 
-async function moveInStore(deps: SettleDeps, caller: Caller, orderId: number, target: LifecycleTarget, reason?: string | null, ip?: string | null): Promise<OrderDetail> {
+async function moveInStore(
+  deps: SettleDeps,
+  caller: Caller,
+  orderId: number,
+  target: LifecycleTarget,
+  reason?: string | null,
+  ip?: string | null,
+): Promise<OrderDetail> {
   const row = await repo.findById(deps.db, orderId);
   if (!row || !(await reachableStoreIds(deps.db, caller.userId)).includes(row.storeId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return transition(deps, orderId, target, { actor: { userId: caller.userId }, ip, via: 'store' }, reason);
@@ -104,7 +132,12 @@ async function moveInStore(deps: SettleDeps, caller: Caller, orderId: number, ta
  * for an order without lines; 403 when the order's outlet or store is out of reach (no target).
  * Lines the cart's store does not sell are skipped with a reason.
  */
-export async function reorder(db: Db, caller: Caller, orderId: number, target: { outletId?: number; storeId?: number } = {}): Promise<ReorderResult> {
+export async function reorder(
+  db: Db,
+  caller: Caller,
+  orderId: number,
+  target: { outletId?: number; storeId?: number } = {},
+): Promise<ReorderResult> {
   const row = await repo.findById(db, orderId);
   if (!row || row.userId !== caller.userId) throw new NotFoundError(ORDER_MESSAGES.notFound);
   const lines = await repo.findLines(db, [orderId]);
@@ -129,6 +162,7 @@ export async function reorder(db: Db, caller: Caller, orderId: number, target: {
 
 async function maySee(db: Db, caller: Caller, row: repo.OrderRow): Promise<boolean> {
   if (row.userId === caller.userId) return true;
-  if (caller.permissions.has(PERMISSIONS.ordersStoreManage) && (await reachableStoreIds(db, caller.userId)).includes(row.storeId)) return true;
+  if (caller.permissions.has(PERMISSIONS.ordersStoreManage) && (await reachableStoreIds(db, caller.userId)).includes(row.storeId))
+    return true;
   return caller.permissions.has(PERMISSIONS.ordersOutletManage) && (await accessibleOutletIds(db, caller.userId)).includes(row.outletId);
 }

@@ -17,25 +17,43 @@ beforeAll(async () => {
   buyer = tokenFor(t, fx.users.buyer);
   items = await storeItems(t.db, S.central, 3);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const LINES = () => [{ item: items[0], quantity: 2 }, { item: items[1], quantity: 1 }];
+const LINES = () => [
+  { item: items[0], quantity: 2 },
+  { item: items[1], quantity: 1 },
+];
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A fresh buyer cart at 2190 and a checkout session for it. */
 async function checkout(o: { fulfillment?: 'Pickup' | 'Delivery'; lines?: { item: StoreItem; quantity: number }[] } = {}) {
   const lines = o.lines ?? LINES();
-  const cartId = await fillCart(t.db, { userId: fx.users.buyer.id, outletId: fx.outlets.dsm, storeId: S.central, lines, fulfillment: o.fulfillment });
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId: S.central,
+    lines,
+    fulfillment: o.fulfillment,
+  });
   const res = await startCheckout(t.app, buyer, cartId);
   expect(res.status).toBe(201);
   return { cartId, token: res.body.token as string, total: res.body.total as string, lines };
 }
 const ordersOf = async (token: string) => {
-  const s = await t.db('checkout_sessions').where({ token_hash: hashOf(token) }).first('id');
+  const s = await t
+    .db('checkout_sessions')
+    .where({ token_hash: hashOf(token) })
+    .first('id');
   return t.db('orders').where({ checkout_session_id: s.id }).orderBy('id');
 };
 const cartLines = (cartId: number) => t.db('cart_items').where({ cart_id: cartId });
-const sessionRow = (token: string) => t.db('checkout_sessions').where({ token_hash: hashOf(token) }).first();
+const sessionRow = (token: string) =>
+  t
+    .db('checkout_sessions')
+    .where({ token_hash: hashOf(token) })
+    .first();
 
 describe('pay in-store', () => {
   it('when the buyer pays in-store for a Pickup cart, then the order is reserved, repriced, snapshotted, the cart emptied, the session used and the confirmation queued', async () => {
@@ -46,18 +64,44 @@ describe('pay in-store', () => {
     expect(res.status).toBe(201);
     expect(orderDetailSchema.parse(res.body)).toEqual(res.body);
     expect(res.body).toMatchObject({
-      status: 'reserved', paymentMethod: 'in_store', paymentStatus: 'not_required', storeId: S.central, outletId: fx.outlets.dsm,
-      customerName: 'Blake Buyer', customerEmail: 'buyer@example.com', fulfillmentType: 'Pickup', deliveryCharge: '0.00',
-      subtotal: c.total, total: c.total, itemCount: 2, unitCount: 3, delivery: null, payment: null,
+      status: 'reserved',
+      paymentMethod: 'in_store',
+      paymentStatus: 'not_required',
+      storeId: S.central,
+      outletId: fx.outlets.dsm,
+      customerName: 'Blake Buyer',
+      customerEmail: 'buyer@example.com',
+      fulfillmentType: 'Pickup',
+      deliveryCharge: '0.00',
+      subtotal: c.total,
+      total: c.total,
+      itemCount: 2,
+      unitCount: 3,
+      delivery: null,
+      payment: null,
       store: { id: S.central, name: 'CENTRAL CITY LIQUOR, INC.', phone: '(515) 555-0100' },
     });
     expect(res.body.orderNumber).toMatch(/^ORD-\d{13}-[0-9A-Z]+$/);
-    expect(res.body.items.map((l: { itemCode: string; quantity: number; unitPrice: string }) => [l.itemCode, l.quantity, l.unitPrice]))
-      .toEqual([[items[0].code, 2, items[0].retail], [items[1].code, 1, items[1].retail]]);
+    expect(
+      res.body.items.map((l: { itemCode: string; quantity: number; unitPrice: string }) => [l.itemCode, l.quantity, l.unitPrice]),
+    ).toEqual([
+      [items[0].code, 2, items[0].retail],
+      [items[1].code, 1, items[1].retail],
+    ]);
     const order = await t.db('orders').where({ id: res.body.id }).first();
-    expect(order).toMatchObject({ user_id: fx.users.buyer.id, status: 'reserved', payment_status: 'not_required', total_amount: c.total, subtotal: c.total, customer_name: 'Blake Buyer' });
+    expect(order).toMatchObject({
+      user_id: fx.users.buyer.id,
+      status: 'reserved',
+      payment_status: 'not_required',
+      total_amount: c.total,
+      subtotal: c.total,
+      customer_name: 'Blake Buyer',
+    });
     const lines = await t.db('order_items').where({ order_id: res.body.id }).orderBy('id');
-    expect(lines.map((l) => [l.item_code, l.item_name, l.quantity, l.unit_price])).toEqual([[items[0].code, items[0].name, 2, items[0].retail], [items[1].code, items[1].name, 1, items[1].retail]]);
+    expect(lines.map((l) => [l.item_code, l.item_name, l.quantity, l.unit_price])).toEqual([
+      [items[0].code, items[0].name, 2, items[0].retail],
+      [items[1].code, items[1].name, 1, items[1].retail],
+    ]);
     expect(await cartLines(c.cartId)).toHaveLength(0);
     expect((await t.db('carts').where({ id: c.cartId }).first()).status).toBe('checked_out');
     expect((await sessionRow(c.token)).consumed_at).not.toBeNull();
@@ -78,7 +122,7 @@ describe('pay in-store', () => {
     }
   });
 
-  it('when the buyer has no profile name, then the customer name falls back to the email\'s local part', async () => {
+  it("when the buyer has no profile name, then the customer name falls back to the email's local part", async () => {
     const p = await t.db('user_profiles').where({ user_id: fx.users.buyer.id }).first();
     await t.db('user_profiles').where({ user_id: fx.users.buyer.id }).update({ full_name: null, first_name: null, last_name: null });
     try {
@@ -89,7 +133,10 @@ describe('pay in-store', () => {
       const c2 = await checkout();
       expect((await postOrder(t.app, buyer, { checkoutToken: c2.token, paymentMethod: 'in_store' })).body.customerName).toBe('Blake B.');
     } finally {
-      await t.db('user_profiles').where({ user_id: fx.users.buyer.id }).update({ full_name: p.full_name, first_name: p.first_name, last_name: p.last_name });
+      await t
+        .db('user_profiles')
+        .where({ user_id: fx.users.buyer.id })
+        .update({ full_name: p.full_name, first_name: p.first_name, last_name: p.last_name });
     }
   });
 
@@ -97,7 +144,10 @@ describe('pay in-store', () => {
     const c = await checkout({ fulfillment: 'Delivery' });
     const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'in_store' });
     expect(res.status).toBe(422);
-    expect(problem(res)).toMatchObject({ code: 'in_store_not_for_delivery', detail: 'Pay in-store is not available for Delivery orders. Please pay by card.' });
+    expect(problem(res)).toMatchObject({
+      code: 'in_store_not_for_delivery',
+      detail: 'Pay in-store is not available for Delivery orders. Please pay by card.',
+    });
     expect(await ordersOf(c.token)).toHaveLength(0);
     expect(await cartLines(c.cartId)).toHaveLength(2);
     expect((await sessionRow(c.token)).consumed_at).toBeNull();
@@ -119,15 +169,36 @@ describe('card payment', () => {
     const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      paymentMethod: 'card', paymentStatus: 'paid', status: 'reserved', fulfillmentType: 'Delivery', deliveryCharge: '15.00',
-      total: totalOf(c.lines, '15.00'), subtotal: totalOf(c.lines), payment: { cardBrand: 'Visa', cardLast4: '1111' },
-      delivery: { name: 'Demo – Court Avenue Taproom', address: '309 Court Ave', city: 'DES MOINES', state: 'IA', zipCode: '50309', phone: '(515) 555-0142' },
+      paymentMethod: 'card',
+      paymentStatus: 'paid',
+      status: 'reserved',
+      fulfillmentType: 'Delivery',
+      deliveryCharge: '15.00',
+      total: totalOf(c.lines, '15.00'),
+      subtotal: totalOf(c.lines),
+      payment: { cardBrand: 'Visa', cardLast4: '1111' },
+      delivery: {
+        name: 'Demo – Court Avenue Taproom',
+        address: '309 Court Ave',
+        city: 'DES MOINES',
+        state: 'IA',
+        zipCode: '50309',
+        phone: '(515) 555-0142',
+      },
     });
     expect(res.text).not.toContain('4111111111111111');
     expect(res.text).not.toContain('4111 1111 1111 1111');
     const pays = await t.db('payments').where({ order_id: res.body.id });
     expect(pays).toHaveLength(1);
-    expect(pays[0]).toMatchObject({ gateway: 'test', status: 'approved', amount: totalOf(c.lines, '15.00'), currency: '840', card_brand: 'Visa', card_last4: '1111', result_code: 'AUTH' });
+    expect(pays[0]).toMatchObject({
+      gateway: 'test',
+      status: 'approved',
+      amount: totalOf(c.lines, '15.00'),
+      currency: '840',
+      card_brand: 'Visa',
+      card_last4: '1111',
+      result_code: 'AUTH',
+    });
     for (const table of ['payments', 'orders', 'idempotency_keys', 'checkout_sessions']) {
       const dump = JSON.stringify(await t.db(table).select());
       expect(dump).not.toContain('4111111111111111');
@@ -167,7 +238,11 @@ describe('card payment', () => {
 
   it('when a 4-digit security code and a 13-digit number are given, then they are accepted', async () => {
     const c = await checkout();
-    const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: { ...GOOD_CARD, cardNumber: '4222222222222', securityCode: '1234' } });
+    const res = await postOrder(t.app, buyer, {
+      checkoutToken: c.token,
+      paymentMethod: 'card',
+      card: { ...GOOD_CARD, cardNumber: '4222222222222', securityCode: '1234' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.payment).toEqual({ cardBrand: 'Visa', cardLast4: '2222' });
   });
@@ -179,15 +254,26 @@ describe('card payment', () => {
     expect(await ordersOf(c.token)).toHaveLength(0);
   });
 
-  it('when the card is declined, then it answers 402 with the gateway\'s message, the order is failed, and the cart and session are kept so a retry succeeds', async () => {
+  it("when the card is declined, then it answers 402 with the gateway's message, the order is failed, and the cart and session are kept so a retry succeeds", async () => {
     const c = await checkout();
     const mails = t.mail.length;
-    const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' } });
+    const res = await postOrder(t.app, buyer, {
+      checkoutToken: c.token,
+      paymentMethod: 'card',
+      card: { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' },
+    });
     expect(res.status).toBe(402);
-    expect(problem(res)).toMatchObject({ status: 402, code: 'payment_declined', title: 'Payment Failed', detail: 'Your card was declined.' });
+    expect(problem(res)).toMatchObject({
+      status: 402,
+      code: 'payment_declined',
+      title: 'Payment Failed',
+      detail: 'Your card was declined.',
+    });
     const [failed] = await ordersOf(c.token);
     expect(failed).toMatchObject({ payment_status: 'failed', status: 'cancelled' });
-    expect(await t.db('payments').where({ order_id: failed.id })).toEqual([expect.objectContaining({ status: 'declined', result_code: 'DENY', card_last4: '0002' })]);
+    expect(await t.db('payments').where({ order_id: failed.id })).toEqual([
+      expect.objectContaining({ status: 'declined', result_code: 'DENY', card_last4: '0002' }),
+    ]);
     expect(await cartLines(c.cartId)).toHaveLength(2);
     expect((await t.db('carts').where({ id: c.cartId }).first()).status).toBe('active');
     expect((await sessionRow(c.token)).consumed_at).toBeNull();
@@ -202,12 +288,18 @@ describe('card payment', () => {
 
   it('when the gateway has a processing error, then it answers 502 payment_error, the order is marked error and the cart kept', async () => {
     const c = await checkout();
-    const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: { ...GOOD_CARD, cardNumber: '4000 0000 0000 0119' } });
+    const res = await postOrder(t.app, buyer, {
+      checkoutToken: c.token,
+      paymentMethod: 'card',
+      card: { ...GOOD_CARD, cardNumber: '4000 0000 0000 0119' },
+    });
     expect(res.status).toBe(502);
     expect(problem(res)).toMatchObject({ code: 'payment_error' });
     const [o] = await ordersOf(c.token);
     expect(o).toMatchObject({ payment_status: 'error', status: 'cancelled' });
-    expect(await t.db('payments').where({ order_id: o.id })).toEqual([expect.objectContaining({ status: 'error', result_code: 'GENERROR' })]);
+    expect(await t.db('payments').where({ order_id: o.id })).toEqual([
+      expect.objectContaining({ status: 'error', result_code: 'GENERROR' }),
+    ]);
     expect(await cartLines(c.cartId)).toHaveLength(2);
     // The outcome of that charge is for an operator to settle: the session takes no second order.
     const again = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD });
@@ -217,18 +309,27 @@ describe('card payment', () => {
 
   it('when the approved charge cannot be finalised, then it answers 500 payment_unconfirmed, the order stays pending with its approved charge, and a retry with the key settles it once the cause is gone', async () => {
     const c = await checkout();
-    await t.db.raw(`CREATE FUNCTION refuse_consume() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$`);
+    await t.db.raw(
+      `CREATE FUNCTION refuse_consume() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$`,
+    );
     await t.db.raw(`CREATE TRIGGER refuse_consume BEFORE UPDATE ON checkout_sessions FOR EACH ROW EXECUTE FUNCTION refuse_consume()`);
     let orderId = 0;
     try {
       const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, 'finalise-fails');
       expect(res.status).toBe(500);
-      expect(problem(res)).toMatchObject({ code: 'payment_unconfirmed', detail: 'Payment processed but order creation failing. Please contact support.' });
+      expect(problem(res)).toMatchObject({
+        code: 'payment_unconfirmed',
+        detail: 'Payment processed but order creation failing. Please contact support.',
+      });
       const [o] = await ordersOf(c.token);
       orderId = o.id;
       expect(o).toMatchObject({ payment_status: 'pending', status: 'reserved' });
-      expect(await t.db('payments').where({ order_id: o.id })).toEqual([expect.objectContaining({ status: 'pending', card_last4: '1111' })]);
-      expect(await t.db('test_gateway_charges').where({ merchant_reference: o.order_number })).toEqual([expect.objectContaining({ status: 'approved' })]);
+      expect(await t.db('payments').where({ order_id: o.id })).toEqual([
+        expect.objectContaining({ status: 'pending', card_last4: '1111' }),
+      ]);
+      expect(await t.db('test_gateway_charges').where({ merchant_reference: o.order_number })).toEqual([
+        expect.objectContaining({ status: 'approved' }),
+      ]);
       const again = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD }, 'finalise-fails');
       expect(again.status).toBe(500);
     } finally {
@@ -263,7 +364,10 @@ describe('checkout session refusals', () => {
 
   it('when the session has expired, then it answers 410 and creates nothing', async () => {
     const c = await checkout();
-    await t.db('checkout_sessions').where({ token_hash: hashOf(c.token) }).update({ expires_at: t.db.raw(`now() - interval '1 minute'`) });
+    await t
+      .db('checkout_sessions')
+      .where({ token_hash: hashOf(c.token) })
+      .update({ expires_at: t.db.raw(`now() - interval '1 minute'`) });
     const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD });
     expect(res.status).toBe(410);
     expect(problem(res)).toMatchObject({ code: 'checkout_session_expired', detail: 'Checkout session expired' });
@@ -383,21 +487,31 @@ describe('Idempotency-Key', () => {
 describe('concurrency', () => {
   it('when 20 POST /orders race with one checkout token, then exactly one order exists and at most one charge was approved', async () => {
     const c = await checkout();
-    const results = await Promise.all(Array.from({ length: 20 }, () => postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD })),
+    );
     const codes = results.map((r) => r.status).sort();
     expect(codes.filter((s) => s === 201)).toHaveLength(1);
     expect(codes.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
     const orders = await ordersOf(c.token);
     expect(orders).toHaveLength(1);
     expect(orders[0].payment_status).toBe('paid');
-    const approved = await t.db('payments').whereIn('order_id', orders.map((o) => o.id)).where({ status: 'approved' });
+    const approved = await t
+      .db('payments')
+      .whereIn(
+        'order_id',
+        orders.map((o) => o.id),
+      )
+      .where({ status: 'approved' });
     expect(approved.length).toBeLessThanOrEqual(1);
     expect(await cartLines(c.cartId)).toHaveLength(0);
   });
 
   it('when 20 in-store POST /orders race with one token and one key, then one order is created and the others replay or wait', async () => {
     const c = await checkout();
-    const results = await Promise.all(Array.from({ length: 20 }, () => postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'in_store' }, 'race-key')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'in_store' }, 'race-key')),
+    );
     const created = results.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
@@ -407,13 +521,24 @@ describe('concurrency', () => {
 });
 
 describe('order mail', () => {
-  it('when the confirmation cannot be queued, then the order still stands (the mail failure is logged, not the buyer\'s problem)', async () => {
-    const broken = await createTestContext({ mailer: { enqueue: async (db) => { await db.raw('SELECT 1/0'); } } });
+  it("when the confirmation cannot be queued, then the order still stands (the mail failure is logged, not the buyer's problem)", async () => {
+    const broken = await createTestContext({
+      mailer: {
+        enqueue: async (db) => {
+          await db.raw('SELECT 1/0');
+        },
+      },
+    });
     try {
       const f = await seedFixtures(broken.db);
       const [item] = await storeItems(broken.db, S.central, 1);
       const token = tokenFor(broken, f.users.buyer);
-      const cartId = await fillCart(broken.db, { userId: f.users.buyer.id, outletId: f.outlets.dsm, storeId: S.central, lines: [{ item, quantity: 1 }] });
+      const cartId = await fillCart(broken.db, {
+        userId: f.users.buyer.id,
+        outletId: f.outlets.dsm,
+        storeId: S.central,
+        lines: [{ item, quantity: 1 }],
+      });
       const session = await startCheckout(broken.app, token, cartId);
       const res = await postOrder(broken.app, token, { checkoutToken: session.body.token, paymentMethod: 'card', card: GOOD_CARD });
       expect(res.status).toBe(201);

@@ -17,10 +17,14 @@ import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome,
  */
 
 /** The signed-in caller as placement needs it. */
-export interface Caller { userId: string; permissions: Set<string> }
+export interface Caller {
+  userId: string;
+  permissions: Set<string>;
+}
 
 /** A parsed POST /orders body (createOrderBodySchema output). */
-export type OrderInput = { checkoutToken: string; paymentMethod: 'in_store' } | { checkoutToken: string; paymentMethod: 'card'; card: Card };
+export type OrderInput =
+  { checkoutToken: string; paymentMethod: 'in_store' } | { checkoutToken: string; paymentMethod: 'card'; card: Card };
 
 /** placeOrder's input: the parsed body and the optional Idempotency-Key header. */
 export type PlaceOrderInput = OrderInput & { idempotencyKey?: string };
@@ -37,22 +41,35 @@ const IDEMPOTENCY_SCOPE = 'orders';
  * whose request died (lease over) resumes its order through settlement (a gateway lookup), never a new
  * charge. A card outcome not known yet → 409 `payment_being_confirmed` (the order shows in My Orders).
  */
-export async function placeOrder(deps: OrderDeps, caller: Caller, { idempotencyKey, ...input }: PlaceOrderInput): Promise<{ order: OrderDetail; replayed: boolean }> {
+export async function placeOrder(
+  deps: OrderDeps,
+  caller: Caller,
+  { idempotencyKey, ...input }: PlaceOrderInput,
+): Promise<{ order: OrderDetail; replayed: boolean }> {
   if (!idempotencyKey) return { order: await place(deps, caller, input, null), replayed: false };
   const key = idempotencyKey;
-  const { value, replayed } = await withIdempotency<OrderDetail>(deps.db, deps.logger, {
-    userId: caller.userId, scope: IDEMPOTENCY_SCOPE, key, requestHash: fingerprint(input), leaseSeconds: deps.config.idempotencyLeaseSeconds,
-  }, {
-    run: () => place(deps, caller, input, key),
-    resume: async () => {
-      const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
-      return answer(await checkAndSettle(deps, order!.id, { actor: { userId: caller.userId }, via: 'retry' }), order!.id);
+  const { value, replayed } = await withIdempotency<OrderDetail>(
+    deps.db,
+    deps.logger,
+    {
+      userId: caller.userId,
+      scope: IDEMPOTENCY_SCOPE,
+      key,
+      requestHash: fingerprint(input),
+      leaseSeconds: deps.config.idempotencyLeaseSeconds,
     },
-    leftSomething: async () => {
-      const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
-      return order ? { orderId: order.id } : undefined;
+    {
+      run: () => place(deps, caller, input, key),
+      resume: async () => {
+        const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
+        return answer(await checkAndSettle(deps, order!.id, { actor: { userId: caller.userId }, via: 'retry' }), order!.id);
+      },
+      leftSomething: async () => {
+        const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
+        return order ? { orderId: order.id } : undefined;
+      },
     },
-  });
+  );
   return { order: value, replayed };
 }
 
@@ -61,9 +78,10 @@ export async function placeOrder(deps: OrderDeps, caller: Caller, { idempotencyK
  * kept of the card (name, last 4, expiry, ZIP). Never the card number or security code.
  */
 export function fingerprint(input: OrderInput): string {
-  const card = input.paymentMethod === 'card'
-    ? [input.card.cardName, payments.cardLast4Of(input.card.cardNumber), input.card.expiration, input.card.zipCode].join('|')
-    : '';
+  const card =
+    input.paymentMethod === 'card'
+      ? [input.card.cardName, payments.cardLast4Of(input.card.cardNumber), input.card.expiration, input.card.zipCode].join('|')
+      : '';
   return createHash('sha256').update(`${input.checkoutToken}|${input.paymentMethod}|${card}`).digest('hex');
 }
 
@@ -83,13 +101,22 @@ async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: st
     if (outcome.status !== 'approved' || isConnectionLost(err)) throw err; // 503: the client retries with its key
     // Money was taken and the order could not be finalised: it stays pending, visible to operators, and
     // the reconciler (or a retry with the key) settles it once the cause is gone.
-    deps.logger.error({ err, orderId: created.orderId, orderNumber: created.orderNumber }, 'card approved but the order could not be finalised');
+    deps.logger.error(
+      { err, orderId: created.orderId, orderNumber: created.orderNumber },
+      'card approved but the order could not be finalised',
+    );
     throw new InternalError(CHECKOUT_MESSAGES.paymentProcessedOrderFailing, PROBLEM_CODES.paymentUnconfirmed, 'Payment Unconfirmed');
   }
   return answer(settled, created.orderId);
 }
 
-interface CreatedOrder { orderId: number; orderNumber: string; amount: string; storeId: number; detail?: OrderDetail }
+interface CreatedOrder {
+  orderId: number;
+  orderNumber: string;
+  amount: string;
+  storeId: number;
+  detail?: OrderDetail;
+}
 
 /**
  * One transaction: lock and check the session and its cart (a cart awaiting a card outcome → 409
@@ -102,7 +129,8 @@ async function createPendingOrder(deps: OrderDeps, caller: Caller, input: OrderI
   return deps.db.transaction(async (trx) => {
     const session = await checkout.lockForOrder(trx, caller, input);
     const live = await repo.findLiveBySession(trx, session.id);
-    if (live?.paymentStatus === 'pending') throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
+    if (live?.paymentStatus === 'pending')
+      throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
     if (live?.paymentStatus === 'error') throw new ConflictError(CHECKOUT_MESSAGES.paymentError, PROBLEM_CODES.checkoutSessionUsed);
     if (live) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
     const priced = await checkout.priceSessionCart(trx, caller, session);
@@ -118,10 +146,20 @@ async function createPendingOrder(deps: OrderDeps, caller: Caller, input: OrderI
     const customer = customerSnapshot(await repo.findCustomer(trx, userId));
     const orderNumber = newOrderNumber();
     const orderId = await repo.insertOrder(trx, {
-      orderNumber, userId, storeId: priced.storeId, outletId: priced.outletId, checkoutSessionId: session.id,
-      paymentMethod: input.paymentMethod, paymentStatus: input.paymentMethod === 'in_store' ? 'not_required' : 'pending',
-      fulfillmentFlag: priced.fulfillmentType, deliveryDate: priced.fulfillmentDate, deliveryCharge: priced.deliveryCharge,
-      subtotal: priced.subtotal, totalAmount: priced.total, ...customer, idempotencyKey: key,
+      orderNumber,
+      userId,
+      storeId: priced.storeId,
+      outletId: priced.outletId,
+      checkoutSessionId: session.id,
+      paymentMethod: input.paymentMethod,
+      paymentStatus: input.paymentMethod === 'in_store' ? 'not_required' : 'pending',
+      fulfillmentFlag: priced.fulfillmentType,
+      deliveryDate: priced.fulfillmentDate,
+      deliveryCharge: priced.deliveryCharge,
+      subtotal: priced.subtotal,
+      totalAmount: priced.total,
+      ...customer,
+      idempotencyKey: key,
     });
     await repo.insertLines(trx, orderId, priced.lines);
     const created: CreatedOrder = { orderId, orderNumber, amount: priced.total, storeId: priced.storeId };
@@ -160,7 +198,9 @@ async function charge(deps: OrderDeps, o: CreatedOrder, card: Card): Promise<Cha
 }
 
 /** Spec 001 §7: profile full name → first + last name → the email's local part → 'Customer'. */
-export function customerSnapshot(p: { email: string; fullName: string | null; firstName: string | null; lastName: string | null; phone: string | null } | undefined) {
+export function customerSnapshot(
+  p: { email: string; fullName: string | null; firstName: string | null; lastName: string | null; phone: string | null } | undefined,
+) {
   const full = p?.fullName?.trim();
   const firstLast = [p?.firstName?.trim(), p?.lastName?.trim()].filter(Boolean).join(' ');
   const local = p?.email?.split('@')[0]?.trim();

@@ -33,17 +33,23 @@ export interface SettleDeps {
  * What is known of a charge: the gateway's answer (approved / declined / error), `unknown` (no answer:
  * the money may or may not be taken) or `not_found` (a lookup found no charge with the order number).
  */
-export type ChargeOutcome = { status: 'approved' | 'declined' | 'error' | 'unknown' | 'not_found'; code: string; verbiage: string; reference: string | null };
+export type ChargeOutcome = {
+  status: 'approved' | 'declined' | 'error' | 'unknown' | 'not_found';
+  code: string;
+  verbiage: string;
+  reference: string | null;
+};
 
 /** The order's state after settling: paid (with its detail), failed, error, or still pending. */
 export type Settled =
-  | { state: 'paid'; detail: OrderDetail }
-  | { state: 'failed'; verbiage: string }
-  | { state: 'error' }
-  | { state: 'pending' };
+  { state: 'paid'; detail: OrderDetail } | { state: 'failed'; verbiage: string } | { state: 'error' } | { state: 'pending' };
 
 /** Who settles, when it is not the request that charged: audited in the settlement's transaction. */
-export interface SettledBy { actor: AuditActor; ip?: string | null; via: 'reconciler' | 'operator' | 'retry' }
+export interface SettledBy {
+  actor: AuditActor;
+  ip?: string | null;
+  via: 'reconciler' | 'operator' | 'retry';
+}
 
 /** The text a buyer gets when the gateway has no charge for a pending order (settled as failed). */
 export const NOT_CHARGED_MESSAGE = 'The payment was not completed and your card was not charged. Please try again.';
@@ -70,7 +76,10 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
       await payments.recordOutcome(trx, o.id, gateway, o.totalAmount, { ...outcome, status });
       if (by) {
         await recordAudit(trx, by.actor, {
-          action: 'order.payment_settled', entityType: 'order', entityId: o.id, ip: by.ip ?? null,
+          action: 'order.payment_settled',
+          entityType: 'order',
+          entityId: o.id,
+          ip: by.ip ?? null,
           details: { via: by.via, orderNumber: o.orderNumber, outcome: outcome.status, code: outcome.code, reference: outcome.reference },
         });
       }
@@ -91,7 +100,10 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
         await record('error');
         return { state: 'error' };
       case 'not_found':
-        if (!o.old) { await repo.markPaymentChecked(trx, o.id); return { state: 'pending' }; }
+        if (!o.old) {
+          await repo.markPaymentChecked(trx, o.id);
+          return { state: 'pending' };
+        }
         await repo.settlePayment(trx, o.id, 'failed');
         await record('error');
         return { state: 'failed', verbiage: NOT_CHARGED_MESSAGE };
@@ -100,7 +112,10 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
         return { state: 'pending' };
     }
   });
-  logger.info({ orderId, outcome: outcome.status, code: outcome.code, reference: outcome.reference, state: result.state }, 'card order settlement');
+  logger.info(
+    { orderId, outcome: outcome.status, code: outcome.code, reference: outcome.reference, state: result.state },
+    'card order settlement',
+  );
   return result;
 }
 
@@ -122,10 +137,14 @@ export async function checkAndSettle(deps: SettleDeps, orderId: number, by?: Set
  */
 export function answer(s: Settled, orderId: number): OrderDetail {
   switch (s.state) {
-    case 'paid': return s.detail;
-    case 'failed': throw new PaymentDeclinedError(s.verbiage, orderId);
-    case 'error': throw new BadGatewayError(CHECKOUT_MESSAGES.paymentError, PROBLEM_CODES.paymentError, 'Payment Failed');
-    default: throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
+    case 'paid':
+      return s.detail;
+    case 'failed':
+      throw new PaymentDeclinedError(s.verbiage, orderId);
+    case 'error':
+      throw new BadGatewayError(CHECKOUT_MESSAGES.paymentError, PROBLEM_CODES.paymentError, 'Payment Failed');
+    default:
+      throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
   }
 }
 

@@ -6,12 +6,20 @@ import request from 'supertest';
 import type { Express } from 'express';
 import type { Db } from '../../db/knex';
 
-export interface StoreItem { id: number; code: string; retail: string; name: string }
+export interface StoreItem {
+  id: number;
+  code: string;
+  retail: string;
+  name: string;
+}
 
 /** `n` active items of the store's inventory, by code. */
 export async function storeItems(db: Db, storeId: number, n: number): Promise<StoreItem[]> {
-  return db('inventory as inv').join('items as i', 'i.id', 'inv.item_id')
-    .where({ 'inv.store_id': storeId, 'i.active': true }).orderBy('i.code').limit(n)
+  return db('inventory as inv')
+    .join('items as i', 'i.id', 'inv.item_id')
+    .where({ 'inv.store_id': storeId, 'i.active': true })
+    .orderBy('i.code')
+    .limit(n)
     .select('i.id', 'i.code', 'i.retail', 'i.name');
 }
 
@@ -20,15 +28,33 @@ export async function storeItems(db: Db, storeId: number, n: number): Promise<St
  * given fulfillment (Delivery uses `deliveryCharge`). Returns the cart id.
  */
 export async function fillCart(
-  db: Db, o: { userId: string; outletId: number; storeId: number; lines: { item: StoreItem; quantity: number }[]; fulfillment?: 'Pickup' | 'Delivery'; deliveryCharge?: string },
+  db: Db,
+  o: {
+    userId: string;
+    outletId: number;
+    storeId: number;
+    lines: { item: StoreItem; quantity: number }[];
+    fulfillment?: 'Pickup' | 'Delivery';
+    deliveryCharge?: string;
+  },
 ): Promise<number> {
   const type = o.fulfillment ?? 'Pickup';
   let cart = await db('carts').where({ user_id: o.userId, outlet_id: o.outletId, store_id: o.storeId, status: 'active' }).first('id');
   if (!cart) [cart] = await db('carts').insert({ user_id: o.userId, outlet_id: o.outletId, store_id: o.storeId }).returning('id');
   await db('cart_items').where({ cart_id: cart.id }).del();
-  await db('carts').where({ id: cart.id }).update({ fulfillment_flag: type, delivery_charge: type === 'Delivery' ? (o.deliveryCharge ?? '15.00') : 0 });
+  await db('carts')
+    .where({ id: cart.id })
+    .update({ fulfillment_flag: type, delivery_charge: type === 'Delivery' ? (o.deliveryCharge ?? '15.00') : 0 });
   if (o.lines.length) {
-    await db('cart_items').insert(o.lines.map((l) => ({ cart_id: cart.id, item_id: l.item.id, item_code: l.item.code, quantity: l.quantity, unit_price: l.item.retail })));
+    await db('cart_items').insert(
+      o.lines.map((l) => ({
+        cart_id: cart.id,
+        item_id: l.item.id,
+        item_code: l.item.code,
+        quantity: l.quantity,
+        unit_price: l.item.retail,
+      })),
+    );
   }
   return cart.id;
 }
@@ -53,7 +79,13 @@ export function postOrder(app: Express, token: string, body: object, key?: strin
 }
 
 /** A card that passes every rule of spec 002 §5 and approves in test mode. */
-export const GOOD_CARD = { cardName: 'Blake Buyer', cardNumber: '4111 1111 1111 1111', expiration: '12/39', securityCode: '123', zipCode: '50309' };
+export const GOOD_CARD = {
+  cardName: 'Blake Buyer',
+  cardNumber: '4111 1111 1111 1111',
+  expiration: '12/39',
+  securityCode: '123',
+  zipCode: '50309',
+};
 
 /** The problem+json body of a response (the shared helper of test/http.ts). */
 export { problem } from '../../test/http';

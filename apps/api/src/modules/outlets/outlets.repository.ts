@@ -8,9 +8,31 @@ export async function listActiveStores(db: Db, outletId: number): Promise<StoreS
     .join('boards as b', 'b.id', 's.board_id')
     .where({ 'so.outlet_id': outletId, 's.active': true })
     .orderBy([{ column: 's.name' }, { column: 's.id' }])
-    .select('s.id', 's.name', 's.warehouse_code', 's.address', 's.city', 's.state', 's.zip_code', 's.phone', 's.active', 'b.board_number', 'b.name as board_name');
+    .select(
+      's.id',
+      's.name',
+      's.warehouse_code',
+      's.address',
+      's.city',
+      's.state',
+      's.zip_code',
+      's.phone',
+      's.active',
+      'b.board_number',
+      'b.name as board_name',
+    );
   return rows.map((r) => ({
-    id: r.id, warehouseId: r.id, name: r.name || r.warehouse_code, warehouseCode: r.warehouse_code, address: r.address, city: r.city,
-    state: r.state, zipCode: r.zip_code, phone: r.phone, boardNumber: r.board_number, boardName: r.board_name, active: r.active,
+    id: r.id,
+    warehouseId: r.id,
+    name: r.name || r.warehouse_code,
+    warehouseCode: r.warehouse_code,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    zipCode: r.zip_code,
+    phone: r.phone,
+    boardNumber: r.board_number,
+    boardName: r.board_name,
+    active: r.active,
   }));
 }

@@ -4,8 +4,13 @@ import { as, problem } from '../../test/http';
 
 let t: TestContext;
 let f: Fixtures;
-beforeAll(async () => { t = await createTestContext(); f = await seedFixtures(t.db); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await seedFixtures(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const storesOf = (outletId: number | string, user?: keyof Fixtures['users']) =>
   as(t.app, user ? tokenFor(t, f.users[user]) : null).get(`/outlets/${outletId}/stores`);
@@ -14,14 +19,29 @@ describe('GET /outlets/{outletId}/stores', () => {
   it("when the buyer asks for one of their outlets, then it lists only the active linked stores with the spec's store fields", async () => {
     const res = await storesOf(f.outlets.dsm, 'buyer');
     expect(res.status).toBe(200);
-    const board = await t.db('boards as b').join('stores as s', 's.board_id', 'b.id').where('s.id', FIXTURE_STORES.central).first('b.board_number', 'b.name');
+    const board = await t
+      .db('boards as b')
+      .join('stores as s', 's.board_id', 'b.id')
+      .where('s.id', FIXTURE_STORES.central)
+      .first('b.board_number', 'b.name');
     const store = await t.db('stores').where({ id: FIXTURE_STORES.central }).first();
     expect(res.body).toEqual({
-      items: [{
-        id: FIXTURE_STORES.central, warehouseId: FIXTURE_STORES.central, name: 'CENTRAL CITY LIQUOR, INC.', warehouseCode: store.warehouse_code,
-        address: store.address, city: store.city, state: store.state, zipCode: store.zip_code, phone: store.phone,
-        boardNumber: board.board_number, boardName: board.name, active: true,
-      }],
+      items: [
+        {
+          id: FIXTURE_STORES.central,
+          warehouseId: FIXTURE_STORES.central,
+          name: 'CENTRAL CITY LIQUOR, INC.',
+          warehouseCode: store.warehouse_code,
+          address: store.address,
+          city: store.city,
+          state: store.state,
+          zipCode: store.zip_code,
+          phone: store.phone,
+          boardNumber: board.board_number,
+          boardName: board.name,
+          active: true,
+        },
+      ],
     });
     // The inactive store 2113 is linked to this outlet but never listed.
     expect(await t.db('store_outlets').where({ outlet_id: f.outlets.dsm, store_id: FIXTURE_STORES.inactive }).first()).toBeDefined();

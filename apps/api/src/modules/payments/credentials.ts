@@ -37,11 +37,15 @@ export function decryptPayload(keyHex: string, payload: string): string {
 }
 
 /** Monetra's credential payload: the merchant user and password. */
-export interface MonetraCredentials { username: string; password: string }
+export interface MonetraCredentials {
+  username: string;
+  password: string;
+}
 
 /** Parses a decrypted Monetra payload; throws when fields are missing. */
 export function parseMonetraCredentials(text: string): MonetraCredentials {
   const v = JSON.parse(text) as Partial<MonetraCredentials>;
-  if (typeof v.username !== 'string' || typeof v.password !== 'string' || !v.username) throw new Error('Monetra credentials need username and password');
+  if (typeof v.username !== 'string' || typeof v.password !== 'string' || !v.username)
+    throw new Error('Monetra credentials need username and password');
   return { username: v.username, password: v.password };
 }

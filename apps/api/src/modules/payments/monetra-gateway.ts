@@ -1,5 +1,13 @@
 import type { MonetraCredentials } from './credentials';
-import type { ChargeLookup, ChargeRequest, ChargeResult, LookupRequest, PaymentGateway, RefundRequest, RefundResult } from './payment-gateway';
+import type {
+  ChargeLookup,
+  ChargeRequest,
+  ChargeResult,
+  LookupRequest,
+  PaymentGateway,
+  RefundRequest,
+  RefundResult,
+} from './payment-gateway';
 
 export interface MonetraOptions {
   /** The Monetra JSON endpoint (config.monetraUrl); a sale is POSTed to it. */
@@ -29,7 +37,8 @@ export function createMonetraGateway(opts: MonetraOptions): PaymentGateway {
       } catch {
         return { status: 'error', code: 'SETUP', verbiage: 'The payment credentials of this store cannot be read', reference: null };
       }
-      if (!creds) return { status: 'error', code: 'SETUP', verbiage: 'No payment credentials are configured for this store', reference: null };
+      if (!creds)
+        return { status: 'error', code: 'SETUP', verbiage: 'No payment credentials are configured for this store', reference: null };
       const [mm, yy] = req.card.expiration.split('/');
       const request = {
         action: 'sale',
@@ -54,9 +63,18 @@ export function createMonetraGateway(opts: MonetraOptions): PaymentGateway {
       const unavailable = (code: string, verbiage: string): ChargeLookup => ({ status: 'unavailable', code, verbiage, reference: null });
       if (!opts.url) return unavailable('SETUP', 'The payment gateway is not configured');
       let creds: MonetraCredentials | undefined;
-      try { creds = await opts.credentialsFor(req.storeId); } catch { return unavailable('SETUP', 'The payment credentials of this store cannot be read'); }
+      try {
+        creds = await opts.credentialsFor(req.storeId);
+      } catch {
+        return unavailable('SETUP', 'The payment credentials of this store cannot be read');
+      }
       if (!creds) return unavailable('SETUP', 'No payment credentials are configured for this store');
-      const answer = await post(opts.url, opts.timeoutMs, creds, { action: 'admin', admin: 'gut', ordernum: req.orderNumber, custref: req.orderNumber });
+      const answer = await post(opts.url, opts.timeoutMs, creds, {
+        action: 'admin',
+        admin: 'gut',
+        ordernum: req.orderNumber,
+        custref: req.orderNumber,
+      });
       if ('error' in answer) return { ...answer.error, status: 'unavailable', reference: null };
       return mapMonetraLookup(answer.body, req.orderNumber);
     },
@@ -64,10 +82,18 @@ export function createMonetraGateway(opts: MonetraOptions): PaymentGateway {
     async refund(req: RefundRequest): Promise<RefundResult> {
       if (!opts.url) return { ok: false, code: 'SETUP', verbiage: 'The payment gateway is not configured' };
       let creds: MonetraCredentials | undefined;
-      try { creds = await opts.credentialsFor(req.storeId); } catch { return { ok: false, code: 'SETUP', verbiage: 'The payment credentials of this store cannot be read' }; }
+      try {
+        creds = await opts.credentialsFor(req.storeId);
+      } catch {
+        return { ok: false, code: 'SETUP', verbiage: 'The payment credentials of this store cannot be read' };
+      }
       if (!creds) return { ok: false, code: 'SETUP', verbiage: 'No payment credentials are configured for this store' };
       const answer = await post(opts.url, opts.timeoutMs, creds, {
-        action: 'return', ...(req.reference ? { ttid: req.reference } : {}), amount: req.amount, ordernum: req.orderNumber, custref: req.orderNumber,
+        action: 'return',
+        ...(req.reference ? { ttid: req.reference } : {}),
+        amount: req.amount,
+        ordernum: req.orderNumber,
+        custref: req.orderNumber,
       });
       if ('error' in answer) return { ok: false, code: answer.error.code, verbiage: answer.error.verbiage };
       const code = String(answer.body.code ?? '').toUpperCase();
@@ -77,8 +103,12 @@ export function createMonetraGateway(opts: MonetraOptions): PaymentGateway {
 }
 
 /** POSTs one Monetra JSON request with HTTP Basic auth; the parsed JSON answer, or an error code. Never throws. */
-async function post(url: string, timeoutMs: number, creds: MonetraCredentials, request: Record<string, string>)
-  : Promise<{ body: Record<string, unknown> } | { error: { status: 'error'; code: string; verbiage: string } }> {
+async function post(
+  url: string,
+  timeoutMs: number,
+  creds: MonetraCredentials,
+  request: Record<string, string>,
+): Promise<{ body: Record<string, unknown> } | { error: { status: 'error'; code: string; verbiage: string } }> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -93,10 +123,20 @@ async function post(url: string, timeoutMs: number, creds: MonetraCredentials, r
     });
   } catch (err) {
     const timeout = (err as Error)?.name === 'TimeoutError';
-    return { error: { status: 'error', code: timeout ? 'TIMEOUT' : 'NETWORK', verbiage: timeout ? 'The payment gateway did not answer in time' : 'The payment gateway cannot be reached' } };
+    return {
+      error: {
+        status: 'error',
+        code: timeout ? 'TIMEOUT' : 'NETWORK',
+        verbiage: timeout ? 'The payment gateway did not answer in time' : 'The payment gateway cannot be reached',
+      },
+    };
   }
   let body: Record<string, unknown> | undefined;
-  try { body = (await res.json()) as Record<string, unknown>; } catch { body = undefined; }
+  try {
+    body = (await res.json()) as Record<string, unknown>;
+  } catch {
+    body = undefined;
+  }
   if (!res.ok || !body || typeof body !== 'object') {
     return { error: { status: 'error', code: `HTTP_${res.status}`, verbiage: 'The payment gateway answered with an error' } };
   }
@@ -111,14 +151,20 @@ async function post(url: string, timeoutMs: number, creds: MonetraCredentials, r
  */
 export function mapMonetraLookup(body: Record<string, unknown>, orderNumber: string): ChargeLookup {
   if (!Array.isArray(body.report)) {
-    return { status: 'unavailable', code: typeof body.code === 'string' ? body.code.toUpperCase() : 'UNKNOWN', verbiage: 'The transaction lookup was refused', reference: null };
+    return {
+      status: 'unavailable',
+      code: typeof body.code === 'string' ? body.code.toUpperCase() : 'UNKNOWN',
+      verbiage: 'The transaction lookup was refused',
+      reference: null,
+    };
   }
-  const rows = (body.report as Record<string, unknown>[]).filter((r) => r && typeof r === 'object' && (r.ordernum === undefined || String(r.ordernum) === orderNumber));
+  const rows = (body.report as Record<string, unknown>[]).filter(
+    (r) => r && typeof r === 'object' && (r.ordernum === undefined || String(r.ordernum) === orderNumber),
+  );
   if (!rows.length) return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No charge with this reference', reference: null };
   const results = rows.map((r) => mapMonetraResult(r));
   return results.find((r) => r.status === 'approved') ?? results[results.length - 1];
 }
-
 
 /** Maps a Monetra answer ({ IS_SUCCESS?, code, verbiage, ttid? }) to a ChargeResult. */
 export function mapMonetraResult(body: Record<string, unknown>): ChargeResult {

@@ -55,9 +55,18 @@ export interface PaymentGateway {
 }
 
 /** A refund of an order's charge: the merchant reference, the gateway's charge reference, whose credentials, amount (dollars). */
-export interface RefundRequest { orderNumber: string; storeId: number; amount: string; reference: string | null }
+export interface RefundRequest {
+  orderNumber: string;
+  storeId: number;
+  amount: string;
+  reference: string | null;
+}
 /** The refund's outcome: ok, or why not (code and the gateway's verbiage). */
-export interface RefundResult { ok: boolean; code: string; verbiage: string }
+export interface RefundResult {
+  ok: boolean;
+  code: string;
+  verbiage: string;
+}
 
 /**
  * Result codes of charges whose outcome is unknown to us (no answer, timeout, a 5xx): the money may have

@@ -13,16 +13,30 @@ export interface CredentialRow {
 
 /** The credential of a store for app × environment × type; undefined when none. */
 export async function findCredential(
-  db: Db, storeId: number, appCode: string, environment: string, credentialType: string,
+  db: Db,
+  storeId: number,
+  appCode: string,
+  environment: string,
+  credentialType: string,
 ): Promise<CredentialRow | undefined> {
   return db('payment_credentials')
     .where({ store_id: storeId, app_code: appCode, environment, credential_type: credentialType })
-    .first('id', 'app_code as appCode', 'environment', 'store_id as storeId', 'credential_type as credentialType',
-      'dek_secret_name as dekSecretName', 'encrypted_payload as encryptedPayload');
+    .first(
+      'id',
+      'app_code as appCode',
+      'environment',
+      'store_id as storeId',
+      'credential_type as credentialType',
+      'dek_secret_name as dekSecretName',
+      'encrypted_payload as encryptedPayload',
+    );
 }
 
 /** Inserts or replaces (same store × app × environment × type) a credential; returns its id and whether it was new. */
-export async function upsertCredential(db: Db, row: Omit<CredentialRow, 'id'> & { userId?: string | null }): Promise<{ id: number; created: boolean }> {
+export async function upsertCredential(
+  db: Db,
+  row: Omit<CredentialRow, 'id'> & { userId?: string | null },
+): Promise<{ id: number; created: boolean }> {
   const res = await db.raw(
     `INSERT INTO payment_credentials (app_code, environment, store_id, credential_type, dek_secret_name, encrypted_payload, created_by, updated_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -30,7 +44,16 @@ export async function upsertCredential(db: Db, row: Omit<CredentialRow, 'id'> & 
        SET dek_secret_name = EXCLUDED.dek_secret_name, encrypted_payload = EXCLUDED.encrypted_payload,
            updated_by = EXCLUDED.updated_by, updated_at = now()
      RETURNING id, (xmax = 0) AS created`,
-    [row.appCode, row.environment, row.storeId, row.credentialType, row.dekSecretName, row.encryptedPayload, row.userId ?? null, row.userId ?? null],
+    [
+      row.appCode,
+      row.environment,
+      row.storeId,
+      row.credentialType,
+      row.dekSecretName,
+      row.encryptedPayload,
+      row.userId ?? null,
+      row.userId ?? null,
+    ],
   );
   return { id: res.rows[0].id, created: res.rows[0].created };
 }
@@ -50,29 +73,57 @@ export interface PaymentInsert {
 
 /** Inserts a payments row; returns its id. */
 export async function insertPayment(db: Db, p: PaymentInsert): Promise<number> {
-  const [row] = await db('payments').insert({
-    order_id: p.orderId, gateway: p.gateway, amount: p.amount, currency: '840', status: p.status, result_code: p.resultCode,
-    verbiage: p.verbiage, gateway_reference: p.gatewayReference, card_brand: p.cardBrand, card_last4: p.cardLast4,
-  }).returning('id');
+  const [row] = await db('payments')
+    .insert({
+      order_id: p.orderId,
+      gateway: p.gateway,
+      amount: p.amount,
+      currency: '840',
+      status: p.status,
+      result_code: p.resultCode,
+      verbiage: p.verbiage,
+      gateway_reference: p.gatewayReference,
+      card_brand: p.cardBrand,
+      card_last4: p.cardLast4,
+    })
+    .returning('id');
   return row.id;
 }
 
 /** The newest approved payment of an order (brand and last 4 for the receipt); undefined when none. */
-export async function findApprovedPayment(db: Db, orderId: number): Promise<{ cardBrand: string | null; cardLast4: string | null; gatewayReference: string | null } | undefined> {
-  return db('payments').where({ order_id: orderId, status: 'approved' }).orderBy('id', 'desc')
+export async function findApprovedPayment(
+  db: Db,
+  orderId: number,
+): Promise<{ cardBrand: string | null; cardLast4: string | null; gatewayReference: string | null } | undefined> {
+  return db('payments')
+    .where({ order_id: orderId, status: 'approved' })
+    .orderBy('id', 'desc')
     .first('card_brand as cardBrand', 'card_last4 as cardLast4', 'gateway_reference as gatewayReference');
 }
 
 /** Moves the order's newest pending payment row to its outcome; false when there was none. */
-export async function settlePendingPayment(db: Db, orderId: number, o: { status: 'approved' | 'declined' | 'error'; resultCode: string; verbiage: string; gatewayReference: string | null }): Promise<boolean> {
+export async function settlePendingPayment(
+  db: Db,
+  orderId: number,
+  o: { status: 'approved' | 'declined' | 'error'; resultCode: string; verbiage: string; gatewayReference: string | null },
+): Promise<boolean> {
   const row = await db('payments').where({ order_id: orderId, status: 'pending' }).orderBy('id', 'desc').first('id');
   if (!row) return false;
-  await db('payments').where({ id: row.id }).update({ status: o.status, result_code: o.resultCode, verbiage: o.verbiage, gateway_reference: o.gatewayReference });
+  await db('payments')
+    .where({ id: row.id })
+    .update({ status: o.status, result_code: o.resultCode, verbiage: o.verbiage, gateway_reference: o.gatewayReference });
   return true;
 }
 
 /** The order's newest payment row; undefined when none. */
-export async function findLatestPayment(db: Db, orderId: number): Promise<{ gateway: string; status: string; verbiage: string | null; gatewayReference: string | null; cardLast4: string | null } | undefined> {
-  return db('payments').where({ order_id: orderId }).orderBy('id', 'desc')
+export async function findLatestPayment(
+  db: Db,
+  orderId: number,
+): Promise<
+  { gateway: string; status: string; verbiage: string | null; gatewayReference: string | null; cardLast4: string | null } | undefined
+> {
+  return db('payments')
+    .where({ order_id: orderId })
+    .orderBy('id', 'desc')
     .first('gateway', 'status', 'verbiage', 'gateway_reference as gatewayReference', 'card_last4 as cardLast4');
 }

@@ -16,8 +16,17 @@ const params = z.strictObject({ storeId: intIdSchema });
  */
 export const paymentsRoutes = [
   route({
-    method: 'get', path: '/stores/{storeId}/payment-readiness', tags: ['payments'], params,
-    permissions: [PERMISSIONS.cartsUse, PERMISSIONS.ordersStoreManage, PERMISSIONS.storesAdmin, PERMISSIONS.storesSuperAdmin, PERMISSIONS.adminCredentialsManage],
+    method: 'get',
+    path: '/stores/{storeId}/payment-readiness',
+    tags: ['payments'],
+    params,
+    permissions: [
+      PERMISSIONS.cartsUse,
+      PERMISSIONS.ordersStoreManage,
+      PERMISSIONS.storesAdmin,
+      PERMISSIONS.storesSuperAdmin,
+      PERMISSIONS.adminCredentialsManage,
+    ],
     summary: 'Whether the store takes card payments now (test mode, gateway, readable credentials), and why not',
     response: { description: 'Card payment readiness', schema: paymentReadinessSchema.meta({ id: 'PaymentReadiness' }) },
     errors: { 404: 'Store not found (or not yours)' },

@@ -38,13 +38,27 @@ export async function loadMonetraCredentials(db: Db, config: Config, storeId: nu
  * the recorded DEK name (ops CLI `npm run credentials:add`). Returns the row id and whether it was new.
  */
 export async function saveMonetraCredentials(
-  db: Db, config: Config,
-  input: { storeId: number; environment: 'test' | 'prod'; username: string; password: string; appCode?: 'BCC' | 'IMS'; dekName?: string; userId?: string | null },
+  db: Db,
+  config: Config,
+  input: {
+    storeId: number;
+    environment: 'test' | 'prod';
+    username: string;
+    password: string;
+    appCode?: 'BCC' | 'IMS';
+    dekName?: string;
+    userId?: string | null;
+  },
 ): Promise<{ id: number; created: boolean }> {
   const payload = encryptPayload(config.paymentCredentialsKey, JSON.stringify({ username: input.username, password: input.password }));
   return repo.upsertCredential(db, {
-    appCode: input.appCode ?? APP_CODE, environment: input.environment, storeId: input.storeId, credentialType: 'Monetra',
-    dekSecretName: input.dekName ?? DEFAULT_DEK_NAME, encryptedPayload: payload, userId: input.userId ?? null,
+    appCode: input.appCode ?? APP_CODE,
+    environment: input.environment,
+    storeId: input.storeId,
+    credentialType: 'Monetra',
+    dekSecretName: input.dekName ?? DEFAULT_DEK_NAME,
+    encryptedPayload: payload,
+    userId: input.userId ?? null,
   });
 }
 
@@ -55,8 +69,15 @@ export async function saveMonetraCredentials(
  */
 export async function recordAttempt(db: Db, orderId: number, gateway: string, amount: string, card: Card): Promise<number> {
   return repo.insertPayment(db, {
-    orderId, gateway, amount, status: 'pending', resultCode: null, verbiage: null, gatewayReference: null,
-    cardBrand: cardBrand(card.cardNumber), cardLast4: cardLast4(card.cardNumber),
+    orderId,
+    gateway,
+    amount,
+    status: 'pending',
+    resultCode: null,
+    verbiage: null,
+    gatewayReference: null,
+    cardBrand: cardBrand(card.cardNumber),
+    cardLast4: cardLast4(card.cardNumber),
   });
 }
 
@@ -64,10 +85,31 @@ export async function recordAttempt(db: Db, orderId: number, gateway: string, am
  * Records the gateway's outcome on the order's pending payment row (inserted with no card facts if the
  * attempt row is missing). `status`: approved | declined | error.
  */
-export async function recordOutcome(db: Db, orderId: number, gateway: string, amount: string, r: Pick<ChargeResult, 'status' | 'code' | 'verbiage' | 'reference'>): Promise<void> {
-  const updated = await repo.settlePendingPayment(db, orderId, { status: r.status, resultCode: r.code, verbiage: r.verbiage, gatewayReference: r.reference });
+export async function recordOutcome(
+  db: Db,
+  orderId: number,
+  gateway: string,
+  amount: string,
+  r: Pick<ChargeResult, 'status' | 'code' | 'verbiage' | 'reference'>,
+): Promise<void> {
+  const updated = await repo.settlePendingPayment(db, orderId, {
+    status: r.status,
+    resultCode: r.code,
+    verbiage: r.verbiage,
+    gatewayReference: r.reference,
+  });
   if (!updated) {
-    await repo.insertPayment(db, { orderId, gateway, amount, status: r.status, resultCode: r.code, verbiage: r.verbiage, gatewayReference: r.reference, cardBrand: null, cardLast4: null });
+    await repo.insertPayment(db, {
+      orderId,
+      gateway,
+      amount,
+      status: r.status,
+      resultCode: r.code,
+      verbiage: r.verbiage,
+      gatewayReference: r.reference,
+      cardBrand: null,
+      cardLast4: null,
+    });
   }
 }
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/knex';
 import { NOT_A_TEST_CARD, isTestCard } from './test-cards';
-import type { ChargeLookup, ChargeRequest, ChargeResult, LookupRequest, PaymentGateway, RefundRequest, RefundResult } from './payment-gateway';
+import type {
+  ChargeLookup,
+  ChargeRequest,
+  ChargeResult,
+  LookupRequest,
+  PaymentGateway,
+  RefundRequest,
+  RefundResult,
+} from './payment-gateway';
 
 /** Card numbers with a fixed outcome in test mode; see test-cards.ts for the rest (others are declined). */
 export const TEST_CARDS = {
@@ -29,7 +37,8 @@ export function createTestGateway(db: Db): PaymentGateway {
       if (!isTestCard(number, Object.values(TEST_CARDS))) return { status: 'declined', ...NOT_A_TEST_CARD, reference: null };
       let result: ChargeResult;
       if (number === TEST_CARDS.decline) result = { status: 'declined', code: 'DENY', verbiage: 'Your card was declined.', reference };
-      else if (number === TEST_CARDS.processingError) result = { status: 'error', code: 'GENERROR', verbiage: 'Processing error', reference: null };
+      else if (number === TEST_CARDS.processingError)
+        result = { status: 'error', code: 'GENERROR', verbiage: 'Processing error', reference: null };
       else result = { status: 'approved', code: 'AUTH', verbiage: 'APPROVED', reference };
       let recorded: ChargeResult;
       try {
@@ -37,12 +46,14 @@ export function createTestGateway(db: Db): PaymentGateway {
       } catch {
         return { status: 'error', code: 'NETWORK', verbiage: 'The payment gateway cannot be reached', reference: null };
       }
-      if (number === TEST_CARDS.approvedAnswerLost) return { status: 'error', code: 'TIMEOUT', verbiage: 'The payment gateway did not answer in time', reference: null };
+      if (number === TEST_CARDS.approvedAnswerLost)
+        return { status: 'error', code: 'TIMEOUT', verbiage: 'The payment gateway did not answer in time', reference: null };
       return recorded;
     },
     async lookup(req: LookupRequest): Promise<ChargeLookup> {
       try {
-        const row = await db('test_gateway_charges').where({ merchant_reference: req.orderNumber })
+        const row = await db('test_gateway_charges')
+          .where({ merchant_reference: req.orderNumber })
           .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
         if (!row) return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No charge with this reference', reference: null };
         return row as ChargeLookup;
@@ -53,9 +64,12 @@ export function createTestGateway(db: Db): PaymentGateway {
     /** Refunds the ledger's approved charge of the order number once (a second refund answers ok again). */
     async refund(req: RefundRequest): Promise<RefundResult> {
       try {
-        const n = await db('test_gateway_charges').where({ merchant_reference: req.orderNumber, status: 'approved' })
+        const n = await db('test_gateway_charges')
+          .where({ merchant_reference: req.orderNumber, status: 'approved' })
           .update({ refunded_at: db.raw('coalesce(refunded_at, now())') });
-        return n ? { ok: true, code: 'AUTH', verbiage: 'REFUNDED' } : { ok: false, code: 'NOTFOUND', verbiage: 'No approved charge with this reference' };
+        return n
+          ? { ok: true, code: 'AUTH', verbiage: 'REFUNDED' }
+          : { ok: false, code: 'NOTFOUND', verbiage: 'No approved charge with this reference' };
       } catch {
         return { ok: false, code: 'NETWORK', verbiage: 'The payment gateway cannot be reached' };
       }
@@ -70,7 +84,8 @@ async function record(db: Db, req: ChargeRequest, last4: string, r: ChargeResult
      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (merchant_reference) DO NOTHING`,
     [req.orderNumber, req.amount, r.status, r.code, r.verbiage, r.reference, /^\d{4}$/.test(last4) ? last4 : null],
   );
-  const row = await db('test_gateway_charges').where({ merchant_reference: req.orderNumber })
+  const row = await db('test_gateway_charges')
+    .where({ merchant_reference: req.orderNumber })
     .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
   return row as ChargeResult;
 }

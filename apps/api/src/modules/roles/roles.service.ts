@@ -14,20 +14,47 @@ import { recordAudit } from '../audit/audit.service';
  */
 
 /** Request facts a write records in the audit log. */
-export interface WriteMeta { ip?: string | null }
+export interface WriteMeta {
+  ip?: string | null;
+}
 
 /** Every role (by level, then code) with its permission codes and number of holders. */
 export async function listRoles(db: Db): Promise<{ items: AdminRole[] }> {
   const rows = await db('roles as r')
-    .select('r.id', 'r.code', 'r.role_name', 'r.description', 'r.role_level',
-      db.raw(`coalesce((SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id), '{}') AS permissions`),
-      db.raw('(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_count'))
+    .select(
+      'r.id',
+      'r.code',
+      'r.role_name',
+      'r.description',
+      'r.role_level',
+      db.raw(
+        `coalesce((SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id), '{}') AS permissions`,
+      ),
+      db.raw('(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_count'),
+    )
     .orderBy([{ column: 'r.role_level' }, { column: 'r.code' }]);
   return { items: rows.map(toRole) };
 }
 
-function toRole(r: { id: number; code: string; role_name: string | null; description: string | null; role_level: number; permissions: string[]; user_count: number }): AdminRole {
-  return { id: r.id, code: r.code, name: r.role_name, description: r.description, level: r.role_level, permissions: r.permissions, immutable: r.code === ROLES.superAdmin, userCount: r.user_count };
+function toRole(r: {
+  id: number;
+  code: string;
+  role_name: string | null;
+  description: string | null;
+  role_level: number;
+  permissions: string[];
+  user_count: number;
+}): AdminRole {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.role_name,
+    description: r.description,
+    level: r.role_level,
+    permissions: r.permissions,
+    immutable: r.code === ROLES.superAdmin,
+    userCount: r.user_count,
+  };
 }
 
 /** Every permission code (`bcc.*`) with its description, by code. */
@@ -40,7 +67,14 @@ export async function listPermissions(db: Db) {
  * Grants (`grant = true`) or revokes a permission of a role; a no-op when already so (no audit row).
  * 404 for an unknown role or code; 409 `role_immutable` for the super_admin role.
  */
-export async function setRolePermission(db: Db, actor: Principal, roleId: number, code: string, grant: boolean, meta: WriteMeta): Promise<AdminRole> {
+export async function setRolePermission(
+  db: Db,
+  actor: Principal,
+  roleId: number,
+  code: string,
+  grant: boolean,
+  meta: WriteMeta,
+): Promise<AdminRole> {
   await db.transaction(async (trx) => {
     const role = await trx('roles').where({ id: roleId }).forUpdate().first('id', 'code');
     if (!role) throw new NotFoundError('Role not found');
@@ -48,13 +82,26 @@ export async function setRolePermission(db: Db, actor: Principal, roleId: number
     if (!perm) throw new NotFoundError('Permission not found');
     if (role.code === ROLES.superAdmin) throw new ConflictError(M.roleImmutable, PROBLEM_CODES.roleImmutable);
     const changed = grant
-      ? (await trx('role_permissions').insert({ role_id: roleId, permission_id: perm.id }).onConflict(['role_id', 'permission_id']).ignore().returning('role_id')).length
+      ? (
+          await trx('role_permissions')
+            .insert({ role_id: roleId, permission_id: perm.id })
+            .onConflict(['role_id', 'permission_id'])
+            .ignore()
+            .returning('role_id')
+        ).length
       : await trx('role_permissions').where({ role_id: roleId, permission_id: perm.id }).delete();
     if (changed) {
-      await recordAudit(trx, { userId: actor.userId, email: actor.email }, {
-        action: grant ? 'role.permission.granted' : 'role.permission.revoked', entityType: 'role', entityId: roleId, ip: meta.ip,
-        details: { role: role.code, permission: code },
-      });
+      await recordAudit(
+        trx,
+        { userId: actor.userId, email: actor.email },
+        {
+          action: grant ? 'role.permission.granted' : 'role.permission.revoked',
+          entityType: 'role',
+          entityId: roleId,
+          ip: meta.ip,
+          details: { role: role.code, permission: code },
+        },
+      );
     }
   });
   const role = (await listRoles(db)).items.find((r) => r.id === roleId);

@@ -16,22 +16,46 @@ beforeAll(async () => {
   roleIds = Object.fromEntries((await t.db('roles').select('id', 'code')).map((r) => [r.code, r.id]));
   boardAdmin = await makeUser(t, 'board-admin@example.com', 'board_admin', [f.outlets.dsm]);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const granted = async (roleCode: string, perm: string) => Boolean(await t.db('role_permissions as rp').join('roles as r', 'r.id', 'rp.role_id')
-  .join('permissions as p', 'p.id', 'rp.permission_id').where({ 'r.code': roleCode, 'p.code': perm }).first('rp.role_id'));
+const granted = async (roleCode: string, perm: string) =>
+  Boolean(
+    await t
+      .db('role_permissions as rp')
+      .join('roles as r', 'r.id', 'rp.role_id')
+      .join('permissions as p', 'p.id', 'rp.permission_id')
+      .where({ 'r.code': roleCode, 'p.code': perm })
+      .first('rp.role_id'),
+  );
 const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 describe('GET /admin/roles and /admin/permissions', () => {
   it('when the super administrator reads them, then every role comes by level with its codes and holders; super_admin is immutable', async () => {
     const res = await api('get', '/admin/roles', f.users.admin);
     expect(res.status).toBe(200);
-    expect(res.body.items.map((r: { code: string }) => r.code)).toEqual(['super_admin', 'board_admin', 'store_manager', 'store_staff', 'outlet_manager', 'outlet_buyer', 'outlet_viewer']);
+    expect(res.body.items.map((r: { code: string }) => r.code)).toEqual([
+      'super_admin',
+      'board_admin',
+      'store_manager',
+      'store_staff',
+      'outlet_manager',
+      'outlet_buyer',
+      'outlet_viewer',
+    ]);
     const sa = res.body.items[0];
     expect(sa).toMatchObject({ id: roleIds.super_admin, name: 'Super Administrator', level: 0, immutable: true, userCount: 1 });
     expect([...sa.permissions].sort()).toEqual([...ALL_PERMISSION_CODES].sort());
     const viewer = res.body.items.find((r: { code: string }) => r.code === 'outlet_viewer');
-    const db = (await t.db('role_permissions as rp').join('permissions as p', 'p.id', 'rp.permission_id').where('rp.role_id', roleIds.outlet_viewer).orderBy('p.code').select('p.code')).map((r) => r.code);
+    const db = (
+      await t
+        .db('role_permissions as rp')
+        .join('permissions as p', 'p.id', 'rp.permission_id')
+        .where('rp.role_id', roleIds.outlet_viewer)
+        .orderBy('p.code')
+        .select('p.code')
+    ).map((r) => r.code);
     expect(viewer).toMatchObject({ immutable: false, permissions: db });
     const perms = await api('get', '/admin/permissions', f.users.admin);
     expect(perms.body.items.map((p: { code: string }) => p.code)).toEqual([...ALL_PERMISSION_CODES].sort());
@@ -61,8 +85,18 @@ describe('PUT|DELETE /admin/roles/{roleId}/permissions/{code}', () => {
     expect(await adminAuditCount(t)).toBe(before + 2);
     const rows = await t.db('audit_log').where('entity_type', 'role').orderBy('id').select('action', 'entity_id', 'details', 'user_id');
     expect(rows).toEqual([
-      { action: 'role.permission.granted', entity_id: String(roleIds.outlet_viewer), details: { role: 'outlet_viewer', permission: 'bcc.carts.checkout' }, user_id: f.users.admin.id },
-      { action: 'role.permission.revoked', entity_id: String(roleIds.outlet_viewer), details: { role: 'outlet_viewer', permission: 'bcc.carts.checkout' }, user_id: f.users.admin.id },
+      {
+        action: 'role.permission.granted',
+        entity_id: String(roleIds.outlet_viewer),
+        details: { role: 'outlet_viewer', permission: 'bcc.carts.checkout' },
+        user_id: f.users.admin.id,
+      },
+      {
+        action: 'role.permission.revoked',
+        entity_id: String(roleIds.outlet_viewer),
+        details: { role: 'outlet_viewer', permission: 'bcc.carts.checkout' },
+        user_id: f.users.admin.id,
+      },
     ]);
   });
 

@@ -34,22 +34,27 @@ beforeAll(async () => {
   users.item = await userWith('item-viewer@example.com', 'legacy_item_viewer', ['bcc.item.view']);
   users.none = await userWith('nothing@example.com', 'reads_outlets_only', ['bcc.outlets.read_assigned']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const as = (who: keyof typeof users) => `Bearer ${tokenFor(t, users[who])}`;
 
 describe('catalog routes with bcc.items.view / bcc.item.view', () => {
-  it.each(['items', 'item'] as const)('when a %s-view user (no bcc.carts.use) browses a store of their outlet, then store, products, one product and sizes answer 200', async (who) => {
-    const auth = as(who);
-    expect((await request(t.app).get(`/api/v1/stores/${S.central}`).set('Authorization', auth)).status).toBe(200);
-    const page = await request(t.app).get(`/api/v1/stores/${S.central}/products?search=vodka`).set('Authorization', auth);
-    expect(page.status).toBe(200);
-    const body = productPageSchema.parse(page.body);
-    expect(body.items.length).toBeGreaterThan(0);
-    const code = body.items[0].code;
-    expect((await request(t.app).get(`/api/v1/stores/${S.central}/products/${code}`).set('Authorization', auth)).status).toBe(200);
-    expect((await request(t.app).get(`/api/v1/stores/${S.central}/bottle-sizes`).set('Authorization', auth)).status).toBe(200);
-  });
+  it.each(['items', 'item'] as const)(
+    'when a %s-view user (no bcc.carts.use) browses a store of their outlet, then store, products, one product and sizes answer 200',
+    async (who) => {
+      const auth = as(who);
+      expect((await request(t.app).get(`/api/v1/stores/${S.central}`).set('Authorization', auth)).status).toBe(200);
+      const page = await request(t.app).get(`/api/v1/stores/${S.central}/products?search=vodka`).set('Authorization', auth);
+      expect(page.status).toBe(200);
+      const body = productPageSchema.parse(page.body);
+      expect(body.items.length).toBeGreaterThan(0);
+      const code = body.items[0].code;
+      expect((await request(t.app).get(`/api/v1/stores/${S.central}/products/${code}`).set('Authorization', auth)).status).toBe(200);
+      expect((await request(t.app).get(`/api/v1/stores/${S.central}/bottle-sizes`).set('Authorization', auth)).status).toBe(200);
+    },
+  );
 
   it('when the viewing user asks for a store outside their outlets, then still 404', async () => {
     const res = await request(t.app).get(`/api/v1/stores/${S.davenport}/products`).set('Authorization', as('items'));
@@ -64,7 +69,9 @@ describe('catalog routes with bcc.items.view / bcc.item.view', () => {
   });
 
   it('when the viewing user tries to open or fill a cart, then 403 and no cart row is written', async () => {
-    const open = await request(t.app).get(`/api/v1/carts/current?outletId=${fx.outlets.dsm}&storeId=${S.central}`).set('Authorization', as('items'));
+    const open = await request(t.app)
+      .get(`/api/v1/carts/current?outletId=${fx.outlets.dsm}&storeId=${S.central}`)
+      .set('Authorization', as('items'));
     expect(open.status).toBe(403);
     expect(problem(open).code).toBe('forbidden');
     expect(await t.db('carts').where({ user_id: users.items.id }).first()).toBeUndefined();

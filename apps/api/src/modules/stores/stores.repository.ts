@@ -35,10 +35,24 @@ export interface ProductRow {
 
 /** The store with its board; undefined when absent. */
 export async function findStore(db: Db, storeId: number): Promise<StoreRow | undefined> {
-  return db('stores as s').join('boards as b', 'b.id', 's.board_id').where('s.id', storeId).first(
-    's.id', 's.name', 's.warehouse_code as warehouseCode', 's.address', 's.city', 's.state', 's.zip_code as zipCode', 's.phone',
-    'b.board_number as boardNumber', 'b.name as boardName', 's.active', 's.delivery_enabled as deliveryEnabled', 's.delivery_charge as deliveryCharge',
-  );
+  return db('stores as s')
+    .join('boards as b', 'b.id', 's.board_id')
+    .where('s.id', storeId)
+    .first(
+      's.id',
+      's.name',
+      's.warehouse_code as warehouseCode',
+      's.address',
+      's.city',
+      's.state',
+      's.zip_code as zipCode',
+      's.phone',
+      'b.board_number as boardNumber',
+      'b.name as boardName',
+      's.active',
+      's.delivery_enabled as deliveryEnabled',
+      's.delivery_charge as deliveryCharge',
+    );
 }
 
 /** Escapes LIKE wildcards so user text matches literally (backslash is PostgreSQL's default LIKE escape). */
@@ -70,7 +84,10 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: (stri
   const reach = storeReachExistsSql(q.userId, q.storeId);
   const bindings: (string | number)[] = [q.storeId, ...reach.bindings];
   let where = `inv.store_id = ? AND i.active AND ${reach.sql}`;
-  if (q.sizeId !== undefined) { where += ' AND i.bottle_size_id = ?'; bindings.push(q.sizeId); }
+  if (q.sizeId !== undefined) {
+    where += ' AND i.bottle_size_id = ?';
+    bindings.push(q.sizeId);
+  }
   let order = 'i.name, i.code';
   const orderBindings: (string | number)[] = [];
   if (q.search) {
@@ -119,8 +136,16 @@ export async function findProduct(db: Db, storeId: number, code: string): Promis
     .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
     .where({ 'inv.store_id': storeId, 'i.code': code, 'i.active': true })
     .first(
-      'i.code', 'i.name', 'i.category', 'i.retail as price', 'i.bottle_size_id as bottleSizeId', 'b.name as bottleSize',
-      'b.volume_ml as volumeMl', 'i.bottles_per_case as bottlesPerCase', 'inv.on_hand as stock', db.raw('1 AS total'),
+      'i.code',
+      'i.name',
+      'i.category',
+      'i.retail as price',
+      'i.bottle_size_id as bottleSizeId',
+      'b.name as bottleSize',
+      'b.volume_ml as volumeMl',
+      'i.bottles_per_case as bottlesPerCase',
+      'inv.on_hand as stock',
+      db.raw('1 AS total'),
     );
 }
 
@@ -128,8 +153,12 @@ export async function findProduct(db: Db, storeId: number, code: string): Promis
 export async function findBottleSizes(db: Db, storeId: number): Promise<{ id: number; name: string; volumeMl: number }[]> {
   return db('bottle_sizes as b')
     .whereExists(function () {
-      this.select(db.raw('1')).from('inventory as inv').join('items as i', 'i.id', 'inv.item_id')
-        .where('inv.store_id', storeId).andWhere('i.active', true).andWhereRaw('i.bottle_size_id = b.id');
+      this.select(db.raw('1'))
+        .from('inventory as inv')
+        .join('items as i', 'i.id', 'inv.item_id')
+        .where('inv.store_id', storeId)
+        .andWhere('i.active', true)
+        .andWhereRaw('i.bottle_size_id = b.id');
     })
     .orderBy('b.volume_ml')
     .select('b.id', 'b.name', 'b.volume_ml as volumeMl');

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS, bottleSizeListSchema, intIdSchema, productPageSchema, productSchema, productsQuerySchema, storeDetailSchema,
+  PERMISSIONS,
+  bottleSizeListSchema,
+  intIdSchema,
+  productPageSchema,
+  productSchema,
+  productsQuerySchema,
+  storeDetailSchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
 import * as stores from './stores.service';
@@ -19,25 +25,46 @@ const principalCacheMs = 2000;
  */
 export const storesRoutes = [
   route({
-    method: 'get', path: '/stores/{storeId}', tags, permissions, principalCacheMs, params: storeParams,
+    method: 'get',
+    path: '/stores/{storeId}',
+    tags,
+    permissions,
+    principalCacheMs,
+    params: storeParams,
     summary: "A store's address, phone and delivery settings",
     response: { description: 'The store', schema: storeDetailSchema.meta({ id: 'StoreDetail' }) },
     handler: (actor, { params }, { ctx }) => stores.getStore(ctx.db, actor, params),
   }),
   route({
-    method: 'get', path: '/stores/{storeId}/products', tags, permissions, principalCacheMs, params: storeParams, query: productsQuerySchema,
+    method: 'get',
+    path: '/stores/{storeId}/products',
+    tags,
+    permissions,
+    principalCacheMs,
+    params: storeParams,
+    query: productsQuerySchema,
     summary: "A page of the store's catalog: search by name or item code (ranked), size filter, pageSize ≤ 100",
     response: { description: 'A page of products', schema: productPageSchema.meta({ id: 'ProductPage' }) },
     handler: (actor, { params, query }, { ctx }) => stores.listProducts(ctx.db, actor, { ...params, ...query }),
   }),
   route({
-    method: 'get', path: '/stores/{storeId}/products/{code}', tags, permissions, principalCacheMs, params: productParams,
+    method: 'get',
+    path: '/stores/{storeId}/products/{code}',
+    tags,
+    permissions,
+    principalCacheMs,
+    params: productParams,
     summary: 'One product of the store by item code',
     response: { description: 'The product', schema: productSchema.meta({ id: 'Product' }) },
     handler: (actor, { params }, { ctx }) => stores.getProduct(ctx.db, actor, params),
   }),
   route({
-    method: 'get', path: '/stores/{storeId}/bottle-sizes', tags, permissions, principalCacheMs, params: storeParams,
+    method: 'get',
+    path: '/stores/{storeId}/bottle-sizes',
+    tags,
+    permissions,
+    principalCacheMs,
+    params: storeParams,
     summary: 'The bottle sizes the store carries',
     response: { description: 'Bottle sizes', schema: bottleSizeListSchema.meta({ id: 'BottleSizeList' }) },
     handler: (actor, { params }, { ctx }) => stores.listBottleSizes(ctx.db, actor, params),

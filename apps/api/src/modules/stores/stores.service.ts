@@ -14,7 +14,9 @@ import * as repo from './stores.repository';
 const STORE_NOT_FOUND = 'Store not found';
 
 /** The store a call is about (the route's path parameter). */
-export interface StoreInput { storeId: number }
+export interface StoreInput {
+  storeId: number;
+}
 
 async function assertReachable(db: Db, userId: string, storeId: number): Promise<void> {
   if (!(await canReachStore(db, userId, storeId))) throw new NotFoundError(STORE_NOT_FOUND);

@@ -13,7 +13,9 @@ beforeAll(async () => {
   fx = await seedFixtures(t.db);
   buyer = tokenFor(t, fx.users.buyer);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (path: string, token: string | null = buyer) => as(t.app, token).get(path);
 const sizeId = async (volumeMl: number) => (await t.db('bottle_sizes').where({ volume_ml: volumeMl }).first('id')).id as number;
@@ -24,8 +26,19 @@ describe('GET /stores/{storeId}', () => {
     expect(res.status).toBe(200);
     expect(storeDetailSchema.parse(res.body)).toEqual(res.body);
     expect(res.body).toMatchObject({
-      id: 2190, warehouseId: 2190, name: 'CENTRAL CITY LIQUOR, INC.', warehouseCode: 'IA-2190', address: '1460 2ND AVE', city: 'DES MOINES',
-      state: 'IA', zipCode: '50314', phone: '(515) 555-0100', boardNumber: 1, active: true, deliveryEnabled: true, deliveryCharge: '15.00',
+      id: 2190,
+      warehouseId: 2190,
+      name: 'CENTRAL CITY LIQUOR, INC.',
+      warehouseCode: 'IA-2190',
+      address: '1460 2ND AVE',
+      city: 'DES MOINES',
+      state: 'IA',
+      zipCode: '50314',
+      phone: '(515) 555-0100',
+      boardNumber: 1,
+      active: true,
+      deliveryEnabled: true,
+      deliveryCharge: '15.00',
     });
   });
 
@@ -101,8 +114,15 @@ describe('GET /stores/{storeId}/products', () => {
   it('when a product is listed, then it carries code, name, category, price string, size, volume, pack and stock', async () => {
     const res = await get(`/stores/${S.central}/products?search=34006`);
     expect(res.body.items[0]).toEqual({
-      code: '34006', name: 'ABSOLUT SWEDISH VODKA 80PRF', category: 'IMPORTED VODKAS', price: '14.99',
-      bottleSizeId: await sizeId(750), bottleSize: '750 ml', volumeMl: 750, bottlesPerCase: 12, stock: null,
+      code: '34006',
+      name: 'ABSOLUT SWEDISH VODKA 80PRF',
+      category: 'IMPORTED VODKAS',
+      price: '14.99',
+      bottleSizeId: await sizeId(750),
+      bottleSize: '750 ml',
+      volumeMl: 750,
+      bottlesPerCase: 12,
+      stock: null,
     });
   });
 
@@ -131,10 +151,13 @@ describe('GET /stores/{storeId}/products', () => {
     beforeAll(async () => {
       // Two extra items of store 2190 whose names sort last/first, to prove rank beats alphabetical order.
       const board = (await t.db('stores').where({ id: S.central }).first('board_id')).board_id;
-      const items = await t.db('items').insert([
-        { board_id: board, code: '1000', name: 'ZZ TEST ITEM NAMED AFTER NOTHING', retail: '1.00', bottles_per_case: 1 },
-        { board_id: board, code: '999001', name: 'VODKA SELTZER TEST', retail: '2.00', bottles_per_case: 24 },
-      ]).returning('id');
+      const items = await t
+        .db('items')
+        .insert([
+          { board_id: board, code: '1000', name: 'ZZ TEST ITEM NAMED AFTER NOTHING', retail: '1.00', bottles_per_case: 1 },
+          { board_id: board, code: '999001', name: 'VODKA SELTZER TEST', retail: '2.00', bottles_per_case: 24 },
+        ])
+        .returning('id');
       await t.db('inventory').insert(items.map((i: { id: number }) => ({ store_id: S.central, item_id: i.id })));
     });
     afterAll(async () => {
@@ -162,12 +185,24 @@ describe('GET /stores/{storeId}/products', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(35);
     expect(res.body.items).toHaveLength(35);
-    expect(res.body.items.every((p: { bottleSizeId: number; bottleSize: string }) => p.bottleSizeId === id && p.bottleSize === '750 ml')).toBe(true);
+    expect(
+      res.body.items.every((p: { bottleSizeId: number; bottleSize: string }) => p.bottleSizeId === id && p.bottleSize === '750 ml'),
+    ).toBe(true);
   });
 
   it('when filtering by size and searching, then both apply', async () => {
     const res = await get(`/stores/${S.central}/products?size=${await sizeId(750)}&search=absolut`);
-    expect(res.body.items.map((p: { code: string }) => p.code).sort()).toEqual(['33467', '34006', '34014', '34026', '34030', '34036', '34052', '34076', '34116']);
+    expect(res.body.items.map((p: { code: string }) => p.code).sort()).toEqual([
+      '33467',
+      '34006',
+      '34014',
+      '34026',
+      '34030',
+      '34036',
+      '34052',
+      '34076',
+      '34116',
+    ]);
   });
 
   it('when search and size are empty strings, then they count as absent', async () => {
@@ -194,7 +229,12 @@ describe('GET /stores/{storeId}/products', () => {
   });
 
   it.each([
-    ['page=0', 'page'], ['page=abc', 'page'], ['pageSize=0', 'pageSize'], ['pageSize=1.5', 'pageSize'], ['size=abc', 'size'], ['color=red', ''],
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=1.5', 'pageSize'],
+    ['size=abc', 'size'],
+    ['color=red', ''],
   ])('when the query has %s, then it answers 400 validation_failed', async (qs, path) => {
     const res = await get(`/stores/${S.central}/products?${qs}`);
     expect(res.status).toBe(400);
@@ -218,14 +258,25 @@ describe('GET /stores/{storeId}/products', () => {
     await t.db('items').where({ code: '34188' }).update({ category: null, bottle_size_id: null });
     try {
       const res = await get(`/stores/${S.central}/products?search=34188`);
-      expect(res.body.items[0]).toMatchObject({ code: '34188', category: 'Uncategorized', bottleSize: 'Unknown Size', bottleSizeId: null, volumeMl: null });
+      expect(res.body.items[0]).toMatchObject({
+        code: '34188',
+        category: 'Uncategorized',
+        bottleSize: 'Unknown Size',
+        bottleSizeId: null,
+        volumeMl: null,
+      });
     } finally {
       await t.db('items').where({ code: '34188' }).update(before);
     }
   });
 
   it('when the bottle size is the unknown size (0 ml), then volumeMl is null', async () => {
-    const [unknown] = await t.db('bottle_sizes').insert({ name: 'Unknown Size', volume_ml: 0 }).onConflict('volume_ml').merge().returning('id');
+    const [unknown] = await t
+      .db('bottle_sizes')
+      .insert({ name: 'Unknown Size', volume_ml: 0 })
+      .onConflict('volume_ml')
+      .merge()
+      .returning('id');
     const before = await t.db('items').where({ code: '34188' }).first('bottle_size_id');
     await t.db('items').where({ code: '34188' }).update({ bottle_size_id: unknown.id });
     try {
@@ -244,7 +295,7 @@ describe('GET /stores/{storeId}/products', () => {
     }
   });
 
-  it('when another outlet\'s buyer asks for their own store, then it is listed for them', async () => {
+  it("when another outlet's buyer asks for their own store, then it is listed for them", async () => {
     const res = await get(`/stores/${S.davenport}/products`, tokenFor(t, fx.users.otherBuyer));
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(70);
@@ -266,8 +317,12 @@ describe('GET /stores/{storeId}/products/{code}', () => {
   });
 
   it('when the code exists but this store does not carry it, then 404', async () => {
-    const other = await t.db('inventory as inv').join('items as i', 'i.id', 'inv.item_id').where('inv.store_id', S.cyclone)
-      .whereNotIn('inv.item_id', t.db('inventory').where('store_id', S.central).select('item_id')).first('i.code');
+    const other = await t
+      .db('inventory as inv')
+      .join('items as i', 'i.id', 'inv.item_id')
+      .where('inv.store_id', S.cyclone)
+      .whereNotIn('inv.item_id', t.db('inventory').where('store_id', S.central).select('item_id'))
+      .first('i.code');
     const res = await get(`/stores/${S.central}/products/${other.code}`);
     expect(res.status).toBe(404);
     expect(problem(res).code).toBe('not_found');
@@ -324,8 +379,13 @@ describe('permission cache and search indexes', () => {
 describe('OpenAPI', () => {
   it('when the document is read, then every store route is described', async () => {
     const res = await as(t.app, null).get('/openapi.json');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining([
-      '/api/v1/stores/{storeId}', '/api/v1/stores/{storeId}/products', '/api/v1/stores/{storeId}/products/{code}', '/api/v1/stores/{storeId}/bottle-sizes',
-    ]));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/stores/{storeId}',
+        '/api/v1/stores/{storeId}/products',
+        '/api/v1/stores/{storeId}/products/{code}',
+        '/api/v1/stores/{storeId}/bottle-sizes',
+      ]),
+    );
   });
 });

@@ -10,17 +10,22 @@ export type WebhookJobSender = (db: Db, deliveryId: string) => Promise<void>;
 let sender: WebhookJobSender | undefined;
 
 /** Registers (or clears) the pg-boss sender of delivery jobs (main.ts). */
-export function setWebhookJobSender(fn: WebhookJobSender | undefined): void { sender = fn; }
+export function setWebhookJobSender(fn: WebhookJobSender | undefined): void {
+  sender = fn;
+}
 
 /** Queues the deliveries of one order event; returns their ids. */
 export async function enqueueWebhookDeliveries(trx: Db, ev: { seq: number; type: string; storeId: number }): Promise<string[]> {
-  const rows: { id: string }[] = await trx.raw(
-    `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
+  const rows: { id: string }[] = await trx
+    .raw(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
      SELECT e.id, ? FROM webhook_endpoints e
       WHERE e.active AND ? = ANY(e.events)
         AND (e.store_id = ? OR e.board_id = (SELECT board_id FROM stores WHERE id = ?))
-     RETURNING id`, [ev.seq, ev.type, ev.storeId, ev.storeId],
-  ).then((r: { rows: { id: string }[] }) => r.rows);
+     RETURNING id`,
+      [ev.seq, ev.type, ev.storeId, ev.storeId],
+    )
+    .then((r: { rows: { id: string }[] }) => r.rows);
   if (sender) for (const r of rows) await sender(trx, r.id);
   return rows.map((r) => r.id);
 }

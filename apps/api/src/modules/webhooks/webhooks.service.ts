@@ -26,22 +26,40 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
  */
 export async function assertSafeUrl(url: string, production: boolean): Promise<void> {
   let u: URL;
-  try { u = new URL(url); } catch { throw bad('Enter a valid http(s) URL'); }
+  try {
+    u = new URL(url);
+  } catch {
+    throw bad('Enter a valid http(s) URL');
+  }
   if (!/^https?:$/.test(u.protocol)) throw bad('Enter a valid http(s) URL');
   if (!production) return;
-  const allow = (process.env.WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const allow = (process.env.WEBHOOK_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (allow.includes(u.hostname)) return;
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const addrs = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast')) throw bad('This URL points to a private or local address');
+  if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast'))
+    throw bad('This URL points to a private or local address');
 }
 const bad = (message: string) => new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path: 'url', message }]);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const view = (r: any) => ({ id: r.id, url: r.url, storeId: r.store_id, boardId: r.board_id, events: r.events, active: r.active, createdAt: new Date(r.created_at).toISOString() });
+const view = (r: any) => ({
+  id: r.id,
+  url: r.url,
+  storeId: r.store_id,
+  boardId: r.board_id,
+  events: r.events,
+  active: r.active,
+  createdAt: new Date(r.created_at).toISOString(),
+});
 function scoped(q: any, stores: number[] | null) {
   if (!stores) return q;
-  return q.where((w: any) => w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')));
+  return q.where((w: any) =>
+    w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')),
+  );
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -52,30 +70,65 @@ async function findOwn(db: Db, a: Principal, id: string) {
 }
 
 export async function listWebhooks(db: Db, a: Principal) {
-  return { items: (await scoped(db('webhook_endpoints'), await adminStoreIds(db, a)).orderBy('created_at', 'desc').limit(500)).map(view) };
+  return {
+    items: (
+      await scoped(db('webhook_endpoints'), await adminStoreIds(db, a))
+        .orderBy('created_at', 'desc')
+        .limit(500)
+    ).map(view),
+  };
 }
 
 /** POST /admin/webhooks: the 201 answer carries the signing `secret` (shown once). Audited. */
-export async function createWebhook(db: Db, a: Principal, input: { url: string; storeId?: number | null; boardId?: number | null; events: string[] }, production: boolean, ip: string | null) {
+export async function createWebhook(
+  db: Db,
+  a: Principal,
+  input: { url: string; storeId?: number | null; boardId?: number | null; events: string[] },
+  production: boolean,
+  ip: string | null,
+) {
   await assertScope(db, a, input);
   await assertSafeUrl(input.url, production);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (trx) => {
-    const [row] = await trx('webhook_endpoints').insert({
-      url: input.url, secret, store_id: input.storeId ?? null, board_id: input.storeId ? null : input.boardId ?? null, events: input.events, created_by: a.userId,
-    }).returning('*');
-    await recordAudit(trx, { userId: a.userId }, { action: 'webhook.created', entityType: 'webhook', entityId: row.id, ip, details: { url: input.url, events: input.events } });
+    const [row] = await trx('webhook_endpoints')
+      .insert({
+        url: input.url,
+        secret,
+        store_id: input.storeId ?? null,
+        board_id: input.storeId ? null : (input.boardId ?? null),
+        events: input.events,
+        created_by: a.userId,
+      })
+      .returning('*');
+    await recordAudit(
+      trx,
+      { userId: a.userId },
+      { action: 'webhook.created', entityType: 'webhook', entityId: row.id, ip, details: { url: input.url, events: input.events } },
+    );
     return { ...view(row), secret };
   });
 }
 
-export async function updateWebhook(db: Db, a: Principal, id: string, input: { url?: string; events?: string[]; active?: boolean }, production: boolean, ip: string | null) {
+export async function updateWebhook(
+  db: Db,
+  a: Principal,
+  id: string,
+  input: { url?: string; events?: string[]; active?: boolean },
+  production: boolean,
+  ip: string | null,
+) {
   await findOwn(db, a, id);
   if (input.url) await assertSafeUrl(input.url, production);
   return db.transaction(async (trx) => {
-    const [row] = await trx('webhook_endpoints').where({ id }).update({
-      ...(input.url ? { url: input.url } : {}), ...(input.events ? { events: input.events } : {}), ...(input.active !== undefined ? { active: input.active } : {}),
-    }).returning('*');
+    const [row] = await trx('webhook_endpoints')
+      .where({ id })
+      .update({
+        ...(input.url ? { url: input.url } : {}),
+        ...(input.events ? { events: input.events } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      })
+      .returning('*');
     await recordAudit(trx, { userId: a.userId }, { action: 'webhook.updated', entityType: 'webhook', entityId: id, ip, details: input });
     return view(row);
   });
@@ -92,10 +145,30 @@ export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string
 /** GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, last HTTP status and duration. */
 export async function listDeliveries(db: Db, a: Principal, id: string) {
   await findOwn(db, a, id);
-  const rows = await db('webhook_deliveries as d').join('order_events as e', 'e.seq', 'd.event_seq').where('d.endpoint_id', id)
-    .orderBy('d.created_at', 'desc').limit(200)
-    .select('d.id', 'd.event_seq as seq', 'e.type', 'd.status', 'd.attempts', 'd.last_status_code as lastStatusCode', 'd.last_duration_ms as lastDurationMs', 'd.created_at as createdAt', 'd.delivered_at as deliveredAt');
-  return { items: rows.map((r) => ({ ...r, seq: Number(r.seq), createdAt: new Date(r.createdAt).toISOString(), deliveredAt: r.deliveredAt ? new Date(r.deliveredAt).toISOString() : null })) };
+  const rows = await db('webhook_deliveries as d')
+    .join('order_events as e', 'e.seq', 'd.event_seq')
+    .where('d.endpoint_id', id)
+    .orderBy('d.created_at', 'desc')
+    .limit(200)
+    .select(
+      'd.id',
+      'd.event_seq as seq',
+      'e.type',
+      'd.status',
+      'd.attempts',
+      'd.last_status_code as lastStatusCode',
+      'd.last_duration_ms as lastDurationMs',
+      'd.created_at as createdAt',
+      'd.delivered_at as deliveredAt',
+    );
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      seq: Number(r.seq),
+      createdAt: new Date(r.createdAt).toISOString(),
+      deliveredAt: r.deliveredAt ? new Date(r.deliveredAt).toISOString() : null,
+    })),
+  };
 }
 
 /** POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver: queued again (status pending). */
@@ -105,7 +178,11 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
   if (!d) throw new NotFoundError('Delivery not found');
   await db.transaction(async (trx) => {
     await trx('webhook_deliveries').where({ id: deliveryId }).update({ status: 'pending' });
-    await recordAudit(trx, { userId: a.userId }, { action: 'webhook.redelivered', entityType: 'webhook', entityId: id, ip, details: { deliveryId } });
+    await recordAudit(
+      trx,
+      { userId: a.userId },
+      { action: 'webhook.redelivered', entityType: 'webhook', entityId: id, ip, details: { deliveryId } },
+    );
     await enqueueAgain(trx, deliveryId);
   });
 }
@@ -116,17 +193,34 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
  * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time.
  */
 export async function deliverOnce(db: Db, deliveryId: string, production: boolean, timeoutMs = 10_000): Promise<boolean> {
-  const d = await db('webhook_deliveries as d').join('webhook_endpoints as w', 'w.id', 'd.endpoint_id').join('order_events as e', 'e.seq', 'd.event_seq')
-    .where('d.id', deliveryId).first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload');
+  const d = await db('webhook_deliveries as d')
+    .join('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .join('order_events as e', 'e.seq', 'd.event_seq')
+    .where('d.id', deliveryId)
+    .first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload');
   if (!d || d.status === 'delivered' || !d.active) return true;
-  const body = JSON.stringify({ id: deliveryId, seq: Number(d.seq), type: d.type, occurredAt: new Date(d.occurred_at).toISOString(), order: d.payload });
+  const body = JSON.stringify({
+    id: deliveryId,
+    seq: Number(d.seq),
+    type: d.type,
+    occurredAt: new Date(d.occurred_at).toISOString(),
+    order: d.payload,
+  });
   const started = Date.now();
-  let status: number | null = null; let error: string | null = null;
+  let status: number | null = null;
+  let error: string | null = null;
   try {
     await assertSafeUrl(d.url, production);
     const res = await fetch(d.url, {
-      method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
-      headers: { 'content-type': 'application/json', 'portal-signature': signWebhook(d.secret, body), 'portal-event': d.type, 'portal-delivery': deliveryId },
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: {
+        'content-type': 'application/json',
+        'portal-signature': signWebhook(d.secret, body),
+        'portal-event': d.type,
+        'portal-delivery': deliveryId,
+      },
       body,
     });
     status = res.status;
@@ -138,9 +232,14 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
   const duration = Date.now() - started;
   await db.transaction(async (trx) => {
     await trx('webhook_attempts').insert({ delivery_id: deliveryId, status_code: status, duration_ms: duration, error });
-    await trx('webhook_deliveries').where({ id: deliveryId }).update({
-      attempts: trx.raw('attempts + 1'), last_status_code: status, last_duration_ms: duration, ...(ok ? { status: 'delivered', delivered_at: trx.fn.now() } : {}),
-    });
+    await trx('webhook_deliveries')
+      .where({ id: deliveryId })
+      .update({
+        attempts: trx.raw('attempts + 1'),
+        last_status_code: status,
+        last_duration_ms: duration,
+        ...(ok ? { status: 'delivered', delivered_at: trx.fn.now() } : {}),
+      });
   });
   return ok;
 }

@@ -6,10 +6,19 @@ import { HomeRoute } from './home';
 
 jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useSession: jest.fn() }));
 
-function Where() { const l = useLocation(); return <p data-testid="where">{`${l.pathname}${l.search}${l.hash}`}</p>; }
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{`${l.pathname}${l.search}${l.hash}`}</p>;
+}
 function renderAt(url: string, status: 'loading' | 'authenticated' | 'unauthenticated') {
   (useSession as jest.Mock).mockReturnValue({ status });
-  renderRoute(<Routes><Route path="/" element={<HomeRoute />} /><Route path="*" element={<Where />} /></Routes>, { url });
+  renderRoute(
+    <Routes>
+      <Route path="/" element={<HomeRoute />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { url },
+  );
 }
 
 describe('root path (spec 000 §2)', () => {

@@ -8,7 +8,9 @@ export function NotFoundRoute() {
       <Wine className="h-12 w-12 text-brand-700" aria-hidden />
       <h1 className="text-4xl font-bold text-stone-900">404</h1>
       <p className="text-lg text-stone-600">Oops! Page not found</p>
-      <Link to="/" className="font-medium text-brand-700 underline-offset-4 hover:underline">Return to Home</Link>
+      <Link to="/" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        Return to Home
+      </Link>
     </div>
   );
 }

@@ -24,7 +24,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** The portal's button: primary, secondary, outline, ghost, destructive and link variants. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { className, variant = 'primary', size = 'md', loading = false, asChild = false, disabled, children, ...props }, ref,
+  { className, variant = 'primary', size = 'md', loading = false, asChild = false, disabled, children, ...props },
+  ref,
 ) {
   const Comp = asChild ? Slot : 'button';
   return (
@@ -33,13 +34,22 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors cursor-pointer',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50',
-        variants[variant], sizes[size], className,
+        variants[variant],
+        sizes[size],
+        className,
       )}
       disabled={asChild ? undefined : disabled || loading}
       aria-busy={loading || undefined}
       {...props}
     >
-      {asChild ? children : (<>{loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}{children}</>)}
+      {asChild ? (
+        children
+      ) : (
+        <>
+          {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+          {children}
+        </>
+      )}
     </Comp>
   );
 });

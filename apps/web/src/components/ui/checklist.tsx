@@ -1,14 +1,27 @@
 import { Check, Circle } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export interface Requirement { label: string; test: (value: string) => boolean }
+export interface Requirement {
+  label: string;
+  test: (value: string) => boolean;
+}
 
 /**
  * A live list of requirements for a value (e.g. the password checklist of spec 000 §2): each line
  * turns green with a tick when met; screen readers hear "met" / "not met" after each label.
  */
-export function RequirementChecklist({ value, requirements, id, className, label = 'Requirements' }: {
-  value: string; requirements: readonly Requirement[]; id?: string; className?: string; label?: string;
+export function RequirementChecklist({
+  value,
+  requirements,
+  id,
+  className,
+  label = 'Requirements',
+}: {
+  value: string;
+  requirements: readonly Requirement[];
+  id?: string;
+  className?: string;
+  label?: string;
 }) {
   return (
     <ul id={id} aria-label={label} className={cn('grid gap-1 text-sm', className)}>

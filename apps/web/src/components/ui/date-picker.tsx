@@ -22,7 +22,17 @@ const calendarVars = {
  * (react-day-picker: arrow keys move, Enter picks, Escape closes). `value` is 'YYYY-MM-DD' or null.
  * Pair it with <Label htmlFor={id}>. `disablePast` disables the days before today.
  */
-export function DatePicker({ id, value, onChange, placeholder = 'Pick a date', disablePast = false, disabled, clearLabel = 'Clear date', className, 'aria-describedby': describedBy }: {
+export function DatePicker({
+  id,
+  value,
+  onChange,
+  placeholder = 'Pick a date',
+  disablePast = false,
+  disabled,
+  clearLabel = 'Clear date',
+  className,
+  'aria-describedby': describedBy,
+}: {
   id: string;
   value: string | null;
   onChange: (value: string | null) => void;
@@ -51,13 +61,21 @@ export function DatePicker({ id, value, onChange, placeholder = 'Pick a date', d
           </button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={6} collisionPadding={8} className="z-50 rounded-lg border border-stone-200 bg-white p-3 shadow-lg">
+          <Popover.Content
+            align="start"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-50 rounded-lg border border-stone-200 bg-white p-3 shadow-lg"
+          >
             <DayPicker
               mode="single"
               style={calendarVars}
               selected={selected}
               defaultMonth={selected}
-              onSelect={(d) => { onChange(d ? format(d, 'yyyy-MM-dd') : null); setOpen(false); }}
+              onSelect={(d) => {
+                onChange(d ? format(d, 'yyyy-MM-dd') : null);
+                setOpen(false);
+              }}
               disabled={disablePast ? { before: startOfToday() } : undefined}
               modifiersClassNames={{ selected: '[&>button]:bg-brand-700 [&>button]:text-white [&>button]:font-semibold' }}
               autoFocus
@@ -66,8 +84,13 @@ export function DatePicker({ id, value, onChange, placeholder = 'Pick a date', d
         </Popover.Portal>
       </Popover.Root>
       {value && !disabled && (
-        <button type="button" onClick={() => onChange(null)} aria-label={clearLabel} title={clearLabel}
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer">
+        <button
+          type="button"
+          onClick={() => onChange(null)}
+          aria-label={clearLabel}
+          title={clearLabel}
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer"
+        >
           <X className="h-4 w-4" aria-hidden />
         </button>
       )}

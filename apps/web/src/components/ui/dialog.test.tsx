@@ -7,8 +7,12 @@ function Harness() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open details</button>
-      <Dialog open={open} onOpenChange={setOpen} title="Order details"><p>Body</p></Dialog>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open details
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Order details">
+        <p>Body</p>
+      </Dialog>
     </>
   );
 }

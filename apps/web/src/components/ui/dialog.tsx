@@ -8,8 +8,22 @@ import { cn } from '@/lib/cn';
  * Controlled with `open`/`onOpenChange`; `title` is required for screen readers. Without a Radix trigger,
  * focus goes back to whatever had it when the dialog opened.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className }: {
-  open: boolean; onOpenChange: (open: boolean) => void; title: ReactNode; description?: ReactNode; children?: ReactNode; footer?: ReactNode; className?: string;
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
 }) {
   const returnTo = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
@@ -18,20 +32,30 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
   wasOpen.current = open;
   const restoreFocus = (e: Event) => {
     const el = returnTo.current;
-    if (el && el !== document.body && document.contains(el)) { e.preventDefault(); el.focus(); }
+    if (el && el !== document.body && document.contains(el)) {
+      e.preventDefault();
+      el.focus();
+    }
   };
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-50 bg-stone-950/50 data-[state=open]:animate-in" />
         <D.Content
-          className={cn('fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none', className)}
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
+            className,
+          )}
           onCloseAutoFocus={restoreFocus}
         >
           <div className="flex items-start justify-between gap-4 border-b border-stone-100 p-5">
             <div className="space-y-1">
               <D.Title className="text-lg font-semibold text-stone-900">{title}</D.Title>
-              {description ? <D.Description className="text-sm text-stone-500">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+              {description ? (
+                <D.Description className="text-sm text-stone-500">{description}</D.Description>
+              ) : (
+                <D.Description className="sr-only">{title}</D.Description>
+              )}
             </div>
             <D.Close className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer" aria-label="Close">
               <X className="h-5 w-5" aria-hidden />

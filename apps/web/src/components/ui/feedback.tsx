@@ -23,10 +23,31 @@ export function PageSpinner({ text }: { text?: string }) {
 }
 
 /** Empty or error state: icon, title, description and an optional action. */
-export function EmptyState({ icon, title, description, action, className }: { icon?: ReactNode; title: ReactNode; description?: ReactNode; action?: ReactNode; className?: string }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  className,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-12 text-center', className)}>
-      {icon && <div className="mb-1 text-stone-400" aria-hidden>{icon}</div>}
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-12 text-center',
+        className,
+      )}
+    >
+      {icon && (
+        <div className="mb-1 text-stone-400" aria-hidden>
+          {icon}
+        </div>
+      )}
       <h2 className="text-base font-semibold text-stone-900">{title}</h2>
       {description && <p className="max-w-md text-sm text-stone-500">{description}</p>}
       {action && <div className="mt-3">{action}</div>}
@@ -42,8 +63,22 @@ const badgeVariants = {
   outline: 'bg-white text-stone-700 border-stone-300',
 } as const;
 /** Status badge (spec 001 §4: reserved warning, ready success, completed outline). */
-export function Badge({ variant = 'default', children, className }: { variant?: keyof typeof badgeVariants; children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium', badgeVariants[variant], className)}>{children}</span>;
+export function Badge({
+  variant = 'default',
+  children,
+  className,
+}: {
+  variant?: keyof typeof badgeVariants;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium', badgeVariants[variant], className)}
+    >
+      {children}
+    </span>
+  );
 }
 
 export function Skeleton({ className }: { className?: string }) {

@@ -13,7 +13,10 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 });
 
 /** Password input with a show/hide toggle (spec 000 §2). */
-export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PasswordInput({ className, ...props }, ref) {
+export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PasswordInput(
+  { className, ...props },
+  ref,
+) {
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">

@@ -26,7 +26,12 @@ export function ProductImage({ category, name, className }: { category?: string;
     <div className={cn('flex items-center justify-center rounded-md bg-gradient-to-b from-stone-50 to-stone-100', className)} aria-hidden>
       <svg viewBox="0 0 40 100" className="h-[78%] w-auto drop-shadow-sm" role="presentation">
         <rect x="15.5" y="2" width="9" height="7" rx="1.5" fill="#44403c" />
-        <path d="M16.5 9h7v14c0 4 9 8 9 17v52a6 6 0 0 1-6 6h-13a6 6 0 0 1-6-6V40c0-9 9-13 9-17z" fill={t.glass} stroke="#a8a29e" strokeWidth="1" />
+        <path
+          d="M16.5 9h7v14c0 4 9 8 9 17v52a6 6 0 0 1-6 6h-13a6 6 0 0 1-6-6V40c0-9 9-13 9-17z"
+          fill={t.glass}
+          stroke="#a8a29e"
+          strokeWidth="1"
+        />
         <path d="M8.5 52h23v40a5 5 0 0 1-5 5h-13a5 5 0 0 1-5-5z" fill={t.liquid} opacity="0.55" />
         <rect x="10" y="56" width="20" height="22" rx="2" fill={t.label} stroke="#d6d3d1" strokeWidth="0.8" />
         <rect x="13" y="61" width="14" height="2.2" rx="1" fill="#a8a29e" />

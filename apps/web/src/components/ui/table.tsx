@@ -8,6 +8,15 @@ export const Table = ({ className, ...p }: HTMLAttributes<HTMLTableElement>) => 
   </div>
 );
 export const Th = ({ className, ...p }: ThHTMLAttributes<HTMLTableCellElement>) => (
-  <th scope="col" className={cn('border-b border-stone-200 bg-stone-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-stone-600', className)} {...p} />
+  <th
+    scope="col"
+    className={cn(
+      'border-b border-stone-200 bg-stone-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-stone-600',
+      className,
+    )}
+    {...p}
+  />
 );
-export const Td = ({ className, ...p }: TdHTMLAttributes<HTMLTableCellElement>) => <td className={cn('border-b border-stone-100 px-3 py-2 align-middle text-stone-800', className)} {...p} />;
+export const Td = ({ className, ...p }: TdHTMLAttributes<HTMLTableCellElement>) => (
+  <td className={cn('border-b border-stone-100 px-3 py-2 align-middle text-stone-800', className)} {...p} />
+);

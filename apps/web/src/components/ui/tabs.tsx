@@ -7,9 +7,14 @@ export const TabsList = ({ className, ...p }: T.TabsListProps) => (
 );
 export const TabsTrigger = ({ className, ...p }: T.TabsTriggerProps) => (
   <T.Trigger
-    className={cn('inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-stone-600 cursor-pointer hover:text-stone-900',
-      'data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm', className)}
+    className={cn(
+      'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-stone-600 cursor-pointer hover:text-stone-900',
+      'data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm',
+      className,
+    )}
     {...p}
   />
 );
-export const TabsContent = ({ className, ...p }: T.TabsContentProps) => <T.Content className={cn('mt-4 focus-visible:outline-none', className)} {...p} />;
+export const TabsContent = ({ className, ...p }: T.TabsContentProps) => (
+  <T.Content className={cn('mt-4 focus-visible:outline-none', className)} {...p} />
+);

@@ -16,8 +16,13 @@ export function Toaster() {
   return (
     <Suspense fallback={null}>
       <Sonner
-        visibleToasts={1} duration={4000} position="bottom-right" richColors closeButton
-        offset={24} mobileOffset={{ bottom: 12, left: 12, right: 12 }}
+        visibleToasts={1}
+        duration={4000}
+        position="bottom-right"
+        richColors
+        closeButton
+        offset={24}
+        mobileOffset={{ bottom: 12, left: 12, right: 12 }}
         toastOptions={{ className: 'text-sm' }}
       />
     </Suspense>
@@ -26,7 +31,17 @@ export function Toaster() {
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 /** Shows a toast: title, optional description, variant and action (e.g. { label: 'View Cart', onClick }). */
-export function notify({ title, description, variant = 'default', action }: { title: string; description?: ReactNode; variant?: ToastVariant; action?: { label: string; onClick: () => void } }): void {
+export function notify({
+  title,
+  description,
+  variant = 'default',
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  action?: { label: string; onClick: () => void };
+}): void {
   void loadSonner().then(({ toast: sonner }) => {
     sonner.dismiss();
     const opts = { description, action };

@@ -23,18 +23,41 @@ export function BoardsTab() {
   return (
     <section aria-labelledby="boards-title" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
-        <h2 id="boards-title" className="text-lg font-semibold text-stone-900">Boards</h2>
-        <Button onClick={() => setDialog({})}><Plus className="h-4 w-4" aria-hidden />Add Board</Button>
+        <h2 id="boards-title" className="text-lg font-semibold text-stone-900">
+          Boards
+        </h2>
+        <Button onClick={() => setDialog({})}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add Board
+        </Button>
       </div>
       {error ? (
-        <EmptyState title="Failed to fetch boards" description={error.message} action={<Button variant="outline" onClick={() => mutate()}>Try again</Button>} />
+        <EmptyState
+          title="Failed to fetch boards"
+          description={error.message}
+          action={
+            <Button variant="outline" onClick={() => mutate()}>
+              Try again
+            </Button>
+          }
+        />
       ) : isLoading ? (
         <Skeleton className="h-24 w-full" />
       ) : !data?.items.length ? (
         <EmptyState icon={<Landmark className="h-8 w-8" />} title="No boards yet" description="Add the board that runs your stores." />
       ) : (
         <Table aria-label="Boards">
-          <thead><tr><Th>Board number</Th><Th>Name</Th><Th>Status</Th><Th className="text-right">Active stores</Th><Th><span className="sr-only">Actions</span></Th></tr></thead>
+          <thead>
+            <tr>
+              <Th>Board number</Th>
+              <Th>Name</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Active stores</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
           <tbody>
             {data.items.map((b) => (
               <tr key={b.id}>
@@ -42,25 +65,45 @@ export function BoardsTab() {
                 <Td className="font-medium">{b.name}</Td>
                 <Td>{b.isActive ? <Badge variant="success">Active</Badge> : <Badge>Inactive</Badge>}</Td>
                 <Td className="text-right tabular-nums">{b.activeStoreCount.toLocaleString('en-US')}</Td>
-                <Td><Button variant="ghost" size="sm" onClick={() => setDialog({ board: b })} aria-label={`Edit ${b.name}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button></Td>
+                <Td>
+                  <Button variant="ghost" size="sm" onClick={() => setDialog({ board: b })} aria-label={`Edit ${b.name}`}>
+                    <Pencil className="h-4 w-4" aria-hidden />
+                    Edit
+                  </Button>
+                </Td>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
-      {dialog && <BoardDialog board={dialog.board} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); void mutate(); }} />}
+      {dialog && (
+        <BoardDialog
+          board={dialog.board}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void mutate();
+          }}
+        />
+      )}
     </section>
   );
 }
 
 function BoardDialog({ board, onClose, onSaved }: { board?: AdminBoard; onClose: () => void; onSaved: () => void }) {
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<FormIn, unknown, FormOut>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(createBoardBodySchema),
     defaultValues: { boardNumber: board ? String(board.boardNumber) : '', name: board?.name ?? '', isActive: board?.isActive ?? true },
   });
   const submit = handleSubmit(async (body) => {
     try {
-      if (board) await api.patch(`/admin/boards/${board.id}`, body); else await api.post('/admin/boards', body);
+      if (board) await api.patch(`/admin/boards/${board.id}`, body);
+      else await api.post('/admin/boards', body);
       notify({ title: board ? 'Board updated' : 'Board created', description: body.name, variant: 'success' });
       onSaved();
     } catch (e) {
@@ -70,12 +113,33 @@ function BoardDialog({ board, onClose, onSaved }: { board?: AdminBoard; onClose:
     }
   });
   return (
-    <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={board ? 'Edit Board' : 'Add Board'}
-      footer={<><Button variant="outline" onClick={onClose}>Cancel</Button><Button type="submit" form="board-form" loading={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save'}</Button></>}>
+    <Dialog
+      open
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      title={board ? 'Edit Board' : 'Add Board'}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="board-form" loading={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
       <form id="board-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field id="board-number" label="Board number *" error={errors.boardNumber?.message}><Input {...describedBy('board-number', errors.boardNumber?.message)} inputMode="numeric" {...register('boardNumber')} /></Field>
-        <Field id="board-name" label="Name *" error={errors.name?.message}><Input {...describedBy('board-name', errors.name?.message)} {...register('name')} /></Field>
-        <label htmlFor="board-active" className="flex items-center gap-2 text-sm text-stone-800"><input id="board-active" type="checkbox" className="h-4 w-4 accent-brand-700" {...register('isActive')} /> Active</label>
+        <Field id="board-number" label="Board number *" error={errors.boardNumber?.message}>
+          <Input {...describedBy('board-number', errors.boardNumber?.message)} inputMode="numeric" {...register('boardNumber')} />
+        </Field>
+        <Field id="board-name" label="Name *" error={errors.name?.message}>
+          <Input {...describedBy('board-name', errors.name?.message)} {...register('name')} />
+        </Field>
+        <label htmlFor="board-active" className="flex items-center gap-2 text-sm text-stone-800">
+          <input id="board-active" type="checkbox" className="h-4 w-4 accent-brand-700" {...register('isActive')} /> Active
+        </label>
       </form>
     </Dialog>
   );

@@ -34,7 +34,12 @@ export function DataSyncTab() {
   const [run, setRun] = useState<ImportRun | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const alive = useRef(true);
-  useEffect(() => () => { alive.current = false; }, []);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
 
   const start = async () => {
     if (!files.length) return;
@@ -43,7 +48,9 @@ export function DataSyncTab() {
     const form = new FormData();
     for (const f of files) form.append('files', f, f.name);
     try {
-      const res = await api.post('/admin/imports', form, { onUploadProgress: (e) => setUploadPct(e.total ? Math.round((e.loaded / e.total) * 100) : null) });
+      const res = await api.post('/admin/imports', form, {
+        onUploadProgress: (e) => setUploadPct(e.total ? Math.round((e.loaded / e.total) * 100) : null),
+      });
       const { id } = importAcceptedSchema.parse(res.data);
       setUploadPct(100);
       for (;;) {
@@ -64,30 +71,68 @@ export function DataSyncTab() {
     }
   };
   useEffect(() => {
-    if (run?.status === 'failed') notify({ title: 'Sync Failed', description: 'A file was refused: nothing of it was written. See the row errors below.', variant: 'destructive' });
-    else if (run?.status === 'succeeded') notify({ title: 'Sync complete', description: run.files.map((f) => `${f.name}: ${f.created} created, ${f.updated} updated, ${f.unchanged} unchanged`).join('; '), variant: 'success' });
+    if (run?.status === 'failed')
+      notify({
+        title: 'Sync Failed',
+        description: 'A file was refused: nothing of it was written. See the row errors below.',
+        variant: 'destructive',
+      });
+    else if (run?.status === 'succeeded')
+      notify({
+        title: 'Sync complete',
+        description: run.files.map((f) => `${f.name}: ${f.created} created, ${f.updated} updated, ${f.unchanged} unchanged`).join('; '),
+        variant: 'success',
+      });
   }, [run?.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const busy = uploadPct !== null;
-  const pct = run && run.status !== 'queued' ? run.progress.percent : uploadPct ?? 0;
+  const pct = run && run.status !== 'queued' ? run.progress.percent : (uploadPct ?? 0);
   const s = summary.data;
   return (
     <section aria-labelledby="sync-title" className="space-y-4">
-      <h2 id="sync-title" className="text-lg font-semibold text-stone-900">Data Synch</h2>
+      <h2 id="sync-title" className="text-lg font-semibold text-stone-900">
+        Data Synch
+      </h2>
       <Card>
-        <CardHeader><CardTitle>What the portal holds</CardTitle></CardHeader>
+        <CardHeader>
+          <CardTitle>What the portal holds</CardTitle>
+        </CardHeader>
         <CardContent>
-          {summary.error ? <p role="alert" className="text-sm text-red-600">{summary.error.message}</p> : !s ? <Skeleton className="h-16 w-full" /> : (
+          {summary.error ? (
+            <p role="alert" className="text-sm text-red-600">
+              {summary.error.message}
+            </p>
+          ) : !s ? (
+            <Skeleton className="h-16 w-full" />
+          ) : (
             <>
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-                {([['Items', s.items], ['Available online', s.activeItems], ['Stores', s.stores], ['Inventory rows', s.inventoryRows], ['Categories', s.categories]] as const).map(([k, v]) => (
-                  <div key={k} className="rounded-md bg-stone-50 p-3"><dt className="text-xs text-stone-500">{k}</dt><dd className="text-lg font-semibold tabular-nums text-stone-900">{v.toLocaleString('en-US')}</dd></div>
+                {(
+                  [
+                    ['Items', s.items],
+                    ['Available online', s.activeItems],
+                    ['Stores', s.stores],
+                    ['Inventory rows', s.inventoryRows],
+                    ['Categories', s.categories],
+                  ] as const
+                ).map(([k, v]) => (
+                  <div key={k} className="rounded-md bg-stone-50 p-3">
+                    <dt className="text-xs text-stone-500">{k}</dt>
+                    <dd className="text-lg font-semibold tabular-nums text-stone-900">{v.toLocaleString('en-US')}</dd>
+                  </div>
                 ))}
               </dl>
               <ul className="mt-3 space-y-1 text-sm text-stone-600" aria-label="Last import per kind">
                 {['stores', 'products', 'store_items'].map((k) => {
                   const l = s.lastImports.find((x) => x.kind === k);
-                  return <li key={k}><span className="font-medium text-stone-800">{KIND_LABEL[k]}:</span> {l ? `${l.file}, ${formatDateTime(l.finishedAt)} (${l.source === 'cli' ? 'command line' : 'upload'}${l.status === 'failed' ? ', refused' : ''})` : 'no import recorded'}</li>;
+                  return (
+                    <li key={k}>
+                      <span className="font-medium text-stone-800">{KIND_LABEL[k]}:</span>{' '}
+                      {l
+                        ? `${l.file}, ${formatDateTime(l.finishedAt)} (${l.source === 'cli' ? 'command line' : 'upload'}${l.status === 'failed' ? ', refused' : ''})`
+                        : 'no import recorded'}
+                    </li>
+                  );
                 })}
               </ul>
             </>
@@ -97,24 +142,55 @@ export function DataSyncTab() {
       <Card>
         <CardHeader>
           <CardTitle>Import files</CardTitle>
-          <CardDescription>CSV files shaped like stores.csv, products.csv or store_items_2022.csv (the kind is read from the header). Each file is all or nothing; importing the same file again changes nothing.</CardDescription>
+          <CardDescription>
+            CSV files shaped like stores.csv, products.csv or store_items_2022.csv (the kind is read from the header). Each file is all or
+            nothing; importing the same file again changes nothing.
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-3">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <label htmlFor="sync-files" className="sr-only">CSV files to import</label>
-            <input id="sync-files" ref={input} type="file" accept=".csv,.gz,text/csv" multiple disabled={busy}
+            <label htmlFor="sync-files" className="sr-only">
+              CSV files to import
+            </label>
+            <input
+              id="sync-files"
+              ref={input}
+              type="file"
+              accept=".csv,.gz,text/csv"
+              multiple
+              disabled={busy}
               className="block w-full text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-stone-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
-            <Button onClick={() => void start()} disabled={!files.length} loading={busy}><Upload className="h-4 w-4" aria-hidden />{busy ? 'Importing...' : 'Upload and import'}</Button>
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            />
+            <Button onClick={() => void start()} disabled={!files.length} loading={busy}>
+              <Upload className="h-4 w-4" aria-hidden />
+              {busy ? 'Importing...' : 'Upload and import'}
+            </Button>
           </div>
           {(busy || run) && (
             <div className="space-y-1">
               <div className="flex justify-between text-xs text-stone-600">
-                <span>{!run ? `Uploading… ${uploadPct ?? 0}%` : run.status === 'queued' ? 'Queued…' : `${run.status === 'running' ? 'Importing' : run.status === 'failed' ? 'Refused' : 'Done'}: ${run.progress.rowsRead.toLocaleString('en-US')} of ${run.progress.rowsTotal.toLocaleString('en-US')} rows`}</span>
+                <span>
+                  {!run
+                    ? `Uploading… ${uploadPct ?? 0}%`
+                    : run.status === 'queued'
+                      ? 'Queued…'
+                      : `${run.status === 'running' ? 'Importing' : run.status === 'failed' ? 'Refused' : 'Done'}: ${run.progress.rowsRead.toLocaleString('en-US')} of ${run.progress.rowsTotal.toLocaleString('en-US')} rows`}
+                </span>
                 <span>{pct}%</span>
               </div>
-              <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 overflow-hidden rounded-full bg-stone-200">
-                <div className={`h-full transition-all ${run?.status === 'failed' ? 'bg-red-500' : 'bg-brand-700'}`} style={{ width: `${pct}%` }} />
+              <div
+                role="progressbar"
+                aria-label="Import progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={pct}
+                className="h-2 overflow-hidden rounded-full bg-stone-200"
+              >
+                <div
+                  className={`h-full transition-all ${run?.status === 'failed' ? 'bg-red-500' : 'bg-brand-700'}`}
+                  style={{ width: `${pct}%` }}
+                />
               </div>
             </div>
           )}
@@ -122,21 +198,45 @@ export function DataSyncTab() {
         </CardContent>
       </Card>
       <Card>
-        <CardHeader><CardTitle>Recent imports</CardTitle></CardHeader>
+        <CardHeader>
+          <CardTitle>Recent imports</CardTitle>
+        </CardHeader>
         <CardContent>
-          {runs.error ? <p role="alert" className="text-sm text-red-600">{runs.error.message}</p> : !runs.data ? <Skeleton className="h-16 w-full" /> : !runs.data.items.length ? (
+          {runs.error ? (
+            <p role="alert" className="text-sm text-red-600">
+              {runs.error.message}
+            </p>
+          ) : !runs.data ? (
+            <Skeleton className="h-16 w-full" />
+          ) : !runs.data.items.length ? (
             <EmptyState icon={<Database className="h-8 w-8" />} title="No imports yet" />
           ) : (
             <Table aria-label="Recent imports">
-              <thead><tr><Th>When</Th><Th>Source</Th><Th>Files</Th><Th>Status</Th><Th className="text-right">Created</Th><Th className="text-right">Updated</Th><Th className="text-right">Unchanged</Th></tr></thead>
+              <thead>
+                <tr>
+                  <Th>When</Th>
+                  <Th>Source</Th>
+                  <Th>Files</Th>
+                  <Th>Status</Th>
+                  <Th className="text-right">Created</Th>
+                  <Th className="text-right">Updated</Th>
+                  <Th className="text-right">Unchanged</Th>
+                </tr>
+              </thead>
               <tbody>
                 {runs.data.items.slice(0, 10).map((r) => (
                   <tr key={r.id}>
                     <Td className="whitespace-nowrap text-xs">{formatDateTime(r.createdAt)}</Td>
-                    <Td>{r.source === 'cli' ? 'Command line' : r.createdBy ?? 'Upload'}</Td>
+                    <Td>{r.source === 'cli' ? 'Command line' : (r.createdBy ?? 'Upload')}</Td>
                     <Td className="text-xs">{r.files.map((f) => f.name).join(', ')}</Td>
-                    <Td><StatusBadge status={r.status} /></Td>
-                    {(['created', 'updated', 'unchanged'] as const).map((k) => <Td key={k} className="text-right tabular-nums">{r.files.reduce((n, f) => n + f[k], 0).toLocaleString('en-US')}</Td>)}
+                    <Td>
+                      <StatusBadge status={r.status} />
+                    </Td>
+                    {(['created', 'updated', 'unchanged'] as const).map((k) => (
+                      <Td key={k} className="text-right tabular-nums">
+                        {r.files.reduce((n, f) => n + f[k], 0).toLocaleString('en-US')}
+                      </Td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
@@ -149,7 +249,13 @@ export function DataSyncTab() {
 }
 
 function StatusBadge({ status }: { status: ImportRun['status'] }) {
-  return status === 'succeeded' ? <Badge variant="success">Succeeded</Badge> : status === 'failed' ? <Badge variant="destructive">Failed</Badge> : <Badge variant="warning">{status === 'running' ? 'Running' : 'Queued'}</Badge>;
+  return status === 'succeeded' ? (
+    <Badge variant="success">Succeeded</Badge>
+  ) : status === 'failed' ? (
+    <Badge variant="destructive">Failed</Badge>
+  ) : (
+    <Badge variant="warning">{status === 'running' ? 'Running' : 'Queued'}</Badge>
+  );
 }
 
 function RunResult({ run }: { run: ImportRun }) {
@@ -161,24 +267,58 @@ function RunResult({ run }: { run: ImportRun }) {
         {run.status === 'failed' ? 'Import refused: the files with errors wrote nothing.' : 'Import finished.'}
       </p>
       <Table aria-label="Import result per file">
-        <thead><tr><Th>File</Th><Th>Kind</Th><Th className="text-right">Rows</Th><Th className="text-right">Created</Th><Th className="text-right">Updated</Th><Th className="text-right">Unchanged</Th><Th>Result</Th></tr></thead>
+        <thead>
+          <tr>
+            <Th>File</Th>
+            <Th>Kind</Th>
+            <Th className="text-right">Rows</Th>
+            <Th className="text-right">Created</Th>
+            <Th className="text-right">Updated</Th>
+            <Th className="text-right">Unchanged</Th>
+            <Th>Result</Th>
+          </tr>
+        </thead>
         <tbody>
           {run.files.map((f) => (
             <tr key={f.name}>
               <Td className="font-mono text-xs">{f.name}</Td>
-              <Td>{f.kind ? KIND_LABEL[f.kind] ?? f.kind : '—'}</Td>
-              {(['rows', 'created', 'updated', 'unchanged'] as const).map((k) => <Td key={k} className="text-right tabular-nums">{f[k].toLocaleString('en-US')}</Td>)}
-              <Td>{f.errors.length ? <Badge variant="destructive">{f.errors.length} error{f.errors.length === 1 ? '' : 's'}</Badge> : <Badge variant="success">Imported</Badge>}</Td>
+              <Td>{f.kind ? (KIND_LABEL[f.kind] ?? f.kind) : '—'}</Td>
+              {(['rows', 'created', 'updated', 'unchanged'] as const).map((k) => (
+                <Td key={k} className="text-right tabular-nums">
+                  {f[k].toLocaleString('en-US')}
+                </Td>
+              ))}
+              <Td>
+                {f.errors.length ? (
+                  <Badge variant="destructive">
+                    {f.errors.length} error{f.errors.length === 1 ? '' : 's'}
+                  </Badge>
+                ) : (
+                  <Badge variant="success">Imported</Badge>
+                )}
+              </Td>
             </tr>
           ))}
         </tbody>
       </Table>
       {errors.length > 0 && (
         <Table aria-label="Row errors">
-          <thead><tr><Th>File</Th><Th>Line</Th><Th>Field</Th><Th>Reason</Th></tr></thead>
+          <thead>
+            <tr>
+              <Th>File</Th>
+              <Th>Line</Th>
+              <Th>Field</Th>
+              <Th>Reason</Th>
+            </tr>
+          </thead>
           <tbody>
             {errors.map((e, i) => (
-              <tr key={i}><Td className="font-mono text-xs">{e.file}</Td><Td className="tabular-nums">{e.line || '—'}</Td><Td>{e.field}</Td><Td className="text-red-700">{e.reason}</Td></tr>
+              <tr key={i}>
+                <Td className="font-mono text-xs">{e.file}</Td>
+                <Td className="tabular-nums">{e.line || '—'}</Td>
+                <Td>{e.field}</Td>
+                <Td className="text-red-700">{e.reason}</Td>
+              </tr>
             ))}
           </tbody>
         </Table>

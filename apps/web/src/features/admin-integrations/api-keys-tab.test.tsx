@@ -8,7 +8,17 @@ import { ApiKeysTab } from './api-keys-tab';
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 /** API Keys tab (issue 14 §2): list with prefix and last use, create shows the key once, validation. */
-const KEY = { id: 'k1', name: 'WMS', prefix: 'abcd1234', storeId: 2190, boardId: null, scopes: ['orders:read'], createdAt: '2026-11-20T10:00:00Z', lastUsedAt: null, revokedAt: null };
+const KEY = {
+  id: 'k1',
+  name: 'WMS',
+  prefix: 'abcd1234',
+  storeId: 2190,
+  boardId: null,
+  scopes: ['orders:read'],
+  createdAt: '2026-11-20T10:00:00Z',
+  lastUsedAt: null,
+  revokedAt: null,
+};
 
 it('lists keys by prefix (never the key) and shows a new key once after creating it', async () => {
   const api = new FakeApi()
@@ -27,7 +37,11 @@ it('lists keys by prefix (never the key) and shows a new key once after creating
   await user.type(within(dialog).getByLabelText('Name *'), 'New');
   await user.type(within(dialog).getByLabelText('Store number *'), '2190');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-  await waitFor(() => expect(posts()).toEqual([{ method: 'post', url: '/admin/api-keys', body: { name: 'New', storeId: 2190, scopes: ['inventory:write', 'orders:read'] } }]));
+  await waitFor(() =>
+    expect(posts()).toEqual([
+      { method: 'post', url: '/admin/api-keys', body: { name: 'New', storeId: 2190, scopes: ['inventory:write', 'orders:read'] } },
+    ]),
+  );
   expect(await screen.findByDisplayValue('bcc_zzzz9999_secretpart')).toBeInTheDocument();
   expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'API key created' }));
 });

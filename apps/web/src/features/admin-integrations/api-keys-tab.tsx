@@ -39,52 +39,140 @@ export function ApiKeysTab() {
   return (
     <section aria-labelledby="api-keys-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="api-keys-title" className="text-lg font-semibold text-stone-900">API Keys</h2>
-        <Button onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden />Create API key</Button>
+        <h2 id="api-keys-title" className="text-lg font-semibold text-stone-900">
+          API Keys
+        </h2>
+        <Button onClick={() => setCreating(true)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Create API key
+        </Button>
       </div>
       {error ? (
-        <EmptyState title="Failed to fetch API keys" description={error.message} action={<Button variant="outline" onClick={() => mutate()}>Try again</Button>} />
+        <EmptyState
+          title="Failed to fetch API keys"
+          description={error.message}
+          action={
+            <Button variant="outline" onClick={() => mutate()}>
+              Try again
+            </Button>
+          }
+        />
       ) : isLoading ? (
         <Skeleton className="h-24 w-full" />
       ) : !data?.items.length ? (
-        <EmptyState icon={<KeyRound className="h-8 w-8" />} title="No API keys yet" description="Create a key for a store's warehouse system." />
+        <EmptyState
+          icon={<KeyRound className="h-8 w-8" />}
+          title="No API keys yet"
+          description="Create a key for a store's warehouse system."
+        />
       ) : (
         <div className="overflow-x-auto">
           <Table aria-label="API keys">
-            <thead><tr><Th>Name</Th><Th>Prefix</Th><Th>Scope</Th><Th>Scopes</Th><Th>Last used</Th><Th>Status</Th><Th><span className="sr-only">Actions</span></Th></tr></thead>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Prefix</Th>
+                <Th>Scope</Th>
+                <Th>Scopes</Th>
+                <Th>Last used</Th>
+                <Th>Status</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
             <tbody>
               {data.items.map((k) => (
                 <tr key={k.id}>
                   <Td className="font-medium">{k.name}</Td>
-                  <Td><code>bcc_{k.prefix}_…</code></Td>
+                  <Td>
+                    <code>bcc_{k.prefix}_…</code>
+                  </Td>
                   <Td>{k.storeId ? `Store ${k.storeId}` : `Board ${k.boardId}`}</Td>
                   <Td className="text-xs">{k.scopes.join(', ')}</Td>
                   <Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</Td>
                   <Td>{k.revokedAt ? <Badge variant="destructive">Revoked</Badge> : <Badge variant="success">Active</Badge>}</Td>
-                  <Td>{!k.revokedAt && <Button variant="ghost" size="sm" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}><Trash2 className="h-4 w-4" aria-hidden />Revoke</Button>}</Td>
+                  <Td>
+                    {!k.revokedAt && (
+                      <Button variant="ghost" size="sm" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                        Revoke
+                      </Button>
+                    )}
+                  </Td>
                 </tr>
               ))}
             </tbody>
           </Table>
         </div>
       )}
-      {creating && <CreateKeyDialog onClose={() => setCreating(false)} onCreated={(key) => { setCreating(false); setShown(key); void mutate(); }} />}
-      <Dialog open={!!shown} onOpenChange={(o) => { if (!o) setShown(null); }} title="Copy your API key now"
+      {creating && (
+        <CreateKeyDialog
+          onClose={() => setCreating(false)}
+          onCreated={(key) => {
+            setCreating(false);
+            setShown(key);
+            void mutate();
+          }}
+        />
+      )}
+      <Dialog
+        open={!!shown}
+        onOpenChange={(o) => {
+          if (!o) setShown(null);
+        }}
+        title="Copy your API key now"
         description="This is the only time the whole key is shown. Store it in the warehouse system's secret store."
-        footer={<><Button variant="outline" onClick={() => { void navigator.clipboard?.writeText(shown ?? ''); notify({ title: 'Key copied', variant: 'success' }); }}>Copy</Button><Button onClick={() => setShown(null)}>Done</Button></>}>
-        <label htmlFor="new-api-key" className="sr-only">API key</label>
+        footer={
+          <>
+            <Button
+              variant="outline"
+              onClick={() => {
+                void navigator.clipboard?.writeText(shown ?? '');
+                notify({ title: 'Key copied', variant: 'success' });
+              }}
+            >
+              Copy
+            </Button>
+            <Button onClick={() => setShown(null)}>Done</Button>
+          </>
+        }
+      >
+        <label htmlFor="new-api-key" className="sr-only">
+          API key
+        </label>
         <Input id="new-api-key" readOnly value={shown ?? ''} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
       </Dialog>
-      <Dialog open={!!revoking} onOpenChange={(o) => { if (!o) setRevoking(null); }} title={`Revoke ${revoking?.name ?? ''}?`}
+      <Dialog
+        open={!!revoking}
+        onOpenChange={(o) => {
+          if (!o) setRevoking(null);
+        }}
+        title={`Revoke ${revoking?.name ?? ''}?`}
         description="Calls with this key are refused at once. This cannot be undone."
-        footer={<><Button variant="outline" onClick={() => setRevoking(null)}>Cancel</Button><Button variant="destructive" onClick={() => revoking && revoke(revoking)}>Revoke</Button></>} />
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setRevoking(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => revoking && revoke(revoking)}>
+              Revoke
+            </Button>
+          </>
+        }
+      />
     </section>
   );
 }
 
 function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: string) => void }) {
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(createApiKeyBodySchema), defaultValues: { name: '', storeId: undefined, scopes: ['inventory:write', 'orders:read'] },
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(createApiKeyBodySchema),
+    defaultValues: { name: '', storeId: undefined, scopes: ['inventory:write', 'orders:read'] },
   });
   const submit = handleSubmit(async (body) => {
     try {
@@ -96,11 +184,33 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     }
   });
   return (
-    <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title="Create API key"
-      footer={<><Button variant="outline" onClick={onClose}>Cancel</Button><Button type="submit" form="api-key-form" loading={isSubmitting}>Create</Button></>}>
+    <Dialog
+      open
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      title="Create API key"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="api-key-form" loading={isSubmitting}>
+            Create
+          </Button>
+        </>
+      }
+    >
       <form id="api-key-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field id="api-key-name" label="Name *" error={errors.name?.message}><Input {...describedBy('api-key-name', errors.name?.message)} {...register('name')} /></Field>
-        <Field id="api-key-store" label="Store number *" error={errors.storeId?.message} hint="The warehouse's store number the key may reach">
+        <Field id="api-key-name" label="Name *" error={errors.name?.message}>
+          <Input {...describedBy('api-key-name', errors.name?.message)} {...register('name')} />
+        </Field>
+        <Field
+          id="api-key-store"
+          label="Store number *"
+          error={errors.storeId?.message}
+          hint="The warehouse's store number the key may reach"
+        >
           <Input {...describedBy('api-key-store', errors.storeId?.message, true)} inputMode="numeric" {...register('storeId')} />
         </Field>
         <fieldset className="space-y-1.5">
@@ -110,7 +220,11 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
               <input id={`scope-${s}`} type="checkbox" value={s} className="h-4 w-4 accent-brand-700" {...register('scopes')} /> {s}
             </label>
           ))}
-          {errors.scopes && <p role="alert" className="text-sm text-red-600">{errors.scopes.message}</p>}
+          {errors.scopes && (
+            <p role="alert" className="text-sm text-red-600">
+              {errors.scopes.message}
+            </p>
+          )}
         </fieldset>
       </form>
     </Dialog>

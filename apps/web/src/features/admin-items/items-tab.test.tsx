@@ -9,8 +9,22 @@ import { ItemsTab } from './items-tab';
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
-const item = { id: 5, code: '10006', name: 'SCORESBY RARE SCOTCH', category: 'SCOTCH WHISKIES', retail: '9.38', bottleSizeId: 1, bottleSize: '750 ml', bottlesPerCase: 12, active: true, boardId: 1, boardNumber: 1, storeCount: 3 };
-const withItems = () => new FakeApi().on('get', '/admin/items', reply(adminItemPageSchema, { items: [item], page: 1, pageSize: 20, total: 1 }));
+const item = {
+  id: 5,
+  code: '10006',
+  name: 'SCORESBY RARE SCOTCH',
+  category: 'SCOTCH WHISKIES',
+  retail: '9.38',
+  bottleSizeId: 1,
+  bottleSize: '750 ml',
+  bottlesPerCase: 12,
+  active: true,
+  boardId: 1,
+  boardNumber: 1,
+  storeCount: 3,
+};
+const withItems = () =>
+  new FakeApi().on('get', '/admin/items', reply(adminItemPageSchema, { items: [item], page: 1, pageSize: 20, total: 1 }));
 
 beforeEach(() => {
   jest.restoreAllMocks();
@@ -30,11 +44,13 @@ describe('items tab (spec 002 §2 Items)', () => {
     const sw = await screen.findByRole('switch', { name: 'Available online: SCORESBY RARE SCOTCH' });
     expect(sw).toBeChecked();
     fireEvent.click(sw);
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Failed to update item', variant: 'destructive' })));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Failed to update item', variant: 'destructive' })),
+    );
     expect(screen.getByRole('switch', { name: 'Available online: SCORESBY RARE SCOTCH' })).toBeChecked();
   });
 
-  it('when the server refuses the list with 403, then the spec\'s message shows', async () => {
+  it("when the server refuses the list with 403, then the spec's message shows", async () => {
     renderRoute(<ItemsTab />, { api: new FakeApi().on('get', '/admin/items', problem(403, 'forbidden', 'Forbidden')) });
     expect(await screen.findByText("You don't have permission to view items. Please contact your administrator.")).toBeInTheDocument();
   });

@@ -6,7 +6,10 @@ export function typeDeliveryCharge(raw: string): string {
   const cleaned = raw.replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');
   if (dot === -1) return cleaned;
-  return `${cleaned.slice(0, dot)}.${cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+  return `${cleaned.slice(0, dot)}.${cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2)}`;
 }
 
 /** On blur: "5" → "5.00", "5." → "5.00", ".5" → "0.50", "" → "0.00". */

@@ -48,8 +48,15 @@ describe('pricing analysis (spec 001 §9)', () => {
 
   describe('custom price parsing', () => {
     it.each([
-      ['24.99', 24.99], ['$1,024.50', 1024.5], [' 30 ', 30], ['30.', 30], ['.5', 0.5], ['0', 0],
-    ])('when %j is typed, then it is %d', (text, n) => { expect(parsePrice(text, 99)).toBe(n); });
+      ['24.99', 24.99],
+      ['$1,024.50', 1024.5],
+      [' 30 ', 30],
+      ['30.', 30],
+      ['.5', 0.5],
+      ['0', 0],
+    ])('when %j is typed, then it is %d', (text, n) => {
+      expect(parsePrice(text, 99)).toBe(n);
+    });
     it.each([[''], ['abc'], ['-5'], ['1e3'], ['12.3.4'], [null], [undefined]])('when %j is typed, then the item price is used', (text) => {
       expect(parsePrice(text, 99)).toBe(99);
     });

@@ -64,5 +64,14 @@ export function analysePricing(price: number, volumeMl: number | null | undefine
     const shotPrice = pricePerShot * factor;
     return { percent, shotPrice, profit: shotPrice * shotsPerBottle - price };
   });
-  return { price, volumeMl: volume.volumeMl, volumeAssumed: volume.assumed, volumeOz, pricePerOunce, pricePerShot, shotsPerBottle, markups };
+  return {
+    price,
+    volumeMl: volume.volumeMl,
+    volumeAssumed: volume.assumed,
+    volumeOz,
+    pricePerOunce,
+    pricePerShot,
+    shotsPerBottle,
+    markups,
+  };
 }

@@ -25,11 +25,17 @@ export function AdminRoute() {
       ) : (
         <Tabs value={active} onValueChange={setActive} className="mt-4">
           <TabsList aria-label="Administration areas">
-            {visible.map((t) => <TabsTrigger key={t.id} value={t.id}>{t.label}</TabsTrigger>)}
+            {visible.map((t) => (
+              <TabsTrigger key={t.id} value={t.id}>
+                {t.label}
+              </TabsTrigger>
+            ))}
           </TabsList>
           {visible.map((t) => (
             <TabsContent key={t.id} value={t.id}>
-              <Suspense fallback={<PageSpinner />}><t.Panel /></Suspense>
+              <Suspense fallback={<PageSpinner />}>
+                <t.Panel />
+              </Suspense>
             </TabsContent>
           ))}
         </Tabs>

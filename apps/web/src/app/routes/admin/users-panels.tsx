@@ -25,7 +25,16 @@ export function UsersTabPanel() {
   const refreshUsers = () => void mutate((k) => typeof k === 'string' && k.includes('/admin/users?'));
   return (
     <>
-      <UsersTab actions={canInvite && <Button onClick={() => setInviting(true)}><UserPlus className="h-4 w-4" aria-hidden />Invite User</Button>}>
+      <UsersTab
+        actions={
+          canInvite && (
+            <Button onClick={() => setInviting(true)}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              Invite User
+            </Button>
+          )
+        }
+      >
         <div className="space-y-6 pt-4">
           {hasAnyPermission(DECIDERS) && <OutletRequestsPanel />}
           {(canInvite || hasAnyPermission(DECIDERS)) && <PendingInvitationsPanel />}

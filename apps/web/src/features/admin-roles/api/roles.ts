@@ -3,9 +3,11 @@ import { adminPermissionsSchema, adminRoleSchema, adminRolesSchema, type AdminRo
 import { api, getJson, type ApiError } from '@/lib/api';
 
 /** GET /admin/roles (roles with permission codes); SWR key `/admin/roles`. */
-export const useRoles = () => useSWR('/admin/roles', (p: string) => getJson(p, adminRolesSchema), { revalidateOnFocus: false, shouldRetryOnError: false });
+export const useRoles = () =>
+  useSWR('/admin/roles', (p: string) => getJson(p, adminRolesSchema), { revalidateOnFocus: false, shouldRetryOnError: false });
 /** GET /admin/permissions (every code with its description). */
-export const usePermissions = () => useSWR('/admin/permissions', (p: string) => getJson(p, adminPermissionsSchema), { revalidateOnFocus: false, shouldRetryOnError: false });
+export const usePermissions = () =>
+  useSWR('/admin/permissions', (p: string) => getJson(p, adminPermissionsSchema), { revalidateOnFocus: false, shouldRetryOnError: false });
 export type { ApiError };
 
 /** PUT (grant) or DELETE (revoke) /admin/roles/{roleId}/permissions/{code}; answers the role. */

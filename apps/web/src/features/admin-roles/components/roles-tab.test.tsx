@@ -10,13 +10,38 @@ jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const roles: AdminRole[] = [
-  { id: 1, code: 'super_admin', name: 'Super Administrator', description: null, level: 0, permissions: ['bcc.carts.checkout', 'bcc.carts.use'], immutable: true, userCount: 1 },
-  { id: 7, code: 'outlet_viewer', name: 'Outlet Viewer', description: 'Shops.', level: 60, permissions: ['bcc.carts.use'], immutable: false, userCount: 2 },
+  {
+    id: 1,
+    code: 'super_admin',
+    name: 'Super Administrator',
+    description: null,
+    level: 0,
+    permissions: ['bcc.carts.checkout', 'bcc.carts.use'],
+    immutable: true,
+    userCount: 1,
+  },
+  {
+    id: 7,
+    code: 'outlet_viewer',
+    name: 'Outlet Viewer',
+    description: 'Shops.',
+    level: 60,
+    permissions: ['bcc.carts.use'],
+    immutable: false,
+    userCount: 2,
+  },
 ];
-const perms = { items: [{ id: 1, code: 'bcc.carts.checkout', description: 'Check out and pay' }, { id: 2, code: 'bcc.carts.use', description: 'Shop' }] };
+const perms = {
+  items: [
+    { id: 1, code: 'bcc.carts.checkout', description: 'Check out and pay' },
+    { id: 2, code: 'bcc.carts.use', description: 'Shop' },
+  ],
+};
 
 function setup(canEdit: boolean, api = new FakeApi()) {
-  api.on('get', '/admin/roles', reply(adminRolesSchema, { items: roles })).on('get', '/admin/permissions', reply(adminPermissionsSchema, perms));
+  api
+    .on('get', '/admin/roles', reply(adminRolesSchema, { items: roles }))
+    .on('get', '/admin/permissions', reply(adminPermissionsSchema, perms));
   return renderRoute(<RolesTab canEdit={canEdit} />, { api });
 }
 const chooseViewer = async () => userEvent.click((await screen.findAllByRole('button', { name: /Outlet Viewer/ }))[0]);
@@ -27,7 +52,11 @@ describe('Roles tab (spec 002 §2 Roles, §4, §8)', () => {
   it('a switch applies at once', async () => {
     const { api } = setup(true);
     await chooseViewer();
-    api.on('put', '/admin/roles/{id}/permissions/{code}', reply(adminRoleSchema, { ...roles[1], permissions: ['bcc.carts.checkout', 'bcc.carts.use'] }));
+    api.on(
+      'put',
+      '/admin/roles/{id}/permissions/{code}',
+      reply(adminRoleSchema, { ...roles[1], permissions: ['bcc.carts.checkout', 'bcc.carts.use'] }),
+    );
     const sw = screen.getByRole('switch', { name: 'bcc.carts.checkout' });
     expect(sw).not.toBeChecked();
     await userEvent.click(sw);
@@ -54,7 +83,11 @@ describe('Roles tab (spec 002 §2 Roles, §4, §8)', () => {
   });
 
   it("when loading fails, then 'Failed to load role management data'", async () => {
-    renderRoute(<RolesTab canEdit />, { api: new FakeApi().on('get', '/admin/roles', problem(403, 'forbidden', 'x')).on('get', '/admin/permissions', problem(403, 'forbidden', 'x')) });
+    renderRoute(<RolesTab canEdit />, {
+      api: new FakeApi()
+        .on('get', '/admin/roles', problem(403, 'forbidden', 'x'))
+        .on('get', '/admin/permissions', problem(403, 'forbidden', 'x')),
+    });
     expect(await screen.findByText(M.rolesLoadFailed)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,14 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import {
-  ADMIN_USERS_PAGE_SIZE, adminUserDetailSchema, adminUsersListSchema, assignableRolesSchema, manageableOutletsSchema,
-  type AdminUserDetail, type AdminUserProfileBody, type AdminUsersList,
+  ADMIN_USERS_PAGE_SIZE,
+  adminUserDetailSchema,
+  adminUsersListSchema,
+  assignableRolesSchema,
+  manageableOutletsSchema,
+  type AdminUserDetail,
+  type AdminUserProfileBody,
+  type AdminUsersList,
 } from '@portal/contracts';
 import { api, getJson, type ApiError } from '@/lib/api';
 
@@ -12,13 +18,15 @@ import { api, getJson, type ApiError } from '@/lib/api';
  * failure is retried once, except an expired session (401), which is not retried.
  */
 
-const listKey = (search: string) => (index: number, previous: AdminUsersList | null): string | null => {
-  if (previous && !previous.nextCursor) return null;
-  const q = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE_SIZE) });
-  if (search.trim()) q.set('search', search.trim());
-  if (index > 0 && previous?.nextCursor) q.set('cursor', previous.nextCursor);
-  return `/admin/users?${q.toString()}`;
-};
+const listKey =
+  (search: string) =>
+  (index: number, previous: AdminUsersList | null): string | null => {
+    if (previous && !previous.nextCursor) return null;
+    const q = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE_SIZE) });
+    if (search.trim()) q.set('search', search.trim());
+    if (index > 0 && previous?.nextCursor) q.set('cursor', previous.nextCursor);
+    return `/admin/users?${q.toString()}`;
+  };
 
 /** GET /admin/users, 50 a page: `loadMore()` fetches the next 50 (spec 002 §2 Load More). */
 export function useAdminUsers(search: string) {
@@ -26,7 +34,9 @@ export function useAdminUsers(search: string) {
     revalidateOnFocus: false,
     onErrorRetry: (err, _key, _config, revalidate, { retryCount }) => {
       if (err.status === 401 || retryCount >= 1) return;
-      setTimeout(() => { void revalidate({ retryCount }); }, 1000);
+      setTimeout(() => {
+        void revalidate({ retryCount });
+      }, 1000);
     },
   });
   const pages = swr.data ?? [];
@@ -50,9 +60,12 @@ export const userKeys = (userId: string) => ({
 });
 
 const once = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
-export const useAdminUser = (userId: string | null) => useSWR<AdminUserDetail, ApiError>(userId ? userKeys(userId).detail : null, (p: string) => getJson(p, adminUserDetailSchema), once);
-export const useManageableOutlets = (userId: string | null) => useSWR(userId ? userKeys(userId).outlets : null, (p: string) => getJson(p, manageableOutletsSchema), once);
-export const useAssignableRoles = (userId: string | null) => useSWR(userId ? userKeys(userId).roles : null, (p: string) => getJson(p, assignableRolesSchema), once);
+export const useAdminUser = (userId: string | null) =>
+  useSWR<AdminUserDetail, ApiError>(userId ? userKeys(userId).detail : null, (p: string) => getJson(p, adminUserDetailSchema), once);
+export const useManageableOutlets = (userId: string | null) =>
+  useSWR(userId ? userKeys(userId).outlets : null, (p: string) => getJson(p, manageableOutletsSchema), once);
+export const useAssignableRoles = (userId: string | null) =>
+  useSWR(userId ? userKeys(userId).roles : null, (p: string) => getJson(p, assignableRolesSchema), once);
 
 /** PATCH /admin/users/{id}/profile. */
 export async function updateUserProfile(userId: string, body: AdminUserProfileBody): Promise<AdminUserDetail> {

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import {
-  ADMIN_USER_MESSAGES as M, adminUserDetailSchema, assignableRolesSchema, manageableOutletsSchema, type AdminUserDetail, type ManageableOutlet, type AdminRoleRef,
+  ADMIN_USER_MESSAGES as M,
+  adminUserDetailSchema,
+  assignableRolesSchema,
+  manageableOutletsSchema,
+  type AdminUserDetail,
+  type ManageableOutlet,
+  type AdminRoleRef,
 } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
 import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
@@ -13,25 +19,63 @@ jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const USER_ID = '11111111-1111-4111-8111-111111111111';
-const role = (id: number, code: string, name: string, level: number): AdminRoleRef => ({ id, code, name, description: `${name} description`, level });
+const role = (id: number, code: string, name: string, level: number): AdminRoleRef => ({
+  id,
+  code,
+  name,
+  description: `${name} description`,
+  level,
+});
 const buyer = role(6, 'outlet_buyer', 'Outlet Buyer', 50);
 const viewer = role(7, 'outlet_viewer', 'Outlet Viewer', 60);
 const detail = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
-  id: USER_ID, email: 'tara@example.com', fullName: 'Tara Target',
+  id: USER_ID,
+  email: 'tara@example.com',
+  fullName: 'Tara Target',
   profile: { firstName: 'Tara', lastName: 'Target', phone: null, isActive: true, lastLogin: null },
-  roles: [viewer], outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }], canEdit: true, canDelete: false, ...over,
+  roles: [viewer],
+  outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }],
+  canEdit: true,
+  canDelete: false,
+  ...over,
 });
-const outlet = (id: number, name: string, assigned: boolean, canManage: boolean): ManageableOutlet => ({ outletId: id, outletName: name, outletCode: `CODE-${id}`, assigned, canManage });
+const outlet = (id: number, name: string, assigned: boolean, canManage: boolean): ManageableOutlet => ({
+  outletId: id,
+  outletName: name,
+  outletCode: `CODE-${id}`,
+  assigned,
+  canManage,
+});
 
-function setup({ user = detail(), outlets = [outlet(1, 'Court Avenue Taproom', true, true), outlet(2, 'Campustown Bistro', false, true), outlet(3, 'Riverfront Oyster Bar', true, false)], roles = [buyer, viewer], getError, viewerId = 'someone-else', superAdmin = false }:
-  { user?: AdminUserDetail; outlets?: ManageableOutlet[]; roles?: AdminRoleRef[]; getError?: FakeAnswer; viewerId?: string; superAdmin?: boolean } = {}) {
+function setup({
+  user = detail(),
+  outlets = [
+    outlet(1, 'Court Avenue Taproom', true, true),
+    outlet(2, 'Campustown Bistro', false, true),
+    outlet(3, 'Riverfront Oyster Bar', true, false),
+  ],
+  roles = [buyer, viewer],
+  getError,
+  viewerId = 'someone-else',
+  superAdmin = false,
+}: {
+  user?: AdminUserDetail;
+  outlets?: ManageableOutlet[];
+  roles?: AdminRoleRef[];
+  getError?: FakeAnswer;
+  viewerId?: string;
+  superAdmin?: boolean;
+} = {}) {
   const api = new FakeApi()
     .on('get', '/admin/users/{id}', getError ?? reply(adminUserDetailSchema, user))
     .on('get', '/admin/users/{id}/manageable-outlets', reply(manageableOutletsSchema, { items: outlets }))
     .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles }));
   renderRoute(
     <Routes>
-      <Route path="/admin/users/:userId" element={<EditUserScreen userId={USER_ID} viewerId={viewerId} viewerIsSuperAdmin={superAdmin} />} />
+      <Route
+        path="/admin/users/:userId"
+        element={<EditUserScreen userId={USER_ID} viewerId={viewerId} viewerIsSuperAdmin={superAdmin} />}
+      />
       <Route path="/admin" element={<p>ADMIN DASHBOARD</p>} />
     </Routes>,
     { url: `/admin/users/${USER_ID}`, api },
@@ -56,7 +100,7 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     expect(screen.queryByText('Danger Zone')).not.toBeInTheDocument();
   });
 
-  it("when viewing oneself without super administration, then the self Access Denied text and no request", async () => {
+  it('when viewing oneself without super administration, then the self Access Denied text and no request', async () => {
     const { api } = setup({ viewerId: USER_ID });
     expect(screen.getByText(M.selfEdit)).toBeInTheDocument();
     expect(api.urls('get')).toEqual([]);
@@ -85,7 +129,8 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   it('when an outlet and the phone change, then Save Changes sends only the difference and the profile, and toasts', async () => {
     const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    api.on('put', '/admin/users/{id}/outlets', reply(adminUserDetailSchema, detail()))
+    api
+      .on('put', '/admin/users/{id}/outlets', reply(adminUserDetailSchema, detail()))
       .on('patch', '/admin/users/{id}/profile', reply(adminUserDetailSchema, detail({ profile: { ...detail().profile, phone: '515' } })));
     await userEvent.click(screen.getByRole('checkbox', { name: /Campustown/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Court Avenue/ }));
@@ -95,17 +140,31 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     await userEvent.click(save);
     await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ description: M.updated, variant: 'success' })));
     expect(api.calls).toContainEqual({ method: 'put', url: `/admin/users/${USER_ID}/outlets`, body: { add: [2], remove: [1] } });
-    expect(api.calls).toContainEqual({ method: 'patch', url: `/admin/users/${USER_ID}/profile`, body: { firstName: 'Tara', lastName: 'Target', phone: '515', isActive: true } });
+    expect(api.calls).toContainEqual({
+      method: 'patch',
+      url: `/admin/users/${USER_ID}/profile`,
+      body: { firstName: 'Tara', lastName: 'Target', phone: '515', isActive: true },
+    });
   });
 
   it('when the Active account switch is turned off, then Save Changes sends isActive false', async () => {
     const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    api.on('patch', '/admin/users/{id}/profile', reply(adminUserDetailSchema, detail({ profile: { ...detail().profile, isActive: false } })));
+    api.on(
+      'patch',
+      '/admin/users/{id}/profile',
+      reply(adminUserDetailSchema, detail({ profile: { ...detail().profile, isActive: false } })),
+    );
     await userEvent.click(screen.getByRole('switch', { name: 'Active account' }));
     expect(screen.getByRole('switch', { name: 'Active account' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: `/admin/users/${USER_ID}/profile`, body: { firstName: 'Tara', lastName: 'Target', phone: null, isActive: false } }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'patch',
+        url: `/admin/users/${USER_ID}/profile`,
+        body: { firstName: 'Tara', lastName: 'Target', phone: null, isActive: false },
+      }),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled());
   });
 
@@ -124,7 +183,11 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     api.on('put', '/admin/users/{id}/outlets', problem(403, 'outlet_not_manageable', M.outletNotManageable));
     await userEvent.click(screen.getByRole('checkbox', { name: /Campustown/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: `Failed to update outlets: ${M.outletNotManageable}` })));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Error', description: `Failed to update outlets: ${M.outletNotManageable}` }),
+      ),
+    );
     expect(api.urls('patch')).toEqual([]);
   });
 
@@ -133,7 +196,11 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     await screen.findByRole('heading', { name: 'Edit User' });
     api.on('post', '/admin/users/{id}/roles', reply(adminUserDetailSchema, detail({ roles: [buyer, viewer] })));
     const select = screen.getByLabelText('Role to add');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select role to add...', 'Outlet Buyer']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select role to add...', 'Outlet Buyer']);
     await userEvent.selectOptions(select, 'Outlet Buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Add role' }));
     expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 6 } });
@@ -143,7 +210,9 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
 
     api.on('delete', '/admin/users/{id}/roles/{roleId}', problem(403, 'forbidden', 'nope'));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Outlet Buyer' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update roles: nope' })));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update roles: nope' })),
+    );
     expect(within(list).getByText('Outlet Buyer')).toBeInTheDocument();
   });
 

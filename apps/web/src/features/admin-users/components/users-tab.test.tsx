@@ -11,12 +11,23 @@ jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
 const row = (i: number, canEdit = true): AdminUserRow => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, fullName: `User ${String(i).padStart(3, '0')}`, email: `user${i}@example.com`, isActive: true,
-  outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }], roles: [{ id: 6, code: 'outlet_buyer', name: 'Outlet Buyer', description: null, level: 50 }], canEdit,
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  fullName: `User ${String(i).padStart(3, '0')}`,
+  email: `user${i}@example.com`,
+  isActive: true,
+  outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }],
+  roles: [{ id: 6, code: 'outlet_buyer', name: 'Outlet Buyer', description: null, level: 50 }],
+  canEdit,
 });
 const page = (from: number, n: number, next: string | null): AdminUsersList => ({
-  items: Array.from({ length: n }, (_, k) => row(from + k, from + k !== 0)), nextCursor: next,
-  meta: { scopeDescription: 'Users of the outlets linked to your stores', filterType: 'store', currentUserRoles: ['store_manager'], userCount: 60 },
+  items: Array.from({ length: n }, (_, k) => row(from + k, from + k !== 0)),
+  nextCursor: next,
+  meta: {
+    scopeDescription: 'Users of the outlets linked to your stores',
+    filterType: 'store',
+    currentUserRoles: ['store_manager'],
+    userCount: 60,
+  },
 });
 const getCalls = (api: FakeApi) => api.calls.filter((c) => c.method === 'get').map((c) => c.url);
 

@@ -12,9 +12,14 @@ jest.mock('@/lib/session', () => ({ ...jest.requireActual('@/lib/session'), useS
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const session = (over: Partial<SessionValue> = {}): SessionValue => ({
-  status: 'unauthenticated', me: null, initError: false,
-  hasPermission: () => false, hasAnyPermission: () => false,
-  signIn: jest.fn(), signOut: jest.fn().mockResolvedValue(undefined), reload: jest.fn(),
+  status: 'unauthenticated',
+  me: null,
+  initError: false,
+  hasPermission: () => false,
+  hasAnyPermission: () => false,
+  signIn: jest.fn(),
+  signOut: jest.fn().mockResolvedValue(undefined),
+  reload: jest.fn(),
   ...over,
 });
 
@@ -27,16 +32,41 @@ let api: FakeApi;
 function renderAt(url: string) {
   renderRoute(
     <Routes>
-      <Route path="/auth" element={<><AuthScreen /><Where /></>} />
-      <Route path="/" element={<><p>home</p><Where /></>} />
-      <Route path="/shop" element={<><p>shop</p><Where /></>} />
+      <Route
+        path="/auth"
+        element={
+          <>
+            <AuthScreen />
+            <Where />
+          </>
+        }
+      />
+      <Route
+        path="/"
+        element={
+          <>
+            <p>home</p>
+            <Where />
+          </>
+        }
+      />
+      <Route
+        path="/shop"
+        element={
+          <>
+            <p>shop</p>
+            <Where />
+          </>
+        }
+      />
     </Routes>,
     { url, api },
   );
 }
 
 /** A refusal as the session's signIn rejects it (the session is mocked; the API is the fake). */
-const apiError = (status: number, detail: string, code = 'x') => new ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });
+const apiError = (status: number, detail: string, code = 'x') =>
+  new ApiError(status, { type: 'about:blank', title: 'T', status, code, detail });
 const notify = toaster.notify as jest.Mock;
 
 beforeEach(() => {
@@ -73,7 +103,9 @@ describe('/auth login mode (spec 000 §2, §5)', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'buyer@example.com');
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Login Failed', description: 'Invalid email or password.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ title: 'Login Failed', description: 'Invalid email or password.', variant: 'destructive' }),
+    );
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
@@ -129,7 +161,13 @@ describe('/auth forgot mode (spec 000 §2, §8)', () => {
     renderAt('/auth?mode=forgot');
     await userEvent.type(screen.getByLabelText('Email'), 'buyer@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Too many requests', description: 'Please wait a few minutes before requesting another password reset.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Too many requests',
+        description: 'Please wait a few minutes before requesting another password reset.',
+        variant: 'destructive',
+      }),
+    );
   });
 });
 
@@ -172,8 +210,16 @@ describe('/auth reset mode (spec 000 §2, §4, §5)', () => {
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'NewPass#2024');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth?mode=login'));
-    expect(api.calls).toContainEqual({ method: 'post', url: '/auth/password-reset', body: { token, password: 'NewPass#2024', confirmPassword: 'NewPass#2024' } });
-    expect(notify).toHaveBeenCalledWith({ title: 'Password updated successfully', description: 'Please log in with your new password.', variant: 'success' });
+    expect(api.calls).toContainEqual({
+      method: 'post',
+      url: '/auth/password-reset',
+      body: { token, password: 'NewPass#2024', confirmPassword: 'NewPass#2024' },
+    });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Password updated successfully',
+      description: 'Please log in with your new password.',
+      variant: 'success',
+    });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
@@ -185,7 +231,11 @@ describe('/auth reset mode (spec 000 §2, §4, §5)', () => {
   });
 
   it('when the server says the token is used or expired, then the failure toast and the invalid-link panel show', async () => {
-    api.on('post', '/auth/password-reset', problem(400, 'reset_token_invalid', 'This password reset link is invalid or has expired. Please request a new one.'));
+    api.on(
+      'post',
+      '/auth/password-reset',
+      problem(400, 'reset_token_invalid', 'This password reset link is invalid or has expired. Please request a new one.'),
+    );
     renderAt(`/auth?intent=recovery#token=${token}`);
     await userEvent.type(await screen.findByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'NewPass#2024');

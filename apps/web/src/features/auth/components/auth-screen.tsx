@@ -57,15 +57,22 @@ export function AuthScreen() {
 
   return (
     <div className="relative isolate flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 py-10 sm:py-16">
-      <div aria-hidden data-testid="auth-background" className="absolute inset-0 -z-10 bg-stone-900 bg-cover bg-center" style={{ backgroundImage: `url(${background})` }} />
+      <div
+        aria-hidden
+        data-testid="auth-background"
+        className="absolute inset-0 -z-10 bg-stone-900 bg-cover bg-center"
+        style={{ backgroundImage: `url(${background})` }}
+      />
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-stone-950/10 via-transparent to-stone-950/30" />
       {mode === 'login' && <LoginForm onSigningIn={setSigningIn} onSignedIn={() => navigate('/shop', { replace: true })} />}
       {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={toLogin} />}
       {mode === 'reset' && (
         <Suspense fallback={<PageSpinner />}>
-          {recovery?.token
-            ? <ResetPasswordForm token={recovery.token} onDone={afterReset} onInvalidToken={() => setRecovery({ token: null })} />
-            : <InvalidResetLink onRequestNew={toForgot} />}
+          {recovery?.token ? (
+            <ResetPasswordForm token={recovery.token} onDone={afterReset} onInvalidToken={() => setRecovery({ token: null })} />
+          ) : (
+            <InvalidResetLink onRequestNew={toForgot} />
+          )}
         </Suspense>
       )}
     </div>

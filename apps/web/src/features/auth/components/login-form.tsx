@@ -20,8 +20,13 @@ const loginResolver = lazyZodResolver<LoginBody>(async () => (await import('@/li
  */
 export function LoginForm({ onSigningIn, onSignedIn }: { onSigningIn?: (busy: boolean) => void; onSignedIn: () => void }) {
   const { signIn } = useSession();
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<LoginBody>({
-    resolver: loginResolver, defaultValues: { email: '', password: '' },
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({
+    resolver: loginResolver,
+    defaultValues: { email: '', password: '' },
   });
 
   const submit = handleSubmit(async ({ email, password }) => {
@@ -36,18 +41,37 @@ export function LoginForm({ onSigningIn, onSignedIn }: { onSigningIn?: (busy: bo
   });
 
   return (
-    <AuthCard icon={<LogIn className="h-6 w-6" />} title="Welcome Back" description="Sign in to your account to place and track your orders.">
+    <AuthCard
+      icon={<LogIn className="h-6 w-6" />}
+      title="Welcome Back"
+      description="Sign in to your account to place and track your orders."
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field id="login-email" label="Email" error={errors.email?.message}>
-          <Input {...describedBy('login-email', errors.email?.message)} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register('email')} />
+          <Input
+            {...describedBy('login-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            {...register('email')}
+          />
         </Field>
         <Field id="login-password" label="Password" error={errors.password?.message}>
-          <PasswordInput {...describedBy('login-password', errors.password?.message)} autoComplete="current-password" {...register('password')} />
+          <PasswordInput
+            {...describedBy('login-password', errors.password?.message)}
+            autoComplete="current-password"
+            {...register('password')}
+          />
         </Field>
         <div className="flex justify-end">
-          <Link to="/auth?mode=forgot" className="rounded text-sm font-medium text-brand-700 underline-offset-4 hover:underline">Forgot Password?</Link>
+          <Link to="/auth?mode=forgot" className="rounded text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+            Forgot Password?
+          </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign In'}</Button>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
       </form>
     </AuthCard>
   );

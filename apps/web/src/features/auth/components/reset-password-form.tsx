@@ -19,7 +19,9 @@ const resetResolver = lazyZodResolver<PasswordResetBody>(async () => (await impo
 export function InvalidResetLink({ onRequestNew }: { onRequestNew: () => void }) {
   return (
     <AuthCard icon={<Link2Off className="h-6 w-6" />} title="Invalid or Expired Reset Link" description={AUTH_MESSAGES.resetLinkInvalid}>
-      <Button type="button" size="lg" className="w-full" onClick={onRequestNew}>Request new reset link</Button>
+      <Button type="button" size="lg" className="w-full" onClick={onRequestNew}>
+        Request new reset link
+      </Button>
     </AuthCard>
   );
 }
@@ -28,9 +30,24 @@ export function InvalidResetLink({ onRequestNew }: { onRequestNew: () => void })
  * Reset mode of /auth (spec 000 §2): new and confirm password with the live checklist, Update Password.
  * Posts the link's token; an unusable token shows the invalid-link panel through `onInvalidToken`.
  */
-export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: string; onDone: () => Promise<void> | void; onInvalidToken: () => void }) {
-  const { register, handleSubmit, watch, setError, formState: { errors, isSubmitting } } = useForm<PasswordResetBody>({
-    resolver: resetResolver, defaultValues: { token, password: '', confirmPassword: '' },
+export function ResetPasswordForm({
+  token,
+  onDone,
+  onInvalidToken,
+}: {
+  token: string;
+  onDone: () => Promise<void> | void;
+  onInvalidToken: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordResetBody>({
+    resolver: resetResolver,
+    defaultValues: { token, password: '', confirmPassword: '' },
   });
   const password = watch('password') ?? '';
 
@@ -52,13 +69,24 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: st
     <AuthCard icon={<LockKeyhole className="h-6 w-6" />} title="Reset Password" description="Choose a new password for your account.">
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field id="reset-password" label="New Password" error={errors.password?.message}>
-          <PasswordInput {...describedBy('reset-password', errors.password?.message)} autoComplete="new-password" aria-describedby={errors.password ? 'reset-password-error reset-checklist' : 'reset-checklist'} {...register('password')} />
+          <PasswordInput
+            {...describedBy('reset-password', errors.password?.message)}
+            autoComplete="new-password"
+            aria-describedby={errors.password ? 'reset-password-error reset-checklist' : 'reset-checklist'}
+            {...register('password')}
+          />
         </Field>
         <RequirementChecklist id="reset-checklist" label="Password requirements" value={password} requirements={PASSWORD_CHECKLIST} />
         <Field id="reset-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <PasswordInput {...describedBy('reset-confirm', errors.confirmPassword?.message)} autoComplete="new-password" {...register('confirmPassword')} />
+          <PasswordInput
+            {...describedBy('reset-confirm', errors.confirmPassword?.message)}
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
         </Field>
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>{isSubmitting ? 'Updating...' : 'Update Password'}</Button>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          {isSubmitting ? 'Updating...' : 'Update Password'}
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,7 +3,10 @@ import { ApiError } from '@/lib/api-error';
 import { SessionError } from '@/lib/session';
 
 /** A toast's text. */
-export interface ToastText { title: string; description: string }
+export interface ToastText {
+  title: string;
+  description: string;
+}
 
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 const serverTrouble = (e: ApiError) => e.status === 0 || e.status >= 500;
@@ -25,7 +28,10 @@ export function recoveryFailure(error: unknown): ToastText {
     return { title: AUTH_MESSAGES.tooManyRequests, description: 'Please wait a few minutes before requesting another password reset.' };
   }
   if (/User not found|No account exists/i.test(message)) {
-    return { title: 'Email not found', description: 'No account exists with this email address. Please check your email or sign up for a new account.' };
+    return {
+      title: 'Email not found',
+      description: 'No account exists with this email address. Please check your email or sign up for a new account.',
+    };
   }
   if (/disabled/i.test(message)) {
     return { title: 'Account disabled', description: 'This account has been disabled. Please contact support for assistance.' };

@@ -1,5 +1,7 @@
 /** What a recovery link carries: the one-time token (null when the link has none). */
-export interface RecoveryLink { token: string | null }
+export interface RecoveryLink {
+  token: string | null;
+}
 
 /**
  * Reads a password-recovery link (spec 000 §2): `intent=recovery`, or `type=recovery` with tokens, in

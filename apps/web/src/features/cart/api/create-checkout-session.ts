@@ -10,7 +10,11 @@ export async function createCheckoutSession(cartId: number): Promise<CheckoutSes
 /** The /payment URL of spec 001 §2: token, total, cartId, source=cart, fulfillmentType and the optional date. */
 export function paymentUrl(session: CheckoutSession): string {
   const q = new URLSearchParams({
-    token: session.token, total: session.total, cartId: String(session.cartId), source: 'cart', fulfillmentType: session.fulfillmentType,
+    token: session.token,
+    total: session.total,
+    cartId: String(session.cartId),
+    source: 'cart',
+    fulfillmentType: session.fulfillmentType,
   });
   if (session.fulfillmentDate) q.set('fulfillmentDate', session.fulfillmentDate);
   return `/payment?${q.toString()}`;

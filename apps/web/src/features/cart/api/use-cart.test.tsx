@@ -13,23 +13,60 @@ jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const empty: Cart = {
-  id: 7, outletId: 1, storeId: 2190, outlet: { name: 'Taproom', code: 'T1' },
+  id: 7,
+  outletId: 1,
+  storeId: 2190,
+  outlet: { name: 'Taproom', code: 'T1' },
   store: { name: 'Central', city: null, state: null, deliveryEnabled: true, deliveryCharge: '15.00' },
-  items: [], fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' }, itemCount: 0, totalQuantity: 0, subtotal: '0.00', total: '0.00',
+  items: [],
+  fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' },
+  itemCount: 0,
+  totalQuantity: 0,
+  subtotal: '0.00',
+  total: '0.00',
 };
 const withVodka: Cart = {
-  ...empty, itemCount: 1, totalQuantity: 1, subtotal: '23.87', total: '23.87',
-  items: [{ id: 11, itemCode: '35918', name: 'TITOS', category: 'VODKA', quantity: 1, unitPrice: '23.87', lineTotal: '23.87', bottleSizeId: 3, bottleSize: '750 ml', volumeMl: 750 }],
+  ...empty,
+  itemCount: 1,
+  totalQuantity: 1,
+  subtotal: '23.87',
+  total: '23.87',
+  items: [
+    {
+      id: 11,
+      itemCode: '35918',
+      name: 'TITOS',
+      category: 'VODKA',
+      quantity: 1,
+      unitPrice: '23.87',
+      lineTotal: '23.87',
+      bottleSizeId: 3,
+      bottleSize: '750 ml',
+      volumeMl: 750,
+    },
+  ],
 };
 
 let path = '';
-function Where() { path = useLocation().pathname; return null; }
+function Where() {
+  path = useLocation().pathname;
+  return null;
+}
 let api: FakeApi;
 /** Renders `hook` in a probe on renderRoute (with the Where probe) and returns its latest value, like renderHook. */
 function renderCartHook<T>(hook: () => T) {
   const result = { current: undefined as unknown as T };
-  function Probe() { result.current = hook(); return null; }
-  renderRoute(<><Where /><Probe /></>, { api });
+  function Probe() {
+    result.current = hook();
+    return null;
+  }
+  renderRoute(
+    <>
+      <Where />
+      <Probe />
+    </>,
+    { api },
+  );
   return { result };
 }
 
@@ -38,7 +75,9 @@ beforeEach(() => {
   (useSelection as jest.Mock).mockReturnValue({ outlet: { outletId: 1 }, store: { id: 2190 }, loading: false });
   api = new FakeApi().on('get', '/carts/current', reply(cartSchema, empty));
 });
-afterEach(() => { (notify as jest.Mock).mockClear(); });
+afterEach(() => {
+  (notify as jest.Mock).mockClear();
+});
 
 describe('useCart (spec 001 §4, §8)', () => {
   it('when the cart loads, then it asks for the current cart of the selected outlet and store', async () => {
@@ -49,15 +88,22 @@ describe('useCart (spec 001 §4, §8)', () => {
 
   it('when an item is added, then it is busy until the server answers, the cart updates and Item added offers View Cart', async () => {
     let answer!: (v: FakeAnswer) => void;
-    const held = new Promise<FakeAnswer>((ok) => { answer = ok; });
+    const held = new Promise<FakeAnswer>((ok) => {
+      answer = ok;
+    });
     api.on('post', '/carts/{cartId}/items', () => held);
     const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart).not.toBeNull());
     let done!: Promise<boolean>;
-    act(() => { done = result.current.add({ code: '35918', name: 'TITOS' }); });
+    act(() => {
+      done = result.current.add({ code: '35918', name: 'TITOS' });
+    });
     await waitFor(() => expect(result.current.isBusy('35918')).toBe(true));
     expect(api.calls).toContainEqual({ method: 'post', url: '/carts/7/items', body: { itemCode: '35918' } });
-    await act(async () => { answer(reply(cartSchema, withVodka)); await done; });
+    await act(async () => {
+      answer(reply(cartSchema, withVodka));
+      await done;
+    });
     expect(result.current.isBusy('35918')).toBe(false);
     expect(result.current.cart?.itemCount).toBe(1);
     const toast = (notify as jest.Mock).mock.calls.at(-1)[0];
@@ -70,8 +116,14 @@ describe('useCart (spec 001 §4, §8)', () => {
     api.on('post', '/carts/{cartId}/items', problem(500, 'internal_error'));
     const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart).not.toBeNull());
-    await act(async () => { await result.current.add({ code: '35918', name: 'TITOS' }); });
-    expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to add item to cart. Please try again.', variant: 'destructive' });
+    await act(async () => {
+      await result.current.add({ code: '35918', name: 'TITOS' });
+    });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to add item to cart. Please try again.',
+      variant: 'destructive',
+    });
     expect(api.urls('get').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -79,13 +131,18 @@ describe('useCart (spec 001 §4, §8)', () => {
     api.on('post', '/carts/{cartId}/items', problem(400, 'cart_quantity_limit'));
     const { result } = renderCartHook(() => useCart());
     await waitFor(() => expect(result.current.cart).not.toBeNull());
-    await act(async () => { await result.current.add({ code: '35918', name: 'TITOS' }); });
+    await act(async () => {
+      await result.current.add({ code: '35918', name: 'TITOS' });
+    });
     expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'You can order at most 999 of one item.', variant: 'destructive' });
   });
 
   it('when the cart cannot load, then Error loading cart shows once', async () => {
     api.on('get', '/carts/current', problem(500, 'internal_error'));
-    const { result } = renderCartHook(() => { useCart(); return useCart(); });
+    const { result } = renderCartHook(() => {
+      useCart();
+      return useCart();
+    });
     await waitFor(() => expect(result.current.error).not.toBeNull());
     expect((notify as jest.Mock).mock.calls.filter((c) => c[0].title === 'Error loading cart')).toHaveLength(1);
   });
@@ -98,7 +155,9 @@ describe('useCart (spec 001 §4, §8)', () => {
   });
 
   it('when a line changes locally, then totals are recomputed in cents (Delivery charge included)', () => {
-    const c = withLines({ ...withVodka, fulfillment: { type: 'Delivery', date: null, deliveryCharge: '15.00' } }, [{ ...withVodka.items[0], quantity: 3 }]);
+    const c = withLines({ ...withVodka, fulfillment: { type: 'Delivery', date: null, deliveryCharge: '15.00' } }, [
+      { ...withVodka.items[0], quantity: 3 },
+    ]);
     expect(c).toMatchObject({ subtotal: '71.61', total: '86.61', itemCount: 1, totalQuantity: 3 });
     expect(c.items[0].lineTotal).toBe('71.61');
   });

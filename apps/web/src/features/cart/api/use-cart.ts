@@ -10,7 +10,10 @@ import { notify } from '@/components/ui/toaster';
 import { addCartItem, clearCart, getCurrentCart, putFulfillment, removeCartItem, updateCartItem } from './cart-requests';
 
 /** What can be added: a product's code and name (the shop's product, or an order line). */
-export interface AddableItem { code: string; name: string }
+export interface AddableItem {
+  code: string;
+  name: string;
+}
 
 /** Error toasts of spec 001 §8, verbatim. */
 export const CART_TOASTS = {
@@ -48,9 +51,7 @@ export function withLines(cart: Cart, items: Cart['items']): Cart {
 }
 
 /** What a cart write answered: done, or refused with the reason (and the API error when the server refused). */
-export type CartResult =
-  | { ok: true }
-  | { ok: false; reason: 'signed-out' | 'not-loaded' | 'failed'; error?: ApiError };
+export type CartResult = { ok: true } | { ok: false; reason: 'signed-out' | 'not-loaded' | 'failed'; error?: ApiError };
 
 /**
  * The cart query: the active cart of the signed-in user for the selected outlet and store (spec 001 §4), on
@@ -63,14 +64,21 @@ export function useCartQuery() {
   const canUseCart = hasPermission(PERMISSIONS.cartsUse);
   const canCheckout = hasPermission(PERMISSIONS.cartsCheckout);
   const userId = me?.user.id ?? null;
-  const key = status === 'authenticated' && userId && outlet && store && canUseCart
-    ? cartKey(userId, outlet.outletId, store.id)
-    : null;
-  const { data: cart, error, isLoading, mutate } = useSWR<Cart, ApiError>(key, ([, , o, s]: readonly [string, string, number, number]) => getCurrentCart(o, s));
+  const key = status === 'authenticated' && userId && outlet && store && canUseCart ? cartKey(userId, outlet.outletId, store.id) : null;
+  const {
+    data: cart,
+    error,
+    isLoading,
+    mutate,
+  } = useSWR<Cart, ApiError>(key, ([, , o, s]: readonly [string, string, number, number]) => getCurrentCart(o, s));
   return {
     keyString: key?.join(':') ?? '',
     signedIn: status === 'authenticated' && Boolean(userId),
-    cart, error, mutate, canUseCart, canCheckout,
+    cart,
+    error,
+    mutate,
+    canUseCart,
+    canCheckout,
     /** True while the first answer for this user × outlet × store is awaited (or the selection loads). */
     loading: isLoading || (status === 'authenticated' && selectionLoading),
   };
@@ -89,64 +97,109 @@ export function useCartActions({ cart, error, mutate, keyString, signedIn }: Car
   const inflight = useRef(new Set<Promise<unknown>>());
 
   // A new user, outlet or store: forget busy marks of the previous cart.
-  useEffect(() => { setBusyCodes(new Set()); setFulfillmentBusy(false); }, [keyString]);
+  useEffect(() => {
+    setBusyCodes(new Set());
+    setFulfillmentBusy(false);
+  }, [keyString]);
 
   /** Runs a write; the latest write's answer becomes the cart, a failure reloads it from the server. */
-  const write = useCallback((run: () => Promise<Cart>, optimistic?: (c: Cart) => Cart): Promise<CartResult> => {
-    const seq = ++writeSeq.current;
-    const job = (async (): Promise<CartResult> => {
-      if (optimistic) await mutate((c) => (c ? optimistic(c) : c), { revalidate: false });
-      try {
-        const next = await run();
-        if (seq === writeSeq.current) await mutate(next, { revalidate: false });
-        return { ok: true };
-      } catch (e) {
-        const failure: CartResult = { ok: false, reason: 'failed', error: e instanceof ApiError ? e : new ApiError(0, { type: 'about:blank', title: 'Error', status: 0, code: 'unknown' }) };
-        await mutate();
-        return failure;
-      }
-    })();
-    inflight.current.add(job);
-    void job.finally(() => inflight.current.delete(job));
-    return job;
-  }, [mutate]);
+  const write = useCallback(
+    (run: () => Promise<Cart>, optimistic?: (c: Cart) => Cart): Promise<CartResult> => {
+      const seq = ++writeSeq.current;
+      const job = (async (): Promise<CartResult> => {
+        if (optimistic) await mutate((c) => (c ? optimistic(c) : c), { revalidate: false });
+        try {
+          const next = await run();
+          if (seq === writeSeq.current) await mutate(next, { revalidate: false });
+          return { ok: true };
+        } catch (e) {
+          const failure: CartResult = {
+            ok: false,
+            reason: 'failed',
+            error: e instanceof ApiError ? e : new ApiError(0, { type: 'about:blank', title: 'Error', status: 0, code: 'unknown' }),
+          };
+          await mutate();
+          return failure;
+        }
+      })();
+      inflight.current.add(job);
+      void job.finally(() => inflight.current.delete(job));
+      return job;
+    },
+    [mutate],
+  );
 
   /** Resolves once every write started so far has finished (checkout waits for a just-typed quantity). */
-  const settled = useCallback(async () => { await Promise.all([...inflight.current]); }, []);
+  const settled = useCallback(async () => {
+    await Promise.all([...inflight.current]);
+  }, []);
 
-  const add = useCallback(async (item: AddableItem): Promise<CartResult> => {
-    if (!signedIn) return { ok: false, reason: 'signed-out' };
-    if (!cart) {
-      // Adds are ignored while the cart loads (spec 001 §4); a cart that failed to load is retried.
-      if (error) void mutate();
-      return { ok: false, reason: 'not-loaded', error: error ?? undefined };
-    }
-    setBusyCodes((s) => new Set(s).add(item.code));
-    const result = await write(() => addCartItem(cart.id, item.code));
-    setBusyCodes((s) => { const n = new Set(s); n.delete(item.code); return n; });
-    return result;
-  }, [signedIn, cart, error, mutate, write]);
+  const add = useCallback(
+    async (item: AddableItem): Promise<CartResult> => {
+      if (!signedIn) return { ok: false, reason: 'signed-out' };
+      if (!cart) {
+        // Adds are ignored while the cart loads (spec 001 §4); a cart that failed to load is retried.
+        if (error) void mutate();
+        return { ok: false, reason: 'not-loaded', error: error ?? undefined };
+      }
+      setBusyCodes((s) => new Set(s).add(item.code));
+      const result = await write(() => addCartItem(cart.id, item.code));
+      setBusyCodes((s) => {
+        const n = new Set(s);
+        n.delete(item.code);
+        return n;
+      });
+      return result;
+    },
+    [signedIn, cart, error, mutate, write],
+  );
 
-  const remove = useCallback(async (lineId: number): Promise<CartResult> => {
-    if (!cart) return { ok: false, reason: 'not-loaded' };
-    return write(() => removeCartItem(cart.id, lineId), (c) => withLines(c, c.items.filter((l) => l.id !== lineId)));
-  }, [cart, write]);
+  const remove = useCallback(
+    async (lineId: number): Promise<CartResult> => {
+      if (!cart) return { ok: false, reason: 'not-loaded' };
+      return write(
+        () => removeCartItem(cart.id, lineId),
+        (c) =>
+          withLines(
+            c,
+            c.items.filter((l) => l.id !== lineId),
+          ),
+      );
+    },
+    [cart, write],
+  );
 
-  const setQuantity = useCallback(async (lineId: number, quantity: number): Promise<CartResult> => {
-    if (!cart) return { ok: false, reason: 'not-loaded' };
-    return write(() => updateCartItem(cart.id, lineId, quantity), (c) => withLines(c, c.items.map((l) => (l.id === lineId ? { ...l, quantity } : l))));
-  }, [cart, write]);
+  const setQuantity = useCallback(
+    async (lineId: number, quantity: number): Promise<CartResult> => {
+      if (!cart) return { ok: false, reason: 'not-loaded' };
+      return write(
+        () => updateCartItem(cart.id, lineId, quantity),
+        (c) =>
+          withLines(
+            c,
+            c.items.map((l) => (l.id === lineId ? { ...l, quantity } : l)),
+          ),
+      );
+    },
+    [cart, write],
+  );
 
-  const setFulfillment = useCallback(async (type: FulfillmentType, date: string | null): Promise<CartResult> => {
-    if (!cart) return { ok: false, reason: 'not-loaded' };
-    setFulfillmentBusy(true);
-    const result = await write(() => putFulfillment(cart.id, { type, date }), (c) => {
-      const charge = type === 'Delivery' ? c.store.deliveryCharge : '0.00';
-      return withLines({ ...c, fulfillment: { type, date, deliveryCharge: charge } }, c.items);
-    });
-    setFulfillmentBusy(false);
-    return result;
-  }, [cart, write]);
+  const setFulfillment = useCallback(
+    async (type: FulfillmentType, date: string | null): Promise<CartResult> => {
+      if (!cart) return { ok: false, reason: 'not-loaded' };
+      setFulfillmentBusy(true);
+      const result = await write(
+        () => putFulfillment(cart.id, { type, date }),
+        (c) => {
+          const charge = type === 'Delivery' ? c.store.deliveryCharge : '0.00';
+          return withLines({ ...c, fulfillment: { type, date, deliveryCharge: charge } }, c.items);
+        },
+      );
+      setFulfillmentBusy(false);
+      return result;
+    },
+    [cart, write],
+  );
 
   const clear = useCallback(async (): Promise<CartResult> => {
     if (!signedIn || !cart) return { ok: false, reason: 'signed-out' };
@@ -169,8 +222,11 @@ function addErrorText(r: Extract<CartResult, { ok: false }>): string {
   if (r.reason === 'signed-out') return CART_TOASTS.notLoggedIn;
   if (r.reason === 'not-loaded') return CART_TOASTS.add;
   const e = r.error;
-  return e?.code === PROBLEM_CODES.cartQuantityLimit ? CART_MESSAGES.quantityLimit
-    : e && (e.status === 404 || e.status === 400 || e.status === 422) ? CART_TOASTS.addRefused : CART_TOASTS.add;
+  return e?.code === PROBLEM_CODES.cartQuantityLimit
+    ? CART_MESSAGES.quantityLimit
+    : e && (e.status === 404 || e.status === 400 || e.status === 422)
+      ? CART_TOASTS.addRefused
+      : CART_TOASTS.add;
 }
 
 /**
@@ -188,7 +244,10 @@ export function useCart() {
   // One 'Error loading cart' per failing cart, however many screens use the hook and SWR retries.
   useEffect(() => {
     if (!keyString) return;
-    if (!error) { if (cart) toastedLoadErrors.delete(keyString); return; }
+    if (!error) {
+      if (cart) toastedLoadErrors.delete(keyString);
+      return;
+    }
     if (!toastedLoadErrors.has(keyString)) {
       toastedLoadErrors.add(keyString);
       notify({ title: CART_TOASTS.loadTitle, description: CART_TOASTS.load, variant: 'destructive' });
@@ -196,56 +255,111 @@ export function useCart() {
   }, [error, cart, keyString]);
 
   const { add: addItem, remove: removeLine, setQuantity: setLineQuantity, setFulfillment: setCartFulfillment, clear: clearAll } = actions;
-  const add = useCallback(async (item: AddableItem): Promise<boolean> => {
-    const r = await addItem(item);
-    if (r.ok) notify({ title: CART_TOASTS.added, description: item.name, variant: 'success', action: { label: CART_TOASTS.viewCart, onClick: () => navigate('/cart') } });
-    else if (r.reason !== 'not-loaded' || r.error) notify({ title: 'Error', description: addErrorText(r), variant: 'destructive' });
-    return r.ok;
-  }, [addItem, navigate]);
+  const add = useCallback(
+    async (item: AddableItem): Promise<boolean> => {
+      const r = await addItem(item);
+      if (r.ok)
+        notify({
+          title: CART_TOASTS.added,
+          description: item.name,
+          variant: 'success',
+          action: { label: CART_TOASTS.viewCart, onClick: () => navigate('/cart') },
+        });
+      else if (r.reason !== 'not-loaded' || r.error) notify({ title: 'Error', description: addErrorText(r), variant: 'destructive' });
+      return r.ok;
+    },
+    [addItem, navigate],
+  );
 
-  const remove = useCallback(async (lineId: number): Promise<boolean> => {
-    const r = await removeLine(lineId);
-    if (r.ok) notify({ title: CART_TOASTS.removed });
-    else if (r.reason === 'failed') notify({ title: 'Error', description: CART_TOASTS.remove, variant: 'destructive' });
-    return r.ok;
-  }, [removeLine]);
+  const remove = useCallback(
+    async (lineId: number): Promise<boolean> => {
+      const r = await removeLine(lineId);
+      if (r.ok) notify({ title: CART_TOASTS.removed });
+      else if (r.reason === 'failed') notify({ title: 'Error', description: CART_TOASTS.remove, variant: 'destructive' });
+      return r.ok;
+    },
+    [removeLine],
+  );
 
-  const setQuantity = useCallback(async (lineId: number, quantity: number): Promise<boolean> => {
-    if (!cart) return false;
-    if (quantity <= 0) return remove(lineId);
-    const r = await setLineQuantity(lineId, quantity);
-    if (!r.ok && r.reason === 'failed') {
-      notify({ title: 'Error', description: r.error?.code === PROBLEM_CODES.cartQuantityLimit ? CART_MESSAGES.quantityLimit : CART_TOASTS.quantity, variant: 'destructive' });
-    }
-    return r.ok;
-  }, [cart, remove, setLineQuantity]);
+  const setQuantity = useCallback(
+    async (lineId: number, quantity: number): Promise<boolean> => {
+      if (!cart) return false;
+      if (quantity <= 0) return remove(lineId);
+      const r = await setLineQuantity(lineId, quantity);
+      if (!r.ok && r.reason === 'failed') {
+        notify({
+          title: 'Error',
+          description: r.error?.code === PROBLEM_CODES.cartQuantityLimit ? CART_MESSAGES.quantityLimit : CART_TOASTS.quantity,
+          variant: 'destructive',
+        });
+      }
+      return r.ok;
+    },
+    [cart, remove, setLineQuantity],
+  );
 
-  const setFulfillment = useCallback(async (type: FulfillmentType, date: string | null): Promise<boolean> => {
-    const r = await setCartFulfillment(type, date);
-    if (!r.ok && r.reason === 'failed') {
-      const description = r.error?.code === PROBLEM_CODES.deliveryUnavailable ? CART_MESSAGES.deliveryUnavailable
-        : r.error?.fieldError('date') ?? CART_TOASTS.update;
-      notify({ title: 'Error', description, variant: 'destructive' });
-    }
-    return r.ok;
-  }, [setCartFulfillment]);
+  const setFulfillment = useCallback(
+    async (type: FulfillmentType, date: string | null): Promise<boolean> => {
+      const r = await setCartFulfillment(type, date);
+      if (!r.ok && r.reason === 'failed') {
+        const description =
+          r.error?.code === PROBLEM_CODES.deliveryUnavailable
+            ? CART_MESSAGES.deliveryUnavailable
+            : (r.error?.fieldError('date') ?? CART_TOASTS.update);
+        notify({ title: 'Error', description, variant: 'destructive' });
+      }
+      return r.ok;
+    },
+    [setCartFulfillment],
+  );
 
   const clear = useCallback(async (): Promise<boolean> => {
     const r = await clearAll();
-    if (!r.ok) notify({ title: 'Error', description: r.reason === 'signed-out' ? CART_TOASTS.clearNotLoggedIn : CART_TOASTS.clear, variant: 'destructive' });
+    if (!r.ok)
+      notify({
+        title: 'Error',
+        description: r.reason === 'signed-out' ? CART_TOASTS.clearNotLoggedIn : CART_TOASTS.clear,
+        variant: 'destructive',
+      });
     return r.ok;
   }, [clearAll]);
 
   const { isBusy, fulfillmentBusy, settled } = actions;
-  return useMemo(() => ({
-    cart: cart ?? null,
-    error: error ?? null,
-    /** True while the first answer for this user × outlet × store is awaited (or the selection loads). */
-    loading: query.loading,
-    canUseCart: query.canUseCart, canCheckout: query.canCheckout, isBusy, fulfillmentBusy,
-    add, setQuantity, remove, clear, setFulfillment, settled,
-    reload: () => mutate(),
-  }), [cart, error, query.loading, query.canUseCart, query.canCheckout, isBusy, fulfillmentBusy, add, setQuantity, remove, clear, setFulfillment, settled, mutate]);
+  return useMemo(
+    () => ({
+      cart: cart ?? null,
+      error: error ?? null,
+      /** True while the first answer for this user × outlet × store is awaited (or the selection loads). */
+      loading: query.loading,
+      canUseCart: query.canUseCart,
+      canCheckout: query.canCheckout,
+      isBusy,
+      fulfillmentBusy,
+      add,
+      setQuantity,
+      remove,
+      clear,
+      setFulfillment,
+      settled,
+      reload: () => mutate(),
+    }),
+    [
+      cart,
+      error,
+      query.loading,
+      query.canUseCart,
+      query.canCheckout,
+      isBusy,
+      fulfillmentBusy,
+      add,
+      setQuantity,
+      remove,
+      clear,
+      setFulfillment,
+      settled,
+      mutate,
+    ],
+  );
 }
 
 export type CartApi = ReturnType<typeof useCart>;

@@ -24,17 +24,34 @@ export const CHECKOUT_TOASTS = {
  * cart writes in flight, creates the server-side session, keeps it under `checkout_session` and opens
  * /payment. `processing` is true until the page changes or an error is shown.
  */
-export function useCheckout({ cart, canCheckout, settled, reload }: {
-  cart: Cart | null; canCheckout: boolean; settled: () => Promise<void>; reload: () => unknown;
+export function useCheckout({
+  cart,
+  canCheckout,
+  settled,
+  reload,
+}: {
+  cart: Cart | null;
+  canCheckout: boolean;
+  settled: () => Promise<void>;
+  reload: () => unknown;
 }) {
   const navigate = useNavigate();
   const { me } = useSession();
   const [processing, setProcessing] = useState(false);
 
   const checkout = useCallback(async () => {
-    if (!canCheckout) { notify({ title: CHECKOUT_TOASTS.deniedTitle, description: CHECKOUT_TOASTS.denied, variant: 'destructive' }); return; }
-    if (!me) { notify({ title: CHECKOUT_TOASTS.authTitle, description: CHECKOUT_TOASTS.auth, variant: 'destructive' }); return; }
-    if (!cart || cart.items.length === 0) { notify({ title: CHECKOUT_TOASTS.emptyTitle, description: CHECKOUT_TOASTS.empty, variant: 'destructive' }); return; }
+    if (!canCheckout) {
+      notify({ title: CHECKOUT_TOASTS.deniedTitle, description: CHECKOUT_TOASTS.denied, variant: 'destructive' });
+      return;
+    }
+    if (!me) {
+      notify({ title: CHECKOUT_TOASTS.authTitle, description: CHECKOUT_TOASTS.auth, variant: 'destructive' });
+      return;
+    }
+    if (!cart || cart.items.length === 0) {
+      notify({ title: CHECKOUT_TOASTS.emptyTitle, description: CHECKOUT_TOASTS.empty, variant: 'destructive' });
+      return;
+    }
     setProcessing(true);
     try {
       await settled();
@@ -46,10 +63,16 @@ export function useCheckout({ cart, canCheckout, settled, reload }: {
       const err = e instanceof ApiError ? e : null;
       if (err?.status === 403) notify({ title: CHECKOUT_TOASTS.deniedTitle, description: CHECKOUT_TOASTS.denied, variant: 'destructive' });
       else if (err?.status === 401) notify({ title: CHECKOUT_TOASTS.authTitle, description: CHECKOUT_TOASTS.auth, variant: 'destructive' });
-      else if (err?.code === PROBLEM_CODES.cartEmpty) { notify({ title: CHECKOUT_TOASTS.emptyTitle, description: CHECKOUT_TOASTS.empty, variant: 'destructive' }); void reload(); }
-      else if (err?.code === 'checkout_items_unavailable') { notify({ title: CHECKOUT_TOASTS.failedTitle, description: CHECKOUT_MESSAGES.itemsUnavailable, variant: 'destructive' }); void reload(); }
-      else if (err?.code === PROBLEM_CODES.deliveryUnavailable) { notify({ title: CHECKOUT_TOASTS.failedTitle, description: CART_MESSAGES.deliveryUnavailable, variant: 'destructive' }); void reload(); }
-      else notify({ title: CHECKOUT_TOASTS.failedTitle, description: CHECKOUT_TOASTS.failed, variant: 'destructive' });
+      else if (err?.code === PROBLEM_CODES.cartEmpty) {
+        notify({ title: CHECKOUT_TOASTS.emptyTitle, description: CHECKOUT_TOASTS.empty, variant: 'destructive' });
+        void reload();
+      } else if (err?.code === 'checkout_items_unavailable') {
+        notify({ title: CHECKOUT_TOASTS.failedTitle, description: CHECKOUT_MESSAGES.itemsUnavailable, variant: 'destructive' });
+        void reload();
+      } else if (err?.code === PROBLEM_CODES.deliveryUnavailable) {
+        notify({ title: CHECKOUT_TOASTS.failedTitle, description: CART_MESSAGES.deliveryUnavailable, variant: 'destructive' });
+        void reload();
+      } else notify({ title: CHECKOUT_TOASTS.failedTitle, description: CHECKOUT_TOASTS.failed, variant: 'destructive' });
     }
   }, [canCheckout, me, cart, settled, navigate, reload]);
 

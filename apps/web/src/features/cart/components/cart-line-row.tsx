@@ -23,12 +23,17 @@ export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; on
       <div className="min-w-0">
         <p className="text-sm font-semibold leading-snug text-stone-900">{line.name}</p>
         {!isLineAvailable(line) && (
-          <p className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">No longer available</p>
+          <p className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">
+            No longer available
+          </p>
         )}
         <p className="text-xs text-stone-500">
-          <span className="sr-only">Item code </span><span className="font-mono">#{line.itemCode}</span>
-          <span aria-hidden> · </span>{sizeText(line)}
-          <span aria-hidden> · </span><span className="tabular-nums">{formatMoney(line.unitPrice)} each</span>
+          <span className="sr-only">Item code </span>
+          <span className="font-mono">#{line.itemCode}</span>
+          <span aria-hidden> · </span>
+          {sizeText(line)}
+          <span aria-hidden> · </span>
+          <span className="tabular-nums">{formatMoney(line.unitPrice)} each</span>
         </p>
       </div>
       <button
@@ -42,9 +47,7 @@ export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; on
       </button>
       <div className="col-span-2 flex items-center justify-between gap-3 sm:col-span-2 sm:contents">
         <QuantityInput quantity={line.quantity} onCommit={onQuantity} label={`Quantity of ${line.name}`} />
-        <p className="text-right text-base font-semibold tabular-nums text-stone-900 sm:w-24">
-          {formatMoney(line.lineTotal)}
-        </p>
+        <p className="text-right text-base font-semibold tabular-nums text-stone-900 sm:w-24">{formatMoney(line.lineTotal)}</p>
       </div>
     </li>
   );

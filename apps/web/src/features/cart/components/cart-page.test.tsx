@@ -13,18 +13,35 @@ jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const line = (id: number, code: string, name: string, quantity: number, unitPrice: string) => ({
-  id, itemCode: code, name, category: 'AMERICAN VODKAS', quantity, unitPrice,
-  lineTotal: (Math.round(Number(unitPrice) * 100) * quantity / 100).toFixed(2), bottleSizeId: 3, bottleSize: '750 ml', volumeMl: 750,
+  id,
+  itemCode: code,
+  name,
+  category: 'AMERICAN VODKAS',
+  quantity,
+  unitPrice,
+  lineTotal: ((Math.round(Number(unitPrice) * 100) * quantity) / 100).toFixed(2),
+  bottleSizeId: 3,
+  bottleSize: '750 ml',
+  volumeMl: 750,
 });
-function makeCart(over: Partial<Cart> = {}, items: Cart['items'] = [line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'), line(12, '34422', 'GREY GOOSE', 1, '30.00')]): Cart {
+function makeCart(
+  over: Partial<Cart> = {},
+  items: Cart['items'] = [line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'), line(12, '34422', 'GREY GOOSE', 1, '30.00')],
+): Cart {
   const subtotal = items.reduce((s, l) => s + Number(l.lineTotal), 0);
   const fulfillment = over.fulfillment ?? { type: 'Pickup' as const, date: null, deliveryCharge: '0.00' };
   return {
-    id: 7, outletId: 1, storeId: 2190,
+    id: 7,
+    outletId: 1,
+    storeId: 2190,
     outlet: { name: 'Demo – Court Avenue Taproom', code: 'DEMO-DSM-01' },
     store: { name: 'Central City Liquor', city: 'Des Moines', state: 'IA', deliveryEnabled: true, deliveryCharge: '15.00' },
-    items, fulfillment, itemCount: items.length, totalQuantity: items.reduce((s, l) => s + l.quantity, 0),
-    subtotal: subtotal.toFixed(2), total: (subtotal + (fulfillment.type === 'Delivery' ? Number(fulfillment.deliveryCharge) : 0)).toFixed(2),
+    items,
+    fulfillment,
+    itemCount: items.length,
+    totalQuantity: items.reduce((s, l) => s + l.quantity, 0),
+    subtotal: subtotal.toFixed(2),
+    total: (subtotal + (fulfillment.type === 'Delivery' ? Number(fulfillment.deliveryCharge) : 0)).toFixed(2),
     ...over,
   };
 }
@@ -33,16 +50,33 @@ let server: Cart;
 const perms = new Set(['bcc.carts.use', 'bcc.carts.checkout']);
 function session(status: 'loading' | 'authenticated' = 'authenticated') {
   (useSession as jest.Mock).mockReturnValue({
-    status, me: status === 'authenticated' ? { user: { id: 'u-1', email: 'buyer@example.com' } } : null,
+    status,
+    me: status === 'authenticated' ? { user: { id: 'u-1', email: 'buyer@example.com' } } : null,
     hasPermission: (c: string) => perms.has(c),
   });
 }
-function withTotals(c: Cart): Cart { return makeCart({ fulfillment: c.fulfillment, store: c.store }, c.items); }
+function withTotals(c: Cart): Cart {
+  return makeCart({ fulfillment: c.fulfillment, store: c.store }, c.items);
+}
 
-function Where() { const l = useLocation(); return <p data-testid="where">{l.pathname}{l.search}</p>; }
+function Where() {
+  const l = useLocation();
+  return (
+    <p data-testid="where">
+      {l.pathname}
+      {l.search}
+    </p>
+  );
+}
 let api: FakeApi;
 function renderCart() {
-  return renderRoute(<Routes><Route path="/cart" element={<CartPage />} /><Route path="*" element={<Where />} /></Routes>, { url: '/cart', api });
+  return renderRoute(
+    <Routes>
+      <Route path="/cart" element={<CartPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { url: '/cart', api },
+  );
 }
 /** DELETE /carts/{cartId}/items/{lineId} on the server cart. */
 function removeLine(_call: FakeCall, m: RegExpExecArray): FakeAnswer {
@@ -52,9 +86,15 @@ function removeLine(_call: FakeCall, m: RegExpExecArray): FakeAnswer {
 }
 
 beforeEach(() => {
-  perms.clear(); perms.add('bcc.carts.use'); perms.add('bcc.carts.checkout');
+  perms.clear();
+  perms.add('bcc.carts.use');
+  perms.add('bcc.carts.checkout');
   session();
-  (useSelection as jest.Mock).mockReturnValue({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 1 }, loading: false });
+  (useSelection as jest.Mock).mockReturnValue({
+    store: { id: 2190, name: 'Central City Liquor' },
+    outlet: { outletId: 1 },
+    loading: false,
+  });
   server = makeCart();
   localStorage.clear();
   api = new FakeApi()
@@ -62,17 +102,25 @@ beforeEach(() => {
     .on('patch', '/carts/{cartId}/items/{lineId}', (call, m) => {
       const id = Number(m[2]);
       const q = (call.body as { quantity: number }).quantity;
-      server = withTotals({ ...server, items: server.items.map((l) => (l.id === id ? line(l.id, l.itemCode, l.name, q, l.unitPrice) : l)) });
+      server = withTotals({
+        ...server,
+        items: server.items.map((l) => (l.id === id ? line(l.id, l.itemCode, l.name, q, l.unitPrice) : l)),
+      });
       return reply(cartSchema, server);
     })
     .on('delete', '/carts/{cartId}/items/{lineId}', removeLine)
     .on('put', '/carts/{cartId}/fulfillment', (call) => {
       const b = call.body as { type: 'Pickup' | 'Delivery'; date: string | null };
-      server = withTotals({ ...server, fulfillment: { type: b.type, date: b.date, deliveryCharge: b.type === 'Delivery' ? '15.00' : '0.00' } });
+      server = withTotals({
+        ...server,
+        fulfillment: { type: b.type, date: b.date, deliveryCharge: b.type === 'Delivery' ? '15.00' : '0.00' },
+      });
       return reply(cartSchema, server);
     });
 });
-afterEach(() => { (notify as jest.Mock).mockClear(); });
+afterEach(() => {
+  (notify as jest.Mock).mockClear();
+});
 
 describe('My Cart (spec 001 §2)', () => {
   it('when permissions are loading, then it shows Loading cart...', () => {
@@ -108,7 +156,9 @@ describe('My Cart (spec 001 §2)', () => {
     const box = await screen.findByRole('textbox', { name: 'Quantity of GREY GOOSE' });
     fireEvent.change(box, { target: { value: '12' } });
     expect(api.urls('patch')).toEqual([]);
-    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: '/carts/7/items/12', body: { quantity: 12 } }), { timeout: 2000 });
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: '/carts/7/items/12', body: { quantity: 12 } }), {
+      timeout: 2000,
+    });
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$407.74'));
   });
 
@@ -123,10 +173,18 @@ describe('My Cart (spec 001 §2)', () => {
 
   it('when a write fails, then the error toast shows and the cart is reloaded', async () => {
     let failed = false;
-    api.on('delete', '/carts/{cartId}/items/{lineId}', (call, m) => (failed ? removeLine(call, m) : ((failed = true), problem(500, 'internal_error', 'x'))));
+    api.on('delete', '/carts/{cartId}/items/{lineId}', (call, m) =>
+      failed ? removeLine(call, m) : ((failed = true), problem(500, 'internal_error', 'x')),
+    );
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove GREY GOOSE' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to remove item. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to remove item. Please try again.',
+        variant: 'destructive',
+      }),
+    );
     await waitFor(() => expect(api.urls('get').length).toBeGreaterThanOrEqual(2));
     expect(await screen.findByText('2 products')).toBeInTheDocument();
   });
@@ -136,7 +194,9 @@ describe('My Cart (spec 001 §2)', () => {
     const delivery = await screen.findByRole('radio', { name: /Delivery/ });
     expect(screen.getByText('+$15.00')).toBeInTheDocument();
     fireEvent.click(delivery);
-    await waitFor(() => expect(api.calls).toContainEqual({ method: 'put', url: '/carts/7/fulfillment', body: { type: 'Delivery', date: null } }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({ method: 'put', url: '/carts/7/fulfillment', body: { type: 'Delivery', date: null } }),
+    );
     await waitFor(() => expect(screen.getByText('Delivery', { selector: 'dt' }).nextSibling).toHaveTextContent('$15.00'));
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$92.74');
   });
@@ -151,7 +211,10 @@ describe('My Cart (spec 001 §2)', () => {
   });
 
   it('when a line is no longer sold by the store, then it is flagged and Checkout waits until it is removed', async () => {
-    server = makeCart({}, [line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'), { ...line(12, '34422', 'GREY GOOSE', 1, '30.00'), available: false }]);
+    server = makeCart({}, [
+      line(11, '35918', 'TITOS HANDMADE VODKA', 2, '23.87'),
+      { ...line(12, '34422', 'GREY GOOSE', 1, '30.00'), available: false },
+    ]);
     renderCart();
     expect(await screen.findByText('No longer available')).toBeInTheDocument();
     expect(screen.getByText('Some items in your cart are no longer available. Please review your cart.')).toBeInTheDocument();
@@ -171,19 +234,43 @@ describe('My Cart (spec 001 §2)', () => {
     server = makeCart({ fulfillment: { type: 'Delivery', date: '2099-03-05', deliveryCharge: '15.00' } });
     const token = 'a'.repeat(64);
     let release!: () => void;
-    const held = new Promise<FakeAnswer>((ok) => { release = () => ok(reply(checkoutSessionSchema, {
-      token, expiresAt: '2099-01-01T00:30:00.000Z', total: '92.74', subtotal: '77.74', deliveryCharge: '15.00', cartId: 7, storeId: 2190, outletId: 1, itemCount: 2, fulfillmentType: 'Delivery', fulfillmentDate: '2099-03-05', testMode: true,
-    })); });
+    const held = new Promise<FakeAnswer>((ok) => {
+      release = () =>
+        ok(
+          reply(checkoutSessionSchema, {
+            token,
+            expiresAt: '2099-01-01T00:30:00.000Z',
+            total: '92.74',
+            subtotal: '77.74',
+            deliveryCharge: '15.00',
+            cartId: 7,
+            storeId: 2190,
+            outletId: 1,
+            itemCount: 2,
+            fulfillmentType: 'Delivery',
+            fulfillmentDate: '2099-03-05',
+            testMode: true,
+          }),
+        );
+    });
     api.on('post', '/checkout-sessions', () => held);
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
-    await act(async () => { release(); });
+    await act(async () => {
+      release();
+    });
     expect(api.calls).toContainEqual({ method: 'post', url: '/checkout-sessions', body: { cartId: 7 } });
     expect(await screen.findByTestId('where')).toHaveTextContent(
       `/payment?token=${token}&total=92.74&cartId=7&source=cart&fulfillmentType=Delivery&fulfillmentDate=2099-03-05`,
     );
-    expect(JSON.parse(localStorage.getItem('checkout_session')!)).toMatchObject({ token, cartId: 7, totalAmount: '92.74', userId: 'u-1', expiresAt: '2099-01-01T00:30:00.000Z' });
+    expect(JSON.parse(localStorage.getItem('checkout_session')!)).toMatchObject({
+      token,
+      cartId: 7,
+      totalAmount: '92.74',
+      userId: 'u-1',
+      expiresAt: '2099-01-01T00:30:00.000Z',
+    });
   });
 
   it.each([

@@ -33,7 +33,10 @@ const SHOP_PATH = '/shop';
 function ContinueShopping({ variant = 'outline', className }: { variant?: 'outline' | 'ghost'; className?: string }) {
   return (
     <Button asChild variant={variant} className={className}>
-      <Link to={SHOP_PATH}><ArrowLeft className="h-4 w-4" aria-hidden />{CART_TEXTS.continueShopping}</Link>
+      <Link to={SHOP_PATH}>
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        {CART_TEXTS.continueShopping}
+      </Link>
     </Button>
   );
 }
@@ -62,11 +65,23 @@ export function CartPage() {
       <ContinueShopping variant="ghost" className="-mr-2" />
     </div>
   );
-  const frame = (body: ReactNode) => <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">{header}{body}</div>;
+  const frame = (body: ReactNode) => (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      {header}
+      {body}
+    </div>
+  );
 
-  if (!store) return frame(<EmptyState icon={<Store className="h-10 w-10" />} title={CART_TEXTS.noStore} description={CART_TEXTS.noStoreHint} />);
+  if (!store)
+    return frame(<EmptyState icon={<Store className="h-10 w-10" />} title={CART_TEXTS.noStore} description={CART_TEXTS.noStoreHint} />);
   if (!c.canUseCart) {
-    return frame(<EmptyState icon={<Lock className="h-10 w-10" />} title="Access Denied" description="You don't have permission to add items to cart" />);
+    return frame(
+      <EmptyState
+        icon={<Lock className="h-10 w-10" />}
+        title="Access Denied"
+        description="You don't have permission to add items to cart"
+      />,
+    );
   }
   if (c.loading && !c.cart) return frame(<PageSpinner text={CART_TEXTS.loading} />);
   if (!c.cart) {
@@ -75,7 +90,11 @@ export function CartPage() {
         icon={<AlertTriangle className="h-10 w-10" />}
         title="Error loading cart"
         description="We encountered a problem loading your cart. Please try again later."
-        action={<Button variant="outline" onClick={() => c.reload()}>Try again</Button>}
+        action={
+          <Button variant="outline" onClick={() => c.reload()}>
+            Try again
+          </Button>
+        }
       />,
     );
   }
@@ -87,7 +106,11 @@ export function CartPage() {
         icon={<ShoppingCart className="h-10 w-10" />}
         title={CART_TEXTS.empty}
         description={`Add products from ${cart.store.name} to start an order.`}
-        action={<Button asChild><Link to={SHOP_PATH}>{CART_TEXTS.continueShopping}</Link></Button>}
+        action={
+          <Button asChild>
+            <Link to={SHOP_PATH}>{CART_TEXTS.continueShopping}</Link>
+          </Button>
+        }
       />,
     );
   }
@@ -102,7 +125,9 @@ export function CartPage() {
           <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 border-b border-stone-100 pb-4">
             <h2 className="text-sm font-semibold tracking-wide text-stone-700">{storeHeading(cart)}</h2>
             <div className="flex items-center gap-2">
-              <p className="text-sm text-stone-500">{n} {n === 1 ? 'product' : 'products'}</p>
+              <p className="text-sm text-stone-500">
+                {n} {n === 1 ? 'product' : 'products'}
+              </p>
               <ClearCartButton productCount={n} cartLabel={storeHeading(cart)} onClear={c.clear} />
             </div>
           </CardHeader>
@@ -119,19 +144,32 @@ export function CartPage() {
 
       <div className="lg:sticky lg:top-20 lg:self-start">
         <Card>
-          <CardHeader><CardTitle>Order Summary</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>Order Summary</CardTitle>
+          </CardHeader>
           <CardContent className="space-y-4">
             <dl className="space-y-2 text-sm">
-              <div className="flex justify-between"><dt className="text-stone-600">Subtotal</dt><dd className="tabular-nums text-stone-900">{formatMoney(cart.subtotal)}</dd></div>
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Subtotal</dt>
+                <dd className="tabular-nums text-stone-900">{formatMoney(cart.subtotal)}</dd>
+              </div>
               {showDelivery && (
-                <div className="flex justify-between"><dt className="text-stone-600">Delivery</dt><dd className="tabular-nums text-stone-900">{formatMoney(cart.fulfillment.deliveryCharge)}</dd></div>
+                <div className="flex justify-between">
+                  <dt className="text-stone-600">Delivery</dt>
+                  <dd className="tabular-nums text-stone-900">{formatMoney(cart.fulfillment.deliveryCharge)}</dd>
+                </div>
               )}
               <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
-                <dt>Total</dt><dd className="tabular-nums" data-testid="cart-total">{formatMoney(cart.total)}</dd>
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="cart-total">
+                  {formatMoney(cart.total)}
+                </dd>
               </div>
             </dl>
             <p className="text-xs text-stone-500">
-              {cart.fulfillment.type}{cart.fulfillment.date ? ` on ${formatDate(cart.fulfillment.date)}` : ''} · {cart.totalQuantity} {cart.totalQuantity === 1 ? 'bottle' : 'bottles'}
+              {cart.fulfillment.type}
+              {cart.fulfillment.date ? ` on ${formatDate(cart.fulfillment.date)}` : ''} · {cart.totalQuantity}{' '}
+              {cart.totalQuantity === 1 ? 'bottle' : 'bottles'}
             </p>
             <div className="flex flex-col gap-2">
               <span title={c.canCheckout ? undefined : CHECKOUT_TOASTS.denied} className="flex">
@@ -147,8 +185,16 @@ export function CartPage() {
                   {processing ? CART_TEXTS.processing : CART_TEXTS.checkout}
                 </Button>
               </span>
-              {!c.canCheckout && <p id="checkout-permission-note" className="text-sm text-amber-800">{CART_TEXTS.noCheckoutNote}</p>}
-              {c.canCheckout && unavailable && <p className="text-sm text-red-700" role="alert">{CHECKOUT_MESSAGES.itemsUnavailable}</p>}
+              {!c.canCheckout && (
+                <p id="checkout-permission-note" className="text-sm text-amber-800">
+                  {CART_TEXTS.noCheckoutNote}
+                </p>
+              )}
+              {c.canCheckout && unavailable && (
+                <p className="text-sm text-red-700" role="alert">
+                  {CHECKOUT_MESSAGES.itemsUnavailable}
+                </p>
+              )}
               <ContinueShopping />
             </div>
           </CardContent>

@@ -25,9 +25,16 @@ export function CartSummaryButton({ className }: { className?: string }) {
       )}
     >
       <ShoppingCart className="h-4 w-4" aria-hidden />
-      {has && <span className="tabular-nums" aria-hidden>{formatMoney(cart?.total)}</span>}
       {has && (
-        <span className="absolute -right-2 -top-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-stone-900 px-1 text-[11px] font-semibold text-white ring-2 ring-white" aria-hidden>
+        <span className="tabular-nums" aria-hidden>
+          {formatMoney(cart?.total)}
+        </span>
+      )}
+      {has && (
+        <span
+          className="absolute -right-2 -top-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-stone-900 px-1 text-[11px] font-semibold text-white ring-2 ring-white"
+          aria-hidden
+        >
           {count}
         </span>
       )}

@@ -20,7 +20,15 @@ export const FULFILLMENT_TEXTS = {
  * (past days disabled), the delivery-unavailable notice, and where the order goes: outlet and store.
  * Every change is saved to the cart at once.
  */
-export function FulfillmentCard({ cart, onChange, busy }: { cart: Cart; onChange: (type: FulfillmentType, date: string | null) => void; busy?: boolean }) {
+export function FulfillmentCard({
+  cart,
+  onChange,
+  busy,
+}: {
+  cart: Cart;
+  onChange: (type: FulfillmentType, date: string | null) => void;
+  busy?: boolean;
+}) {
   const baseId = useId();
   const dateId = `${baseId}-date`;
   const { type, date } = cart.fulfillment;
@@ -30,18 +38,24 @@ export function FulfillmentCard({ cart, onChange, busy }: { cart: Cart; onChange
   const option = (value: FulfillmentType, label: string, icon: ReactNode, extra?: ReactNode) => (
     <label
       htmlFor={`${baseId}-${value}`}
-      className={cn('flex cursor-pointer items-center gap-3 rounded-md border p-3 transition-colors',
-        type === value ? 'border-brand-600 bg-brand-50' : 'border-stone-200 hover:bg-stone-50')}
+      className={cn(
+        'flex cursor-pointer items-center gap-3 rounded-md border p-3 transition-colors',
+        type === value ? 'border-brand-600 bg-brand-50' : 'border-stone-200 hover:bg-stone-50',
+      )}
     >
       <RadioGroupItem id={`${baseId}-${value}`} value={value} />
-      <span className="text-stone-500" aria-hidden>{icon}</span>
+      <span className="text-stone-500" aria-hidden>
+        {icon}
+      </span>
       <span className="flex-1 text-sm font-medium text-stone-900">{label}</span>
       {extra}
     </label>
   );
   return (
     <Card>
-      <CardHeader><CardTitle>Fulfillment Options</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Fulfillment Options</CardTitle>
+      </CardHeader>
       <CardContent className="space-y-5">
         <RadioGroup
           value={type}
@@ -51,13 +65,21 @@ export function FulfillmentCard({ cart, onChange, busy }: { cart: Cart; onChange
           className="grid-cols-1 sm:grid-cols-2"
         >
           {option('Pickup', 'Pickup', <PackageCheck className="h-4 w-4" />)}
-          {deliveryEnabled && option('Delivery', 'Delivery', <Truck className="h-4 w-4" />,
-            <span className="text-sm tabular-nums text-stone-600">{charge > 0 ? `+${formatMoney(charge)}` : 'Free'}</span>)}
+          {deliveryEnabled &&
+            option(
+              'Delivery',
+              'Delivery',
+              <Truck className="h-4 w-4" />,
+              <span className="text-sm tabular-nums text-stone-600">{charge > 0 ? `+${formatMoney(charge)}` : 'Free'}</span>,
+            )}
         </RadioGroup>
         {!deliveryEnabled && (
           <div className="flex gap-2 rounded-md bg-stone-100 p-3 text-sm text-stone-700" role="note">
             <Info className="mt-0.5 h-4 w-4 shrink-0 text-stone-500" aria-hidden />
-            <div><p className="font-medium">{FULFILLMENT_TEXTS.deliveryUnavailable}</p><p>{FULFILLMENT_TEXTS.pickupOnly}</p></div>
+            <div>
+              <p className="font-medium">{FULFILLMENT_TEXTS.deliveryUnavailable}</p>
+              <p>{FULFILLMENT_TEXTS.pickupOnly}</p>
+            </div>
           </div>
         )}
         <div className="space-y-1.5">
@@ -67,7 +89,10 @@ export function FulfillmentCard({ cart, onChange, busy }: { cart: Cart; onChange
         <dl className="grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
           <div className="flex gap-2">
             <Store className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            <div><dt className="text-xs uppercase tracking-wide text-stone-500">Outlet</dt><dd className="font-medium text-stone-900">{cart.outlet.name || cart.outlet.code}</dd></div>
+            <div>
+              <dt className="text-xs uppercase tracking-wide text-stone-500">Outlet</dt>
+              <dd className="font-medium text-stone-900">{cart.outlet.name || cart.outlet.code}</dd>
+            </div>
           </div>
           <div className="flex gap-2">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />

@@ -12,16 +12,38 @@ jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const cartWith = (n: number): Cart => ({
-  id: 7, outletId: 1, storeId: 2190, outlet: { name: 'Taproom', code: 'T1' },
+  id: 7,
+  outletId: 1,
+  storeId: 2190,
+  outlet: { name: 'Taproom', code: 'T1' },
   store: { name: 'Central', city: null, state: null, deliveryEnabled: true, deliveryCharge: '15.00' },
   items: Array.from({ length: n }, (_, i) => ({
-    id: i + 1, itemCode: String(100 + i), name: `ITEM ${i + 1}`, category: 'VODKA', quantity: 2, unitPrice: '10.00', lineTotal: '20.00', bottleSizeId: 3, bottleSize: '750 ml', volumeMl: 750,
+    id: i + 1,
+    itemCode: String(100 + i),
+    name: `ITEM ${i + 1}`,
+    category: 'VODKA',
+    quantity: 2,
+    unitPrice: '10.00',
+    lineTotal: '20.00',
+    bottleSizeId: 3,
+    bottleSize: '750 ml',
+    volumeMl: 750,
   })),
-  fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' }, itemCount: n, totalQuantity: 2 * n, subtotal: (20 * n).toFixed(2), total: (20 * n).toFixed(2),
+  fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' },
+  itemCount: n,
+  totalQuantity: 2 * n,
+  subtotal: (20 * n).toFixed(2),
+  total: (20 * n).toFixed(2),
 });
 function show(cart: Cart) {
   const api = new FakeApi().on('get', '/carts/current', reply(cartSchema, cart));
-  renderRoute(<><CartSummaryButton /><HomeCartPanel /></>, { api });
+  renderRoute(
+    <>
+      <CartSummaryButton />
+      <HomeCartPanel />
+    </>,
+    { api },
+  );
 }
 
 beforeEach(() => {

@@ -21,12 +21,23 @@ export function HomeCartPanel() {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">
-        <CardTitle className="flex items-center gap-2 text-base"><ShoppingCart className="h-4 w-4 text-brand-700" aria-hidden />Your Cart</CardTitle>
-        {items.length > 0 && <span className="text-xs text-stone-500">{items.length} {items.length === 1 ? 'product' : 'products'}</span>}
+        <CardTitle className="flex items-center gap-2 text-base">
+          <ShoppingCart className="h-4 w-4 text-brand-700" aria-hidden />
+          Your Cart
+        </CardTitle>
+        {items.length > 0 && (
+          <span className="text-xs text-stone-500">
+            {items.length} {items.length === 1 ? 'product' : 'products'}
+          </span>
+        )}
       </CardHeader>
       <CardContent className="pb-4">
         {loading && !cart ? (
-          <div className="space-y-3" role="status"><span className="sr-only">Loading cart...</span><Skeleton className="h-10" /><Skeleton className="h-10" /></div>
+          <div className="space-y-3" role="status">
+            <span className="sr-only">Loading cart...</span>
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
         ) : items.length === 0 ? (
           <p className="py-4 text-center text-sm text-stone-500">Your cart is empty</p>
         ) : (
@@ -35,8 +46,12 @@ export function HomeCartPanel() {
               {items.slice(0, HOME_PANEL_MAX_ITEMS).map((l) => (
                 <li key={l.id} className="flex items-start justify-between gap-3 py-2.5">
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-stone-900" title={l.name}>{l.name}</p>
-                    <p className="text-xs text-stone-500 tabular-nums">{l.quantity} × {formatMoney(l.unitPrice)}</p>
+                    <p className="truncate text-sm font-medium text-stone-900" title={l.name}>
+                      {l.name}
+                    </p>
+                    <p className="text-xs text-stone-500 tabular-nums">
+                      {l.quantity} × {formatMoney(l.unitPrice)}
+                    </p>
                   </div>
                   <p className="shrink-0 text-sm font-medium tabular-nums text-stone-900">{formatMoney(l.lineTotal)}</p>
                 </li>
@@ -56,7 +71,9 @@ export function HomeCartPanel() {
             <span className="font-medium text-stone-700">Total</span>
             <span className="text-base font-semibold tabular-nums text-stone-900">{formatMoney(cart.total)}</span>
           </div>
-          <Button asChild><Link to="/cart">View Full Cart</Link></Button>
+          <Button asChild>
+            <Link to="/cart">View Full Cart</Link>
+          </Button>
         </CardFooter>
       )}
     </Card>

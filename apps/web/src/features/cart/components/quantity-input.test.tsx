@@ -6,7 +6,16 @@ function setup(quantity = 2) {
   const onCommit = jest.fn();
   function Harness() {
     const [q, setQ] = useState(quantity);
-    return <QuantityInput quantity={q} label="Quantity of Vodka" onCommit={(n) => { onCommit(n); setQ(n); }} />;
+    return (
+      <QuantityInput
+        quantity={q}
+        label="Quantity of Vodka"
+        onCommit={(n) => {
+          onCommit(n);
+          setQ(n);
+        }}
+      />
+    );
   }
   render(<Harness />);
   return { onCommit, input: screen.getByRole('textbox', { name: 'Quantity of Vodka' }) as HTMLInputElement };
@@ -16,18 +25,35 @@ describe('quantity input (spec 001 §4, §5)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it.each([['', true], ['0', true], ['7', true], ['42', true], ['999', true], ['1000', false], ['abc', false], ['1.5', false], ['-1', false], [' 5', false]])(
-    'when %j is typed, then accepted is %s', (text, ok) => { expect(isAcceptedQuantityText(text)).toBe(ok); },
-  );
+  it.each([
+    ['', true],
+    ['0', true],
+    ['7', true],
+    ['42', true],
+    ['999', true],
+    ['1000', false],
+    ['abc', false],
+    ['1.5', false],
+    ['-1', false],
+    [' 5', false],
+  ])('when %j is typed, then accepted is %s', (text, ok) => {
+    expect(isAcceptedQuantityText(text)).toBe(ok);
+  });
 
   it('when a quantity is typed, then it is committed 800 ms after the last change, once', () => {
     const { onCommit, input } = setup(2);
     fireEvent.change(input, { target: { value: '1' } });
-    act(() => { jest.advanceTimersByTime(500); });
+    act(() => {
+      jest.advanceTimersByTime(500);
+    });
     fireEvent.change(input, { target: { value: '12' } });
-    act(() => { jest.advanceTimersByTime(QUANTITY_COMMIT_MS - 1); });
+    act(() => {
+      jest.advanceTimersByTime(QUANTITY_COMMIT_MS - 1);
+    });
     expect(onCommit).not.toHaveBeenCalled();
-    act(() => { jest.advanceTimersByTime(1); });
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
     expect(onCommit).toHaveBeenCalledTimes(1);
     expect(onCommit).toHaveBeenCalledWith(12);
   });
@@ -46,14 +72,18 @@ describe('quantity input (spec 001 §4, §5)', () => {
     fireEvent.change(input, { target: { value: '30' } });
     fireEvent.blur(input);
     expect(onCommit).toHaveBeenCalledWith(30);
-    act(() => { jest.advanceTimersByTime(2000); });
+    act(() => {
+      jest.advanceTimersByTime(2000);
+    });
     expect(onCommit).toHaveBeenCalledTimes(1);
   });
 
   it('when the box is emptied, then 0 is committed (the item is removed)', () => {
     const { onCommit, input } = setup(3);
     fireEvent.change(input, { target: { value: '' } });
-    act(() => { jest.advanceTimersByTime(QUANTITY_COMMIT_MS); });
+    act(() => {
+      jest.advanceTimersByTime(QUANTITY_COMMIT_MS);
+    });
     expect(onCommit).toHaveBeenCalledWith(0);
   });
 
@@ -61,7 +91,9 @@ describe('quantity input (spec 001 §4, §5)', () => {
     const { onCommit, input } = setup(4);
     fireEvent.change(input, { target: { value: '' } });
     fireEvent.change(input, { target: { value: '4' } });
-    act(() => { jest.advanceTimersByTime(QUANTITY_COMMIT_MS); });
+    act(() => {
+      jest.advanceTimersByTime(QUANTITY_COMMIT_MS);
+    });
     expect(onCommit).not.toHaveBeenCalled();
   });
 

@@ -16,7 +16,13 @@ export function isAcceptedQuantityText(text: string): boolean {
  * after the last change or on blur; an empty box commits 0 (the line is removed). The minus button at
  * quantity 1 removes the line; plus stops at 999. Outside changes of `quantity` resync the text.
  */
-export function QuantityInput({ quantity, onCommit, label, disabled, className }: {
+export function QuantityInput({
+  quantity,
+  onCommit,
+  label,
+  disabled,
+  className,
+}: {
   quantity: number;
   /** Called with the new quantity (0 = remove). */
   onCommit: (quantity: number) => void;
@@ -32,7 +38,9 @@ export function QuantityInput({ quantity, onCommit, label, disabled, className }
   latest.current = { quantity, onCommit };
 
   // The cart changed elsewhere (server answer, another tab): show it unless the user is typing.
-  useEffect(() => { if (!dirty.current) setText(String(quantity)); }, [quantity]);
+  useEffect(() => {
+    if (!dirty.current) setText(String(quantity));
+  }, [quantity]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (value: string) => {
@@ -60,10 +68,21 @@ export function QuantityInput({ quantity, onCommit, label, disabled, className }
     if (next !== quantity) onCommit(next);
   };
 
-  const btn = 'flex h-9 w-9 items-center justify-center text-stone-600 hover:bg-stone-100 hover:text-stone-900 disabled:opacity-40 disabled:pointer-events-none cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600';
+  const btn =
+    'flex h-9 w-9 items-center justify-center text-stone-600 hover:bg-stone-100 hover:text-stone-900 disabled:opacity-40 disabled:pointer-events-none cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600';
   return (
-    <div className={cn('inline-flex h-9 items-stretch overflow-hidden rounded-md border border-stone-300 bg-white', className)} role="group" aria-label={label}>
-      <button type="button" className={cn(btn, 'border-r border-stone-300')} onClick={() => step(-1)} disabled={disabled} aria-label={quantity <= 1 ? 'Decrease quantity (removes the item)' : 'Decrease quantity'}>
+    <div
+      className={cn('inline-flex h-9 items-stretch overflow-hidden rounded-md border border-stone-300 bg-white', className)}
+      role="group"
+      aria-label={label}
+    >
+      <button
+        type="button"
+        className={cn(btn, 'border-r border-stone-300')}
+        onClick={() => step(-1)}
+        disabled={disabled}
+        aria-label={quantity <= 1 ? 'Decrease quantity (removes the item)' : 'Decrease quantity'}
+      >
         <Minus className="h-4 w-4" aria-hidden />
       </button>
       <input
@@ -78,11 +97,24 @@ export function QuantityInput({ quantity, onCommit, label, disabled, className }
         value={text}
         disabled={disabled}
         onChange={(e) => change(e.target.value)}
-        onBlur={() => { if (dirty.current) commit(text); }}
-        onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit(text); } }}
+        onBlur={() => {
+          if (dirty.current) commit(text);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit(text);
+          }
+        }}
         className="w-12 border-0 bg-white text-center text-sm font-medium tabular-nums text-stone-900 focus:outline-2 focus:outline-offset-[-2px] focus:outline-brand-600 disabled:bg-stone-100"
       />
-      <button type="button" className={cn(btn, 'border-l border-stone-300')} onClick={() => step(1)} disabled={disabled || quantity >= CART_LIMITS.maxQuantity} aria-label="Increase quantity">
+      <button
+        type="button"
+        className={cn(btn, 'border-l border-stone-300')}
+        onClick={() => step(1)}
+        disabled={disabled || quantity >= CART_LIMITS.maxQuantity}
+        aria-label="Increase quantity"
+      >
         <Plus className="h-4 w-4" aria-hidden />
       </button>
     </div>

@@ -1,8 +1,18 @@
 import {
-  acceptInvitationResultSchema, adminInvitationsPageSchema, adminOutletRequestSchema, adminOutletRequestsPageSchema, createdInvitationSchema,
-  invitationOptionsSchema, publicInvitationSchema,
-  type AcceptInvitationBody, type AcceptInvitationResult, type AdminOutletRequest, type CreateInvitationBody, type CreatedInvitation,
-  type InvitationStatus, type PublicInvitation,
+  acceptInvitationResultSchema,
+  adminInvitationsPageSchema,
+  adminOutletRequestSchema,
+  adminOutletRequestsPageSchema,
+  createdInvitationSchema,
+  invitationOptionsSchema,
+  publicInvitationSchema,
+  type AcceptInvitationBody,
+  type AcceptInvitationResult,
+  type AdminOutletRequest,
+  type CreateInvitationBody,
+  type CreatedInvitation,
+  type InvitationStatus,
+  type PublicInvitation,
 } from '@portal/contracts';
 import { api, getJson, useApi } from '@/lib/api';
 
@@ -56,6 +66,9 @@ export function useOutletRequests(q: { status?: 'pending' | 'approved' | 'reject
 
 /** POST /admin/outlet-requests/{id}/approve or /reject { reason? }. */
 export async function decideOutletRequest(id: number, approve: boolean, reason?: string): Promise<AdminOutletRequest> {
-  const res = await api.post(`/admin/outlet-requests/${id}/${approve ? 'approve' : 'reject'}`, approve ? undefined : { reason: reason || undefined });
+  const res = await api.post(
+    `/admin/outlet-requests/${id}/${approve ? 'approve' : 'reject'}`,
+    approve ? undefined : { reason: reason || undefined },
+  );
   return adminOutletRequestSchema.parse(res.data);
 }

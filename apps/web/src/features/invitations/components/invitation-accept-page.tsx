@@ -4,7 +4,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Link2Off, Loader2, MailOpen } from 'lucide-react';
 import {
-  PROBLEM_CODES, INVITATION_MESSAGES, PASSWORD_CHECKLIST, acceptExistingUserFormSchema, acceptNewUserFormSchema, type PublicInvitation,
+  PROBLEM_CODES,
+  INVITATION_MESSAGES,
+  PASSWORD_CHECKLIST,
+  acceptExistingUserFormSchema,
+  acceptNewUserFormSchema,
+  type PublicInvitation,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { RequirementChecklist } from '@/components/ui/checklist';
@@ -20,11 +25,16 @@ const M = INVITATION_MESSAGES;
 export function invalidMessage(e: unknown): string | undefined {
   if (!(e instanceof ApiError)) return undefined;
   switch (e.code) {
-    case PROBLEM_CODES.invitationNotFound: return M.notFound;
-    case PROBLEM_CODES.invitationExpired: return M.expired;
-    case PROBLEM_CODES.invitationUsed: return M.used;
-    case PROBLEM_CODES.invitationRevoked: return M.revoked;
-    default: return undefined;
+    case PROBLEM_CODES.invitationNotFound:
+      return M.notFound;
+    case PROBLEM_CODES.invitationExpired:
+      return M.expired;
+    case PROBLEM_CODES.invitationUsed:
+      return M.used;
+    case PROBLEM_CODES.invitationRevoked:
+      return M.revoked;
+    default:
+      return undefined;
   }
 }
 
@@ -39,10 +49,17 @@ function Frame({ icon, title, description, children }: { icon: ReactNode; title:
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 to-stone-100 px-4 py-8 sm:justify-center">
       <p className="mb-6 text-sm font-semibold uppercase tracking-wide text-brand-800">Liquor Ordering Portal</p>
-      <section aria-labelledby="invitation-title" className="w-full max-w-lg rounded-xl border border-stone-200 bg-white p-6 shadow-xl sm:p-8">
+      <section
+        aria-labelledby="invitation-title"
+        className="w-full max-w-lg rounded-xl border border-stone-200 bg-white p-6 shadow-xl sm:p-8"
+      >
         <div className="mb-6 space-y-2 text-center">
-          <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden>{icon}</div>
-          <h1 id="invitation-title" className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
+          <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden>
+            {icon}
+          </div>
+          <h1 id="invitation-title" className="text-2xl font-bold tracking-tight text-stone-900">
+            {title}
+          </h1>
           {description && <div className="text-sm text-stone-600">{description}</div>}
         </div>
         {children}
@@ -51,13 +68,33 @@ function Frame({ icon, title, description, children }: { icon: ReactNode; title:
   );
 }
 
-interface FormValues { firstName: string; lastName: string; phone?: string; password?: string; confirmPassword?: string }
+interface FormValues {
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  password?: string;
+  confirmPassword?: string;
+}
 
-function AcceptForm({ token, invitation, onAccepted, onInvalid }: {
-  token: string; invitation: PublicInvitation; onAccepted: (isNewUser: boolean) => void; onInvalid: (message: string) => void;
+function AcceptForm({
+  token,
+  invitation,
+  onAccepted,
+  onInvalid,
+}: {
+  token: string;
+  invitation: PublicInvitation;
+  onAccepted: (isNewUser: boolean) => void;
+  onInvalid: (message: string) => void;
 }) {
   const isNew = !invitation.userExists;
-  const { register, handleSubmit, watch, setError, formState: { errors, isSubmitting } } = useForm<FormValues>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
     resolver: zodResolver(isNew ? acceptNewUserFormSchema : acceptExistingUserFormSchema) as never,
     defaultValues: { firstName: invitation.firstName, lastName: invitation.lastName, phone: '', password: '', confirmPassword: '' },
   });
@@ -65,14 +102,23 @@ function AcceptForm({ token, invitation, onAccepted, onInvalid }: {
   const submit = handleSubmit(async (v) => {
     try {
       const res = await acceptInvitation(token, {
-        firstName: v.firstName, lastName: v.lastName, phone: v.phone || null,
+        firstName: v.firstName,
+        lastName: v.lastName,
+        phone: v.phone || null,
         ...(isNew ? { password: v.password, confirmPassword: v.confirmPassword } : {}),
       });
       onAccepted(res.isNewUser);
     } catch (e) {
       const invalid = invalidMessage(e);
-      if (invalid) { onInvalid(invalid); return; }
-      notify({ title: 'Error', description: (e instanceof ApiError && e.status !== 0 && e.message) || 'Failed to accept invitation. Please try again.', variant: 'destructive' });
+      if (invalid) {
+        onInvalid(invalid);
+        return;
+      }
+      notify({
+        title: 'Error',
+        description: (e instanceof ApiError && e.status !== 0 && e.message) || 'Failed to accept invitation. Please try again.',
+        variant: 'destructive',
+      });
       if (e instanceof ApiError) {
         for (const f of ['firstName', 'lastName', 'phone', 'password', 'confirmPassword'] as const) {
           const m = e.fieldError(f);
@@ -84,11 +130,24 @@ function AcceptForm({ token, invitation, onAccepted, onInvalid }: {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <dl className="grid gap-2 rounded-lg bg-stone-50 p-4 text-sm">
-        <div><dt className="font-medium text-stone-700">Email</dt><dd className="break-all text-stone-900">{invitation.email}</dd></div>
-        <div><dt className="font-medium text-stone-700">Roles</dt><dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd></div>
-        <div><dt className="font-medium text-stone-700">Outlets</dt><dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd></div>
+        <div>
+          <dt className="font-medium text-stone-700">Email</dt>
+          <dd className="break-all text-stone-900">{invitation.email}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-stone-700">Roles</dt>
+          <dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-stone-700">Outlets</dt>
+          <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
+        </div>
       </dl>
-      {!isNew && <p className="text-sm text-stone-600">You already have an account with this email. Accepting adds these roles and outlets to it; your password stays the same.</p>}
+      {!isNew && (
+        <p className="text-sm text-stone-600">
+          You already have an account with this email. Accepting adds these roles and outlets to it; your password stays the same.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="accept-first-name" label="First Name" error={errors.firstName?.message}>
           <Input {...describedBy('accept-first-name', errors.firstName?.message)} autoComplete="given-name" {...register('firstName')} />
@@ -98,17 +157,31 @@ function AcceptForm({ token, invitation, onAccepted, onInvalid }: {
         </Field>
       </div>
       <Field id="accept-phone" label="Phone (optional)" error={errors.phone?.message}>
-        <Input type="tel" {...describedBy('accept-phone', errors.phone?.message)} autoComplete="tel" placeholder="(555) 555-0100" {...register('phone')} />
+        <Input
+          type="tel"
+          {...describedBy('accept-phone', errors.phone?.message)}
+          autoComplete="tel"
+          placeholder="(555) 555-0100"
+          {...register('phone')}
+        />
       </Field>
       {isNew && (
         <>
           <Field id="accept-password" label="Password" error={errors.password?.message}>
-            <PasswordInput {...describedBy('accept-password', errors.password?.message)} autoComplete="new-password"
-              aria-describedby={errors.password ? 'accept-password-error accept-checklist' : 'accept-checklist'} {...register('password')} />
+            <PasswordInput
+              {...describedBy('accept-password', errors.password?.message)}
+              autoComplete="new-password"
+              aria-describedby={errors.password ? 'accept-password-error accept-checklist' : 'accept-checklist'}
+              {...register('password')}
+            />
           </Field>
           <RequirementChecklist id="accept-checklist" label="Password requirements" value={password} requirements={PASSWORD_CHECKLIST} />
           <Field id="accept-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
-            <PasswordInput {...describedBy('accept-confirm', errors.confirmPassword?.message)} autoComplete="new-password" {...register('confirmPassword')} />
+            <PasswordInput
+              {...describedBy('accept-confirm', errors.confirmPassword?.message)}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
           </Field>
         </>
       )}
@@ -132,22 +205,35 @@ export function InvitationAcceptPage() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!token) { setState({ kind: 'invalid', message: M.invalidLink }); return; }
+    if (!token) {
+      setState({ kind: 'invalid', message: M.invalidLink });
+      return;
+    }
     let live = true;
     setState({ kind: 'loading' });
     getInvitation(token).then(
-      (invitation) => { if (live) setState({ kind: 'form', invitation }); },
-      (e) => { if (live) setState({ kind: 'invalid', message: invalidMessage(e) ?? M.failedLoad, retry: !invalidMessage(e) }); },
+      (invitation) => {
+        if (live) setState({ kind: 'form', invitation });
+      },
+      (e) => {
+        if (live) setState({ kind: 'invalid', message: invalidMessage(e) ?? M.failedLoad, retry: !invalidMessage(e) });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [token, attempt]);
 
-  useEffect(() => { document.title = 'Accept invitation · Liquor Ordering Portal'; }, []);
+  useEffect(() => {
+    document.title = 'Accept invitation · Liquor Ordering Portal';
+  }, []);
 
   if (state.kind === 'loading') {
     return (
       <Frame icon={<Loader2 className="h-6 w-6 animate-spin" />} title="Loading invitation...">
-        <p role="status" className="sr-only">Loading invitation</p>
+        <p role="status" className="sr-only">
+          Loading invitation
+        </p>
       </Frame>
     );
   }
@@ -155,8 +241,14 @@ export function InvitationAcceptPage() {
     return (
       <Frame icon={<Link2Off className="h-6 w-6" />} title="Invitation unavailable" description={<p role="alert">{state.message}</p>}>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-          {state.retry && <Button type="button" onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}
-          <Button asChild variant="outline"><Link to="/auth?mode=login">Go to sign in</Link></Button>
+          {state.retry && (
+            <Button type="button" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to="/auth?mode=login">Go to sign in</Link>
+          </Button>
         </div>
       </Frame>
     );
@@ -164,22 +256,42 @@ export function InvitationAcceptPage() {
   if (state.kind === 'accepted') {
     return (
       <Frame
-        icon={<CheckCircle2 className="h-6 w-6" />} title="Invitation accepted"
-        description={state.isNewUser
-          ? <p>Your account is ready. A welcome email is on its way to <span className="inline-block max-w-full break-words font-medium text-stone-800">{state.invitation.email}</span>.</p>
-          : <p>Your account now has the new roles and outlets. A confirmation email is on its way to <span className="inline-block max-w-full break-words font-medium text-stone-800">{state.invitation.email}</span>.</p>}
+        icon={<CheckCircle2 className="h-6 w-6" />}
+        title="Invitation accepted"
+        description={
+          state.isNewUser ? (
+            <p>
+              Your account is ready. A welcome email is on its way to{' '}
+              <span className="inline-block max-w-full break-words font-medium text-stone-800">{state.invitation.email}</span>.
+            </p>
+          ) : (
+            <p>
+              Your account now has the new roles and outlets. A confirmation email is on its way to{' '}
+              <span className="inline-block max-w-full break-words font-medium text-stone-800">{state.invitation.email}</span>.
+            </p>
+          )
+        }
       >
-        <Button asChild size="lg" className="w-full"><Link to="/auth?mode=login">Sign in</Link></Button>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/auth?mode=login">Sign in</Link>
+        </Button>
       </Frame>
     );
   }
   return (
     <Frame
-      icon={<MailOpen className="h-6 w-6" />} title="Accept your invitation"
-      description={<p>Welcome, {state.invitation.firstName}! {state.invitation.userExists ? 'Confirm your details to accept.' : 'Create your account to start ordering.'}</p>}
+      icon={<MailOpen className="h-6 w-6" />}
+      title="Accept your invitation"
+      description={
+        <p>
+          Welcome, {state.invitation.firstName}!{' '}
+          {state.invitation.userExists ? 'Confirm your details to accept.' : 'Create your account to start ordering.'}
+        </p>
+      }
     >
       <AcceptForm
-        token={token} invitation={state.invitation}
+        token={token}
+        invitation={state.invitation}
         onAccepted={(isNewUser) => setState({ kind: 'accepted', invitation: state.invitation, isNewUser })}
         onInvalid={(message) => setState({ kind: 'invalid', message })}
       />

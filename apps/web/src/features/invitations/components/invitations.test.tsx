@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  INVITATION_MESSAGES as M, acceptInvitationResultSchema, adminOutletRequestSchema, adminOutletRequestsPageSchema, createdInvitationSchema,
-  invitationOptionsSchema, publicInvitationSchema, type InvitationOptions, type ProblemCode, type PublicInvitation,
+  INVITATION_MESSAGES as M,
+  acceptInvitationResultSchema,
+  adminOutletRequestSchema,
+  adminOutletRequestsPageSchema,
+  createdInvitationSchema,
+  invitationOptionsSchema,
+  publicInvitationSchema,
+  type InvitationOptions,
+  type ProblemCode,
+  type PublicInvitation,
 } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
 import { FakeApi, problem, reply } from '@/test/fake-api';
@@ -13,7 +21,11 @@ import { OutletRequestsPanel } from './outlet-requests-panel';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 // Radix checkboxes measure themselves; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 const notify = toaster.notify as jest.Mock;
 
 const OPTIONS: InvitationOptions = {
@@ -32,7 +44,10 @@ function wrap(ui: React.ReactElement, path = '/') {
   return renderRoute(ui, { url: path, api });
 }
 
-beforeEach(() => { notify.mockReset(); api = new FakeApi(); });
+beforeEach(() => {
+  notify.mockReset();
+  api = new FakeApi();
+});
 
 describe('InviteUserDialog (spec 000 §2, §5)', () => {
   const sent = reply(createdInvitationSchema, { id: 'a1b2', email: 'ivy@example.com', expiresAt: '2026-12-01T00:00:00.000Z' }, 201);
@@ -65,12 +80,16 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     await user.click(await screen.findByLabelText(/Outlet Buyer/));
     await user.click(screen.getByLabelText(/Court Avenue Taproom/));
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: M.missingInfoTitle, description: M.missingInfo, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ title: M.missingInfoTitle, description: M.missingInfo, variant: 'destructive' }),
+    );
     await user.type(screen.getByLabelText('First Name'), 'Ivy');
     await user.type(screen.getByLabelText('Last Name'), 'Invitee');
     await user.type(screen.getByLabelText('Email Address'), 'ivy@nowhere');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
-    await waitFor(() => expect(notify).toHaveBeenLastCalledWith({ title: M.invalidEmailTitle, description: M.invalidEmail, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenLastCalledWith({ title: M.invalidEmailTitle, description: M.invalidEmail, variant: 'destructive' }),
+    );
     expect(posts()).toEqual([]);
   });
 
@@ -84,14 +103,32 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     await user.click(await screen.findByLabelText(/Outlet Buyer/));
     await user.click(screen.getByLabelText(/Court Avenue Taproom/));
     let refused = false;
-    api.on('post', '/invitations', () => (refused ? sent : ((refused = true), problem(403, 'outlet_not_grantable', 'You may not invite users to the outlet Court Avenue Taproom.'))));
+    api.on('post', '/invitations', () =>
+      refused
+        ? sent
+        : ((refused = true), problem(403, 'outlet_not_grantable', 'You may not invite users to the outlet Court Avenue Taproom.')),
+    );
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'You may not invite users to the outlet Court Avenue Taproom.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'You may not invite users to the outlet Court Avenue Taproom.',
+        variant: 'destructive',
+      }),
+    );
     expect(onOpenChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(posts().at(-1)).toEqual({ method: 'post', url: '/invitations', body: { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleIds: [6], outletIds: [2] } });
-    expect(notify).toHaveBeenLastCalledWith({ title: 'Invitation Sent', description: 'Invitation has been sent to ivy@example.com', variant: 'success' });
+    expect(posts().at(-1)).toEqual({
+      method: 'post',
+      url: '/invitations',
+      body: { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleIds: [6], outletIds: [2] },
+    });
+    expect(notify).toHaveBeenLastCalledWith({
+      title: 'Invitation Sent',
+      description: 'Invitation has been sent to ivy@example.com',
+      variant: 'success',
+    });
   });
 
   it('when the options fail to load, then the outlet list says so', async () => {
@@ -103,7 +140,13 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
 
 describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
   const INV: PublicInvitation = {
-    email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleLabels: ['Outlet Buyer'], outletLabels: ['Court Avenue Taproom'], userExists: false, expiresAt: '2026-12-01T00:00:00.000Z',
+    email: 'ivy@example.com',
+    firstName: 'Ivy',
+    lastName: 'Invitee',
+    roleLabels: ['Outlet Buyer'],
+    outletLabels: ['Court Avenue Taproom'],
+    userExists: false,
+    expiresAt: '2026-12-01T00:00:00.000Z',
   };
 
   it('when the link has no token, then the invalid-link message shows', async () => {
@@ -112,7 +155,10 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
   });
 
   it.each([
-    ['invitation_not_found', 404, M.notFound], ['invitation_expired', 410, M.expired], ['invitation_used', 409, M.used], ['invitation_revoked', 409, M.revoked],
+    ['invitation_not_found', 404, M.notFound],
+    ['invitation_expired', 410, M.expired],
+    ['invitation_used', 409, M.used],
+    ['invitation_revoked', 409, M.revoked],
     ['internal_error', 500, M.failedLoad],
   ])('when the server answers %s, then its message shows', async (code, status, message) => {
     api.on('get', '/invitations/{token}', problem(status, code as ProblemCode, 'x'));
@@ -122,7 +168,8 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
 
   it('when a new person fills the form, then passwords must match and a valid form creates the account and offers sign in', async () => {
     const user = userEvent.setup();
-    api.on('get', '/invitations/{token}', reply(publicInvitationSchema, INV))
+    api
+      .on('get', '/invitations/{token}', reply(publicInvitationSchema, INV))
       .on('post', '/invitations/{token}/accept', reply(acceptInvitationResultSchema, { userId: 'u1', isNewUser: true }));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     expect(await screen.findByText('Court Avenue Taproom')).toBeInTheDocument();
@@ -138,24 +185,34 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
     await user.type(screen.getByLabelText('Phone (optional)'), '515-555-0100');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('heading', { name: 'Invitation accepted' })).toBeInTheDocument();
-    expect(posts()).toContainEqual({ method: 'post', url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept', body: { firstName: 'Ivy', lastName: 'Invitee', phone: '515-555-0100', password: 'Welcome#2026x', confirmPassword: 'Welcome#2026x' } });
+    expect(posts()).toContainEqual({
+      method: 'post',
+      url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept',
+      body: { firstName: 'Ivy', lastName: 'Invitee', phone: '515-555-0100', password: 'Welcome#2026x', confirmPassword: 'Welcome#2026x' },
+    });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?mode=login');
   });
 
   it('when the account exists, then no password is asked and the profile is sent', async () => {
     const user = userEvent.setup();
-    api.on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
+    api
+      .on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
       .on('post', '/invitations/{token}/accept', reply(acceptInvitationResultSchema, { userId: 'u1', isNewUser: false }));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     await user.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
     expect(screen.queryByLabelText('Password')).toBeNull();
     await screen.findByRole('heading', { name: 'Invitation accepted' });
-    expect(posts()).toContainEqual({ method: 'post', url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept', body: { firstName: 'Ivy', lastName: 'Invitee', phone: null } });
+    expect(posts()).toContainEqual({
+      method: 'post',
+      url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept',
+      body: { firstName: 'Ivy', lastName: 'Invitee', phone: null },
+    });
   });
 
   it('when the link was used meanwhile, then accepting switches to the used message', async () => {
     const user = userEvent.setup();
-    api.on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
+    api
+      .on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
       .on('post', '/invitations/{token}/accept', problem(409, 'invitation_used', 'x'));
     wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
     await user.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
@@ -167,18 +224,47 @@ describe('OutletRequestsPanel', () => {
   it('when a pending request is approved, then it posts, toasts and reloads; an empty list says so', async () => {
     const user = userEvent.setup();
     const item = {
-      id: 5, status: 'pending' as const, userId: 'u', userEmail: 'buyer@example.com', userName: 'Blake Buyer', outletId: 3, outletName: 'Open Cellar', outletCode: 'TEST-OPEN',
-      boardName: 'Iowa', createdAt: '2026-11-20T10:00:00.000Z', decidedAt: null, decidedByEmail: null, reason: null,
+      id: 5,
+      status: 'pending' as const,
+      userId: 'u',
+      userEmail: 'buyer@example.com',
+      userName: 'Blake Buyer',
+      outletId: 3,
+      outletName: 'Open Cellar',
+      outletCode: 'TEST-OPEN',
+      boardName: 'Iowa',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      decidedAt: null,
+      decidedByEmail: null,
+      reason: null,
     };
     let lists = 0;
-    api.on('get', '/admin/outlet-requests', () => (lists++ === 0
-      ? reply(adminOutletRequestsPageSchema, { items: [item], page: 1, pageSize: 10, total: 1 })
-      : reply(adminOutletRequestsPageSchema, { items: [], page: 1, pageSize: 10, total: 0 })))
-      .on('post', '/admin/outlet-requests/{id}/approve', reply(adminOutletRequestSchema, { ...item, status: 'approved', decidedAt: '2026-11-21T10:00:00.000Z', decidedByEmail: 'admin@example.com' }));
+    api
+      .on('get', '/admin/outlet-requests', () =>
+        lists++ === 0
+          ? reply(adminOutletRequestsPageSchema, { items: [item], page: 1, pageSize: 10, total: 1 })
+          : reply(adminOutletRequestsPageSchema, { items: [], page: 1, pageSize: 10, total: 0 }),
+      )
+      .on(
+        'post',
+        '/admin/outlet-requests/{id}/approve',
+        reply(adminOutletRequestSchema, {
+          ...item,
+          status: 'approved',
+          decidedAt: '2026-11-21T10:00:00.000Z',
+          decidedByEmail: 'admin@example.com',
+        }),
+      );
     wrap(<OutletRequestsPanel />);
     await user.click(await screen.findByRole('button', { name: 'Approve buyer@example.com for Open Cellar' }));
     expect(posts()).toContainEqual({ method: 'post', url: '/admin/outlet-requests/5/approve', body: undefined });
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Request approved', description: 'Blake Buyer now has access to Open Cellar.', variant: 'success' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Request approved',
+        description: 'Blake Buyer now has access to Open Cellar.',
+        variant: 'success',
+      }),
+    );
     expect(await screen.findByText('No pending outlet requests')).toBeInTheDocument();
     expect(api.urls('get')).toContain('/admin/outlet-requests?page=1&pageSize=10&status=pending');
   });

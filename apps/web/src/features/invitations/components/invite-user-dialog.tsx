@@ -36,7 +36,19 @@ export function visibleOutlets(outlets: GrantableOutlet[], roles: GrantableRole[
   return outlets.filter((o) => !o.isAdminOutlet || adminAllowed);
 }
 
-function CheckRow({ id, checked, onChange, label, detail }: { id: string; checked: boolean; onChange: (v: boolean) => void; label: string; detail?: string | null }) {
+function CheckRow({
+  id,
+  checked,
+  onChange,
+  label,
+  detail,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+  detail?: string | null;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-md px-2 py-1.5 hover:bg-stone-50">
       <Checkbox id={id} className="mt-0.5" checked={checked} onCheckedChange={(v) => onChange(v === true)} />
@@ -54,11 +66,28 @@ function CheckRow({ id, checked, onChange, label, detail }: { id: string; checke
  * ('Sending...') is disabled until an outlet is chosen, with the hint. Invalid input shows the spec's toast;
  * success toasts 'Invitation Sent', resets and closes; a failure keeps the dialog open with an error toast.
  */
-export function InviteUserDialog({ open, onOpenChange, onInvited }: { open: boolean; onOpenChange: (open: boolean) => void; onInvited?: () => void }) {
+export function InviteUserDialog({
+  open,
+  onOpenChange,
+  onInvited,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onInvited?: () => void;
+}) {
   const { data, error, isLoading } = useInvitationOptions(open);
   const { mutate } = useSWRConfig();
-  const { register, control, handleSubmit, watch, setValue, reset, formState: { errors, isSubmitting } } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(createInvitationBodySchema), defaultValues: EMPTY,
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(createInvitationBodySchema),
+    defaultValues: EMPTY,
   });
   const watchedRoles = watch('roleIds');
   const roleIds = useMemo(() => watchedRoles ?? [], [watchedRoles]);
@@ -66,7 +95,10 @@ export function InviteUserDialog({ open, onOpenChange, onInvited }: { open: bool
   const roles = useMemo(() => data?.roles ?? [], [data]);
   const outlets = useMemo(() => visibleOutlets(data?.outlets ?? [], roles, roleIds), [data, roles, roleIds]);
 
-  const close = (next: boolean) => { if (!next) reset(EMPTY); onOpenChange(next); };
+  const close = (next: boolean) => {
+    if (!next) reset(EMPTY);
+    onOpenChange(next);
+  };
 
   const toggleRole = (role: GrantableRole, on: boolean) => {
     const next = on ? [...roleIds, role.id] : roleIds.filter((id) => id !== role.id);
@@ -75,59 +107,93 @@ export function InviteUserDialog({ open, onOpenChange, onInvited }: { open: bool
     if (on && role.grantsAdminOutlet) setValue('outletIds', []);
     else {
       const allowed = new Set(visibleOutlets(data?.outlets ?? [], roles, next).map((o) => o.id));
-      setValue('outletIds', outletIds.filter((id) => allowed.has(id)));
+      setValue(
+        'outletIds',
+        outletIds.filter((id) => allowed.has(id)),
+      );
     }
   };
 
-  const submit = handleSubmit(async (body) => {
-    try {
-      await createInvitation(body);
-      notify({ title: M.sentTitle, description: M.sent(body.email), variant: 'success' });
-      reset(EMPTY);
-      onOpenChange(false);
-      onInvited?.();
-      void mutate((key) => typeof key === 'string' && key.startsWith('/admin/invitations'));
-    } catch (e) {
-      notify({ title: 'Error', description: (e instanceof ApiError && e.status !== 0 && e.message) || M.failed, variant: 'destructive' });
-    }
-  }, (errs) => notify({ ...validationToast(errs), variant: 'destructive' }));
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        await createInvitation(body);
+        notify({ title: M.sentTitle, description: M.sent(body.email), variant: 'success' });
+        reset(EMPTY);
+        onOpenChange(false);
+        onInvited?.();
+        void mutate((key) => typeof key === 'string' && key.startsWith('/admin/invitations'));
+      } catch (e) {
+        notify({ title: 'Error', description: (e instanceof ApiError && e.status !== 0 && e.message) || M.failed, variant: 'destructive' });
+      }
+    },
+    (errs) => notify({ ...validationToast(errs), variant: 'destructive' }),
+  );
 
   const noOutlet = outletIds.length === 0;
   let outletBody;
-  if (isLoading) outletBody = <p className="flex items-center gap-2 px-2 py-1.5 text-sm text-stone-500"><Spinner label={M.loadingOutlets} />{M.loadingOutlets}</p>;
-  else if (error) outletBody = <p role="alert" className="px-2 py-1.5 text-sm text-red-600">{M.failedOutlets}</p>;
+  if (isLoading)
+    outletBody = (
+      <p className="flex items-center gap-2 px-2 py-1.5 text-sm text-stone-500">
+        <Spinner label={M.loadingOutlets} />
+        {M.loadingOutlets}
+      </p>
+    );
+  else if (error)
+    outletBody = (
+      <p role="alert" className="px-2 py-1.5 text-sm text-red-600">
+        {M.failedOutlets}
+      </p>
+    );
   else if (!data?.outlets.length) outletBody = <p className="px-2 py-1.5 text-sm text-stone-500">{M.noAccessibleOutlets}</p>;
   else if (!roleIds.length) outletBody = <p className="px-2 py-1.5 text-sm text-stone-500">{M.selectRolesFirst}</p>;
   else if (!outlets.length) outletBody = <p className="px-2 py-1.5 text-sm text-stone-500">{M.noOutletsForRoles}</p>;
   else {
     outletBody = (
-      <Controller control={control} name="outletIds" render={({ field }) => (
-        <>
-          {outlets.map((o) => (
-            <CheckRow
-              key={o.id} id={`invite-outlet-${o.id}`} checked={field.value.includes(o.id)}
-              onChange={(on) => field.onChange(on ? [...field.value, o.id] : field.value.filter((id) => id !== o.id))}
-              label={o.isAdminOutlet ? `${o.name} (${M.adminOutletLabel})` : o.name}
-              detail={[o.code, o.city, o.boardName].filter(Boolean).join(' · ')}
-            />
-          ))}
-        </>
-      )} />
+      <Controller
+        control={control}
+        name="outletIds"
+        render={({ field }) => (
+          <>
+            {outlets.map((o) => (
+              <CheckRow
+                key={o.id}
+                id={`invite-outlet-${o.id}`}
+                checked={field.value.includes(o.id)}
+                onChange={(on) => field.onChange(on ? [...field.value, o.id] : field.value.filter((id) => id !== o.id))}
+                label={o.isAdminOutlet ? `${o.name} (${M.adminOutletLabel})` : o.name}
+                detail={[o.code, o.city, o.boardName].filter(Boolean).join(' · ')}
+              />
+            ))}
+          </>
+        )}
+      />
     );
   }
 
   return (
     <Dialog
-      open={open} onOpenChange={close} title="Send User Invitation" className="max-w-xl"
+      open={open}
+      onOpenChange={close}
+      title="Send User Invitation"
+      className="max-w-xl"
       description="The person gets an email with a link to create their account (valid for 7 days)."
-      footer={(
+      footer={
         <>
-          <Button type="button" variant="outline" onClick={() => close(false)}>Cancel</Button>
-          <Button type="submit" form="invite-user-form" loading={isSubmitting} disabled={noOutlet} aria-describedby={noOutlet ? 'invite-outlet-hint' : undefined}>
+          <Button type="button" variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="invite-user-form"
+            loading={isSubmitting}
+            disabled={noOutlet}
+            aria-describedby={noOutlet ? 'invite-outlet-hint' : undefined}
+          >
             {isSubmitting ? 'Sending...' : 'Send Invitation'}
           </Button>
         </>
-      )}
+      }
     >
       <form id="invite-user-form" onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -139,23 +205,46 @@ export function InviteUserDialog({ open, onOpenChange, onInvited }: { open: bool
           </Field>
         </div>
         <Field id="invite-email" label="Email Address" error={errors.email?.message}>
-          <Input type="email" inputMode="email" {...describedBy('invite-email', errors.email?.message)} autoComplete="off" {...register('email')} />
+          <Input
+            type="email"
+            inputMode="email"
+            {...describedBy('invite-email', errors.email?.message)}
+            autoComplete="off"
+            {...register('email')}
+          />
         </Field>
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium text-stone-800">User Roles</legend>
           <div className="max-h-44 overflow-y-auto rounded-md border border-stone-200 p-1" aria-invalid={errors.roleIds ? true : undefined}>
             {isLoading && <p className="px-2 py-1.5 text-sm text-stone-500">Loading roles...</p>}
-            {!isLoading && !roles.length && <p className="px-2 py-1.5 text-sm text-stone-500">{error ? 'Failed to load roles.' : 'No roles available.'}</p>}
+            {!isLoading && !roles.length && (
+              <p className="px-2 py-1.5 text-sm text-stone-500">{error ? 'Failed to load roles.' : 'No roles available.'}</p>
+            )}
             {roles.map((r) => (
-              <CheckRow key={r.id} id={`invite-role-${r.id}`} checked={roleIds.includes(r.id)} onChange={(on) => toggleRole(r, on)} label={r.name} detail={r.description} />
+              <CheckRow
+                key={r.id}
+                id={`invite-role-${r.id}`}
+                checked={roleIds.includes(r.id)}
+                onChange={(on) => toggleRole(r, on)}
+                label={r.name}
+                detail={r.description}
+              />
             ))}
           </div>
-          {errors.roleIds && <p role="alert" className="text-sm text-red-600">{errors.roleIds.message}</p>}
+          {errors.roleIds && (
+            <p role="alert" className="text-sm text-red-600">
+              {errors.roleIds.message}
+            </p>
+          )}
         </fieldset>
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium text-stone-800">Select Outlets</legend>
           <div className="max-h-52 overflow-y-auto rounded-md border border-stone-200 p-1">{outletBody}</div>
-          {noOutlet && <p id="invite-outlet-hint" className="text-xs text-stone-500">{M.outletHint}</p>}
+          {noOutlet && (
+            <p id="invite-outlet-hint" className="text-xs text-stone-500">
+              {M.outletHint}
+            </p>
+          )}
         </fieldset>
       </form>
     </Dialog>

@@ -13,7 +13,10 @@ import { FilterButtons, ListCard, Pager } from './list-parts';
 
 type Filter = 'pending' | 'approved' | 'rejected' | 'all';
 const FILTERS = [
-  { value: 'pending', label: 'Pending' }, { value: 'approved', label: 'Approved' }, { value: 'rejected', label: 'Rejected' }, { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
 ] as const;
 const PAGE_SIZE = 10;
 const statusBadge = { pending: 'warning', approved: 'success', rejected: 'destructive' } as const;
@@ -29,20 +32,30 @@ export function OutletRequestsPanel() {
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<AdminOutletRequest | null>(null);
   const [reason, setReason] = useState('');
-  const { data, error, isLoading, mutate } = useOutletRequests({ status: filter === 'all' ? undefined : filter, page, pageSize: PAGE_SIZE });
+  const { data, error, isLoading, mutate } = useOutletRequests({
+    status: filter === 'all' ? undefined : filter,
+    page,
+    pageSize: PAGE_SIZE,
+  });
 
   const decide = async (r: AdminOutletRequest, approve: boolean, why?: string) => {
     setBusy(r.id);
     try {
       await decideOutletRequest(r.id, approve, why);
       const who = r.userName ?? r.userEmail;
-      notify(approve
-        ? { title: 'Request approved', description: `${who} now has access to ${r.outletName}.`, variant: 'success' }
-        : { title: 'Request rejected', description: `${who} was told that access to ${r.outletName} was declined.`, variant: 'success' });
+      notify(
+        approve
+          ? { title: 'Request approved', description: `${who} now has access to ${r.outletName}.`, variant: 'success' }
+          : { title: 'Request rejected', description: `${who} was told that access to ${r.outletName} was declined.`, variant: 'success' },
+      );
       setRejecting(null);
       setReason('');
     } catch (e) {
-      notify({ title: 'Error', description: (e instanceof ApiError && e.status !== 0 && e.message) || 'Failed to update the request. Please try again.', variant: 'destructive' });
+      notify({
+        title: 'Error',
+        description: (e instanceof ApiError && e.status !== 0 && e.message) || 'Failed to update the request. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
       void mutate();
@@ -51,32 +64,81 @@ export function OutletRequestsPanel() {
 
   let body;
   if (isLoading && !data) {
-    body = <div className="space-y-2" role="status" aria-label="Loading outlet requests">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-20 w-full" />)}</div>;
+    body = (
+      <div className="space-y-2" role="status" aria-label="Loading outlet requests">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    );
   } else if (error) {
-    body = <EmptyState title="Failed to load outlet requests" description={error.message} action={<Button type="button" variant="outline" onClick={() => void mutate()}>Try again</Button>} />;
+    body = (
+      <EmptyState
+        title="Failed to load outlet requests"
+        description={error.message}
+        action={
+          <Button type="button" variant="outline" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        }
+      />
+    );
   } else if (!data?.items.length) {
-    body = <EmptyState icon={<Inbox className="h-8 w-8" />} title={filter === 'pending' ? 'No pending outlet requests' : 'No outlet requests'} description="Requests from users for outlets you manage appear here." />;
+    body = (
+      <EmptyState
+        icon={<Inbox className="h-8 w-8" />}
+        title={filter === 'pending' ? 'No pending outlet requests' : 'No outlet requests'}
+        description="Requests from users for outlets you manage appear here."
+      />
+    );
   } else {
     body = (
       <ul className="space-y-2" aria-label="Outlet requests">
         {data.items.map((r) => (
           <ListCard
             key={r.id}
-            title={<>{r.userName ?? r.userEmail} <span className="font-normal text-stone-500">→</span> {r.outletName}</>}
-            badge={<Badge variant={statusBadge[r.status]}>{r.status[0].toUpperCase() + r.status.slice(1)}</Badge>}
-            actions={r.status === 'pending' ? (
+            title={
               <>
-                <Button type="button" size="sm" loading={busy === r.id} onClick={() => void decide(r, true)} aria-label={`Approve ${r.userEmail} for ${r.outletName}`}>
-                  <Check className="h-4 w-4" aria-hidden />Approve
-                </Button>
-                <Button type="button" size="sm" variant="outline" disabled={busy === r.id} onClick={() => { setReason(''); setRejecting(r); }} aria-label={`Reject ${r.userEmail} for ${r.outletName}`}>
-                  <X className="h-4 w-4" aria-hidden />Reject
-                </Button>
+                {r.userName ?? r.userEmail} <span className="font-normal text-stone-500">→</span> {r.outletName}
               </>
-            ) : undefined}
+            }
+            badge={<Badge variant={statusBadge[r.status]}>{r.status[0].toUpperCase() + r.status.slice(1)}</Badge>}
+            actions={
+              r.status === 'pending' ? (
+                <>
+                  <Button
+                    type="button"
+                    size="sm"
+                    loading={busy === r.id}
+                    onClick={() => void decide(r, true)}
+                    aria-label={`Approve ${r.userEmail} for ${r.outletName}`}
+                  >
+                    <Check className="h-4 w-4" aria-hidden />
+                    Approve
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy === r.id}
+                    onClick={() => {
+                      setReason('');
+                      setRejecting(r);
+                    }}
+                    aria-label={`Reject ${r.userEmail} for ${r.outletName}`}
+                  >
+                    <X className="h-4 w-4" aria-hidden />
+                    Reject
+                  </Button>
+                </>
+              ) : undefined
+            }
           >
             <p className="break-all">{r.userEmail}</p>
-            <p>{r.outletCode}{r.boardName ? ` · ${r.boardName}` : ''}</p>
+            <p>
+              {r.outletCode}
+              {r.boardName ? ` · ${r.boardName}` : ''}
+            </p>
             <p className="text-xs text-stone-500">
               Requested {formatDateTime(r.createdAt)}
               {r.decidedAt && ` · ${r.status} ${formatDateTime(r.decidedAt)}${r.decidedByEmail ? ` by ${r.decidedByEmail}` : ''}`}
@@ -91,26 +153,52 @@ export function OutletRequestsPanel() {
   return (
     <section aria-labelledby="outlet-requests-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="outlet-requests-title" className="text-base font-semibold text-stone-900">Outlet requests</h2>
-        <FilterButtons label="Request status" value={filter} options={FILTERS} onChange={(v) => { setFilter(v); setPage(1); }} />
+        <h2 id="outlet-requests-title" className="text-base font-semibold text-stone-900">
+          Outlet requests
+        </h2>
+        <FilterButtons
+          label="Request status"
+          value={filter}
+          options={FILTERS}
+          onChange={(v) => {
+            setFilter(v);
+            setPage(1);
+          }}
+        />
       </div>
       {body}
       {data && <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />}
       <Dialog
-        open={rejecting !== null} onOpenChange={(o) => { if (!o) setRejecting(null); }} title="Reject outlet request"
+        open={rejecting !== null}
+        onOpenChange={(o) => {
+          if (!o) setRejecting(null);
+        }}
+        title="Reject outlet request"
         description={rejecting ? `${rejecting.userName ?? rejecting.userEmail} asked for access to ${rejecting.outletName}.` : undefined}
-        footer={(
+        footer={
           <>
-            <Button type="button" variant="outline" onClick={() => setRejecting(null)}>Cancel</Button>
-            <Button type="button" variant="destructive" loading={busy === rejecting?.id} onClick={() => rejecting && void decide(rejecting, false, reason.trim())}>
+            <Button type="button" variant="outline" onClick={() => setRejecting(null)}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              loading={busy === rejecting?.id}
+              onClick={() => rejecting && void decide(rejecting, false, reason.trim())}
+            >
               {busy === rejecting?.id ? 'Rejecting...' : 'Reject request'}
             </Button>
           </>
-        )}
+        }
       >
         <Field id="reject-reason" label="Reason (optional, sent to the requester)" hint={`${reason.length}/500`}>
           <textarea
-            id="reject-reason" aria-describedby="reject-reason-hint" maxLength={500} rows={3} value={reason} onChange={(e) => setReason(e.target.value)}
+            id="reject-reason"
+            aria-describedby="reject-reason-hint"
+            maxLength={500}
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
             className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
           />
         </Field>

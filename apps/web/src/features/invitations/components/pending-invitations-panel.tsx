@@ -13,8 +13,11 @@ import { FilterButtons, ListCard, Pager } from './list-parts';
 
 type Filter = InvitationStatus | 'all';
 const FILTERS = [
-  { value: 'pending', label: 'Pending' }, { value: 'expired', label: 'Expired' }, { value: 'accepted', label: 'Accepted' },
-  { value: 'revoked', label: 'Revoked' }, { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'revoked', label: 'Revoked' },
+  { value: 'all', label: 'All' },
 ] as const;
 const PAGE_SIZE = 10;
 const badge = { pending: 'warning', accepted: 'success', expired: 'default', revoked: 'destructive' } as const;
@@ -32,8 +35,19 @@ export function PendingInvitationsPanel() {
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<AdminInvitation | null>(null);
-  useEffect(() => { const h = setTimeout(() => { setSearch(typed.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [typed]);
-  const { data, error, isLoading, mutate } = useAdminInvitations({ status: filter === 'all' ? undefined : filter, search: search || undefined, page, pageSize: PAGE_SIZE });
+  useEffect(() => {
+    const h = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(h);
+  }, [typed]);
+  const { data, error, isLoading, mutate } = useAdminInvitations({
+    status: filter === 'all' ? undefined : filter,
+    search: search || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
 
   const act = async (inv: AdminInvitation, kind: 'resend' | 'revoke') => {
     setBusy(inv.id);
@@ -47,7 +61,11 @@ export function PendingInvitationsPanel() {
         setRevoking(null);
       }
     } catch (e) {
-      notify({ title: 'Error', description: (e instanceof ApiError && e.status !== 0 && e.message) || 'Failed to update the invitation. Please try again.', variant: 'destructive' });
+      notify({
+        title: 'Error',
+        description: (e instanceof ApiError && e.status !== 0 && e.message) || 'Failed to update the invitation. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
       void mutate();
@@ -56,11 +74,33 @@ export function PendingInvitationsPanel() {
 
   let body;
   if (isLoading && !data) {
-    body = <div className="space-y-2" role="status" aria-label="Loading invitations">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-20 w-full" />)}</div>;
+    body = (
+      <div className="space-y-2" role="status" aria-label="Loading invitations">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    );
   } else if (error) {
-    body = <EmptyState title="Failed to load invitations" description={error.message} action={<Button type="button" variant="outline" onClick={() => void mutate()}>Try again</Button>} />;
+    body = (
+      <EmptyState
+        title="Failed to load invitations"
+        description={error.message}
+        action={
+          <Button type="button" variant="outline" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        }
+      />
+    );
   } else if (!data?.items.length) {
-    body = <EmptyState icon={<MailPlus className="h-8 w-8" />} title={search ? 'No invitations match your search' : 'No invitations'} description="Invitations you send appear here until they are accepted." />;
+    body = (
+      <EmptyState
+        icon={<MailPlus className="h-8 w-8" />}
+        title={search ? 'No invitations match your search' : 'No invitations'}
+        description="Invitations you send appear here until they are accepted."
+      />
+    );
   } else {
     body = (
       <ul className="space-y-2" aria-label="Invitations">
@@ -69,21 +109,45 @@ export function PendingInvitationsPanel() {
             key={i.id}
             title={`${i.firstName} ${i.lastName}`}
             badge={<Badge variant={badge[i.status]}>{label(i.status)}</Badge>}
-            actions={i.status === 'pending' || i.status === 'expired' ? (
-              <>
-                <Button type="button" size="sm" variant="outline" loading={busy === i.id && !revoking} onClick={() => void act(i, 'resend')} aria-label={`Resend the invitation to ${i.email}`}>
-                  <RotateCw className="h-4 w-4" aria-hidden />Resend
-                </Button>
-                <Button type="button" size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy === i.id} onClick={() => setRevoking(i)} aria-label={`Revoke the invitation to ${i.email}`}>
-                  <Trash2 className="h-4 w-4" aria-hidden />Revoke
-                </Button>
-              </>
-            ) : undefined}
+            actions={
+              i.status === 'pending' || i.status === 'expired' ? (
+                <>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    loading={busy === i.id && !revoking}
+                    onClick={() => void act(i, 'resend')}
+                    aria-label={`Resend the invitation to ${i.email}`}
+                  >
+                    <RotateCw className="h-4 w-4" aria-hidden />
+                    Resend
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700 hover:bg-red-50"
+                    disabled={busy === i.id}
+                    onClick={() => setRevoking(i)}
+                    aria-label={`Revoke the invitation to ${i.email}`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                    Revoke
+                  </Button>
+                </>
+              ) : undefined
+            }
           >
             <p className="break-all">{i.email}</p>
-            <p>{i.roleLabels.join(', ')}{i.outletLabels.length ? ` · ${i.outletLabels.join(', ')}` : ''}</p>
+            <p>
+              {i.roleLabels.join(', ')}
+              {i.outletLabels.length ? ` · ${i.outletLabels.join(', ')}` : ''}
+            </p>
             <p className="text-xs text-stone-500">
-              Sent {formatDate(i.sentAt)}{i.invitedByEmail ? ` by ${i.invitedByEmail}` : ''} · {i.status === 'accepted' && i.usedAt ? `accepted ${formatDate(i.usedAt)}` : `expires ${formatDate(i.expiresAt)}`}
+              Sent {formatDate(i.sentAt)}
+              {i.invitedByEmail ? ` by ${i.invitedByEmail}` : ''} ·{' '}
+              {i.status === 'accepted' && i.usedAt ? `accepted ${formatDate(i.usedAt)}` : `expires ${formatDate(i.expiresAt)}`}
             </p>
           </ListCard>
         ))}
@@ -94,19 +158,49 @@ export function PendingInvitationsPanel() {
   return (
     <section aria-labelledby="invitations-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="invitations-title" className="text-base font-semibold text-stone-900">Invitations</h2>
-        <FilterButtons label="Invitation status" value={filter} options={FILTERS} onChange={(v) => { setFilter(v); setPage(1); }} />
+        <h2 id="invitations-title" className="text-base font-semibold text-stone-900">
+          Invitations
+        </h2>
+        <FilterButtons
+          label="Invitation status"
+          value={filter}
+          options={FILTERS}
+          onChange={(v) => {
+            setFilter(v);
+            setPage(1);
+          }}
+        />
       </div>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
-        <Input type="search" aria-label="Search invitations by email or name" placeholder="Search by email or name" className="pl-9" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search invitations by email or name"
+          placeholder="Search by email or name"
+          className="pl-9"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
       </div>
       {body}
       {data && <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />}
       <AlertDialog
-        open={revoking !== null} onOpenChange={(o) => { if (!o) setRevoking(null); }} title="Revoke this invitation?"
+        open={revoking !== null}
+        onOpenChange={(o) => {
+          if (!o) setRevoking(null);
+        }}
+        title="Revoke this invitation?"
         description={revoking ? `The link sent to ${revoking.email} will stop working. You can invite them again later.` : ''}
-        action={<Button type="button" variant="destructive" loading={busy === revoking?.id} onClick={() => revoking && void act(revoking, 'revoke')}>Revoke invitation</Button>}
+        action={
+          <Button
+            type="button"
+            variant="destructive"
+            loading={busy === revoking?.id}
+            onClick={() => revoking && void act(revoking, 'revoke')}
+          >
+            Revoke invitation
+          </Button>
+        }
       />
     </section>
   );

@@ -43,9 +43,15 @@ export function AppHeader({ menuDialogs }: { menuDialogs?: ProfileMenuDialogs } 
           </Link>
         ) : (
           <div className="flex min-w-0 flex-1 items-center gap-2.5 md:gap-4">
-            <Link to="/shop" aria-hidden tabIndex={-1} className="shrink-0"><Logo /></Link>
+            <Link to="/shop" aria-hidden tabIndex={-1} className="shrink-0">
+              <Logo />
+            </Link>
             <div className="flex min-w-0 flex-col md:flex-row md:items-center md:gap-4">
-              <Link to="/shop" title={boardName} className="break-words rounded-md text-sm font-semibold leading-tight text-brand-900 hover:text-brand-700 sm:text-base md:truncate md:text-lg">
+              <Link
+                to="/shop"
+                title={boardName}
+                className="break-words rounded-md text-sm font-semibold leading-tight text-brand-900 hover:text-brand-700 sm:text-base md:truncate md:text-lg"
+              >
                 {boardName}
               </Link>
               <span className="hidden h-6 w-px bg-stone-200 md:block" aria-hidden />
@@ -54,7 +60,11 @@ export function AppHeader({ menuDialogs }: { menuDialogs?: ProfileMenuDialogs } 
           </div>
         )}
         <div className="ml-auto flex shrink-0 items-center">
-          {signedIn && <Suspense fallback={<span className="block h-9 w-9" aria-hidden />}><ProfileMenu dialogs={menuDialogs} /></Suspense>}
+          {signedIn && (
+            <Suspense fallback={<span className="block h-9 w-9" aria-hidden />}>
+              <ProfileMenu dialogs={menuDialogs} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -29,7 +29,10 @@ export function ScrollableMenuBody({ children }: { children: ReactNode }) {
     const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     if (ro && inner.current) ro.observe(inner.current);
     if (ro && viewport.current) ro.observe(viewport.current);
-    return () => { window.removeEventListener('resize', measure); ro?.disconnect(); };
+    return () => {
+      window.removeEventListener('resize', measure);
+      ro?.disconnect();
+    };
   }, [measure]);
 
   const scroll = (dir: 1 | -1) => {
@@ -39,19 +42,37 @@ export function ScrollableMenuBody({ children }: { children: ReactNode }) {
     measure();
   };
 
-  const btn = 'absolute inset-x-0 z-10 flex h-7 items-center justify-center bg-white text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer';
+  const btn =
+    'absolute inset-x-0 z-10 flex h-7 items-center justify-center bg-white text-stone-500 hover:bg-stone-100 hover:text-stone-900 cursor-pointer';
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       {edges.up && (
-        <button type="button" tabIndex={-1} aria-label="Scroll up" className={`${btn} top-0 rounded-t-lg border-b border-stone-100`} onClick={() => scroll(-1)}>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label="Scroll up"
+          className={`${btn} top-0 rounded-t-lg border-b border-stone-100`}
+          onClick={() => scroll(-1)}
+        >
           <ChevronUp className="h-4 w-4" aria-hidden />
         </button>
       )}
-      <div ref={viewport} data-testid="menu-viewport" onScroll={measure} className="min-h-0 flex-1 overflow-y-auto overscroll-contain scroll-smooth p-1">
+      <div
+        ref={viewport}
+        data-testid="menu-viewport"
+        onScroll={measure}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain scroll-smooth p-1"
+      >
         <div ref={inner}>{children}</div>
       </div>
       {edges.down && (
-        <button type="button" tabIndex={-1} aria-label="Scroll down" className={`${btn} bottom-0 rounded-b-lg border-t border-stone-100`} onClick={() => scroll(1)}>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label="Scroll down"
+          className={`${btn} bottom-0 rounded-b-lg border-t border-stone-100`}
+          onClick={() => scroll(1)}
+        >
           <ChevronDown className="h-4 w-4" aria-hidden />
         </button>
       )}

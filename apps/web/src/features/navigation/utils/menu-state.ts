@@ -6,7 +6,11 @@ export const MENU_STATE_KEY = 'portal.profile-menu.sections';
 const DEFAULTS: MenuSections = { outlets: true, stores: true };
 
 function store(): Storage | null {
-  try { return window.sessionStorage; } catch { return null; }
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** The saved expanded state (both expanded when nothing is saved). */
@@ -16,8 +20,14 @@ export function readMenuSections(): MenuSections {
     if (!raw) return { ...DEFAULTS };
     const v = JSON.parse(raw) as Partial<MenuSections>;
     return { outlets: v.outlets !== false, stores: v.stores !== false };
-  } catch { return { ...DEFAULTS }; }
+  } catch {
+    return { ...DEFAULTS };
+  }
 }
 
-export function writeMenuSections(s: MenuSections) { store()?.setItem(MENU_STATE_KEY, JSON.stringify(s)); }
-export function clearMenuSections() { store()?.removeItem(MENU_STATE_KEY); }
+export function writeMenuSections(s: MenuSections) {
+  store()?.setItem(MENU_STATE_KEY, JSON.stringify(s));
+}
+export function clearMenuSections() {
+  store()?.removeItem(MENU_STATE_KEY);
+}

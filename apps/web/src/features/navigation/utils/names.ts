@@ -10,8 +10,14 @@ export function outletMenuName(o: Pick<MyOutlet, 'outletId' | 'outletName' | 'ou
 }
 
 /** The header's outlet display (spec 000 §2): error, loading, none, else name → code → 'Outlet {id}'. */
-export function outletHeaderText({ error, loading, outlet }: {
-  error: boolean; loading: boolean; outlet: Pick<MyOutlet, 'outletId' | 'outletName' | 'outletCode'> | null;
+export function outletHeaderText({
+  error,
+  loading,
+  outlet,
+}: {
+  error: boolean;
+  loading: boolean;
+  outlet: Pick<MyOutlet, 'outletId' | 'outletName' | 'outletCode'> | null;
 }): string {
   if (error) return 'Error loading outlet';
   if (!outlet) return loading ? 'Loading outlet...' : 'No outlet assigned';

@@ -2,7 +2,12 @@ import type { SWRConfiguration } from 'swr';
 import { orderListSchema, type OrderList, type OrderStatus } from '@portal/contracts';
 import { useApi, type ApiError } from '@/lib/api';
 
-export interface OrdersFilter { storeId?: number | null; status?: OrderStatus; search?: string; /** Only the caller's own orders (My Orders). */ mine?: boolean }
+export interface OrdersFilter {
+  storeId?: number | null;
+  status?: OrderStatus;
+  search?: string;
+  /** Only the caller's own orders (My Orders). */ mine?: boolean;
+}
 
 /** The SWR key (and path) of GET /orders for a filter; empty values are left out. */
 export function ordersKey(f: OrdersFilter = {}): string {

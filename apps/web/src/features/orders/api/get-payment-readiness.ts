@@ -6,5 +6,8 @@ import { useApi } from '@/lib/api';
  * `storeId` undefined skips the request; a failed check shows nothing (no retry).
  */
 export function usePaymentReadiness(storeId: number | undefined) {
-  return useApi(storeId ? `/stores/${storeId}/payment-readiness` : null, paymentReadinessSchema, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useApi(storeId ? `/stores/${storeId}/payment-readiness` : null, paymentReadinessSchema, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }

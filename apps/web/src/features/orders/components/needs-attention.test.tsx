@@ -12,10 +12,22 @@ jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
 const pending: AttentionOrder = {
-  id: 41, orderNumber: 'ORD-1764000000000-7K2QM9XD', reason: 'payment_unconfirmed', status: 'reserved', paymentStatus: 'pending',
-  orderDate: '2026-11-27T10:00:00.000Z', storeId: 2190, storeName: 'CENTRAL CITY LIQUOR, INC.', customerName: 'Blake Buyer',
-  customerEmail: 'buyer@example.com', total: '25.01', gateway: 'monetra', merchantReference: 'ORD-1764000000000-7K2QM9XD',
-  gatewayReference: null, cardLast4: '1111', lastCheckedAt: null,
+  id: 41,
+  orderNumber: 'ORD-1764000000000-7K2QM9XD',
+  reason: 'payment_unconfirmed',
+  status: 'reserved',
+  paymentStatus: 'pending',
+  orderDate: '2026-11-27T10:00:00.000Z',
+  storeId: 2190,
+  storeName: 'CENTRAL CITY LIQUOR, INC.',
+  customerName: 'Blake Buyer',
+  customerEmail: 'buyer@example.com',
+  total: '25.01',
+  gateway: 'monetra',
+  merchantReference: 'ORD-1764000000000-7K2QM9XD',
+  gatewayReference: null,
+  cardLast4: '1111',
+  lastCheckedAt: null,
 };
 
 function renderIt(perms: string[], items: AttentionOrder[] = [pending], hideWhenEmpty = false, api = new FakeApi()) {
@@ -23,10 +35,12 @@ function renderIt(perms: string[], items: AttentionOrder[] = [pending], hideWhen
   api.on('get', '/orders/attention', reply(attentionListSchema, { items }));
   return renderRoute(<NeedsAttention storeId={2190} hideWhenEmpty={hideWhenEmpty} />, { api });
 }
-beforeEach(() => { (notify as jest.Mock).mockClear(); });
+beforeEach(() => {
+  (notify as jest.Mock).mockClear();
+});
 
 describe('Store Orders "Needs attention" (issue 8 §4)', () => {
-  it('when a store manager opens it, then the store\'s unsettled order shows with its reference, card and Check again', async () => {
+  it("when a store manager opens it, then the store's unsettled order shows with its reference, card and Check again", async () => {
     const { api } = renderIt([PERMISSIONS.ordersStoreManage]);
     const section = await screen.findByRole('region', { name: /Needs attention/ });
     expect(api.urls('get')).toContain('/orders/attention?storeId=2190');
@@ -44,17 +58,30 @@ describe('Store Orders "Needs attention" (issue 8 §4)', () => {
   });
 
   it('when Check again settles the order paid, then it toasts the outcome and reloads the list', async () => {
-    const api = new FakeApi().on('post', '/orders/{id}/check-payment', reply(checkPaymentResultSchema, { orderId: 41, paymentStatus: 'paid', outcome: 'paid', message: 'The gateway approved the charge: the order is paid and confirmed to the customer.' }));
+    const api = new FakeApi().on(
+      'post',
+      '/orders/{id}/check-payment',
+      reply(checkPaymentResultSchema, {
+        orderId: 41,
+        paymentStatus: 'paid',
+        outcome: 'paid',
+        message: 'The gateway approved the charge: the order is paid and confirmed to the customer.',
+      }),
+    );
     const user = userEvent.setup();
     renderIt([PERMISSIONS.ordersStoreManage], [pending], false, api);
     await user.click(await screen.findByRole('button', { name: /Check again/ }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Order ORD-1764000000000-7K2QM9XD', variant: 'success' })));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Order ORD-1764000000000-7K2QM9XD', variant: 'success' })),
+    );
     expect(api.urls('post')).toContain('/orders/41/check-payment');
     await waitFor(() => expect(api.urls('get')).toHaveLength(2));
   });
 
   it('when Check again cannot reach the API, then it toasts an error and the order stays listed', async () => {
-    const api = new FakeApi().on('post', '/orders/{id}/check-payment', () => { throw new Error('offline'); });
+    const api = new FakeApi().on('post', '/orders/{id}/check-payment', () => {
+      throw new Error('offline');
+    });
     const user = userEvent.setup();
     renderIt([PERMISSIONS.ordersStoreManage], [pending], false, api);
     await user.click(await screen.findByRole('button', { name: /Check again/ }));
@@ -73,7 +100,12 @@ describe('Store Orders "Needs attention" (issue 8 §4)', () => {
 
 describe('My Orders badge (issue 8 §1)', () => {
   it('when a card order\'s payment is pending, then it shows "Payment being confirmed"; otherwise its status', () => {
-    render(<><OrderStatusBadge status="reserved" paymentStatus="pending" /><OrderStatusBadge status="reserved" paymentStatus="paid" /></>);
+    render(
+      <>
+        <OrderStatusBadge status="reserved" paymentStatus="pending" />
+        <OrderStatusBadge status="reserved" paymentStatus="paid" />
+      </>,
+    );
     expect(screen.getByText('Payment being confirmed')).toBeInTheDocument();
     expect(screen.getByText('New')).toBeInTheDocument();
   });

@@ -12,7 +12,8 @@ import { checkOrderPayment, useAttentionOrders } from '../api/attention';
 
 export const ATTENTION_MESSAGES = {
   title: 'Needs attention',
-  intro: 'Card payments the gateway has not confirmed yet, and cancellations whose refund failed. Check again asks the gateway by the order number.',
+  intro:
+    'Card payments the gateway has not confirmed yet, and cancellations whose refund failed. Check again asks the gateway by the order number.',
   empty: 'Nothing needs attention. Every card payment is settled.',
   loadFailed: 'Failed to load the orders that need attention. Please try again.',
   checkFailed: 'Could not reach the payment service. Please try again.',
@@ -44,7 +45,11 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
     setChecking(o.id);
     try {
       const r = await checkOrderPayment(o.id);
-      notify({ title: `Order ${o.orderNumber}`, description: r.message, variant: r.outcome === 'paid' ? 'success' : r.outcome === 'pending' ? 'default' : 'destructive' });
+      notify({
+        title: `Order ${o.orderNumber}`,
+        description: r.message,
+        variant: r.outcome === 'paid' ? 'success' : r.outcome === 'pending' ? 'default' : 'destructive',
+      });
       await list.mutate();
       // A settled order joins (or leaves) the store's order lists: reload them now, not at the next refresh.
       if (r.outcome !== 'pending') void mutate((key) => typeof key === 'string' && key.startsWith('/orders?'));
@@ -56,9 +61,23 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
   }
 
   let body;
-  if (list.isLoading) body = <div role="status" aria-label="Loading orders that need attention" className="space-y-2"><Skeleton className="h-20 w-full" /></div>;
+  if (list.isLoading)
+    body = (
+      <div role="status" aria-label="Loading orders that need attention" className="space-y-2">
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
   else if (list.error && !list.data) {
-    body = <EmptyState title={ATTENTION_MESSAGES.loadFailed} action={<Button variant="outline" onClick={() => list.mutate()}>Try again</Button>} />;
+    body = (
+      <EmptyState
+        title={ATTENTION_MESSAGES.loadFailed}
+        action={
+          <Button variant="outline" onClick={() => list.mutate()}>
+            Try again
+          </Button>
+        }
+      />
+    );
   } else if (items.length === 0) body = <p className="text-sm text-stone-500">{ATTENTION_MESSAGES.empty}</p>;
   else {
     body = (
@@ -69,23 +88,58 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <div className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{o.orderNumber}</div>
-                  <div className="text-sm text-stone-600 [overflow-wrap:anywhere]">{o.customerName} · {o.customerEmail}</div>
+                  <div className="text-sm text-stone-600 [overflow-wrap:anywhere]">
+                    {o.customerName} · {o.customerEmail}
+                  </div>
                 </div>
                 <Badge variant="warning">{REASON[o.reason]}</Badge>
               </div>
               <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                <div className="flex gap-2"><dt className="text-stone-500">Total</dt><dd className="font-medium tabular-nums">{formatMoney(o.total)}</dd></div>
-                <div className="flex gap-2"><dt className="text-stone-500">Placed</dt><dd>{formatDateTime(o.orderDate)}</dd></div>
-                {superAdmin && <div className="flex gap-2"><dt className="text-stone-500">Store</dt><dd>{o.storeName}</dd></div>}
-                <div className="flex gap-2"><dt className="text-stone-500">Reference</dt><dd className="font-mono [overflow-wrap:anywhere]">{o.merchantReference}</dd></div>
-                <div className="flex gap-2"><dt className="text-stone-500">Gateway ref.</dt><dd className="font-mono">{o.gatewayReference ?? '—'}{o.gateway ? ` (${o.gateway})` : ''}</dd></div>
-                <div className="flex gap-2"><dt className="text-stone-500">Card</dt><dd>{o.cardLast4 ? `ending ${o.cardLast4}` : '—'}</dd></div>
-                <div className="flex gap-2"><dt className="text-stone-500">Last checked</dt><dd>{o.lastCheckedAt ? formatDateTime(o.lastCheckedAt) : 'Never'}</dd></div>
+                <div className="flex gap-2">
+                  <dt className="text-stone-500">Total</dt>
+                  <dd className="font-medium tabular-nums">{formatMoney(o.total)}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt className="text-stone-500">Placed</dt>
+                  <dd>{formatDateTime(o.orderDate)}</dd>
+                </div>
+                {superAdmin && (
+                  <div className="flex gap-2">
+                    <dt className="text-stone-500">Store</dt>
+                    <dd>{o.storeName}</dd>
+                  </div>
+                )}
+                <div className="flex gap-2">
+                  <dt className="text-stone-500">Reference</dt>
+                  <dd className="font-mono [overflow-wrap:anywhere]">{o.merchantReference}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt className="text-stone-500">Gateway ref.</dt>
+                  <dd className="font-mono">
+                    {o.gatewayReference ?? '—'}
+                    {o.gateway ? ` (${o.gateway})` : ''}
+                  </dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt className="text-stone-500">Card</dt>
+                  <dd>{o.cardLast4 ? `ending ${o.cardLast4}` : '—'}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt className="text-stone-500">Last checked</dt>
+                  <dd>{o.lastCheckedAt ? formatDateTime(o.lastCheckedAt) : 'Never'}</dd>
+                </div>
               </dl>
               {o.reason === 'payment_unconfirmed' && (
                 <div className="mt-3 flex justify-end">
-                  <Button variant="outline" size="sm" loading={checking === o.id} onClick={() => checkAgain(o)} aria-label={`Check again order ${o.orderNumber}`}>
-                    <RefreshCw className="h-4 w-4" aria-hidden />Check again
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    loading={checking === o.id}
+                    onClick={() => checkAgain(o)}
+                    aria-label={`Check again order ${o.orderNumber}`}
+                  >
+                    <RefreshCw className="h-4 w-4" aria-hidden />
+                    Check again
                   </Button>
                 </div>
               )}
@@ -99,7 +153,8 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
   return (
     <section aria-labelledby="needs-attention-heading" className="mb-6 rounded-lg border border-amber-200 bg-amber-50/60 p-4">
       <h2 id="needs-attention-heading" className="mb-1 flex items-center gap-2 text-base font-semibold text-stone-900">
-        <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden />{ATTENTION_MESSAGES.title}
+        <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden />
+        {ATTENTION_MESSAGES.title}
         {items.length > 0 && <span className="rounded-full bg-amber-200 px-2 text-xs tabular-nums text-amber-900">{items.length}</span>}
       </h2>
       <p className="mb-3 text-sm text-stone-600">{ATTENTION_MESSAGES.intro}</p>

@@ -12,7 +12,13 @@ function Shown() {
 }
 /** Any request `api` has no route for answers 404 not_found (the fake's default). */
 function renderAt(path: string, api: FakeApi, rememberedId: number | null = null) {
-  return renderRoute(<><Shown /><Param rememberedId={rememberedId} /></>, { url: path, path: '/order-confirmation/:orderId', api });
+  return renderRoute(
+    <>
+      <Shown />
+      <Param rememberedId={rememberedId} />
+    </>,
+    { url: path, path: '/order-confirmation/:orderId', api },
+  );
 }
 function Param({ rememberedId }: { rememberedId: number | null }) {
   const id = useLocation().pathname.split('/').pop();
@@ -20,12 +26,19 @@ function Param({ rememberedId }: { rememberedId: number | null }) {
 }
 /** Lets pending promises and the 600 ms retry timers run. */
 async function flush(ms: number) {
-  for (let t = 0; t < ms; t += 100) await act(async () => { await jest.advanceTimersByTimeAsync(100); });
+  for (let t = 0; t < ms; t += 100)
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+    });
 }
 
 const notFound = problem(404, 'not_found', 'Order not found');
-beforeEach(() => { jest.useFakeTimers(); });
-afterEach(() => { jest.useRealTimers(); });
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('order confirmation (spec 002 §2, §4)', () => {
   it('when the order appears on the third attempt, then it is shown after the 600 ms retries', async () => {
@@ -48,7 +61,11 @@ describe('order confirmation (spec 002 §2, §4)', () => {
   });
 
   it('when the id never loads, then the remembered last order is tried and opened', async () => {
-    const api = new FakeApi().on('get', '/orders/202', reply(orderDetailSchema, makeOrderDetail({ id: 202, orderNumber: 'ORD-REMEMBERED' })));
+    const api = new FakeApi().on(
+      'get',
+      '/orders/202',
+      reply(orderDetailSchema, makeOrderDetail({ id: 202, orderNumber: 'ORD-REMEMBERED' })),
+    );
     renderAt('/order-confirmation/101', api, 202);
     await flush(3500);
     expect(api.urls('get').filter((u) => u === '/orders/101')).toHaveLength(5);

@@ -16,8 +16,18 @@ import { OrderStatusBadge } from './order-status-badge';
 function NextSteps() {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-      <Button asChild variant="outline" size="lg"><Link to="/order-history"><History className="h-4 w-4" aria-hidden />View Order History</Link></Button>
-      <Button asChild size="lg"><Link to="/"><ShoppingBag className="h-4 w-4" aria-hidden />Continue Shopping</Link></Button>
+      <Button asChild variant="outline" size="lg">
+        <Link to="/order-history">
+          <History className="h-4 w-4" aria-hidden />
+          View Order History
+        </Link>
+      </Button>
+      <Button asChild size="lg">
+        <Link to="/">
+          <ShoppingBag className="h-4 w-4" aria-hidden />
+          Continue Shopping
+        </Link>
+      </Button>
     </div>
   );
 }
@@ -48,7 +58,11 @@ export function OrderConfirmation({ orderIdParam, rememberedId }: { orderIdParam
   if (result.state === 'not-found') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
-        <EmptyState title="Order not found" description="We could not find this order. It may still be processing; check your order history in a moment." action={<NextSteps />} />
+        <EmptyState
+          title="Order not found"
+          description="We could not find this order. It may still be processing; check your order history in a moment."
+          action={<NextSteps />}
+        />
       </div>
     );
   }
@@ -62,25 +76,50 @@ export function OrderConfirmation({ orderIdParam, rememberedId }: { orderIdParam
         <h1 className="text-2xl font-semibold text-stone-900">Thank you for your order!</h1>
         <p className="text-stone-600">
           Order <span className="whitespace-nowrap font-semibold text-stone-900">{order.orderNumber}</span> has been placed.
-          {order.customerEmail && <> A confirmation will be emailed to <span className="font-medium text-stone-900">{order.customerEmail}</span>.</>}
+          {order.customerEmail && (
+            <>
+              {' '}
+              A confirmation will be emailed to <span className="font-medium text-stone-900">{order.customerEmail}</span>.
+            </>
+          )}
         </p>
       </div>
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-          <CardTitle>Order <span className="whitespace-nowrap">{order.orderNumber}</span></CardTitle>
+          <CardTitle>
+            Order <span className="whitespace-nowrap">{order.orderNumber}</span>
+          </CardTitle>
           <OrderStatusBadge status={order.status} />
         </CardHeader>
         <CardContent className="space-y-5">
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <div><dt className="text-stone-500">Order date</dt><dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd></div>
-            <div><dt className="text-stone-500">Payment</dt><dd className="font-medium text-stone-900">{paymentText(order)}</dd></div>
-            <div><dt className="text-stone-500">Fulfillment</dt><dd className="font-medium text-stone-900">{order.fulfillmentType}</dd></div>
-            <div><dt className="text-stone-500">{order.fulfillmentType} date</dt><dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd></div>
+            <div>
+              <dt className="text-stone-500">Order date</dt>
+              <dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Payment</dt>
+              <dd className="font-medium text-stone-900">{paymentText(order)}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Fulfillment</dt>
+              <dd className="font-medium text-stone-900">{order.fulfillmentType}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">{order.fulfillmentType} date</dt>
+              <dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd>
+            </div>
           </dl>
           <div className="grid gap-3 sm:grid-cols-2">
-            <AddressBlock title={isDelivery ? 'Store' : 'Pick up at'} icon={<Store className="h-3.5 w-3.5" aria-hidden />} address={order.store} />
-            {isDelivery && order.delivery && <AddressBlock title="Delivery address" icon={<Truck className="h-3.5 w-3.5" aria-hidden />} address={order.delivery} />}
+            <AddressBlock
+              title={isDelivery ? 'Store' : 'Pick up at'}
+              icon={<Store className="h-3.5 w-3.5" aria-hidden />}
+              address={order.store}
+            />
+            {isDelivery && order.delivery && (
+              <AddressBlock title="Delivery address" icon={<Truck className="h-3.5 w-3.5" aria-hidden />} address={order.delivery} />
+            )}
           </div>
           <div className="space-y-3">
             <h2 className="text-sm font-semibold text-stone-900">Items ({order.itemCount})</h2>

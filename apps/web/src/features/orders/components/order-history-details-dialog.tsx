@@ -24,27 +24,64 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
   return (
     <Dialog
       open={order !== null}
-      onOpenChange={(open) => { if (!open) onClose(); }}
-      title={order ? <>Order <span className="whitespace-nowrap">{order.orderNumber}</span></> : 'Order'}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={
+        order ? (
+          <>
+            Order <span className="whitespace-nowrap">{order.orderNumber}</span>
+          </>
+        ) : (
+          'Order'
+        )
+      }
       className="max-w-2xl"
-      footer={order && (
-        <>
-          <OrderTotals subtotal={order.subtotal} deliveryCharge={order.deliveryCharge} total={order.total} className="mb-1 sm:mb-0 sm:ml-0 sm:mr-auto sm:max-w-[15rem]" />
-          <div className="flex w-full flex-wrap justify-end gap-2 self-end sm:w-auto">
-            <Button variant="outline" onClick={onClose}>Close</Button><ReorderButton order={order} onAdded={onClose} />
-          </div>
-        </>
-      )}
+      footer={
+        order && (
+          <>
+            <OrderTotals
+              subtotal={order.subtotal}
+              deliveryCharge={order.deliveryCharge}
+              total={order.total}
+              className="mb-1 sm:mb-0 sm:ml-0 sm:mr-auto sm:max-w-[15rem]"
+            />
+            <div className="flex w-full flex-wrap justify-end gap-2 self-end sm:w-auto">
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              <ReorderButton order={order} onAdded={onClose} />
+            </div>
+          </>
+        )
+      }
     >
       {order && (
         <div className="space-y-5">
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-            <div><dt className="text-stone-500">Order Date</dt><dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd></div>
-            <div><dt className="text-stone-500">Status</dt><dd className="mt-0.5"><OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} /></dd></div>
-            <div><dt className="text-stone-500">Fulfillment Type</dt><dd className="font-medium text-stone-900">{order.fulfillmentType}</dd></div>
-            <div><dt className="text-stone-500">Fulfillment Date</dt><dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd></div>
+            <div>
+              <dt className="text-stone-500">Order Date</dt>
+              <dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Status</dt>
+              <dd className="mt-0.5">
+                <OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Fulfillment Type</dt>
+              <dd className="font-medium text-stone-900">{order.fulfillmentType}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Fulfillment Date</dt>
+              <dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd>
+            </div>
             {order.cancelReason && (
-              <div className="col-span-2"><dt className="text-stone-500">Cancellation reason</dt><dd className="font-medium text-stone-900">{order.cancelReason}</dd></div>
+              <div className="col-span-2">
+                <dt className="text-stone-500">Cancellation reason</dt>
+                <dd className="font-medium text-stone-900">{order.cancelReason}</dd>
+              </div>
             )}
           </dl>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -56,11 +93,16 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
                 )}
               </>
             ) : detail.error ? (
-              <AddressBlock title="Store Information" icon={<Store className="h-3.5 w-3.5" aria-hidden />}
-                address={{ name: order.storeName, address: null, city: null, state: null, zipCode: null, phone: null }} />
+              <AddressBlock
+                title="Store Information"
+                icon={<Store className="h-3.5 w-3.5" aria-hidden />}
+                address={{ name: order.storeName, address: null, city: null, state: null, zipCode: null, phone: null }}
+              />
             ) : (
               <div className="space-y-2 rounded-md border border-stone-200 p-3" aria-label="Loading store information">
-                <Skeleton className="h-3 w-24" /><Skeleton className="h-4 w-40" /><Skeleton className="h-4 w-32" />
+                <Skeleton className="h-3 w-24" />
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-32" />
               </div>
             )}
           </div>

@@ -15,11 +15,35 @@ jest.mock('@/lib/session', () => ({ useSession: () => ({ me: { user: { email: 'B
 const STORE = { id: 2190, name: 'Central City Liquor' };
 const OUTLET = { outletId: 7, outletName: 'Demo – Court Avenue Taproom' };
 const delivery = makeOrder({
-  id: 102, orderNumber: 'ORD-DELIVERY', status: 'ready', fulfillmentType: 'Delivery', fulfillmentDate: '2026-02-10', deliveryCharge: '15.00', total: '74.98',
+  id: 102,
+  orderNumber: 'ORD-DELIVERY',
+  status: 'ready',
+  fulfillmentType: 'Delivery',
+  fulfillmentDate: '2026-02-10',
+  deliveryCharge: '15.00',
+  total: '74.98',
   itemCount: 2,
   items: [
-    { id: 1, itemCode: '43336', itemName: 'Captain Morgan Spiced Rum', bottleSizeId: 750, bottleSizeText: '750ML', quantity: 2, unitPrice: '29.99', totalPrice: '59.98' },
-    { id: 2, itemCode: '11788', itemName: 'Black Velvet', bottleSizeId: 1750, bottleSizeText: '1.75L', quantity: 1, unitPrice: '0.00', totalPrice: '0.00' },
+    {
+      id: 1,
+      itemCode: '43336',
+      itemName: 'Captain Morgan Spiced Rum',
+      bottleSizeId: 750,
+      bottleSizeText: '750ML',
+      quantity: 2,
+      unitPrice: '29.99',
+      totalPrice: '59.98',
+    },
+    {
+      id: 2,
+      itemCode: '11788',
+      itemName: 'Black Velvet',
+      bottleSizeId: 1750,
+      bottleSizeText: '1.75L',
+      quantity: 1,
+      unitPrice: '0.00',
+      totalPrice: '0.00',
+    },
   ],
 });
 const pickup = makeOrder({ id: 101, status: 'completed' });
@@ -32,7 +56,11 @@ function renderPage(selection: object = { store: STORE, outlet: OUTLET, loading:
 /** GET answers by exact path: an order list (`/orders?…`) or an order's detail (`/orders/{id}`); any other path is 404 not_found. */
 function answer(map: Record<string, OrderList | OrderDetail>) {
   for (const [url, body] of Object.entries(map)) {
-    api.on('get', url, url.startsWith('/orders?') ? reply(orderListSchema, body as OrderList) : reply(orderDetailSchema, body as OrderDetail));
+    api.on(
+      'get',
+      url,
+      url.startsWith('/orders?') ? reply(orderListSchema, body as OrderList) : reply(orderDetailSchema, body as OrderDetail),
+    );
   }
 }
 beforeEach(() => {
@@ -58,7 +86,7 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     expect(within(rows[2]).getByText('Completed')).toBeInTheDocument();
   });
 
-  it('when it loads, then it asks the API for the caller\'s own orders only (mine=true), also for store managers', async () => {
+  it("when it loads, then it asks the API for the caller's own orders only (mine=true), also for store managers", async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([pickup], 'own') });
     renderPage();
     expect(await screen.findByText('ORD-20260105-0001')).toBeInTheDocument();
@@ -90,14 +118,30 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   it('when loading fails, then it toasts Error / Failed to load order history. Please try again.', async () => {
     api.on('get', /.*/, problem(500, 'internal_error', 'Internal error'));
     renderPage();
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to load order history. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to load order history. Please try again.',
+        variant: 'destructive',
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('when details of a Delivery order are opened, then every field of the spec shows', async () => {
     answer({
       '/orders?storeId=2190&mine=true': makeList([delivery], 'own'),
-      '/orders/102': makeOrderDetail({ ...delivery, delivery: { name: 'Demo – Court Avenue Taproom', address: '309 Court Ave', city: 'DES MOINES', state: 'IA', zipCode: '50309', phone: '(515) 555-0142' } }),
+      '/orders/102': makeOrderDetail({
+        ...delivery,
+        delivery: {
+          name: 'Demo – Court Avenue Taproom',
+          address: '309 Court Ave',
+          city: 'DES MOINES',
+          state: 'IA',
+          zipCode: '50309',
+          phone: '(515) 555-0142',
+        },
+      }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -139,18 +183,39 @@ describe('My Orders (spec 001 §2 Order History)', () => {
   it('when Re-Order these items succeeds, then it shows Adding to Cart..., fills the selected outlet × store cart, closes the dialog and toasts Items added to cart with the count', async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([delivery], 'own'), '/orders/102': makeOrderDetail(delivery) });
     let finish!: (answer: FakeAnswer) => void;
-    const held = new Promise<FakeAnswer>((ok) => { finish = ok; });
+    const held = new Promise<FakeAnswer>((ok) => {
+      finish = ok;
+    });
     api.on('post', '/orders/{id}/reorder', () => held);
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
     await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
     expect(screen.getByRole('button', { name: 'Adding to Cart...' })).toBeDisabled();
-    finish(reply(reorderResultSchema, { cartId: 9, outletId: OUTLET.outletId, storeId: STORE.id, added: 2, skipped: [], message: '2 item(s) from this order have been added to your cart.' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({
-      title: 'Items added to cart', description: '2 item(s) from this order have been added to your cart.', variant: 'success',
-    })));
-    expect(api.calls).toContainEqual({ method: 'post', url: '/orders/102/reorder', body: { outletId: OUTLET.outletId, storeId: STORE.id } });
+    finish(
+      reply(reorderResultSchema, {
+        cartId: 9,
+        outletId: OUTLET.outletId,
+        storeId: STORE.id,
+        added: 2,
+        skipped: [],
+        message: '2 item(s) from this order have been added to your cart.',
+      }),
+    );
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Items added to cart',
+          description: '2 item(s) from this order have been added to your cart.',
+          variant: 'success',
+        }),
+      ),
+    );
+    expect(api.calls).toContainEqual({
+      method: 'post',
+      url: '/orders/102/reorder',
+      body: { outletId: OUTLET.outletId, storeId: STORE.id },
+    });
     // Issue 9 §3: the dialog closes, so the toast's View Cart is not behind a modal.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -162,7 +227,13 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
     await user.click(await screen.findByRole('button', { name: 'Re-Order these items' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Failed to add items', description: 'Unable to add items to cart. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Failed to add items',
+        description: 'Unable to add items to cart. Please try again.',
+        variant: 'destructive',
+      }),
+    );
   });
 
   it('when the order has no items, then it toasts No items to reorder without calling the API', async () => {

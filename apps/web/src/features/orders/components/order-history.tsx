@@ -26,24 +26,42 @@ function OrdersTable({ orders, onView }: { orders: Order[]; onView: (o: Order) =
       <table className="w-full text-sm">
         <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Order Number</th>
-            <th scope="col" className="px-4 py-3 font-medium">Date</th>
-            <th scope="col" className="px-4 py-3 font-medium">Items</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Total</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Order Number
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Items
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Total
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">
           {orders.map((o) => (
             <tr key={o.id} className="hover:bg-stone-50">
-              <td data-testid="order-number" className="whitespace-nowrap px-4 py-3 font-medium text-stone-900">{o.orderNumber}</td>
+              <td data-testid="order-number" className="whitespace-nowrap px-4 py-3 font-medium text-stone-900">
+                {o.orderNumber}
+              </td>
               <td className="px-4 py-3 text-stone-700">{formatDate(o.orderDate)}</td>
               <td className="px-4 py-3 text-stone-700">{itemsText(o.itemCount)}</td>
-              <td className="px-4 py-3"><OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} /></td>
+              <td className="px-4 py-3">
+                <OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} />
+              </td>
               <td className="px-4 py-3 text-right font-medium tabular-nums text-stone-900">{formatMoney(o.total)}</td>
               <td className="px-4 py-3 text-right">
-                <Button variant="outline" size="sm" onClick={() => onView(o)} aria-label={`View Details of order ${o.orderNumber}`}>View Details</Button>
+                <Button variant="outline" size="sm" onClick={() => onView(o)} aria-label={`View Details of order ${o.orderNumber}`}>
+                  View Details
+                </Button>
               </td>
             </tr>
           ))}
@@ -61,15 +79,20 @@ function OrdersCards({ orders, onView }: { orders: Order[]; onView: (o: Order) =
           <Card className="p-4">
             <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
               <div className="min-w-0">
-                <div data-testid="order-number" className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{o.orderNumber}</div>
-                <div className="text-sm text-stone-500">{formatDate(o.orderDate)} · {itemsText(o.itemCount)}</div>
+                <div data-testid="order-number" className="font-semibold text-stone-900 [overflow-wrap:anywhere]">
+                  {o.orderNumber}
+                </div>
+                <div className="text-sm text-stone-500">
+                  {formatDate(o.orderDate)} · {itemsText(o.itemCount)}
+                </div>
               </div>
               <OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} />
             </div>
             <div className="mt-3 flex items-center justify-between gap-3">
               <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(o.total)}</span>
               <Button variant="outline" size="sm" onClick={() => onView(o)} aria-label={`View Details of order ${o.orderNumber}`}>
-                View Details<ChevronRight className="h-4 w-4" aria-hidden />
+                View Details
+                <ChevronRight className="h-4 w-4" aria-hidden />
               </Button>
             </div>
           </Card>
@@ -82,7 +105,9 @@ function OrdersCards({ orders, onView }: { orders: Order[]; onView: (o: Order) =
 function LoadingRows() {
   return (
     <div className="space-y-3" role="status" aria-label="Loading orders">
-      {[0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)}
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-16 w-full" />
+      ))}
     </div>
   );
 }
@@ -107,11 +132,38 @@ export function OrderHistory() {
 
   let body;
   if (selecting || (store && orders.isLoading)) body = <LoadingRows />;
-  else if (!store) body = <EmptyState icon={<Store className="h-8 w-8" />} title="No store selected" description="Choose an outlet and store from the profile menu to see its orders." />;
+  else if (!store)
+    body = (
+      <EmptyState
+        icon={<Store className="h-8 w-8" />}
+        title="No store selected"
+        description="Choose an outlet and store from the profile menu to see its orders."
+      />
+    );
   else if (orders.error && !orders.data) {
-    body = <EmptyState title="Could not load your orders" description={HISTORY_MESSAGES.loadFailed} action={<Button variant="outline" onClick={() => orders.mutate()}>Try again</Button>} />;
+    body = (
+      <EmptyState
+        title="Could not load your orders"
+        description={HISTORY_MESSAGES.loadFailed}
+        action={
+          <Button variant="outline" onClick={() => orders.mutate()}>
+            Try again
+          </Button>
+        }
+      />
+    );
   } else if (items.length === 0) {
-    body = <EmptyState icon={<Package className="h-8 w-8" />} title={HISTORY_MESSAGES.empty} action={<Button asChild><Link to="/shop">Start Shopping</Link></Button>} />;
+    body = (
+      <EmptyState
+        icon={<Package className="h-8 w-8" />}
+        title={HISTORY_MESSAGES.empty}
+        action={
+          <Button asChild>
+            <Link to="/shop">Start Shopping</Link>
+          </Button>
+        }
+      />
+    );
   } else body = desktop ? <OrdersTable orders={items} onView={setSelected} /> : <OrdersCards orders={items} onView={setSelected} />;
 
   return (

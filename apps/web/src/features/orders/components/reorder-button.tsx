@@ -10,7 +10,11 @@ import { notify } from '@/components/ui/toaster';
 import { reorderOrder } from '../api/reorder-order';
 import { isCartKey } from '@/lib/cart-cache';
 
-const FAILED = { title: 'Failed to add items', description: 'Unable to add items to cart. Please try again.', variant: 'destructive' } as const;
+const FAILED = {
+  title: 'Failed to add items',
+  description: 'Unable to add items to cart. Please try again.',
+  variant: 'destructive',
+} as const;
 
 /**
  * 'Re-Order these items' (spec 001 §2, §8): adds every line's quantity to the cart the person is looking at
@@ -24,21 +28,30 @@ export function ReorderButton({ order, onAdded }: { order: Pick<Order, 'id' | 'i
   const { outlet, store } = useSelection();
 
   async function reorder() {
-    if (order.items.length === 0) { notify({ title: ORDER_MESSAGES.noItemsToReorder, variant: 'destructive' }); return; }
+    if (order.items.length === 0) {
+      notify({ title: ORDER_MESSAGES.noItemsToReorder, variant: 'destructive' });
+      return;
+    }
     setBusy(true);
     try {
       const target = outlet && store ? { outletId: outlet.outletId, storeId: store.id } : undefined;
       const r = await reorderOrder(order.id, target);
       void mutate(isCartKey);
-      if (r.added === 0) { notify({ ...FAILED, description: r.message || FAILED.description }); return; }
+      if (r.added === 0) {
+        notify({ ...FAILED, description: r.message || FAILED.description });
+        return;
+      }
       const skipped = r.skipped.length ? ` ${r.skipped.length} item(s) are no longer available and were skipped.` : '';
       onAdded?.();
       notify({
-        title: 'Items added to cart', description: ORDER_MESSAGES.reorderAdded(r.added) + skipped, variant: 'success',
+        title: 'Items added to cart',
+        description: ORDER_MESSAGES.reorderAdded(r.added) + skipped,
+        variant: 'success',
         action: { label: 'View Cart', onClick: () => navigate('/cart') },
       });
     } catch (e) {
-      if (e instanceof ApiError && e.code === PROBLEM_CODES.nothingToReorder) notify({ title: ORDER_MESSAGES.noItemsToReorder, variant: 'destructive' });
+      if (e instanceof ApiError && e.code === PROBLEM_CODES.nothingToReorder)
+        notify({ title: ORDER_MESSAGES.noItemsToReorder, variant: 'destructive' });
       else notify(FAILED);
     } finally {
       setBusy(false);
@@ -47,7 +60,14 @@ export function ReorderButton({ order, onAdded }: { order: Pick<Order, 'id' | 'i
 
   return (
     <Button onClick={reorder} loading={busy}>
-      {busy ? 'Adding to Cart...' : (<><RotateCcw className="h-4 w-4" aria-hidden />Re-Order these items</>)}
+      {busy ? (
+        'Adding to Cart...'
+      ) : (
+        <>
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          Re-Order these items
+        </>
+      )}
     </Button>
   );
 }

@@ -21,18 +21,26 @@ function renderPage() {
   // Any other GET answers 404 not_found (the fake's default).
   const api = new FakeApi()
     .on('get', '/orders?storeId=2190', reply(orderListSchema, makeList([ready], 'store')))
-    .on('post', '/orders/{id}/complete', reply(orderDetailSchema, makeOrderDetail({ id: 3, orderNumber: 'ORD-READY', status: 'completed' })))
+    .on(
+      'post',
+      '/orders/{id}/complete',
+      reply(orderDetailSchema, makeOrderDetail({ id: 3, orderNumber: 'ORD-READY', status: 'completed' })),
+    )
     .on('post', '/orders/{id}/cancel', reply(orderDetailSchema, makeOrderDetail({ id: 3, orderNumber: 'ORD-READY', status: 'cancelled' })));
   return renderRoute(<StoreOrders />, { api }).api;
 }
-beforeEach(() => { (notify as jest.Mock).mockClear(); });
+beforeEach(() => {
+  (notify as jest.Mock).mockClear();
+});
 
 it('when a manager marks a ready order completed, then it posts /complete and toasts', async () => {
   const api = renderPage();
   await userEvent.click(screen.getByRole('tab', { name: /Ready/ }));
   await userEvent.click(await screen.findByRole('button', { name: 'Mark Completed order ORD-READY' }));
   expect(api.urls('post')).toContain('/orders/3/complete');
-  await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Order marked as completed', variant: 'success' })));
+  await waitFor(() =>
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Order marked as completed', variant: 'success' })),
+  );
 });
 
 it('when a manager cancels without a reason, then the dialog refuses; with one it posts /cancel with the reason', async () => {

@@ -15,8 +15,25 @@ jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
 const STORE = { id: 2190, name: 'Central City Liquor' };
 const OUTLET = { outletId: 7, outletName: 'Demo – Court Avenue Taproom' };
-const newOrder = makeOrder({ id: 1, orderNumber: 'ORD-NEW-1', status: 'reserved', customerName: 'Blake Buyer', customerEmail: 'buyer@example.com' });
-const newDelivery = makeOrder({ id: 2, orderNumber: 'ORD-NEW-2', status: 'reserved', customerName: 'Casey Cellar', customerEmail: 'casey@bar.example', fulfillmentType: 'Delivery', fulfillmentDate: '2026-02-10', deliveryCharge: '15.00', total: '74.98', notes: 'Back door please' });
+const newOrder = makeOrder({
+  id: 1,
+  orderNumber: 'ORD-NEW-1',
+  status: 'reserved',
+  customerName: 'Blake Buyer',
+  customerEmail: 'buyer@example.com',
+});
+const newDelivery = makeOrder({
+  id: 2,
+  orderNumber: 'ORD-NEW-2',
+  status: 'reserved',
+  customerName: 'Casey Cellar',
+  customerEmail: 'casey@bar.example',
+  fulfillmentType: 'Delivery',
+  fulfillmentDate: '2026-02-10',
+  deliveryCharge: '15.00',
+  total: '74.98',
+  notes: 'Back door please',
+});
 const ready = makeOrder({ id: 3, orderNumber: 'ORD-READY', status: 'ready', customerName: 'Dana Dram', customerEmail: 'dana@pub.example' });
 const completed = makeOrder({ id: 4, orderNumber: 'ORD-DONE', status: 'completed', customerName: 'Blake Buyer' });
 const all = [newOrder, newDelivery, ready, completed];
@@ -29,7 +46,9 @@ function renderPage(perms: string[] = [PERMISSIONS.ordersStoreManage], list = ma
   return renderRoute(<StoreOrders />, { api });
 }
 const panel = () => screen.getByRole('tabpanel');
-beforeEach(() => { (notify as jest.Mock).mockClear(); });
+beforeEach(() => {
+  (notify as jest.Mock).mockClear();
+});
 
 describe('Store Orders (spec 001 §2)', () => {
   it('when a store manager opens it, then the heading, subtitle and tab counts show and New lists reserved orders', async () => {
@@ -111,13 +130,27 @@ describe('Store Orders (spec 001 §2)', () => {
 
   it('when Mark Ready succeeds, then it posts, toasts the spec text and reloads the list', async () => {
     const user = userEvent.setup();
-    const { api } = renderPage(undefined, undefined, new FakeApi().on('post', '/orders/{id}/ready', reply(orderSchema, { ...newOrder, status: 'ready' })));
+    const { api } = renderPage(
+      undefined,
+      undefined,
+      new FakeApi().on('post', '/orders/{id}/ready', reply(orderSchema, { ...newOrder, status: 'ready' })),
+    );
     await within(panel()).findByText('ORD-NEW-1');
     const before = api.calls.length;
-    const getsSinceClick = () => api.calls.slice(before).filter((c) => c.method === 'get').map((c) => c.url);
+    const getsSinceClick = () =>
+      api.calls
+        .slice(before)
+        .filter((c) => c.method === 'get')
+        .map((c) => c.url);
     await user.click(screen.getByRole('button', { name: 'Mark Ready order ORD-NEW-1' }));
     expect(api.urls('post')).toContain('/orders/1/ready');
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Order marked as ready', description: 'The order status has been updated to ready for pickup.', variant: 'success' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Order marked as ready',
+        description: 'The order status has been updated to ready for pickup.',
+        variant: 'success',
+      }),
+    );
     expect(getsSinceClick()).toContain('/orders?storeId=2190');
   });
 
@@ -126,7 +159,13 @@ describe('Store Orders (spec 001 §2)', () => {
     renderPage(undefined, undefined, new FakeApi().on('post', '/orders/{id}/ready', problem(409, 'order_not_reserved', 'Not reserved')));
     await within(panel()).findByText('ORD-NEW-1');
     await user.click(screen.getByRole('button', { name: 'Mark Ready order ORD-NEW-1' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to mark order as ready. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to mark order as ready. Please try again.',
+        variant: 'destructive',
+      }),
+    );
   });
 
   it('when details are opened, then the dialog shows dates, customer contact, lines, subtotal, delivery, total, notes and Mark Ready', async () => {

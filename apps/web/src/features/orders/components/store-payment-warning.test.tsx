@@ -12,10 +12,21 @@ jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
-const readiness = (cardPaymentsAvailable: boolean) => reply(paymentReadinessSchema, { storeId: 2190, cardPaymentsAvailable, state: cardPaymentsAvailable ? 'ready' : 'no_credentials', testMode: false, environment: 'prod' });
+const readiness = (cardPaymentsAvailable: boolean) =>
+  reply(paymentReadinessSchema, {
+    storeId: 2190,
+    cardPaymentsAvailable,
+    state: cardPaymentsAvailable ? 'ready' : 'no_credentials',
+    testMode: false,
+    environment: 'prod',
+  });
 function renderPage(answer: FakeAnswer, perms: string[] = [PERMISSIONS.ordersStoreManage]) {
   (useSession as jest.Mock).mockReturnValue({ hasPermission: (c: string) => perms.includes(c) });
-  (useSelection as jest.Mock).mockReturnValue({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo' }, loading: false });
+  (useSelection as jest.Mock).mockReturnValue({
+    store: { id: 2190, name: 'Central City Liquor' },
+    outlet: { outletId: 7, outletName: 'Demo' },
+    loading: false,
+  });
   const api = new FakeApi()
     .on('get', '/orders', reply(orderListSchema, makeList([], 'store')))
     .on('get', '/orders/attention', reply(attentionListSchema, { items: [] }))

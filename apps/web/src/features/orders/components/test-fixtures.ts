@@ -4,12 +4,40 @@ import { ApiError } from '@/lib/api';
 /** An order as GET /orders lists it (test data). */
 export function makeOrder(over: Partial<Order> = {}): Order {
   return {
-    id: 101, orderNumber: 'ORD-20260105-0001', status: 'reserved', paymentMethod: 'card', paymentStatus: 'paid',
-    orderDate: '2026-01-05T15:30:00.000Z', readyAt: null, storeId: 2190, storeName: 'Central City Liquor', outletId: 7,
-    outletName: 'Demo – Court Avenue Taproom', customerName: 'Blake Buyer', customerEmail: 'buyer@example.com', customerPhone: '(515) 555-0100',
-    fulfillmentType: 'Pickup', fulfillmentDate: null, deliveryCharge: '0.00', subtotal: '59.98', total: '59.98', notes: null,
-    itemCount: 1, unitCount: 2,
-    items: [{ id: 1, itemCode: '43336', itemName: 'Captain Morgan Spiced Rum', bottleSizeId: 750, bottleSizeText: '750ML', quantity: 2, unitPrice: '29.99', totalPrice: '59.98' }],
+    id: 101,
+    orderNumber: 'ORD-20260105-0001',
+    status: 'reserved',
+    paymentMethod: 'card',
+    paymentStatus: 'paid',
+    orderDate: '2026-01-05T15:30:00.000Z',
+    readyAt: null,
+    storeId: 2190,
+    storeName: 'Central City Liquor',
+    outletId: 7,
+    outletName: 'Demo – Court Avenue Taproom',
+    customerName: 'Blake Buyer',
+    customerEmail: 'buyer@example.com',
+    customerPhone: '(515) 555-0100',
+    fulfillmentType: 'Pickup',
+    fulfillmentDate: null,
+    deliveryCharge: '0.00',
+    subtotal: '59.98',
+    total: '59.98',
+    notes: null,
+    itemCount: 1,
+    unitCount: 2,
+    items: [
+      {
+        id: 1,
+        itemCode: '43336',
+        itemName: 'Captain Morgan Spiced Rum',
+        bottleSizeId: 750,
+        bottleSizeText: '750ML',
+        quantity: 2,
+        unitPrice: '29.99',
+        totalPrice: '59.98',
+      },
+    ],
     ...over,
   };
 }
@@ -18,7 +46,15 @@ export function makeOrder(over: Partial<Order> = {}): Order {
 export function makeOrderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...makeOrder(over),
-    store: { id: 2190, name: 'Central City Liquor', address: '1460 2nd Ave', city: 'Des Moines', state: 'IA', zipCode: '50314', phone: '(515) 555-0199' },
+    store: {
+      id: 2190,
+      name: 'Central City Liquor',
+      address: '1460 2nd Ave',
+      city: 'Des Moines',
+      state: 'IA',
+      zipCode: '50314',
+      phone: '(515) 555-0199',
+    },
     delivery: null,
     payment: { cardBrand: 'Visa', cardLast4: '1111' },
     ...over,
@@ -28,7 +64,11 @@ export function makeOrderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
 /** A GET /orders answer with counts computed from the orders. */
 export function makeList(items: Order[], scope: OrderList['scope'] = 'store'): OrderList {
   const n = (s: string) => items.filter((o) => o.status === s).length;
-  return { items, scope, counts: { reserved: n('reserved'), ready: n('ready'), completed: n('completed'), cancelled: n('cancelled'), all: items.length } };
+  return {
+    items,
+    scope,
+    counts: { reserved: n('reserved'), ready: n('ready'), completed: n('completed'), cancelled: n('cancelled'), all: items.length },
+  };
 }
 
 /** An API refusal as the axios interceptor would throw it. */
@@ -39,10 +79,16 @@ export function apiError(status: number, code: string, detail?: string): ApiErro
 /** Points window.matchMedia at a viewport width (desktop ≥ 768 px). */
 export function setViewportWidth(width: number) {
   Object.defineProperty(window, 'matchMedia', {
-    configurable: true, writable: true,
+    configurable: true,
+    writable: true,
     value: (query: string) => {
       const min = /min-width:\s*(\d+)px/.exec(query);
-      return { matches: min ? width >= Number(min[1]) : false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined };
+      return {
+        matches: min ? width >= Number(min[1]) : false,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      };
     },
   });
 }

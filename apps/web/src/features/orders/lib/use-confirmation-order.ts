@@ -9,10 +9,7 @@ export const CONFIRMATION_ATTEMPTS = 5;
 export const CONFIRMATION_RETRY_MS = 600;
 
 export type ConfirmationState =
-  | { state: 'loading' }
-  | { state: 'found'; order: OrderDetail }
-  | { state: 'redirect'; orderId: number }
-  | { state: 'not-found' };
+  { state: 'loading' } | { state: 'found'; order: OrderDetail } | { state: 'redirect'; orderId: number } | { state: 'not-found' };
 
 /** GET /orders/{id} up to 5 times, 600 ms apart (an order not visible yet is tried again); null when every attempt failed. */
 function loadWithRetries(orderId: number, alive: () => boolean): Promise<OrderDetail | null> {
@@ -34,19 +31,30 @@ export function useConfirmationOrder(orderId: number | null, rememberedId: numbe
     (async () => {
       if (orderId) {
         const order = await loadWithRetries(orderId, alive);
-        if (order) { if (live) setResult({ state: 'found', order }); return; }
+        if (order) {
+          if (live) setResult({ state: 'found', order });
+          return;
+        }
       }
       if (fallbacks && rememberedId && rememberedId !== orderId) {
         const order = await loadWithRetries(rememberedId, alive);
-        if (order) { if (live) setResult({ state: 'redirect', orderId: order.id }); return; }
+        if (order) {
+          if (live) setResult({ state: 'redirect', orderId: order.id });
+          return;
+        }
       }
       if (fallbacks && live) {
         const latest = await getLatestOrder().catch(() => null);
-        if (latest && latest.id !== orderId) { if (live) setResult({ state: 'redirect', orderId: latest.id }); return; }
+        if (latest && latest.id !== orderId) {
+          if (live) setResult({ state: 'redirect', orderId: latest.id });
+          return;
+        }
       }
       if (live) setResult({ state: 'not-found' });
     })();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [orderId, rememberedId, fallbacks]);
 
   return result;

@@ -71,7 +71,13 @@ describe('card form (spec 002 §5)', () => {
     await user.type(screen.getByLabelText('Security code'), '1234');
     await user.type(screen.getByLabelText('ZIP code'), '50309');
     await user.click(screen.getByRole('button', { name: /Pay/ }));
-    expect(onPay).toHaveBeenCalledWith({ cardName: 'Blake Buyer', cardNumber: '4111111111111111', expiration: '12/99', securityCode: '1234', zipCode: '50309' });
+    expect(onPay).toHaveBeenCalledWith({
+      cardName: 'Blake Buyer',
+      cardNumber: '4111111111111111',
+      expiration: '12/99',
+      securityCode: '1234',
+      zipCode: '50309',
+    });
   });
 
   it('when processing, then the button says Processing... and is disabled', () => {

@@ -29,18 +29,39 @@ function reformat(el: HTMLInputElement, format: (v: string) => string, onChange:
  * MM/YY expiration, security code and ZIP, validated with the contracts' cardSchema (messages verbatim).
  * Values live only in the form state; they are handed to `onPay` and never stored or logged.
  */
-export function CardForm({ payLabel, processing, disabled, onPay }: {
-  payLabel: string; processing: boolean; disabled?: boolean; onPay: (card: Card) => unknown;
+export function CardForm({
+  payLabel,
+  processing,
+  disabled,
+  onPay,
+}: {
+  payLabel: string;
+  processing: boolean;
+  disabled?: boolean;
+  onPay: (card: Card) => unknown;
 }) {
-  const { register, control, handleSubmit, formState: { errors } } = useForm<CardInput, unknown, Card>({
-    resolver: zodResolver(cardSchema), mode: 'onTouched', defaultValues: EMPTY,
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardInput, unknown, Card>({
+    resolver: zodResolver(cardSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
   });
   const err = (k: keyof CardInput) => errors[k]?.message;
 
   return (
     <form noValidate aria-label="Card payment" onSubmit={handleSubmit((card) => onPay(card))} className="space-y-4">
       <Field id="cardName" label="Card holder name" error={err('cardName')}>
-        <Input {...describedBy('cardName', err('cardName'))} autoComplete="cc-name" placeholder="Name on card" maxLength={50} {...register('cardName')} />
+        <Input
+          {...describedBy('cardName', err('cardName'))}
+          autoComplete="cc-name"
+          placeholder="Name on card"
+          maxLength={50}
+          {...register('cardName')}
+        />
       </Field>
       <Field id="cardNumber" label="Card number" error={err('cardNumber')}>
         <div className="relative">
@@ -50,9 +71,15 @@ export function CardForm({ payLabel, processing, disabled, onPay }: {
             render={({ field }) => (
               <Input
                 {...describedBy('cardNumber', err('cardNumber'))}
-                ref={field.ref} name={field.name} value={field.value} onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
                 onChange={(e) => reformat(e.target, formatCardNumber, field.onChange)}
-                inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" className="pr-10 tabular-nums"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="1234 5678 9012 3456"
+                className="pr-10 tabular-nums"
               />
             )}
           />
@@ -67,9 +94,15 @@ export function CardForm({ payLabel, processing, disabled, onPay }: {
             render={({ field }) => (
               <Input
                 {...describedBy('expiration', err('expiration'))}
-                ref={field.ref} name={field.name} value={field.value} onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
                 onChange={(e) => reformat(e.target, formatExpiration, field.onChange)}
-                inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" className="tabular-nums"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                className="tabular-nums"
               />
             )}
           />
@@ -81,9 +114,15 @@ export function CardForm({ payLabel, processing, disabled, onPay }: {
             render={({ field }) => (
               <Input
                 {...describedBy('securityCode', err('securityCode'))}
-                ref={field.ref} name={field.name} value={field.value} onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
                 onChange={(e) => field.onChange(digitsOnly(e.target.value, 4))}
-                inputMode="numeric" autoComplete="cc-csc" placeholder="123" className="tabular-nums"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                className="tabular-nums"
               />
             )}
           />
@@ -95,16 +134,29 @@ export function CardForm({ payLabel, processing, disabled, onPay }: {
             render={({ field }) => (
               <Input
                 {...describedBy('zipCode', err('zipCode'))}
-                ref={field.ref} name={field.name} value={field.value} onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
                 onChange={(e) => field.onChange(digitsOnly(e.target.value, 5))}
-                inputMode="numeric" autoComplete="postal-code" placeholder="12345" className="tabular-nums"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                placeholder="12345"
+                className="tabular-nums"
               />
             )}
           />
         </Field>
       </div>
       <Button type="submit" size="lg" className="w-full" loading={processing} disabled={disabled}>
-        {processing ? 'Processing...' : (<><Lock className="h-4 w-4" aria-hidden />{payLabel}</>)}
+        {processing ? (
+          'Processing...'
+        ) : (
+          <>
+            <Lock className="h-4 w-4" aria-hidden />
+            {payLabel}
+          </>
+        )}
       </Button>
     </form>
   );

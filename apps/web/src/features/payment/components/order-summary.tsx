@@ -12,7 +12,9 @@ export function OrderSummary({ session, storeName, outletName }: { session: Chec
   rows.push([`${session.fulfillmentType} date`, session.fulfillmentDate ? formatDate(session.fulfillmentDate) : 'None chosen']);
   return (
     <Card>
-      <CardHeader><CardTitle>Order Summary</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Order Summary</CardTitle>
+      </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <dl className="space-y-2">
           {rows.map(([k, v]) => (
@@ -24,7 +26,9 @@ export function OrderSummary({ session, storeName, outletName }: { session: Chec
         </dl>
         <dl className="space-y-2 border-t border-stone-100 pt-4">
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-500">Subtotal ({session.itemCount} {session.itemCount === 1 ? 'product' : 'products'})</dt>
+            <dt className="text-stone-500">
+              Subtotal ({session.itemCount} {session.itemCount === 1 ? 'product' : 'products'})
+            </dt>
             <dd className="tabular-nums">{formatMoney(session.subtotal)}</dd>
           </div>
           {isDelivery && Number(session.deliveryCharge) > 0 && (
@@ -35,7 +39,9 @@ export function OrderSummary({ session, storeName, outletName }: { session: Chec
           )}
           <div className="flex justify-between gap-4 border-t border-stone-100 pt-3 text-base font-semibold text-stone-900">
             <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="payment-total">{formatMoney(session.total)}</dd>
+            <dd className="tabular-nums" data-testid="payment-total">
+              {formatMoney(session.total)}
+            </dd>
           </div>
         </dl>
       </CardContent>

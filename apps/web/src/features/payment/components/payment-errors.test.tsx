@@ -9,12 +9,28 @@ import { PaymentPage } from './payment-page';
 
 /** The payment screen's error states (spec 002 §8, issue 16 §4, §5). */
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('@/lib/selection', () => ({ useSelection: () => ({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' } }) }));
+jest.mock('@/lib/selection', () => ({
+  useSelection: () => ({
+    store: { id: 2190, name: 'Central City Liquor' },
+    outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' },
+  }),
+}));
 
 const TOKEN = 'b'.repeat(64);
 const session = (over: Partial<CheckoutSession> = {}): CheckoutSession => ({
-  token: TOKEN, expiresAt: new Date(Date.now() + 29.5 * 60_000).toISOString(), total: '59.98', subtotal: '59.98', deliveryCharge: '0.00',
-  cartId: 5, storeId: 2190, outletId: 7, itemCount: 1, fulfillmentType: 'Pickup', fulfillmentDate: null, testMode: false, ...over,
+  token: TOKEN,
+  expiresAt: new Date(Date.now() + 29.5 * 60_000).toISOString(),
+  total: '59.98',
+  subtotal: '59.98',
+  deliveryCharge: '0.00',
+  cartId: 5,
+  storeId: 2190,
+  outletId: 7,
+  itemCount: 1,
+  fulfillmentType: 'Pickup',
+  fulfillmentDate: null,
+  testMode: false,
+  ...over,
 });
 beforeEach(() => {
   (notify as jest.Mock).mockClear();
@@ -51,7 +67,11 @@ describe('payment errors are mapped, never raw (spec 002 §8)', () => {
     await payByCard(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_ERROR_MESSAGES.temporarilyUnavailable);
     expect(document.body).not.toHaveTextContent('permission denied for table');
-    expect(notify).toHaveBeenCalledWith({ title: 'Payment Failed', description: PAYMENT_ERROR_MESSAGES.temporarilyUnavailable, variant: 'destructive' });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Payment Failed',
+      description: PAYMENT_ERROR_MESSAGES.temporarilyUnavailable,
+      variant: 'destructive',
+    });
   });
 
   it('when the request times out, then the page says so (and does not retry it)', async () => {
@@ -75,7 +95,11 @@ describe('payment errors are mapped, never raw (spec 002 §8)', () => {
     await user.click(await screen.findByRole('radio', { name: /Pay In-Store/ }));
     await user.click(screen.getByRole('button', { name: /Place Order/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create order. Please try again.');
-    expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to create order. Please try again.', variant: 'destructive' });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to create order. Please try again.',
+      variant: 'destructive',
+    });
   });
 });
 
@@ -89,7 +113,7 @@ describe('a store without card payments is said up front (issue 16 §5)', () => 
     expect(screen.getByRole('button', { name: /Place Order/ })).toBeEnabled();
   });
 
-  it('when a Delivery session\'s store cannot take cards, then the Delivery SETUP text shows and nothing can be paid', async () => {
+  it("when a Delivery session's store cannot take cards, then the Delivery SETUP text shows and nothing can be paid", async () => {
     renderPage(session({ cardPaymentsAvailable: false, fulfillmentType: 'Delivery', deliveryCharge: '15.00' }));
     expect(await screen.findByTestId('payment-setup')).toHaveTextContent(PAYMENT_ERROR_MESSAGES.setupDelivery);
     expect(screen.queryByRole('button', { name: /Pay|Place Order/ })).not.toBeInTheDocument();

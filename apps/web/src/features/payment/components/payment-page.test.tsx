@@ -1,7 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { CHECKOUT_MESSAGES, checkoutSessionSchema, orderDetailSchema, type CheckoutSession, type OrderDetail, type ProblemCode } from '@portal/contracts';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutSessionSchema,
+  orderDetailSchema,
+  type CheckoutSession,
+  type OrderDetail,
+  type ProblemCode,
+} from '@portal/contracts';
 import { notify } from '@/components/ui/toaster';
 import { CHECKOUT_SESSION_KEY, LAST_ORDER_KEY } from '@/lib/checkout-storage';
 import { FakeApi, problem, reply, unreachable } from '@/test/fake-api';
@@ -9,19 +16,56 @@ import { renderRoute } from '@/test/render-route';
 import { PaymentPage } from './payment-page';
 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('@/lib/selection', () => ({ useSelection: () => ({ store: { id: 2190, name: 'Central City Liquor' }, outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' } }) }));
+jest.mock('@/lib/selection', () => ({
+  useSelection: () => ({
+    store: { id: 2190, name: 'Central City Liquor' },
+    outlet: { outletId: 7, outletName: 'Demo – Court Avenue Taproom' },
+  }),
+}));
 
 const TOKEN = 'a'.repeat(64);
 const session = (over: Partial<CheckoutSession> = {}): CheckoutSession => ({
-  token: TOKEN, expiresAt: new Date(Date.now() + 29.5 * 60_000).toISOString(), total: '74.98', subtotal: '59.98', deliveryCharge: '15.00',
-  cartId: 5, storeId: 2190, outletId: 7, itemCount: 1, fulfillmentType: 'Pickup', fulfillmentDate: null, testMode: true, ...over,
+  token: TOKEN,
+  expiresAt: new Date(Date.now() + 29.5 * 60_000).toISOString(),
+  total: '74.98',
+  subtotal: '59.98',
+  deliveryCharge: '15.00',
+  cartId: 5,
+  storeId: 2190,
+  outletId: 7,
+  itemCount: 1,
+  fulfillmentType: 'Pickup',
+  fulfillmentDate: null,
+  testMode: true,
+  ...over,
 });
 const order: OrderDetail = {
-  id: 555, orderNumber: 'ORD-1-ABC', status: 'reserved', paymentMethod: 'card', paymentStatus: 'paid', orderDate: '2026-01-05T15:30:00.000Z', readyAt: null,
-  storeId: 2190, storeName: 'Central City Liquor', outletId: 7, outletName: 'Demo – Court Avenue Taproom', customerName: 'Blake Buyer',
-  customerEmail: 'buyer@example.com', customerPhone: null, fulfillmentType: 'Pickup', fulfillmentDate: null, deliveryCharge: '0.00',
-  subtotal: '59.98', total: '59.98', notes: null, itemCount: 0, unitCount: 0, items: [],
-  store: { id: 2190, name: 'Central City Liquor', address: null, city: null, state: null, zipCode: null, phone: null }, delivery: null, payment: null,
+  id: 555,
+  orderNumber: 'ORD-1-ABC',
+  status: 'reserved',
+  paymentMethod: 'card',
+  paymentStatus: 'paid',
+  orderDate: '2026-01-05T15:30:00.000Z',
+  readyAt: null,
+  storeId: 2190,
+  storeName: 'Central City Liquor',
+  outletId: 7,
+  outletName: 'Demo – Court Avenue Taproom',
+  customerName: 'Blake Buyer',
+  customerEmail: 'buyer@example.com',
+  customerPhone: null,
+  fulfillmentType: 'Pickup',
+  fulfillmentDate: null,
+  deliveryCharge: '0.00',
+  subtotal: '59.98',
+  total: '59.98',
+  notes: null,
+  itemCount: 0,
+  unitCount: 0,
+  items: [],
+  store: { id: 2190, name: 'Central City Liquor', address: null, city: null, state: null, zipCode: null, phone: null },
+  delivery: null,
+  payment: null,
 };
 
 let api: FakeApi;
@@ -37,7 +81,9 @@ beforeEach(() => {
   sessionStorage.clear();
   if (!globalThis.crypto.randomUUID) Object.assign(globalThis.crypto, { randomUUID: () => `k-${Math.random()}` });
 });
-afterEach(() => { jest.useRealTimers(); });
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 function renderAt(query: string) {
   return renderRoute(
@@ -64,9 +110,13 @@ describe('payment access check (spec 002 §4, §5)', () => {
     jest.useFakeTimers();
     renderAt(`?token=${TOKEN}`);
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid access route. Please use the checkout process.');
-    act(() => { jest.advanceTimersByTime(2900); });
+    act(() => {
+      jest.advanceTimersByTime(2900);
+    });
     expect(screen.queryByRole('heading', { name: 'My Cart' })).not.toBeInTheDocument();
-    act(() => { jest.advanceTimersByTime(200); });
+    act(() => {
+      jest.advanceTimersByTime(200);
+    });
     expect(screen.getByRole('heading', { name: 'My Cart' })).toBeInTheDocument();
     expect(api.urls('get')).toEqual([]);
   });
@@ -128,7 +178,11 @@ describe('payment page (spec 002 §2, §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Confirmation page' })).toBeInTheDocument();
     const [{ url, body }] = posts();
     expect(url).toBe('/orders');
-    expect(body).toEqual({ checkoutToken: TOKEN, paymentMethod: 'card', card: { cardName: 'Blake Buyer', cardNumber: '4111111111111111', expiration: '12/99', securityCode: '123', zipCode: '50309' } });
+    expect(body).toEqual({
+      checkoutToken: TOKEN,
+      paymentMethod: 'card',
+      card: { cardName: 'Blake Buyer', cardNumber: '4111111111111111', expiration: '12/99', securityCode: '123', zipCode: '50309' },
+    });
     expect(idempotencyKey(0)).toEqual(expect.any(String));
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Successful', variant: 'success' }));
     expect(localStorage.getItem(CHECKOUT_SESSION_KEY)).toBeNull();
@@ -143,7 +197,9 @@ describe('payment page (spec 002 §2, §4)', () => {
     await screen.findByRole('heading', { name: 'Payment' });
     await fillCard(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Payment Failed', description: 'DECLINED: insufficient funds', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ title: 'Payment Failed', description: 'DECLINED: insufficient funds', variant: 'destructive' }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('DECLINED: insufficient funds');
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: /Pay \$74\.98/ }));
@@ -168,7 +224,9 @@ describe('payment page (spec 002 §2, §4)', () => {
   it('when the API answers 503 (its database connection is lost), then the same attempt is retried with the same Idempotency-Key, like a network error (issue 8 §7)', async () => {
     withSession(session());
     let attempt = 0;
-    api.on('post', '/orders', () => (attempt++ === 0 ? problem(503, 'service_unavailable', 'The service is briefly unavailable.') : created));
+    api.on('post', '/orders', () =>
+      attempt++ === 0 ? problem(503, 'service_unavailable', 'The service is briefly unavailable.') : created,
+    );
     const user = userEvent.setup();
     renderAt(validQuery);
     await screen.findByRole('heading', { name: 'Payment' });

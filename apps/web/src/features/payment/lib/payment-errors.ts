@@ -39,6 +39,7 @@ export function paymentErrorMessage(error: unknown, method: 'card' | 'in_store')
  * person is told to look at My Orders first.
  */
 export function isTransientPaymentError(e: unknown): boolean {
-  return e instanceof ApiError && e.code !== 'timeout'
-    && (e.status === 0 || e.status === 503 || e.code === PROBLEM_CODES.idempotencyInProgress);
+  return (
+    e instanceof ApiError && e.code !== 'timeout' && (e.status === 0 || e.status === 503 || e.code === PROBLEM_CODES.idempotencyInProgress)
+  );
 }

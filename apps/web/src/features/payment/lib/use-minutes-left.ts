@@ -9,7 +9,10 @@ export function minutesUntil(expiresAt: string, now = Date.now()): number {
 export function useMinutesLeft(expiresAt: string | null): number | null {
   const [minutes, setMinutes] = useState(() => (expiresAt ? minutesUntil(expiresAt) : null));
   useEffect(() => {
-    if (!expiresAt) { setMinutes(null); return; }
+    if (!expiresAt) {
+      setMinutes(null);
+      return;
+    }
     setMinutes(minutesUntil(expiresAt));
     const id = setInterval(() => setMinutes(minutesUntil(expiresAt)), 5_000);
     return () => clearInterval(id);

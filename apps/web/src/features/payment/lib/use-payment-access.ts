@@ -12,21 +12,24 @@ export const ACCESS_MESSAGES = {
   validationFailed: 'Session validation failed',
 } as const;
 
-export type PaymentAccess =
-  | { state: 'pending' }
-  | { state: 'allowed'; session: CheckoutSession }
-  | { state: 'denied'; message: string };
+export type PaymentAccess = { state: 'pending' } | { state: 'allowed'; session: CheckoutSession } | { state: 'denied'; message: string };
 
 /** The message a failed session check shows, by the problem's stable code. */
 export function sessionErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return ACCESS_MESSAGES.validationFailed;
   switch (error.code) {
-    case PROBLEM_CODES.checkoutSessionNotFound: return CHECKOUT_MESSAGES.noSession;
-    case PROBLEM_CODES.checkoutSessionUserMismatch: return CHECKOUT_MESSAGES.userMismatch;
-    case PROBLEM_CODES.checkoutSessionExpired: return ACCESS_MESSAGES.expired;
-    case PROBLEM_CODES.checkoutSessionUsed: return CHECKOUT_MESSAGES.sessionUsed;
-    case PROBLEM_CODES.validationFailed: return CHECKOUT_MESSAGES.invalidToken;
-    default: return ACCESS_MESSAGES.validationFailed;
+    case PROBLEM_CODES.checkoutSessionNotFound:
+      return CHECKOUT_MESSAGES.noSession;
+    case PROBLEM_CODES.checkoutSessionUserMismatch:
+      return CHECKOUT_MESSAGES.userMismatch;
+    case PROBLEM_CODES.checkoutSessionExpired:
+      return ACCESS_MESSAGES.expired;
+    case PROBLEM_CODES.checkoutSessionUsed:
+      return CHECKOUT_MESSAGES.sessionUsed;
+    case PROBLEM_CODES.validationFailed:
+      return CHECKOUT_MESSAGES.invalidToken;
+    default:
+      return ACCESS_MESSAGES.validationFailed;
   }
 }
 
@@ -42,18 +45,35 @@ export function usePaymentAccess(params: URLSearchParams): PaymentAccess {
 
   useEffect(() => {
     let alive = true;
-    if (source !== 'cart') { setAccess({ state: 'denied', message: ACCESS_MESSAGES.invalidRoute }); return; }
-    if (!token) { setAccess({ state: 'denied', message: ACCESS_MESSAGES.missingToken }); return; }
-    if (!checkoutTokenSchema.safeParse(token).success) { setAccess({ state: 'denied', message: CHECKOUT_MESSAGES.invalidToken }); return; }
+    if (source !== 'cart') {
+      setAccess({ state: 'denied', message: ACCESS_MESSAGES.invalidRoute });
+      return;
+    }
+    if (!token) {
+      setAccess({ state: 'denied', message: ACCESS_MESSAGES.missingToken });
+      return;
+    }
+    if (!checkoutTokenSchema.safeParse(token).success) {
+      setAccess({ state: 'denied', message: CHECKOUT_MESSAGES.invalidToken });
+      return;
+    }
     setAccess({ state: 'pending' });
     getCheckoutSession(token).then(
-      (session) => { if (alive) setAccess({ state: 'allowed', session }); },
+      (session) => {
+        if (alive) setAccess({ state: 'allowed', session });
+      },
       (error) => {
-        if (error instanceof ApiError && (error.code === PROBLEM_CODES.checkoutSessionExpired || error.code === PROBLEM_CODES.checkoutSessionUsed)) clearStoredCheckout();
+        if (
+          error instanceof ApiError &&
+          (error.code === PROBLEM_CODES.checkoutSessionExpired || error.code === PROBLEM_CODES.checkoutSessionUsed)
+        )
+          clearStoredCheckout();
         if (alive) setAccess({ state: 'denied', message: sessionErrorMessage(error) });
       },
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [source, token]);
 
   return access;

@@ -9,6 +9,7 @@ export function useStoreProduct(storeId: number | null, code: string | null) {
 /** Search results for the calculator: the first 10 matches of name or item code in the store. */
 export function useProductSearch(storeId: number | null, search: string) {
   const q = search.trim();
-  const path = storeId && q ? `/stores/${storeId}/products?${new URLSearchParams({ search: q, page: '1', pageSize: '10' }).toString()}` : null;
+  const path =
+    storeId && q ? `/stores/${storeId}/products?${new URLSearchParams({ search: q, page: '1', pageSize: '10' }).toString()}` : null;
   return useApi(path, productPageSchema, { keepPreviousData: true });
 }

@@ -25,13 +25,19 @@ export function PricingAnalysis({ product }: { product: Priced }) {
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <Figure label="Item price" value={formatMoney(itemPrice)} />
-        <Figure label="Bottle size" value={`${a.volumeMl.toLocaleString('en-US')} ml · ${a.volumeOz.toFixed(1)} oz`} hint={a.volumeAssumed ? 'Size unknown: 750 ml assumed' : undefined} />
+        <Figure
+          label="Bottle size"
+          value={`${a.volumeMl.toLocaleString('en-US')} ml · ${a.volumeOz.toFixed(1)} oz`}
+          hint={a.volumeAssumed ? 'Size unknown: 750 ml assumed' : undefined}
+        />
       </dl>
 
       <div className="space-y-1.5">
         <Label htmlFor={priceId}>Custom price (optional)</Label>
         <div className="relative">
-          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-stone-500" aria-hidden>$</span>
+          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-stone-500" aria-hidden>
+            $
+          </span>
           <Input
             id={priceId}
             inputMode="decimal"
@@ -45,7 +51,11 @@ export function PricingAnalysis({ product }: { product: Priced }) {
           />
         </div>
         <p id={`${priceId}-hint`} className={cn('text-xs', invalid ? 'text-amber-700' : 'text-stone-500')}>
-          {invalid ? `Not a price: using the item price ${formatMoney(itemPrice)}.` : usingCustom ? `Calculating with ${formatMoney(price)}.` : 'Leave empty to use the item price.'}
+          {invalid
+            ? `Not a price: using the item price ${formatMoney(itemPrice)}.`
+            : usingCustom
+              ? `Calculating with ${formatMoney(price)}.`
+              : 'Leave empty to use the item price.'}
         </p>
       </div>
 
@@ -60,8 +70,14 @@ export function PricingAnalysis({ product }: { product: Priced }) {
           <div key={m.percent} className="rounded-lg border border-brand-200 bg-brand-50 p-4">
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{m.percent}% markup</p>
             <dl className="mt-2 space-y-1 text-sm">
-              <div className="flex justify-between gap-2"><dt className="text-stone-600">Shot price</dt><dd className="font-semibold tabular-nums text-stone-900">{formatMoney(m.shotPrice)}</dd></div>
-              <div className="flex justify-between gap-2"><dt className="whitespace-nowrap text-stone-600">Profit per bottle</dt><dd className="font-semibold tabular-nums text-emerald-700">{formatMoney(m.profit)}</dd></div>
+              <div className="flex justify-between gap-2">
+                <dt className="text-stone-600">Shot price</dt>
+                <dd className="font-semibold tabular-nums text-stone-900">{formatMoney(m.shotPrice)}</dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt className="whitespace-nowrap text-stone-600">Profit per bottle</dt>
+                <dd className="font-semibold tabular-nums text-emerald-700">{formatMoney(m.profit)}</dd>
+              </div>
             </dl>
           </div>
         ))}

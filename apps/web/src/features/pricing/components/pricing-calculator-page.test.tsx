@@ -9,24 +9,42 @@ import { PricingCalculatorPage } from './pricing-calculator-page';
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 
 const p = (code: string, name: string, price: string, volumeMl: number | null = 750): Product => ({
-  code, name, category: 'VODKA', price, bottleSizeId: 3, bottleSize: volumeMl ? `${volumeMl} ml` : 'Unknown Size', volumeMl, bottlesPerCase: 12, stock: 1,
+  code,
+  name,
+  category: 'VODKA',
+  price,
+  bottleSizeId: 3,
+  bottleSize: volumeMl ? `${volumeMl} ml` : 'Unknown Size',
+  volumeMl,
+  bottlesPerCase: 12,
+  stock: 1,
 });
 const catalog = [p('35918', 'TITOS HANDMADE VODKA', '30.00'), p('34422', 'GREY GOOSE', '45.00', 1000)];
 
 let search = '';
-function Where() { search = useLocation().search; return null; }
-const catalogApi = () => new FakeApi()
-  .on('get', '/stores/{storeId}/products', (call) => {
-    const q = (new URL(call.url, 'http://x').searchParams.get('search') ?? '').toLowerCase();
-    const items = catalog.filter((x) => x.name.toLowerCase().includes(q) || x.code === q);
-    return reply(productPageSchema, { items, page: 1, pageSize: 10, total: items.length });
-  })
-  .on('get', '/stores/{storeId}/products/{code}', (_call, m) => {
-    const found = catalog.find((x) => x.code === decodeURIComponent(m[2]));
-    return found ? reply(productSchema, found) : problem(404, 'not_found', 'nf');
-  });
+function Where() {
+  search = useLocation().search;
+  return null;
+}
+const catalogApi = () =>
+  new FakeApi()
+    .on('get', '/stores/{storeId}/products', (call) => {
+      const q = (new URL(call.url, 'http://x').searchParams.get('search') ?? '').toLowerCase();
+      const items = catalog.filter((x) => x.name.toLowerCase().includes(q) || x.code === q);
+      return reply(productPageSchema, { items, page: 1, pageSize: 10, total: items.length });
+    })
+    .on('get', '/stores/{storeId}/products/{code}', (_call, m) => {
+      const found = catalog.find((x) => x.code === decodeURIComponent(m[2]));
+      return found ? reply(productSchema, found) : problem(404, 'not_found', 'nf');
+    });
 const show = (url = '/pricing-calculator') =>
-  renderRoute(<><Where /><PricingCalculatorPage /></>, { url, path: '/pricing-calculator', api: catalogApi() });
+  renderRoute(
+    <>
+      <Where />
+      <PricingCalculatorPage />
+    </>,
+    { url, path: '/pricing-calculator', api: catalogApi() },
+  );
 
 beforeEach(() => {
   (useSelection as jest.Mock).mockReturnValue({ store: { id: 2190, name: 'Central City Liquor' }, loading: false });

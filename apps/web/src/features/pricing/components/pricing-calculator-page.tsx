@@ -33,8 +33,14 @@ export function PricingCalculatorPage() {
           {store && <p className="text-sm text-stone-500">Products of {store.name}</p>}
         </div>
       </div>
-      {store ? <StoreCalculator key={store.id} storeId={store.id} /> : (
-        <EmptyState icon={<Store className="h-10 w-10" />} title="No store selected" description="Please select an outlet from your profile menu to start shopping." />
+      {store ? (
+        <StoreCalculator key={store.id} storeId={store.id} />
+      ) : (
+        <EmptyState
+          icon={<Store className="h-10 w-10" />}
+          title="No store selected"
+          description="Please select an outlet from your profile menu to start shopping."
+        />
       )}
     </div>
   );
@@ -61,22 +67,39 @@ function StoreCalculator({ storeId }: { storeId: number }) {
     setParams({ code: p.code }, { replace: true });
   };
 
-  const items = search.trim() ? results.data?.items ?? [] : [];
+  const items = search.trim() ? (results.data?.items ?? []) : [];
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_32rem]">
       <Card className="self-start">
         <CardContent className="space-y-4 pt-5">
-          <form role="search" onSubmit={(e) => { e.preventDefault(); setSearch(text); }} className="space-y-1.5">
+          <form
+            role="search"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setSearch(text);
+            }}
+            className="space-y-1.5"
+          >
             <Label htmlFor={searchId}>Search products</Label>
             <div className="relative">
               <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
-              <Input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={CALCULATOR_SEARCH_PLACEHOLDER} className="pl-9" maxLength={100} />
+              <Input
+                id={searchId}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={CALCULATOR_SEARCH_PLACEHOLDER}
+                className="pl-9"
+                maxLength={100}
+              />
             </div>
           </form>
           {!search.trim() ? (
             <p className="py-6 text-center text-sm text-stone-500">Search for a product to see its pricing analysis.</p>
           ) : results.isLoading ? (
-            <div className="flex justify-center py-6"><Spinner label="Searching" /></div>
+            <div className="flex justify-center py-6">
+              <Spinner label="Searching" />
+            </div>
           ) : items.length === 0 ? (
             <p className="py-6 text-center text-sm text-stone-500">No products found matching your criteria.</p>
           ) : (
@@ -87,13 +110,17 @@ function StoreCalculator({ storeId }: { storeId: number }) {
                     type="button"
                     onClick={() => choose(p)}
                     aria-pressed={selected?.code === p.code}
-                    className={cn('flex w-full items-center gap-3 rounded-md px-2 py-2.5 text-left cursor-pointer hover:bg-stone-50',
-                      selected?.code === p.code && 'bg-brand-50 hover:bg-brand-50')}
+                    className={cn(
+                      'flex w-full items-center gap-3 rounded-md px-2 py-2.5 text-left cursor-pointer hover:bg-stone-50',
+                      selected?.code === p.code && 'bg-brand-50 hover:bg-brand-50',
+                    )}
                   >
                     <ProductImage category={p.category} name={p.name} className="h-12 w-10 shrink-0" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-stone-900">{p.name}</span>
-                      <span className="block text-xs text-stone-500"><span className="font-mono">#{p.code}</span> · {p.bottleSize}</span>
+                      <span className="block text-xs text-stone-500">
+                        <span className="font-mono">#{p.code}</span> · {p.bottleSize}
+                      </span>
                     </span>
                     <span className="text-sm font-semibold tabular-nums">{formatMoney(p.price)}</span>
                   </button>
@@ -107,13 +134,24 @@ function StoreCalculator({ storeId }: { storeId: number }) {
       <Card className="self-start" aria-live="polite">
         <CardHeader>
           <CardTitle>Pricing Analysis</CardTitle>
-          {selected && <p className="text-sm text-stone-600">{selected.name} · <span className="font-mono">#{selected.code}</span> · {selected.bottleSize}</p>}
+          {selected && (
+            <p className="text-sm text-stone-600">
+              {selected.name} · <span className="font-mono">#{selected.code}</span> · {selected.bottleSize}
+            </p>
+          )}
         </CardHeader>
         <CardContent>
-          {selected ? <PricingAnalysis key={selected.code} product={selected} />
-            : code && byCode.isLoading ? <div className="flex justify-center py-6"><Spinner label="Loading product" /></div>
-            : code && byCode.error ? <p className="text-sm text-stone-600">No product with item code {code} in this store.</p>
-            : <p className="text-sm text-stone-500">Choose a product from the search results.</p>}
+          {selected ? (
+            <PricingAnalysis key={selected.code} product={selected} />
+          ) : code && byCode.isLoading ? (
+            <div className="flex justify-center py-6">
+              <Spinner label="Loading product" />
+            </div>
+          ) : code && byCode.error ? (
+            <p className="text-sm text-stone-600">No product with item code {code} in this store.</p>
+          ) : (
+            <p className="text-sm text-stone-500">Choose a product from the search results.</p>
+          )}
         </CardContent>
       </Card>
     </div>

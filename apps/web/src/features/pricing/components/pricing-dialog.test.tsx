@@ -3,7 +3,17 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Product } from '@portal/contracts';
 import { PricingDialog } from './pricing-dialog';
 
-const vodka: Product = { code: '35918', name: 'TITOS HANDMADE VODKA', category: 'AMERICAN VODKAS', price: '30.00', bottleSizeId: 3, bottleSize: '750 ml', volumeMl: 750, bottlesPerCase: 12, stock: 4 };
+const vodka: Product = {
+  code: '35918',
+  name: 'TITOS HANDMADE VODKA',
+  category: 'AMERICAN VODKAS',
+  price: '30.00',
+  bottleSizeId: 3,
+  bottleSize: '750 ml',
+  volumeMl: 750,
+  bottlesPerCase: 12,
+  stock: 4,
+};
 const figure = (label: string) => screen.getByText(label).nextSibling as HTMLElement;
 
 describe('Pricing Analysis dialog (spec 001 §2, §9)', () => {
@@ -42,7 +52,14 @@ describe('Pricing Analysis dialog (spec 001 §2, §9)', () => {
   it('when the dialog closes, then focus returns to the button that opened it', async () => {
     function Harness() {
       const [p, setP] = useState<Product | null>(null);
-      return <><button type="button" onClick={() => setP(vodka)}>Pricing</button><PricingDialog product={p} onClose={() => setP(null)} /></>;
+      return (
+        <>
+          <button type="button" onClick={() => setP(vodka)}>
+            Pricing
+          </button>
+          <PricingDialog product={p} onClose={() => setP(null)} />
+        </>
+      );
     }
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Pricing' });

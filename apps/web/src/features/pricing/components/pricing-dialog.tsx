@@ -21,16 +21,24 @@ export function PricingDialog({ product, onClose }: { product: Product | null; o
     if (open || !opener.current) return;
     const el = opener.current;
     opener.current = null;
-    const t = setTimeout(() => { if (el.isConnected && !document.querySelector('[role="dialog"]')) el.focus(); }, 0);
+    const t = setTimeout(() => {
+      if (el.isConnected && !document.querySelector('[role="dialog"]')) el.focus();
+    }, 0);
     return () => clearTimeout(t);
   }, [open]);
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => { if (!next) onClose(); }}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
       title="Pricing Analysis"
       description={product ? `${product.name} · #${product.code}` : undefined}
-      footer={<Button variant="outline" onClick={onClose}>Close</Button>}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
       {product && <PricingAnalysis key={product.code} product={product} />}
     </Dialog>

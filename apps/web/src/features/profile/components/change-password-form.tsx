@@ -13,8 +13,16 @@ const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confir
 
 /** Password (spec 000 §2, §5, §8): current, new and confirm with the live checklist; a wrong current password is named. */
 export function ChangePasswordForm() {
-  const { register, handleSubmit, watch, reset, setError, formState: { errors, isSubmitting } } = useForm<ChangePasswordBody>({
-    resolver: zodResolver(changePasswordBodySchema), defaultValues: EMPTY,
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: EMPTY,
   });
   const newPassword = watch('newPassword') ?? '';
 
@@ -40,19 +48,40 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="password-current" label="Current Password" error={errors.currentPassword?.message}>
-        <PasswordInput {...describedBy('password-current', errors.currentPassword?.message)} autoComplete="current-password" {...register('currentPassword')} />
+        <PasswordInput
+          {...describedBy('password-current', errors.currentPassword?.message)}
+          autoComplete="current-password"
+          {...register('currentPassword')}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="password-new" label="New Password" error={errors.newPassword?.message}>
-          <PasswordInput {...describedBy('password-new', errors.newPassword?.message)} autoComplete="new-password" aria-describedby={errors.newPassword ? 'password-new-error password-checklist' : 'password-checklist'} {...register('newPassword')} />
+          <PasswordInput
+            {...describedBy('password-new', errors.newPassword?.message)}
+            autoComplete="new-password"
+            aria-describedby={errors.newPassword ? 'password-new-error password-checklist' : 'password-checklist'}
+            {...register('newPassword')}
+          />
         </Field>
         <Field id="password-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <PasswordInput {...describedBy('password-confirm', errors.confirmPassword?.message)} autoComplete="new-password" {...register('confirmPassword')} />
+          <PasswordInput
+            {...describedBy('password-confirm', errors.confirmPassword?.message)}
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
         </Field>
       </div>
-      <RequirementChecklist id="password-checklist" label="Password requirements" value={newPassword} requirements={PASSWORD_CHECKLIST} className="sm:grid-cols-2" />
+      <RequirementChecklist
+        id="password-checklist"
+        label="Password requirements"
+        value={newPassword}
+        requirements={PASSWORD_CHECKLIST}
+        className="sm:grid-cols-2"
+      />
       <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting}>{isSubmitting ? 'Updating...' : 'Update Password'}</Button>
+        <Button type="submit" loading={isSubmitting}>
+          {isSubmitting ? 'Updating...' : 'Update Password'}
+        </Button>
       </div>
     </form>
   );

@@ -18,10 +18,19 @@ const valuesOf = (p: Profile): FormIn => ({ firstName: p.firstName ?? '', lastNa
 
 /** Profile Info (spec 000 §2, §5): first and last name required, phone optional, email read-only. */
 export function ProfileInfoForm({ profile, onSaved }: { profile: Profile; onSaved: () => Promise<void> | void }) {
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting, isDirty } } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(updateProfileBodySchema), defaultValues: valuesOf(profile),
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(updateProfileBodySchema),
+    defaultValues: valuesOf(profile),
   });
-  useEffect(() => { if (!isDirty) reset(valuesOf(profile)); }, [profile, isDirty, reset]);
+  useEffect(() => {
+    if (!isDirty) reset(valuesOf(profile));
+  }, [profile, isDirty, reset]);
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -30,7 +39,11 @@ export function ProfileInfoForm({ profile, onSaved }: { profile: Profile; onSave
       notify({ title: 'Profile updated', description: 'Your profile has been successfully updated.', variant: 'success' });
       await onSaved();
     } catch (e) {
-      if (e instanceof ApiError) for (const f of FIELDS) { const m = e.fieldError(f); if (m) setError(f, { message: m }); }
+      if (e instanceof ApiError)
+        for (const f of FIELDS) {
+          const m = e.fieldError(f);
+          if (m) setError(f, { message: m });
+        }
       notify({ title: 'Failed to update profile. Please try again.', variant: 'destructive' });
     }
   });
@@ -46,13 +59,27 @@ export function ProfileInfoForm({ profile, onSaved }: { profile: Profile; onSave
         </Field>
       </div>
       <Field id="profile-phone" label="Phone" hint="Optional" error={errors.phone?.message}>
-        <Input {...describedBy('profile-phone', errors.phone?.message, true)} type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...register('phone')} />
+        <Input
+          {...describedBy('profile-phone', errors.phone?.message, true)}
+          type="tel"
+          autoComplete="tel"
+          placeholder="(555) 123-4567"
+          {...register('phone')}
+        />
       </Field>
       <Field id="profile-email" label="Email" hint="Your sign-in email cannot be changed here.">
-        <Input {...describedBy('profile-email', undefined, true)} type="email" value={profile.email} readOnly className="bg-stone-50 text-stone-600" />
+        <Input
+          {...describedBy('profile-email', undefined, true)}
+          type="email"
+          value={profile.email}
+          readOnly
+          className="bg-stone-50 text-stone-600"
+        />
       </Field>
       <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Changes'}</Button>
+        <Button type="submit" loading={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { z } from 'zod';
-import { outletRequestSchema, outletStoresSchema, profileSchema, requestableOutletsSchema, type Me, type MyOutlet, type MyRole, type StoreSummary } from '@portal/contracts';
+import {
+  outletRequestSchema,
+  outletStoresSchema,
+  profileSchema,
+  requestableOutletsSchema,
+  type Me,
+  type MyOutlet,
+  type MyRole,
+  type StoreSummary,
+} from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
@@ -16,36 +25,96 @@ jest.mock('@/lib/selection', () => ({ ...jest.requireActual('@/lib/selection'), 
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 const notify = toaster.notify as jest.Mock;
 
-const role = (over: Partial<MyRole>): MyRole => ({ id: '1', roleCode: 'outlet_buyer', roleName: 'Outlet Buyer', description: 'Shops and pays.', roleLevel: 50, permissions: [], ...over });
+const role = (over: Partial<MyRole>): MyRole => ({
+  id: '1',
+  roleCode: 'outlet_buyer',
+  roleName: 'Outlet Buyer',
+  description: 'Shops and pays.',
+  roleLevel: 50,
+  permissions: [],
+  ...over,
+});
 const meOf = (over: Partial<Me> = {}): Me => ({
   user: { id: 'u1', email: 'buyer@example.com', isActive: true, lastLoginAt: null },
-  profile: { userId: 'u1', email: 'buyer@example.com', firstName: 'Blake', lastName: 'Buyer', fullName: 'Blake Buyer', phone: null, lastSelectedOutletId: null, lastSelectedStoreId: null },
-  roles: [role({})], permissions: [], ...over,
+  profile: {
+    userId: 'u1',
+    email: 'buyer@example.com',
+    firstName: 'Blake',
+    lastName: 'Buyer',
+    fullName: 'Blake Buyer',
+    phone: null,
+    lastSelectedOutletId: null,
+    lastSelectedStoreId: null,
+  },
+  roles: [role({})],
+  permissions: [],
+  ...over,
 });
 const outlet = (id: number, name: string): MyOutlet => ({
-  outletId: id, outletCode: `CODE-${id}`, outletName: name, isAdminOutlet: false, outletActive: true, outletCity: 'AMES', outletState: 'IA',
-  outletPhone: null, outletEmail: null, boardName: 'Iowa Alcoholic Beverages Division', defaultStoreId: null, storeIds: [], storeNames: [], storeCodes: [],
+  outletId: id,
+  outletCode: `CODE-${id}`,
+  outletName: name,
+  isAdminOutlet: false,
+  outletActive: true,
+  outletCity: 'AMES',
+  outletState: 'IA',
+  outletPhone: null,
+  outletEmail: null,
+  boardName: 'Iowa Alcoholic Beverages Division',
+  defaultStoreId: null,
+  storeIds: [],
+  storeNames: [],
+  storeCodes: [],
 });
 const store = (id: number, name: string, active = true): StoreSummary => ({
-  id, warehouseId: id, name, warehouseCode: `W${id}`, address: '1 Main St', city: 'AMES', state: 'IA', zipCode: '50010', phone: '(515) 555-0100',
-  boardNumber: 1, boardName: 'Iowa Alcoholic Beverages Division', active,
+  id,
+  warehouseId: id,
+  name,
+  warehouseCode: `W${id}`,
+  address: '1 Main St',
+  city: 'AMES',
+  state: 'IA',
+  zipCode: '50010',
+  phone: '(515) 555-0100',
+  boardNumber: 1,
+  boardName: 'Iowa Alcoholic Beverages Division',
+  active,
 });
 
 let session: SessionValue;
 let api: FakeApi;
 type ListBody = z.input<typeof outletStoresSchema> | z.input<typeof requestableOutletsSchema>;
 /** `get(path)` answers GET /outlets/{id}/stores and /me/requestable-outlets (default: two stores, one inactive; nothing requestable). */
-function setup({ me = meOf(), outlets = [outlet(1, 'Court Avenue Taproom')], get }: { me?: Me; outlets?: MyOutlet[]; get?: (path: string) => ListBody } = {}) {
+function setup({
+  me = meOf(),
+  outlets = [outlet(1, 'Court Avenue Taproom')],
+  get,
+}: { me?: Me; outlets?: MyOutlet[]; get?: (path: string) => ListBody } = {}) {
   session = {
-    status: 'authenticated', me, initError: false, hasPermission: () => false, hasAnyPermission: () => false,
-    signIn: jest.fn(), signOut: jest.fn(), reload: jest.fn().mockResolvedValue(undefined),
+    status: 'authenticated',
+    me,
+    initError: false,
+    hasPermission: () => false,
+    hasAnyPermission: () => false,
+    signIn: jest.fn(),
+    signOut: jest.fn(),
+    reload: jest.fn().mockResolvedValue(undefined),
   };
   (useSession as jest.Mock).mockReturnValue(session);
   const sel: Partial<SelectionValue> = { outlets, outletsLoading: false, outletsError: undefined, outlet: outlets[0] ?? null };
   (useSelection as jest.Mock).mockReturnValue(sel);
   api = new FakeApi()
-    .on('get', '/outlets/{outletId}/stores', (call) => reply(outletStoresSchema, (get?.(call.url) ?? { items: [store(2190, 'Central City 2'), store(2113, 'Closed Store', false)] }) as z.input<typeof outletStoresSchema>))
-    .on('get', '/me/requestable-outlets', (call) => reply(requestableOutletsSchema, (get?.(call.url) ?? { items: [] }) as z.input<typeof requestableOutletsSchema>));
+    .on('get', '/outlets/{outletId}/stores', (call) =>
+      reply(
+        outletStoresSchema,
+        (get?.(call.url) ?? { items: [store(2190, 'Central City 2'), store(2113, 'Closed Store', false)] }) as z.input<
+          typeof outletStoresSchema
+        >,
+      ),
+    )
+    .on('get', '/me/requestable-outlets', (call) =>
+      reply(requestableOutletsSchema, (get?.(call.url) ?? { items: [] }) as z.input<typeof requestableOutletsSchema>),
+    );
   renderRoute(<ProfileScreen />, { url: '/profile', api });
 }
 
@@ -92,8 +161,18 @@ describe('Profile Info (spec 000 §2, §5, §8)', () => {
     await userEvent.clear(screen.getByLabelText('First Name'));
     await userEvent.type(screen.getByLabelText('First Name'), 'Blair');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(api.calls).toContainEqual({ method: 'patch', url: '/me/profile', body: { firstName: 'Blair', lastName: 'Buyer', phone: null } }));
-    expect(notify).toHaveBeenCalledWith({ title: 'Profile updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'patch',
+        url: '/me/profile',
+        body: { firstName: 'Blair', lastName: 'Buyer', phone: null },
+      }),
+    );
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Profile updated',
+      description: 'Your profile has been successfully updated.',
+      variant: 'success',
+    });
     expect(session.reload).toHaveBeenCalled();
   });
 
@@ -101,7 +180,9 @@ describe('Profile Info (spec 000 §2, §5, §8)', () => {
     setup();
     api.on('patch', '/me/profile', problem(500, 'internal_error', 'boom'));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Failed to update profile. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ title: 'Failed to update profile. Please try again.', variant: 'destructive' }),
+    );
   });
 });
 
@@ -129,7 +210,13 @@ describe('Password (spec 000 §2, §5, §8)', () => {
     await userEvent.type(screen.getByLabelText('New Password'), 'NewPass#2024');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'NewPass#2024');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Invalid password', description: 'Your current password is incorrect.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Invalid password',
+        description: 'Your current password is incorrect.',
+        variant: 'destructive',
+      }),
+    );
     expect(screen.getByLabelText('Current Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -141,7 +228,11 @@ describe('Password (spec 000 §2, §5, §8)', () => {
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'NewPass#2024');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Password updated', variant: 'success' }));
-    expect(api.calls).toContainEqual({ method: 'post', url: '/me/password', body: { currentPassword: 'Fixture#Pass1', newPassword: 'NewPass#2024', confirmPassword: 'NewPass#2024' } });
+    expect(api.calls).toContainEqual({
+      method: 'post',
+      url: '/me/password',
+      body: { currentPassword: 'Fixture#Pass1', newPassword: 'NewPass#2024', confirmPassword: 'NewPass#2024' },
+    });
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });
 });
@@ -168,8 +259,21 @@ describe('My Outlets (spec 000 §2)', () => {
   });
 
   it('when Request more Outlets is opened, then the requestable outlets list with their board; submit waits for a choice', async () => {
-    setup({ get: (p) => (p === '/me/requestable-outlets' ? { items: [{ outletId: 7, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: 'Iowa ABD' }] } : { items: [] }) });
-    api.on('post', '/me/outlet-requests', reply(outletRequestSchema, { id: 1, outletId: 7, outletName: 'Test – Open Cellar', status: 'pending', createdAt: '2026-11-20T10:00:00Z' }, 201));
+    setup({
+      get: (p) =>
+        p === '/me/requestable-outlets'
+          ? { items: [{ outletId: 7, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: 'Iowa ABD' }] }
+          : { items: [] },
+    });
+    api.on(
+      'post',
+      '/me/outlet-requests',
+      reply(
+        outletRequestSchema,
+        { id: 1, outletId: 7, outletName: 'Test – Open Cellar', status: 'pending', createdAt: '2026-11-20T10:00:00Z' },
+        201,
+      ),
+    );
     await userEvent.click(screen.getByRole('button', { name: /Request more Outlets/ }));
     const radio = await screen.findByRole('radio', { name: /Test – Open Cellar/ });
     expect(screen.getByText('Iowa ABD')).toBeInTheDocument();
@@ -179,12 +283,23 @@ describe('My Outlets (spec 000 §2)', () => {
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
     await waitFor(() => expect(api.calls).toContainEqual({ method: 'post', url: '/me/outlet-requests', body: { outletId: 7 } }));
-    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Request submitted successfully', variant: 'success', description: expect.stringContaining('Test – Open Cellar') }));
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Request submitted successfully',
+        variant: 'success',
+        description: expect.stringContaining('Test – Open Cellar'),
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Submit Request' })).not.toBeInTheDocument());
   });
 
   it('when Cancel is pressed, then the panel closes and the choice is cleared', async () => {
-    setup({ get: (p) => (p === '/me/requestable-outlets' ? { items: [{ outletId: 7, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: null }] } : { items: [] }) });
+    setup({
+      get: (p) =>
+        p === '/me/requestable-outlets'
+          ? { items: [{ outletId: 7, outletName: 'Test – Open Cellar', outletCode: 'TEST-OPEN', boardName: null }] }
+          : { items: [] },
+    });
     await userEvent.click(screen.getByRole('button', { name: /Request more Outlets/ }));
     await userEvent.click(await screen.findByRole('radio', { name: /Test – Open Cellar/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

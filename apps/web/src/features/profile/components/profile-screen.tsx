@@ -22,11 +22,17 @@ function useActiveSection(): [string, (id: string) => void] {
   const [active, setActive] = useState<string>(PROFILE_SECTIONS[0].id);
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
-    const obs = new IntersectionObserver((entries) => {
-      const top = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-      if (top) setActive(top.target.id);
-    }, { rootMargin: '-30% 0px -60% 0px' });
-    PROFILE_SECTIONS.forEach((s) => { const el = document.getElementById(s.id); if (el) obs.observe(el); });
+    const obs = new IntersectionObserver(
+      (entries) => {
+        const top = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+        if (top) setActive(top.target.id);
+      },
+      { rootMargin: '-30% 0px -60% 0px' },
+    );
+    PROFILE_SECTIONS.forEach((s) => {
+      const el = document.getElementById(s.id);
+      if (el) obs.observe(el);
+    });
     return () => obs.disconnect();
   }, []);
   return [active, setActive];
@@ -82,7 +88,9 @@ export function ProfileScreen() {
                     className={cn(
                       'block whitespace-nowrap border-b-2 px-1.5 py-3 text-center text-sm font-medium transition-colors motion-reduce:transition-none sm:px-3',
                       'lg:rounded-md lg:border-b-0 lg:border-l-2 lg:py-2 lg:text-left',
-                      current ? 'border-brand-700 text-brand-800 lg:bg-brand-50' : 'border-transparent text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100',
+                      current
+                        ? 'border-brand-700 text-brand-800 lg:bg-brand-50'
+                        : 'border-transparent text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100',
                     )}
                   >
                     {s.label}
@@ -93,16 +101,36 @@ export function ProfileScreen() {
           </ul>
         </nav>
         <div className="space-y-6">
-          <SectionCard id="profile-info" title="Profile Info" description="Your name and contact details." icon={<UserRound className="h-5 w-5" />}>
+          <SectionCard
+            id="profile-info"
+            title="Profile Info"
+            description="Your name and contact details."
+            icon={<UserRound className="h-5 w-5" />}
+          >
             <ProfileInfoForm profile={me.profile} onSaved={reload} />
           </SectionCard>
-          <SectionCard id="password" title="Password" description="Change the password you sign in with." icon={<KeyRound className="h-5 w-5" />}>
+          <SectionCard
+            id="password"
+            title="Password"
+            description="Change the password you sign in with."
+            icon={<KeyRound className="h-5 w-5" />}
+          >
             <ChangePasswordForm />
           </SectionCard>
-          <SectionCard id="my-outlets" title="My Outlets" description="The outlets you order for and the stores that serve them." icon={<Building2 className="h-5 w-5" />}>
+          <SectionCard
+            id="my-outlets"
+            title="My Outlets"
+            description="The outlets you order for and the stores that serve them."
+            icon={<Building2 className="h-5 w-5" />}
+          >
             <MyOutlets />
           </SectionCard>
-          <SectionCard id="my-roles" title="My Roles" description="What you are allowed to do in the portal." icon={<BadgeCheck className="h-5 w-5" />}>
+          <SectionCard
+            id="my-roles"
+            title="My Roles"
+            description="What you are allowed to do in the portal."
+            icon={<BadgeCheck className="h-5 w-5" />}
+          >
             <MyRoles roles={me.roles} />
           </SectionCard>
         </div>

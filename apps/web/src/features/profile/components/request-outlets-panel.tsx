@@ -22,10 +22,16 @@ export function RequestOutletsPanel() {
   const { data, error, isLoading, mutate } = useRequestableOutlets(open);
   const items = data?.items ?? [];
 
-  const close = () => { setOpen(false); setChosen(''); };
+  const close = () => {
+    setOpen(false);
+    setChosen('');
+  };
   const submit = async () => {
     const outlet = items.find((o) => String(o.outletId) === chosen);
-    if (!outlet) { notify({ title: OUTLET_REQUEST_MESSAGES.invalidOutlet, variant: 'destructive' }); return; }
+    if (!outlet) {
+      notify({ title: OUTLET_REQUEST_MESSAGES.invalidOutlet, variant: 'destructive' });
+      return;
+    }
     setBusy(true);
     try {
       await requestOutlet({ outletId: outlet.outletId });
@@ -37,7 +43,11 @@ export function RequestOutletsPanel() {
       close();
       void mutate();
     } catch (e) {
-      notify({ title: 'Error', description: (e instanceof Error && e.message) || 'Failed to submit outlet request. Please try again.', variant: 'destructive' });
+      notify({
+        title: 'Error',
+        description: (e instanceof Error && e.message) || 'Failed to submit outlet request. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -47,7 +57,8 @@ export function RequestOutletsPanel() {
     <Collapsible.Root open={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
       <Collapsible.Trigger asChild>
         <Button variant="outline" className="w-full sm:w-auto">
-          <Plus className="h-4 w-4" aria-hidden />Request more Outlets
+          <Plus className="h-4 w-4" aria-hidden />
+          Request more Outlets
           <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden />
         </Button>
       </Collapsible.Trigger>
@@ -65,7 +76,13 @@ export function RequestOutletsPanel() {
               {items.map((o) => {
                 const id = `request-outlet-${o.outletId}`;
                 return (
-                  <div key={o.outletId} className={cn('flex items-center gap-3 rounded-md px-2 py-2 hover:bg-white', chosen === String(o.outletId) && 'bg-white ring-1 ring-brand-200')}>
+                  <div
+                    key={o.outletId}
+                    className={cn(
+                      'flex items-center gap-3 rounded-md px-2 py-2 hover:bg-white',
+                      chosen === String(o.outletId) && 'bg-white ring-1 ring-brand-200',
+                    )}
+                  >
                     <RadioGroupItem id={id} value={String(o.outletId)} />
                     <Label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 font-normal">
                       <span className="font-medium text-stone-900">{o.outletName}</span>
@@ -78,8 +95,19 @@ export function RequestOutletsPanel() {
           </fieldset>
         )}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={close}>Cancel</Button>
-          <Button type="button" disabled={!chosen} loading={busy} onClick={() => { void submit(); }}>{busy ? 'Submitting...' : 'Submit Request'}</Button>
+          <Button type="button" variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            disabled={!chosen}
+            loading={busy}
+            onClick={() => {
+              void submit();
+            }}
+          >
+            {busy ? 'Submitting...' : 'Submit Request'}
+          </Button>
         </div>
       </Collapsible.Content>
     </Collapsible.Root>

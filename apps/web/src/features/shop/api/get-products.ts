@@ -9,7 +9,11 @@ export interface ProductsFilter {
 }
 
 /** The GET /stores/{storeId}/products URL for a filter (page size 30, spec 001 §9). */
-export function productsPath(storeId: number, { search, size, page }: ProductsFilter, pageSize: number = CATALOG_LIMITS.defaultPageSize): string {
+export function productsPath(
+  storeId: number,
+  { search, size, page }: ProductsFilter,
+  pageSize: number = CATALOG_LIMITS.defaultPageSize,
+): string {
   const q = new URLSearchParams();
   if (search.trim()) q.set('search', search.trim());
   if (size) q.set('size', String(size));

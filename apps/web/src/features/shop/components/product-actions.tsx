@@ -22,7 +22,8 @@ export function InCartBadge({ product, handlers }: { product: Product; handlers:
   if (n <= 0) return null;
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-      <Check className="h-3 w-3" aria-hidden />In cart: {n}
+      <Check className="h-3 w-3" aria-hidden />
+      In cart: {n}
     </span>
   );
 }
@@ -41,7 +42,8 @@ export function ProductActions({ product, handlers, layout }: { product: Product
   return (
     <div className={cn('flex gap-2', layout === 'grid' ? 'flex-col sm:flex-row' : 'flex-row')}>
       <Button variant="outline" size="sm" className={cn(layout === 'grid' && 'sm:flex-1')} onClick={() => handlers.onPricing(product)}>
-        <Calculator className="h-4 w-4" aria-hidden />Pricing<span className="sr-only">: {product.name}</span>
+        <Calculator className="h-4 w-4" aria-hidden />
+        Pricing<span className="sr-only">: {product.name}</span>
       </Button>
       <span title={denied ? NO_CART_PERMISSION_TITLE : undefined} className={cn('flex', layout === 'grid' && 'sm:flex-1')}>
         <Button
@@ -53,7 +55,8 @@ export function ProductActions({ product, handlers, layout }: { product: Product
           title={denied ? NO_CART_PERMISSION_TITLE : undefined}
         >
           {!busy && <ShoppingCart className="h-4 w-4" aria-hidden />}
-          {busy ? 'Adding...' : 'Add to Cart'}<span className="sr-only">: {product.name}</span>
+          {busy ? 'Adding...' : 'Add to Cart'}
+          <span className="sr-only">: {product.name}</span>
         </Button>
       </span>
     </div>

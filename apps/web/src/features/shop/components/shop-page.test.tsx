@@ -11,21 +11,41 @@ jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const store = { id: 2190, name: 'Central City Liquor', warehouseCode: 'S2190', city: 'Des Moines', state: 'IA' };
 const product = (code: string, name: string, extra: Partial<Product> = {}): Product => ({
-  code, name, category: 'AMERICAN VODKAS', price: '23.87', bottleSizeId: 3, bottleSize: '750 ml', volumeMl: 750, bottlesPerCase: 12, stock: 5, ...extra,
+  code,
+  name,
+  category: 'AMERICAN VODKAS',
+  price: '23.87',
+  bottleSizeId: 3,
+  bottleSize: '750 ml',
+  volumeMl: 750,
+  bottlesPerCase: 12,
+  stock: 5,
+  ...extra,
 });
 const catalog = Array.from({ length: 64 }, (_, i) => product(String(10000 + i), i % 2 ? `TITOS VODKA ${i}` : `BOMBAY GIN ${i}`));
 
 let api: FakeApi;
 function serve() {
   api = new FakeApi()
-    .on('get', '/stores/{storeId}/bottle-sizes', reply(bottleSizeListSchema, { items: [{ id: 3, name: '750 ml', volumeMl: 750 }, { id: 5, name: '1.75 L', volumeMl: 1750 }] }))
+    .on(
+      'get',
+      '/stores/{storeId}/bottle-sizes',
+      reply(bottleSizeListSchema, {
+        items: [
+          { id: 3, name: '750 ml', volumeMl: 750 },
+          { id: 5, name: '1.75 L', volumeMl: 1750 },
+        ],
+      }),
+    )
     .on('get', '/stores/{storeId}/products', (call) => {
       const u = new URL(call.url, 'http://x');
       const search = (u.searchParams.get('search') ?? '').toLowerCase();
       const size = u.searchParams.get('size');
       const page = Number(u.searchParams.get('page'));
       const pageSize = Number(u.searchParams.get('pageSize'));
-      const hits = catalog.filter((p) => (!search || p.name.toLowerCase().includes(search) || p.code === search) && (!size || String(p.bottleSizeId) === size));
+      const hits = catalog.filter(
+        (p) => (!search || p.name.toLowerCase().includes(search) || p.code === search) && (!size || String(p.bottleSizeId) === size),
+      );
       return reply(productPageSchema, { items: hits.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: hits.length });
     });
 }
@@ -140,7 +160,9 @@ describe('shop page (spec 001 §2)', () => {
     expect(await screen.findByText('Showing 31-32 of 32 items')).toBeInTheDocument();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(0);
-    act(() => { window.dispatchEvent(new Event(CLEAR_FILTERS_EVENT)); });
+    act(() => {
+      window.dispatchEvent(new Event(CLEAR_FILTERS_EVENT));
+    });
     expect(await screen.findByText('Ready to start ordering?')).toBeInTheDocument();
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');

@@ -44,7 +44,15 @@ const PAGE_SIZE = CATALOG_LIMITS.defaultPageSize;
  * Clear All, grid/list view, pagination and the four display states. The view is kept in local storage.
  * Cart actions, the cart summary and the cart panel come from the route (features do not import each other).
  */
-export function ShopPage({ handlers, cartSummary, cartPanel }: { handlers: ProductHandlers; cartSummary?: ReactNode; cartPanel?: ReactNode }) {
+export function ShopPage({
+  handlers,
+  cartSummary,
+  cartPanel,
+}: {
+  handlers: ProductHandlers;
+  cartSummary?: ReactNode;
+  cartPanel?: ReactNode;
+}) {
   const { store, outlets, outletsLoading, outletsError, loading: selectionLoading } = useSelection();
   if (selectionLoading) return <PageSpinner />;
   if (!outletsLoading && !outletsError && outlets !== undefined && outlets.length === 0) {
@@ -55,7 +63,11 @@ export function ShopPage({ handlers, cartSummary, cartPanel }: { handlers: Produ
           icon={<Store className="h-10 w-10" />}
           title="No outlets assigned"
           description={SHOP_TEXTS.noOutlets}
-          action={<Button asChild><Link to="/profile#my-outlets">{SHOP_TEXTS.requestOutlets}</Link></Button>}
+          action={
+            <Button asChild>
+              <Link to="/profile#my-outlets">{SHOP_TEXTS.requestOutlets}</Link>
+            </Button>
+          }
         />
       </div>
     );
@@ -67,11 +79,30 @@ export function ShopPage({ handlers, cartSummary, cartPanel }: { handlers: Produ
       </div>
     );
   }
-  return <StoreShop key={store.id} storeId={store.id} storeName={store.name} handlers={handlers} cartSummary={cartSummary} cartPanel={cartPanel} />;
+  return (
+    <StoreShop
+      key={store.id}
+      storeId={store.id}
+      storeName={store.name}
+      handlers={handlers}
+      cartSummary={cartSummary}
+      cartPanel={cartPanel}
+    />
+  );
 }
 
-function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
-  storeId: number; storeName: string; handlers: ProductHandlers; cartSummary?: ReactNode; cartPanel?: ReactNode;
+function StoreShop({
+  storeId,
+  storeName,
+  handlers,
+  cartSummary,
+  cartPanel,
+}: {
+  storeId: number;
+  storeName: string;
+  handlers: ProductHandlers;
+  cartSummary?: ReactNode;
+  cartPanel?: ReactNode;
 }) {
   const view = useShopView();
   const [draft, setDraft] = useState(view.search);
@@ -83,13 +114,18 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
   const filtered = Boolean(view.search || view.size);
 
   // The clear-filters event (or Clear All) empties the committed search: mirror it in the box.
-  useEffect(() => { setDraft(view.search); }, [view.search]);
+  useEffect(() => {
+    setDraft(view.search);
+  }, [view.search]);
 
   // One toast per failing query, not one per SWR retry.
   const toastedFor = useRef<string | null>(null);
   const queryKey = `${view.search}|${view.size}|${view.page}`;
   useEffect(() => {
-    if (!products.error) { if (products.data) toastedFor.current = null; return; }
+    if (!products.error) {
+      if (products.data) toastedFor.current = null;
+      return;
+    }
     if (products.error.status !== 403 && toastedFor.current !== queryKey) {
       toastedFor.current = queryKey;
       notify({ title: 'Error', description: SHOP_TEXTS.loadError, variant: 'destructive' });
@@ -103,7 +139,10 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
     if (data && data.items.length === 0 && data.total > 0 && page > 1) setPage(Math.max(1, Math.ceil(data.total / PAGE_SIZE)));
   }, [data, page, setPage]);
 
-  const submit = (e: FormEvent) => { e.preventDefault(); view.setSearch(draft); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    view.setSearch(draft);
+  };
   const goToPage = (page: number) => {
     view.setPage(page);
     top.current?.scrollIntoView?.({ block: 'start' });
@@ -117,7 +156,11 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
     window.addEventListener(CLEAR_FILTERS_EVENT, reset);
     return () => window.removeEventListener(CLEAR_FILTERS_EVENT, reset);
   }, []);
-  const clearAll = () => { setDraft(''); setBrowsing(false); view.clearFilters(); };
+  const clearAll = () => {
+    setDraft('');
+    setBrowsing(false);
+    view.clearFilters();
+  };
 
   return (
     <div ref={top} className="mx-auto max-w-7xl scroll-mt-20 px-4 py-6 sm:py-8">
@@ -151,21 +194,35 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
                       enterKeyHint="search"
                     />
                   </div>
-                  <Button type="submit" className="px-3 sm:px-4"><Search className="h-4 w-4 sm:hidden" aria-hidden /><span className="sr-only sm:not-sr-only">Search</span></Button>
+                  <Button type="submit" className="px-3 sm:px-4">
+                    <Search className="h-4 w-4 sm:hidden" aria-hidden />
+                    <span className="sr-only sm:not-sr-only">Search</span>
+                  </Button>
                 </div>
               </form>
               <div className="flex items-end gap-2">
                 <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:w-44 md:flex-none">
                   <Label htmlFor={sizeId}>Bottle size</Label>
-                  <Select id={sizeId} value={view.size ?? ''} onChange={(e) => view.setSize(e.target.value ? Number(e.target.value) : null)}>
+                  <Select
+                    id={sizeId}
+                    value={view.size ?? ''}
+                    onChange={(e) => view.setSize(e.target.value ? Number(e.target.value) : null)}
+                  >
                     <option value="">{SHOP_TEXTS.allSizes}</option>
-                    {(sizes.data?.items ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-                    {view.size && !sizes.data?.items.some((s) => s.id === view.size) && <option value={view.size}>Size #{view.size}</option>}
+                    {(sizes.data?.items ?? []).map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.name}
+                      </option>
+                    ))}
+                    {view.size && !sizes.data?.items.some((s) => s.id === view.size) && (
+                      <option value={view.size}>Size #{view.size}</option>
+                    )}
                   </Select>
                 </div>
                 {filtered && (
                   <Button variant="ghost" onClick={clearAll} className="text-brand-800">
-                    <X className="h-4 w-4" aria-hidden />{SHOP_TEXTS.clearAll}
+                    <X className="h-4 w-4" aria-hidden />
+                    {SHOP_TEXTS.clearAll}
                   </Button>
                 )}
               </div>
@@ -185,7 +242,11 @@ function StoreShop({ storeId, storeName, handlers, cartSummary, cartPanel }: {
         </div>
 
         {/* Sticky below the 4 rem sticky header (issue 9 §9). */}
-        {cartPanel && <aside className="hidden lg:block" aria-label="Cart"><div className="sticky top-20">{cartPanel}</div></aside>}
+        {cartPanel && (
+          <aside className="hidden lg:block" aria-label="Cart">
+            <div className="sticky top-20">{cartPanel}</div>
+          </aside>
+        )}
       </div>
     </div>
   );
@@ -199,8 +260,10 @@ function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v: ViewMo
       aria-pressed={value === mode}
       aria-label={label}
       title={label}
-      className={cn('flex h-9 w-9 items-center justify-center rounded-md cursor-pointer transition-colors',
-        value === mode ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-500 hover:text-stone-900')}
+      className={cn(
+        'flex h-9 w-9 items-center justify-center rounded-md cursor-pointer transition-colors',
+        value === mode ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-500 hover:text-stone-900',
+      )}
     >
       {icon}
     </button>
@@ -213,10 +276,24 @@ function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v: ViewMo
   );
 }
 
-function Results({ view, filtered, browsing, onBrowse, products, handlers, onPageChange, onClear }: {
-  view: ViewMode; filtered: boolean; browsing: boolean; onBrowse: () => void;
-  products: ReturnType<typeof useProducts>; handlers: ProductHandlers;
-  onPageChange: (page: number) => void; onClear: () => void;
+function Results({
+  view,
+  filtered,
+  browsing,
+  onBrowse,
+  products,
+  handlers,
+  onPageChange,
+  onClear,
+}: {
+  view: ViewMode;
+  filtered: boolean;
+  browsing: boolean;
+  onBrowse: () => void;
+  products: ReturnType<typeof useProducts>;
+  handlers: ProductHandlers;
+  onPageChange: (page: number) => void;
+  onClear: () => void;
 }) {
   const { data, error, isLoading, mutate } = products;
   if (error && !data) {
@@ -226,7 +303,13 @@ function Results({ view, filtered, browsing, onBrowse, products, handlers, onPag
         icon={<AlertTriangle className="h-10 w-10" />}
         title={denied ? 'Access Denied' : 'Error'}
         description={denied ? SHOP_TEXTS.noViewPermission : SHOP_TEXTS.loadError}
-        action={denied ? undefined : <Button variant="outline" onClick={() => mutate()}>Try again</Button>}
+        action={
+          denied ? undefined : (
+            <Button variant="outline" onClick={() => mutate()}>
+              Try again
+            </Button>
+          )
+        }
       />
     );
   }
@@ -236,21 +319,38 @@ function Results({ view, filtered, browsing, onBrowse, products, handlers, onPag
       <EmptyState
         icon={<PackageSearch className="h-10 w-10" />}
         title={SHOP_TEXTS.noResults}
-        description={<>{SHOP_TEXTS.noResultsLine1}<br />{SHOP_TEXTS.noResultsLine2}</>}
-        action={filtered ? <Button variant="outline" onClick={onClear}>{SHOP_TEXTS.clearAll}</Button> : undefined}
+        description={
+          <>
+            {SHOP_TEXTS.noResultsLine1}
+            <br />
+            {SHOP_TEXTS.noResultsLine2}
+          </>
+        }
+        action={
+          filtered ? (
+            <Button variant="outline" onClick={onClear}>
+              {SHOP_TEXTS.clearAll}
+            </Button>
+          ) : undefined
+        }
       />
     );
   }
   if (!filtered && !browsing) {
     return (
-      <section aria-label="Welcome" className="flex flex-col items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-6 py-10 text-center">
+      <section
+        aria-label="Welcome"
+        className="flex flex-col items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-6 py-10 text-center"
+      >
         <Wine className="h-10 w-10 text-brand-700" aria-hidden />
         <h2 className="text-lg font-semibold text-brand-950">{SHOP_TEXTS.welcome}</h2>
         <p className="max-w-md text-sm text-brand-900">
-          Search by name or item code, or filter by bottle size, to find what you need among this store's {data.total.toLocaleString('en-US')} products.
+          Search by name or item code, or filter by bottle size, to find what you need among this store's{' '}
+          {data.total.toLocaleString('en-US')} products.
         </p>
         <Button variant="outline" onClick={onBrowse} className="mt-1">
-          <List className="h-4 w-4" aria-hidden />{SHOP_TEXTS.browseAll} ({data.total.toLocaleString('en-US')})
+          <List className="h-4 w-4" aria-hidden />
+          {SHOP_TEXTS.browseAll} ({data.total.toLocaleString('en-US')})
         </Button>
       </section>
     );
@@ -259,11 +359,15 @@ function Results({ view, filtered, browsing, onBrowse, products, handlers, onPag
     <section aria-label="Products" className="space-y-4">
       {view === 'grid' ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-3">
-          {data.items.map((p) => <ProductCard key={p.code} product={p} handlers={handlers} />)}
+          {data.items.map((p) => (
+            <ProductCard key={p.code} product={p} handlers={handlers} />
+          ))}
         </div>
       ) : (
         <ul className="divide-y divide-stone-100 overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
-          {data.items.map((p) => <ProductRow key={p.code} product={p} handlers={handlers} />)}
+          {data.items.map((p) => (
+            <ProductRow key={p.code} product={p} handlers={handlers} />
+          ))}
         </ul>
       )}
       <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={onPageChange} className="pt-2" />
@@ -280,12 +384,21 @@ function ResultsSkeleton({ view }: { view: ViewMode }) {
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="overflow-hidden rounded-lg border border-stone-200 bg-white">
               <Skeleton className="h-28 rounded-none sm:h-36" />
-              <div className="space-y-2 p-4"><Skeleton className="h-4 w-4/5" /><Skeleton className="h-3 w-1/2" /><Skeleton className="h-6 w-1/3" /><Skeleton className="h-8 w-full" /></div>
+              <div className="space-y-2 p-4">
+                <Skeleton className="h-4 w-4/5" />
+                <Skeleton className="h-3 w-1/2" />
+                <Skeleton className="h-6 w-1/3" />
+                <Skeleton className="h-8 w-full" />
+              </div>
             </div>
           ))}
         </div>
       ) : (
-        <div className="space-y-2">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-16 w-full" />)}</div>
+        <div className="space-y-2">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
       )}
     </div>
   );

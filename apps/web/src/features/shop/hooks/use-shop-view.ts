@@ -37,7 +37,11 @@ export function useShopView() {
   const [state, setState] = useState<ShopView>(readShopView);
 
   useEffect(() => {
-    try { localStorage.setItem(SHOP_STATE_KEY, JSON.stringify(state)); } catch { /* storage unavailable */ }
+    try {
+      localStorage.setItem(SHOP_STATE_KEY, JSON.stringify(state));
+    } catch {
+      /* storage unavailable */
+    }
   }, [state]);
 
   useEffect(() => {
