@@ -138,13 +138,11 @@ it('super administrator: store settings, assigned outlet, item price seen in the
   await page.getByRole('tab', { name: 'Data Synch' }).click();
   const bad = products[2].split(',');
   bad[15] = 'abc';
-  await page
-    .getByLabel('CSV files to import')
-    .setInputFiles({
-      name: 'products-bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from([products[0], products[1], bad.join(',')].join('\n') + '\n'),
-    });
+  await page.getByLabel('CSV files to import').setInputFiles({
+    name: 'products-bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([products[0], products[1], bad.join(',')].join('\n') + '\n'),
+  });
   await page.getByRole('button', { name: 'Upload and import' }).click();
   const errors = page.getByRole('table', { name: 'Row errors' });
   await errors.waitFor();

@@ -91,15 +91,12 @@ export async function seedDemo(
   const storeIds = new Set<number>((await db('stores').select('id')).map((s) => s.id));
   const board = await db('boards').orderBy('board_number').first('id');
   await db.transaction(async (trx) => {
-    await trx('stores')
-      .where({ id: DEMO_DELIVERY_STORE.id })
-      .whereNull('phone')
-      .update({
-        delivery_enabled: true,
-        delivery_charge: DEMO_DELIVERY_STORE.charge,
-        phone: DEMO_DELIVERY_STORE.phone,
-        orderconf_ccemails: DEMO_DELIVERY_STORE.ccEmails,
-      });
+    await trx('stores').where({ id: DEMO_DELIVERY_STORE.id }).whereNull('phone').update({
+      delivery_enabled: true,
+      delivery_charge: DEMO_DELIVERY_STORE.charge,
+      phone: DEMO_DELIVERY_STORE.phone,
+      orderconf_ccemails: DEMO_DELIVERY_STORE.ccEmails,
+    });
     for (const o of DEMO_OUTLETS) {
       const linked = o.stores.filter((s) => storeIds.has(s));
       await trx('outlets')

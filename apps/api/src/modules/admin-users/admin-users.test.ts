@@ -480,25 +480,21 @@ describe('DELETE /admin/users/{userId}', () => {
 
   it('when the super administrator deletes a user, then the account and its links go, the orders stay as "Deleted user", and the audit keeps the id', async () => {
     const u = await makeUser('to-delete@example.com', 'outlet_buyer', [f.outlets.dsm], ['Del', 'Ete']);
-    await t
-      .db('auth_sessions')
-      .insert({
-        user_id: u.id,
-        family_id: '00000000-0000-4000-8000-0000000000aa',
-        token_hash: 'x'.repeat(64),
-        expires_at: new Date(Date.now() + 3600_000),
-      });
+    await t.db('auth_sessions').insert({
+      user_id: u.id,
+      family_id: '00000000-0000-4000-8000-0000000000aa',
+      token_hash: 'x'.repeat(64),
+      expires_at: new Date(Date.now() + 3600_000),
+    });
     await t.db('carts').insert({ user_id: u.id, outlet_id: f.outlets.dsm, store_id: FIXTURE_STORES.central });
-    await t
-      .db('invitations')
-      .insert({
-        email: u.email,
-        first_name: 'Del',
-        last_name: 'Ete',
-        role_ids: [roleIds.outlet_viewer],
-        outlet_ids: [f.outlets.dsm],
-        expires_at: new Date(Date.now() + 86400_000),
-      });
+    await t.db('invitations').insert({
+      email: u.email,
+      first_name: 'Del',
+      last_name: 'Ete',
+      role_ids: [roleIds.outlet_viewer],
+      outlet_ids: [f.outlets.dsm],
+      expires_at: new Date(Date.now() + 86400_000),
+    });
     const [order] = await t
       .db('orders')
       .insert({
