@@ -11,82 +11,16 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, openAsBlob, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { benchToken } from './session';
 import { importFiles, seedReference } from '../seeds';
+import { dataFile, dropDatabase, freePort, sampleRss, stop, waitForHttp, withDb } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_admin_import';
-
-function dataFile(name: string): string {
-  const dirs = [process.env.SHARED_DATA_DIR, join(ROOT, '../shared/data'), join(ROOT, 'data/iowa-abd')].filter(Boolean) as string[];
-  for (const d of dirs) for (const f of [join(d, name), join(d, `${name}.gz`)]) if (existsSync(f)) return f;
-  throw new Error(`${name} not found in ${dirs.join(', ')}`);
-}
-
-const withDb = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-async function dropDatabase(url: string) {
-  const admin = createDb(withDb(url, 'postgres'), { max: 1 });
-  await admin.raw(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.destroy();
-}
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-function sampleRss(pid: number) {
-  const samples: number[] = [];
-  const read = () => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) samples.push(Number(m[1]) / 1024);
-    } catch {
-      /* gone */
-    }
-  };
-  read();
-  const timer = setInterval(read, 200);
-  return {
-    stop() {
-      clearInterval(timer);
-      read();
-      return samples;
-    },
-  };
-}
-
-async function waitForHttp(url: string, ms: number) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > end) throw new Error(`${url} did not answer within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-const stop = (p: ChildProcess) =>
-  new Promise<void>((ok) => {
-    if (p.exitCode !== null) return ok();
-    p.once('exit', () => ok());
-    p.kill('SIGTERM');
-    setTimeout(() => p.kill('SIGKILL'), 15_000).unref();
-  });
 
 /** Uploads `file` and polls the run until it is done; returns the run and the time to done. */
 async function uploadAndWait(base: string, token: string, file: string) {

@@ -29,8 +29,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -39,6 +38,7 @@ import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { fillCart, storeItems, type StoreItem } from '../apps/api/src/modules/orders/test-support';
 import { benchToken } from './session';
 import { importFiles, openDataFile, seedReference } from '../seeds';
+import { dataFile, dbName, dropDatabase, freePort, sampleRss, stop, waitForHttp, withDb } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_integrations';
@@ -617,53 +617,6 @@ function percentiles(xs: number[]) {
 
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-function dataFile(name: string): string {
-  const dirs = [process.env.SHARED_DATA_DIR, join(ROOT, '../shared/data'), join(ROOT, 'data/iowa-abd')].filter(Boolean) as string[];
-  for (const d of dirs) for (const f of [join(d, name), join(d, `${name}.gz`)]) if (existsSync(f)) return f;
-  throw new Error(`${name} not found in ${dirs.join(', ')}`);
-}
-
-const dbName = (url: string) => new URL(url).pathname.slice(1);
-const withDb = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-async function dropDatabase(url: string) {
-  const admin = createDb(withDb(url, 'postgres'), { max: 1 });
-  await admin.raw(`DROP DATABASE IF EXISTS "${dbName(url)}" WITH (FORCE)`);
-  await admin.destroy();
-}
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-/** VmRSS (MB) of `pid` every 200 ms until stopped. */
-function sampleRss(pid: number) {
-  const samples: number[] = [];
-  const read = () => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) samples.push(Number(m[1]) / 1024);
-    } catch {
-      /* gone */
-    }
-  };
-  read();
-  const timer = setInterval(read, 200);
-  return {
-    stop() {
-      clearInterval(timer);
-      read();
-      return samples;
-    },
-  };
-}
-
 /** utime + stime of a process in seconds (/proc/<pid>/stat, USER_HZ 100); undefined when gone or unreadable. */
 function cpuSeconds(pid: number): number | undefined {
   try {
@@ -714,24 +667,3 @@ async function sampleCpu(pid: number, db: Db, name: string) {
     },
   };
 }
-
-async function waitForHttp(url: string, ms: number) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > end) throw new Error(`${url} did not answer within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-const stop = (p: ChildProcess) =>
-  new Promise<void>((ok) => {
-    if (p.exitCode !== null) return ok();
-    p.once('exit', () => ok());
-    p.kill('SIGTERM');
-    setTimeout(() => p.kill('SIGKILL'), 15_000).unref();
-  });
