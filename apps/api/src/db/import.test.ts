@@ -1,12 +1,27 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness';
 import { importFile, importFiles, ImportError, realDataFiles } from '@portal/seeds';
 
-const SHARED = process.env.SHARED_DATA_DIR ?? join(__dirname, '../../../../../shared/data');
 /** The repository's own copy of the real files, gzipped (data/iowa-abd): the full import streams them. */
 const REPO_DATA = join(__dirname, '../../../../data/iowa-abd');
+/** The lines of one of the repository's gzipped data files. */
+const repoLines = (name: string) =>
+  gunzipSync(readFileSync(join(REPO_DATA, name)))
+    .toString('utf8')
+    .split('\n');
+/** Writes `text` as `name` in a fresh temporary folder and returns its path (files of shapes the import refuses). */
+const tempFile = (name: string, text: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'import-')), name);
+  writeFileSync(path, text);
+  return path;
+};
+/** The header and first row of the State's raw sales export (semicolon-separated, as published). */
+const RAW_SALES_EXPORT =
+  'Invoice/Item Number;Date;Store Number;Store Name;Address;City;Zip Code;Store Location;County Number;County;Category;Category Name;Vendor Number;Vendor Name;Item Number;Item Description;Pack;Bottle Volume (ml);State Bottle Cost;State Bottle Retail;Bottles Sold;Sale (Dollars);Volume Sold (Liters);Volume Sold (Gallons)\n' +
+  'S29198800001;11/20/2015;2191;Keokuk Spirits;1013 MAIN;KEOKUK;52632;"1013 MAIN\tKEOKUK 52632\t(40.39978, -91.387531)";56.0;Lee;;;255;Wilson Daniels Ltd.;297;Templeton Rye w/Flask;6;750;$18.09;$27.14;6;$162.84;4.5;1.19\n';
 const counts = async (t: TestContext) => {
   const n = async (table: string) => Number((await t.db(table).count('* as n'))[0].n);
   return {
@@ -65,7 +80,7 @@ describe('real-data import (shared/data/README)', () => {
 
   it('when a products file has a malformed price, then the file is refused with file:line:field and nothing of it is written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-'));
-    const lines = readFileSync(join(SHARED, 'products.csv'), 'utf8').split('\n');
+    const lines = repoLines('products.csv.gz');
     const good = lines[1].replace(/^\d+,/, '990001,');
     const bad = lines[2].replace(/^\d+,/, '990002,').replace(/,[\d.]+,2022-11-01$/, ',12.3.4,2022-11-01');
     writeFileSync(join(dir, 'mine.csv'), [lines[0], good, bad].join('\n') + '\n');
@@ -89,18 +104,20 @@ describe('real-data import (shared/data/README)', () => {
   });
 
   it('when the raw semicolon-separated sales export is given, then it is refused at line 1 with a clear reason', async () => {
-    await expect(importFile(t.db, join(SHARED, 'iowa_liquor_sales_raw_10k.csv'))).rejects.toThrow(
+    await expect(importFile(t.db, tempFile('iowa_liquor_sales_raw_10k.csv', RAW_SALES_EXPORT))).rejects.toThrow(
       /iowa_liquor_sales_raw_10k\.csv:1: header: semicolon-separated file/,
     );
   });
 
   it('when a file of another shape is given, then it is refused naming the header', async () => {
-    await expect(importFile(t.db, join(SHARED, 'sales_sample.csv'))).rejects.toThrow(/sales_sample\.csv:1: header: unknown columns/);
+    await expect(
+      importFile(t.db, tempFile('sales_sample.csv', repoLines('sales_sample_demo_stores.csv.gz').slice(0, 3).join('\n') + '\n')),
+    ).rejects.toThrow(/sales_sample\.csv:1: header: unknown columns/);
   });
 
   it('when an ops export from another board is imported with --board 2, then its items live beside board 1 with the same codes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-'));
-    const lines = readFileSync(join(SHARED, 'products.csv'), 'utf8').split('\n');
+    const lines = repoLines('products.csv.gz');
     writeFileSync(join(dir, 'b2.csv'), [lines[0], lines[1], lines[2]].join('\n') + '\n');
     const r = await importFile(t.db, join(dir, 'b2.csv'), { boardNumber: 2, boardName: 'Second Board' });
     expect(r).toMatchObject({ kind: 'products', rows: 2, inserted: 2 });
