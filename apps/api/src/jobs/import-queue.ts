@@ -1,7 +1,7 @@
-import { PgBoss, fromKnex } from 'pg-boss';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import { runImport, type ImportJobs } from '../modules/imports/imports.service';
+import { PgBoss, RETENTION, knexDb, ensureQueue } from './pg-boss';
 
 /** The pg-boss queue of data imports uploaded in the Data Synch tab. */
 export const IMPORT_QUEUE = 'data-import';
@@ -25,17 +25,22 @@ export function createImportQueue(opts: {
   pollingIntervalSeconds?: number;
 }): ImportQueue {
   const log = opts.logger.child({ component: 'import-queue' });
-  const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-imports', schedule: false });
-  boss.on('error', (err) => log.error({ err }, 'import queue error'));
+  const boss = new PgBoss({
+    connectionString: opts.connectionString,
+    max: 2,
+    application_name: 'portal-imports',
+    schedule: false,
+    ...RETENTION,
+  });
+  boss.on('error', (err: Error) => log.error({ err }, 'import queue error'));
   const queueOptions = { retryLimit: 0, expireInSeconds: 3600 };
   return {
     async enqueue(db, runId) {
-      await boss.send(IMPORT_QUEUE, { runId }, { db: fromKnex(db) });
+      await boss.send(IMPORT_QUEUE, { runId }, { db: knexDb(db) });
     },
     async start() {
       await boss.start();
-      if (await boss.getQueue(IMPORT_QUEUE)) await boss.updateQueue(IMPORT_QUEUE, queueOptions);
-      else await boss.createQueue(IMPORT_QUEUE, queueOptions);
+      await ensureQueue(boss, IMPORT_QUEUE, queueOptions);
       if (opts.work ?? true) {
         await boss.work<{ runId: string }>(
           IMPORT_QUEUE,

@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, RETENTION, ensureQueue } from './pg-boss';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
@@ -89,14 +89,13 @@ export interface Janitors {
  */
 export function createJanitors(opts: { connectionString: string; db: Db; config: Config; logger: Logger }): Janitors {
   const log = opts.logger.child({ component: 'janitors' });
-  const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-janitors' });
-  boss.on('error', (err) => log.error({ err: { message: err.message } }, 'janitor queue error'));
+  const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-janitors', ...RETENTION });
+  boss.on('error', (err: Error) => log.error({ err: { message: err.message } }, 'janitor queue error'));
   return {
     async start() {
       await boss.start();
       const queueOptions = { retryLimit: 1, expireInSeconds: 900 };
-      if (await boss.getQueue(JANITOR_QUEUE)) await boss.updateQueue(JANITOR_QUEUE, queueOptions);
-      else await boss.createQueue(JANITOR_QUEUE, queueOptions);
+      await ensureQueue(boss, JANITOR_QUEUE, queueOptions);
       await boss.schedule(JANITOR_QUEUE, opts.config.janitorCron);
       await boss.work(JANITOR_QUEUE, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => {
         const counts = await runJanitors(opts.db, opts.config);

@@ -1,10 +1,10 @@
-import { PgBoss, fromKnex } from 'pg-boss';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { DeferredMail, Mailer, MailMessage } from '../context';
 import type { Db } from '../db/knex';
 import { createTransport, deliver } from './mail';
 import { isDeferred, renderMail } from './mail-render';
+import { PgBoss, RETENTION, failWithCeiling, knexDb, ensureQueue } from './pg-boss';
 
 /** The pg-boss queue of outgoing mail. */
 export const MAIL_QUEUE = 'mail';
@@ -29,63 +29,72 @@ export interface MailOutbox {
 export function createMailOutbox(opts: { connectionString: string; config: Config; logger: Logger; work?: boolean; db?: Db }): MailOutbox {
   const { config, logger } = opts;
   const log = logger.child({ component: 'mail-outbox' });
-  const boss = new PgBoss({ connectionString: opts.connectionString, max: 3, application_name: 'portal-jobs', schedule: false });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  const boss = new PgBoss({
+    connectionString: opts.connectionString,
+    max: 3,
+    application_name: 'portal-jobs',
+    schedule: false,
+    ...RETENTION,
+  });
+  boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
   const transport = createTransport(config);
   const queueOptions = {
     retryLimit: config.mailRetryLimit,
     retryDelay: config.mailRetryDelaySeconds,
     retryBackoff: true,
-    retryDelayMax: config.mailRetryDelayMaxSeconds,
     expireInSeconds: 120,
-    // A completed job is deleted soon after: even a plain message's links do not stay in
-    // pgboss.job for the default week. Mails with one-time secrets are queued deferred and hold none.
-    deleteAfterSeconds: 600,
   };
+  // A completed job is archived and deleted soon after (RETENTION): even a plain message's links do not
+  // stay in pgboss for the default week. Mails with one-time secrets are queued deferred and hold none.
   return {
     mailer: {
       async enqueue(db, message) {
-        await boss.send(MAIL_QUEUE, message, { db: fromKnex(db) });
+        await boss.send(MAIL_QUEUE, message, { db: knexDb(db) });
       },
     },
     async start() {
       await boss.start();
-      if (await boss.getQueue(MAIL_QUEUE)) await boss.updateQueue(MAIL_QUEUE, queueOptions);
-      else await boss.createQueue(MAIL_QUEUE, queueOptions);
+      await ensureQueue(boss, MAIL_QUEUE, queueOptions);
       if (opts.work ?? true) {
         // Up to MAIL_BATCH jobs a fetch, sent concurrently over pooled SMTP connections, fetching again at once
         // while batches come back full; each job settles on its own, so one refused message is retried alone
         // (≥ 20 messages/s, see mail-throughput.test.ts).
-        const workOptions = {
-          pollingIntervalSeconds: config.mailPollSeconds,
-          batchSize: MAIL_BATCH,
-          burstWhenBatchFull: true,
-          perJobResults: true,
-        } as const;
-        await boss.work<MailMessage | DeferredMail, unknown, typeof workOptions>(MAIL_QUEUE, workOptions, (jobs) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              const template = isDeferred(job.data) ? job.data.render : job.data.template;
-              try {
-                if (isDeferred(job.data) && !opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
-                // Deferred mail is rendered now, in the worker: the job row never holds its secret.
-                const message = await renderMail({ db: opts.db!, config }, job.data);
-                if (message) await deliver(config, logger, transport, message);
-                else log.info({ template }, 'deferred mail had nothing to send');
-                return { id: job.id, status: 'completed' as const };
-              } catch (err) {
-                log.warn(
-                  {
-                    err: { message: (err as Error).message, code: (err as { code?: string }).code },
-                    template,
-                    attempt: job.retryCount + 1,
-                  },
-                  'mail delivery failed; it will be retried',
-                );
-                return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
-              }
-            }),
-          ),
+        const workerId = await boss.work<MailMessage | DeferredMail>(
+          MAIL_QUEUE,
+          { pollingIntervalSeconds: config.mailPollSeconds, batchSize: MAIL_BATCH, includeMetadata: true },
+          async (jobs) => {
+            await Promise.all(
+              jobs.map(async (job) => {
+                const template = isDeferred(job.data) ? job.data.render : job.data.template;
+                try {
+                  if (isDeferred(job.data) && !opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
+                  // Deferred mail is rendered now, in the worker: the job row never holds its secret.
+                  const message = await renderMail({ db: opts.db!, config }, job.data);
+                  if (message) await deliver(config, logger, transport, message);
+                  else log.info({ template }, 'deferred mail had nothing to send');
+                } catch (err) {
+                  log.warn(
+                    {
+                      err: { message: (err as Error).message, code: (err as { code?: string }).code },
+                      template,
+                      attempt: job.retryCount + 1,
+                    },
+                    'mail delivery failed; it will be retried',
+                  );
+                  // This job alone is retried (the rest of the batch completes), at most MAIL_RETRY_DELAY_MAX_SECONDS later.
+                  // Should even that write fail, the job stays active and pg-boss retries it when it expires.
+                  await failWithCeiling(
+                    boss,
+                    MAIL_QUEUE,
+                    job.id,
+                    { message: (err as Error).message },
+                    config.mailRetryDelayMaxSeconds,
+                  ).catch((e: Error) => log.error({ err: { message: e.message } }, 'could not record the failed mail job'));
+                }
+              }),
+            );
+            if (jobs.length === MAIL_BATCH) boss.notifyWorker(workerId);
+          },
         );
       }
     },

@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, RETENTION, ensureQueue } from './pg-boss';
 import type { Config } from '../config';
 import type { Mailer } from '../context';
 import type { Db } from '../db/knex';
@@ -32,8 +32,8 @@ export function createPaymentReconciler(opts: {
   mailer: Mailer;
 }): PaymentReconciler {
   const log = opts.logger.child({ component: 'payment-reconciler' });
-  const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-reconciler' });
-  boss.on('error', (err) => log.error({ err: { message: err.message } }, 'reconciler queue error'));
+  const boss = new PgBoss({ connectionString: opts.connectionString, max: 2, application_name: 'portal-reconciler', ...RETENTION });
+  boss.on('error', (err: Error) => log.error({ err: { message: err.message } }, 'reconciler queue error'));
   const deps = { db: opts.db, config: opts.config, mailer: opts.mailer, logger: log };
   let running: ReturnType<typeof reconcilePending> | null = null;
   const runOnce = () => {
@@ -47,8 +47,7 @@ export function createPaymentReconciler(opts: {
     async start() {
       await boss.start();
       const queueOptions = { retryLimit: 0, expireInSeconds: 300 };
-      if (await boss.getQueue(RECONCILE_QUEUE)) await boss.updateQueue(RECONCILE_QUEUE, queueOptions);
-      else await boss.createQueue(RECONCILE_QUEUE, queueOptions);
+      await ensureQueue(boss, RECONCILE_QUEUE, queueOptions);
       await boss.schedule(RECONCILE_QUEUE, opts.config.paymentReconcileCron);
       await boss.work(RECONCILE_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
         await runOnce();
