@@ -11,17 +11,25 @@ import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './er
  * → 401; a user's JWT is no key → 401; a key without the route's scope → 403 `api_key_scope_missing`.
  */
 
-/** The caller of an `auth: 'apiKey'` route: the key, its board or store, and the stores it reaches. */
+/** The caller of an `auth: 'apiKey'` route: the key and its board or store (it reaches that store, or every store of that board). */
 export interface ApiKeyPrincipal {
   kind: 'apiKey';
   apiKeyId: string;
   name: string;
   boardId: number | null;
   storeId: number | null;
-  /** The stores the key reaches: its store, or every store of its board. */
-  storeIds: number[];
   scopes: Set<string>;
 }
+
+/** The ids of the stores a key reaches, as a subquery: `whereIn('store_id', keyStores(db, key))` (no id list loaded per request). */
+export const keyStores = (db: Db, key: ApiKeyPrincipal) =>
+  db('stores')
+    .select('id')
+    .where(key.storeId ? { id: key.storeId } : { board_id: key.boardId });
+
+/** Whether a key reaches `store` (its id and board): the key's own store, or any store of the key's board. */
+export const keyReaches = (key: ApiKeyPrincipal, store: { id: number; boardId: number }) =>
+  key.storeId ? key.storeId === store.id : key.boardId === store.boardId;
 
 /** SHA-256 hex of a presented key (what api_keys.key_hash stores). */
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -38,14 +46,12 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
       .whereNull('revoked_at')
       .first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
     if (!row) throw new UnauthenticatedError('The API key is invalid or has been revoked.');
-    const storeIds: number[] = row.store_id ? [row.store_id] : await db('stores').where({ board_id: row.board_id }).pluck('id');
     const principal: ApiKeyPrincipal = {
       kind: 'apiKey',
       apiKeyId: row.id,
       name: row.name,
       boardId: row.board_id,
       storeId: row.store_id,
-      storeIds,
       scopes: new Set(row.scopes as string[]),
     };
     const missing = scopes.filter((s) => !principal.scopes.has(s));

@@ -209,7 +209,11 @@ export const integrationsRoutes = [
       }),
     },
     errors: { 401: 'No valid API key', 403: 'The key lacks orders:read', 429: 'Rate limited' },
-    handler: (key, { query }, { ctx }) => svc.orderEvents(ctx.db, key, query.after, query.limit),
+    handler: async (key, { query }, { ctx, res }) => {
+      // The page's JSON comes written by PostgreSQL; only the envelope is added here.
+      const { itemsJson, nextAfter } = await svc.orderEvents(ctx.db, key, query.after, query.limit);
+      res.type('application/json').send(`{"items":${itemsJson},"nextAfter":${nextAfter}}`);
+    },
   }),
   route({
     method: 'post',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
+import { hashApiKey, keyReaches, keyStores, type ApiKeyPrincipal } from '../../http/api-key-auth';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { reachableStoreIds, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
@@ -160,9 +160,8 @@ export async function upsertInventory(
   rows: InventoryRow[],
   opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
 ): Promise<UpsertResult> {
-  if (!key.storeIds.includes(storeId)) throw new NotFoundError('Store not found');
   const store = await db('stores').where({ id: storeId }).first('board_id');
-  if (!store) throw new NotFoundError('Store not found');
+  if (!store || !keyReaches(key, { id: storeId, boardId: store.board_id })) throw new NotFoundError('Store not found');
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const codes: string[] = [];
@@ -289,21 +288,34 @@ export async function withKeyIdempotency<T>(
   return { value, replayed: false };
 }
 
-/** GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first; nextAfter resumes. */
-export async function orderEvents(db: Db, key: ApiKeyPrincipal, after: number, limit: number) {
-  const rows = await db('order_events')
-    .whereIn('store_id', key.storeIds)
+/**
+ * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most `limit`.
+ * PostgreSQL writes the page's JSON (`items`: `[{ seq, type, occurredAt, order }]`, the stored snapshot as is),
+ * so a page of 100 events (≈ 110 KB) is passed through, never parsed and re-serialised; `nextAfter` resumes
+ * (the last seq, or `after` on an empty page).
+ */
+export async function orderEvents(
+  db: Db,
+  key: ApiKeyPrincipal,
+  after: number,
+  limit: number,
+): Promise<{ itemsJson: string; nextAfter: number }> {
+  const page = db('order_events')
+    .whereIn('store_id', keyStores(db, key))
     .where('seq', '>', after)
     .orderBy('seq')
     .limit(limit)
     .select('seq', 'type', 'occurred_at', 'payload');
-  const items = rows.map((r) => ({
-    seq: Number(r.seq),
-    type: r.type as string,
-    occurredAt: new Date(r.occurred_at).toISOString(),
-    order: r.payload,
-  }));
-  return { items, nextAfter: items.length ? items[items.length - 1].seq : after };
+  const { rows } = await db.raw(
+    `SELECT coalesce(json_agg(json_build_object(
+              'seq', e.seq, 'type', e.type,
+              'occurredAt', to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'order', e.payload) ORDER BY e.seq)::text, '[]') AS items,
+            max(e.seq) AS last
+       FROM (?) e`,
+    [page],
+  );
+  return { itemsJson: rows[0].items, nextAfter: rows[0].last == null ? after : Number(rows[0].last) };
 }
 
 /** POST /integrations/orders/{orderNumber}/status: ready / completed / cancelled like the Store Orders buttons (404 outside the key's stores). */
@@ -315,8 +327,12 @@ export async function setOrderStatus(
   reason: string | undefined,
   ip: string | null,
 ): Promise<OrderDetail> {
-  const row = await deps.db('orders').where({ order_number: orderNumber }).first('id', 'store_id');
-  if (!row || !key.storeIds.includes(row.store_id)) throw new NotFoundError('Order not found');
+  const row = await deps
+    .db('orders as o')
+    .join('stores as s', 's.id', 'o.store_id')
+    .where('o.order_number', orderNumber)
+    .first('o.id', 'o.store_id', 's.board_id');
+  if (!row || !keyReaches(key, { id: row.store_id, boardId: row.board_id })) throw new NotFoundError('Order not found');
   if (status === 'cancelled' && !reason)
     throw new UnprocessableError('Enter a reason', PROBLEM_CODES.validationFailed, [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
