@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { PERMISSIONS } from '@portal/contracts';
 import { AppLayout } from './layout';
 import { RequireAuth } from './guards';
@@ -137,7 +137,17 @@ export const routes = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
+/**
+ * A plain history router: the app uses no loaders, actions, fetchers or blockers, and the data router
+ * (createBrowserRouter) added 54 KB of script, 17 KB gzipped, to every first load (issue 15 §4).
+ */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

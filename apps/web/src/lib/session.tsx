@@ -94,7 +94,9 @@ async function fetchMe(): Promise<Me> {
  * out clears the token, the user, every cached response and broadcasts SIGNED_OUT_EVENT.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<Status>('loading');
+  // Without the signed-in flag the start is signed out at once: the first render is already the final one
+  // (no second render of the whole tree after the bootstrap effect, issue 15 §4 total blocking time).
+  const [status, setStatus] = useState<Status>(() => (hasSignedInFlag() ? 'loading' : 'unauthenticated'));
   const [me, setMe] = useState<Me | null>(null);
   const [initError, setInitError] = useState(false);
   const expiresAt = useRef(0);

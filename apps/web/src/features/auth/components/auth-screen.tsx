@@ -17,7 +17,7 @@ export type AuthMode = 'login' | 'forgot' | 'reset';
 /**
  * The sign-in screen /auth (spec 000 §2) with its three modes. `?mode=login|forgot` picks the mode; a
  * recovery link (intent=recovery, or type=recovery with tokens, in the query or hash) switches to reset
- * mode, keeps the token in memory and cleans the URL back to /auth. A spinner shows until the URL is
+ * mode, keeps the token in memory and cleans the URL back to /auth. A spinner shows until a recovery link is
  * read; a signed-in user not resetting a password goes to /. One of 14 backgrounds per visit.
  */
 export function AuthScreen() {
@@ -25,7 +25,9 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const { status, signOut } = useSession();
   const [background] = useState(pickBackground);
-  const [ready, setReady] = useState(false);
+  // Only a recovery link needs the effect below before the screen can show; any other URL is ready at once
+  // (one render instead of spinner-then-form on the first load, issue 15 §4).
+  const [ready, setReady] = useState(() => !readRecoveryLink(location.search, location.hash));
   const [recovery, setRecovery] = useState<{ token: string | null } | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const modeParam = new URLSearchParams(location.search).get('mode');
