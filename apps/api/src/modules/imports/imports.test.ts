@@ -87,24 +87,29 @@ describe('admin imports (Data Synch)', () => {
     const stores =
       'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude,Report Date\n9100,NEW TEST STORE,A,1 MAIN,AMES,IA,50010,42.0,-93.6,2022-11-01\n';
     const items = `Store Number,Item Number,Order Lines,Bottles Sold,First Order Date,Last Order Date\n9100,${products[1].split(',')[0]},1,1,2022-01-02,2022-01-02\n`;
-    const run = await waitForRun(
-      t,
-      admin,
-      (
-        await upload([
-          ['store-items.csv', items],
-          ['stores.csv', stores],
-        ])
-      ).body.id,
-    );
-    expect(run.body.status).toBe('succeeded');
-    expect(run.body.files).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ name: 'stores.csv', kind: 'stores', created: 1 }),
-        expect.objectContaining({ name: 'store-items.csv', kind: 'store_items', created: 1 }),
-      ]),
-    );
-    expect(await t.db('inventory').where({ store_id: 9100 })).toHaveLength(1);
+    try {
+      const run = await waitForRun(
+        t,
+        admin,
+        (
+          await upload([
+            ['store-items.csv', items],
+            ['stores.csv', stores],
+          ])
+        ).body.id,
+      );
+      expect(run.body.status).toBe('succeeded');
+      expect(run.body.files).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'stores.csv', kind: 'stores', created: 1 }),
+          expect.objectContaining({ name: 'store-items.csv', kind: 'store_items', created: 1 }),
+        ]),
+      );
+      expect(await t.db('inventory').where({ store_id: 9100 })).toHaveLength(1);
+    } finally {
+      // The new store goes again (with its inventory): the summary test counts the stores.
+      await t.db('stores').where({ id: 9100 }).del();
+    }
   });
 
   it('when a file has an unknown header or the upload has no file, then the run fails naming the header / the request is 400', async () => {
@@ -118,22 +123,43 @@ describe('admin imports (Data Synch)', () => {
   });
 
   it('when a CLI import is recorded, then it is listed with the uploads and the summary shows the last import per kind', async () => {
-    await recordCliRun(t.db, [{ file: 'stores.csv', kind: 'stores', rows: 2, inserted: 0, updated: 0, unchanged: 2 }]);
-    const list = await request(t.app).get('/api/v1/admin/imports').auth(admin, { type: 'bearer' });
-    expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({
-      source: 'cli',
-      status: 'succeeded',
-      files: [expect.objectContaining({ name: 'stores.csv', unchanged: 2 })],
-    });
-    const summary = await request(t.app).get('/api/v1/admin/imports/summary').auth(admin, { type: 'bearer' });
-    expect(summary.body).toMatchObject({ items: 90, stores: 6, boards: 1 });
-    expect(summary.body.inventoryRows).toBe(Number((await t.db('inventory').count('* as n'))[0].n));
-    expect(summary.body.lastImports.map((l: { kind: string; source: string }) => `${l.kind}:${l.source}`)).toEqual([
-      'stores:cli',
-      'products:upload',
-      'store_items:upload',
-    ]);
+    // Its own uploads first: a store with one inventory row, and products (unchanged rows), in one run.
+    const stores =
+      'Store,Name,Store Status,Address,City,State,Zip Code,latitude,longitude,Report Date\n9200,SUMMARY TEST STORE,A,2 MAIN,AMES,IA,50010,42.0,-93.6,2022-11-01\n';
+    const items = `Store Number,Item Number,Order Lines,Bottles Sold,First Order Date,Last Order Date\n9200,${products[1].split(',')[0]},1,1,2022-01-02,2022-01-02\n`;
+    const productsText = [products[0], ...products.slice(2, 4)].join('\n') + '\n';
+    const uploaded = await waitForRun(
+      t,
+      admin,
+      (
+        await upload([
+          ['stores.csv', stores],
+          ['products.csv', productsText],
+          ['store-items.csv', items],
+        ])
+      ).body.id,
+    );
+    expect(uploaded.body.status).toBe('succeeded');
+    try {
+      await recordCliRun(t.db, [{ file: 'stores.csv', kind: 'stores', rows: 2, inserted: 0, updated: 0, unchanged: 2 }]);
+      const list = await request(t.app).get('/api/v1/admin/imports').auth(admin, { type: 'bearer' });
+      expect(list.status).toBe(200);
+      expect(list.body.items[0]).toMatchObject({
+        source: 'cli',
+        status: 'succeeded',
+        files: [expect.objectContaining({ name: 'stores.csv', unchanged: 2 })],
+      });
+      const summary = await request(t.app).get('/api/v1/admin/imports/summary').auth(admin, { type: 'bearer' });
+      expect(summary.body).toMatchObject({ items: 90, stores: 6, boards: 1 });
+      expect(summary.body.inventoryRows).toBe(Number((await t.db('inventory').count('* as n'))[0].n));
+      expect(summary.body.lastImports.map((l: { kind: string; source: string }) => `${l.kind}:${l.source}`)).toEqual([
+        'stores:cli',
+        'products:upload',
+        'store_items:upload',
+      ]);
+    } finally {
+      await t.db('stores').where({ id: 9200 }).del();
+    }
   });
 
   it('when someone without bcc.admin.allow_data_sync uploads or reads, then 403 and no run is recorded', async () => {
