@@ -179,58 +179,78 @@ describe('POST /me/password', () => {
   });
 
   it('when the change is valid, then the new bcrypt hash is stored, other sessions end, this one stays, and the notice is mailed', async () => {
-    const here = await request(t.app).post('/api/v1/auth/login').send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
-    const elsewhere = await request(t.app)
-      .post('/api/v1/auth/login')
-      .send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
-    const before = t.mail.length;
-    const res = await request(t.app)
-      .post('/api/v1/me/password')
-      .set('Authorization', `Bearer ${here.body.access_token}`)
-      .send({ currentPassword: FIXTURE_PASSWORD, newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass9' });
-    expect(res.status).toBe(204);
-    const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
-    expect(hash).toMatch(/^\$2[aby]\$/);
-    expect(await bcrypt.compare('Another#Pass9', hash)).toBe(true);
-    // Sessions of the two sign-ins above (earlier tests' tokenFor() sessions of this user are ended too).
-    const sessions = await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNotNull('ip');
-    const live = sessions.filter((s) => !s.revoked_at);
-    expect(live).toHaveLength(1);
-    expect(sessions.filter((s) => s.revoked_reason === 'password_changed')).toHaveLength(1);
-    expect(await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNull('revoked_at')).toHaveLength(1);
-    const refreshHere = await request(t.app)
-      .post('/api/v1/auth/refresh')
-      .set('Cookie', [].concat(here.headers['set-cookie'] as never)[0]);
-    const refreshElsewhere = await request(t.app)
-      .post('/api/v1/auth/refresh')
-      .set('Cookie', [].concat(elsewhere.headers['set-cookie'] as never)[0]);
-    expect([refreshHere.status, refreshElsewhere.status]).toEqual([200, 401]);
-    expect(t.mail.slice(before)).toEqual([expect.objectContaining({ to: 'other-buyer@example.com', template: 'password_changed' })]);
-    expect(await t.db('audit_log').where({ action: 'auth.password_changed', user_id: f.users.otherBuyer.id })).toHaveLength(1);
-    expect(await loginAs(t.app, 'other-buyer@example.com', 'Another#Pass9')).toEqual(expect.any(String));
+    try {
+      const here = await request(t.app).post('/api/v1/auth/login').send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
+      const elsewhere = await request(t.app)
+        .post('/api/v1/auth/login')
+        .send({ email: 'other-buyer@example.com', password: FIXTURE_PASSWORD });
+      const before = t.mail.length;
+      const res = await request(t.app)
+        .post('/api/v1/me/password')
+        .set('Authorization', `Bearer ${here.body.access_token}`)
+        .send({ currentPassword: FIXTURE_PASSWORD, newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass9' });
+      expect(res.status).toBe(204);
+      const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
+      expect(hash).toMatch(/^\$2[aby]\$/);
+      expect(await bcrypt.compare('Another#Pass9', hash)).toBe(true);
+      // Sessions of the two sign-ins above (earlier tests' tokenFor() sessions of this user are ended too).
+      const sessions = await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNotNull('ip');
+      const live = sessions.filter((s) => !s.revoked_at);
+      expect(live).toHaveLength(1);
+      expect(sessions.filter((s) => s.revoked_reason === 'password_changed')).toHaveLength(1);
+      expect(await t.db('auth_sessions').where({ user_id: f.users.otherBuyer.id }).whereNull('revoked_at')).toHaveLength(1);
+      const refreshHere = await request(t.app)
+        .post('/api/v1/auth/refresh')
+        .set('Cookie', [].concat(here.headers['set-cookie'] as never)[0]);
+      const refreshElsewhere = await request(t.app)
+        .post('/api/v1/auth/refresh')
+        .set('Cookie', [].concat(elsewhere.headers['set-cookie'] as never)[0]);
+      expect([refreshHere.status, refreshElsewhere.status]).toEqual([200, 401]);
+      expect(t.mail.slice(before)).toEqual([expect.objectContaining({ to: 'other-buyer@example.com', template: 'password_changed' })]);
+      expect(await t.db('audit_log').where({ action: 'auth.password_changed', user_id: f.users.otherBuyer.id })).toHaveLength(1);
+      expect(await loginAs(t.app, 'other-buyer@example.com', 'Another#Pass9')).toEqual(expect.any(String));
+    } finally {
+      // Restore the fixture password for the other tests (they send it as the current password).
+      await t
+        .db('users')
+        .where({ id: f.users.otherBuyer.id })
+        .update({ password_hash: await bcrypt.hash(FIXTURE_PASSWORD, 4) });
+    }
   });
 });
 
 describe('roles and permissions', () => {
   it('when a user holds several roles, then /me/roles lists them sorted by role_level descending with the processed fields', async () => {
     const roles = await t.db('roles').whereIn('code', ['store_manager', 'outlet_viewer']).select('id', 'code');
-    await t
-      .db('user_roles')
-      .insert(roles.filter((r) => r.code === 'outlet_viewer').map((r) => ({ user_id: f.users.manager.id, role_id: r.id })));
-    const res = await get('/me/roles', 'manager');
-    expect(res.status).toBe(200);
-    expect(res.body.items.map((r: { roleCode: string; roleLevel: number }) => [r.roleCode, r.roleLevel])).toEqual([
-      ['outlet_viewer', 60],
-      ['store_manager', 20],
-    ]);
-    expect(res.body.items[0]).toEqual({
-      id: String(roles.find((r) => r.code === 'outlet_viewer')!.id),
-      roleCode: 'outlet_viewer',
-      roleName: 'Outlet Viewer',
-      description: expect.any(String),
-      roleLevel: 60,
-      permissions: [],
-    });
+    try {
+      await t
+        .db('user_roles')
+        .insert(roles.filter((r) => r.code === 'outlet_viewer').map((r) => ({ user_id: f.users.manager.id, role_id: r.id })));
+      const res = await get('/me/roles', 'manager');
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((r: { roleCode: string; roleLevel: number }) => [r.roleCode, r.roleLevel])).toEqual([
+        ['outlet_viewer', 60],
+        ['store_manager', 20],
+      ]);
+      expect(res.body.items[0]).toEqual({
+        id: String(roles.find((r) => r.code === 'outlet_viewer')!.id),
+        roleCode: 'outlet_viewer',
+        roleName: 'Outlet Viewer',
+        description: expect.any(String),
+        roleLevel: 60,
+        permissions: [],
+      });
+    } finally {
+      // The manager holds only store_manager again.
+      await t
+        .db('user_roles')
+        .where({ user_id: f.users.manager.id })
+        .whereIn(
+          'role_id',
+          roles.filter((r) => r.code === 'outlet_viewer').map((r) => r.id),
+        )
+        .del();
+    }
   });
 
   it('when codes are asked, then /me/permissions lists them and /me/permissions/{code} answers granted true or false', async () => {
@@ -291,6 +311,12 @@ describe('GET /me/outlets', () => {
 
 describe('selection', () => {
   it('when nothing is saved, then GET picks the first accessible outlet and its default store and saves them', async () => {
+    // Nothing saved: no choice on the profile nor on the outlet assignments (other tests save some).
+    await t
+      .db('user_profiles')
+      .where({ user_id: f.users.buyer.id })
+      .update({ last_selected_outlet_id: null, last_selected_store_id: null });
+    await t.db('user_outlets').where({ user_id: f.users.buyer.id }).update({ last_selected_store_id: null });
     const res = await get('/me/selection', 'buyer');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ outletId: f.outlets.ams, storeId: FIXTURE_STORES.cyclone });
@@ -311,6 +337,12 @@ describe('selection', () => {
   });
 
   it('when the outlet is switched without a store, then the store resets and falls back (assignment last store, else default store)', async () => {
+    // The last store chosen on AMS is Central City (saved on the assignment), none on DSM.
+    await t.db('user_outlets').where({ user_id: f.users.buyer.id }).update({ last_selected_store_id: null });
+    await t
+      .db('user_outlets')
+      .where({ user_id: f.users.buyer.id, outlet_id: f.outlets.ams })
+      .update({ last_selected_store_id: FIXTURE_STORES.central });
     const toDsm = await send('put', '/me/selection', 'buyer', { outletId: f.outlets.dsm, storeId: null });
     expect(toDsm.body).toEqual({ outletId: f.outlets.dsm, storeId: FIXTURE_STORES.central }); // DSM's default (its only active store)
     const back = await send('put', '/me/selection', 'buyer', { outletId: f.outlets.ams, storeId: null });
@@ -402,6 +434,8 @@ describe('outlet requests', () => {
   });
 
   it('when an outlet is requested, then a pending request is stored, audited, and the administrators who manage it are mailed', async () => {
+    // The buyer has no request yet (another test stores one).
+    await t.db('outlet_requests').where({ user_id: f.users.buyer.id }).del();
     const before = t.mail.length;
     const res = await send('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.unassigned });
     expect(res.status).toBe(201);
@@ -427,6 +461,9 @@ describe('outlet requests', () => {
   });
 
   it('when the same outlet is requested again, or an assigned one, then it answers 409; an inactive or unknown one 404; a missing id 400', async () => {
+    // The buyer's one pending request for the open outlet.
+    await t.db('outlet_requests').where({ user_id: f.users.buyer.id }).del();
+    await t.db('outlet_requests').insert({ user_id: f.users.buyer.id, outlet_id: f.outlets.unassigned });
     const again = await send('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.unassigned });
     expect([again.status, problem(again).detail]).toEqual([409, 'You have already requested access to this outlet.']);
     const assigned = await send('post', '/me/outlet-requests', 'buyer', { outletId: f.outlets.dsm });

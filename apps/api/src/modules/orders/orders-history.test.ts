@@ -255,16 +255,21 @@ describe('POST /orders/{id}/ready', () => {
   });
 
   it("when the store's manager marks a reserved order ready, then it is ready with ready_at; a second time answers 409", async () => {
-    const res = await post(`/orders/${o.a}/ready`, 'manager');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: o.a, status: 'ready' });
-    const row = await t.db('orders').where({ id: o.a }).first();
-    expect(row.status).toBe('ready');
-    expect(row.ready_at).not.toBeNull();
-    const again = await post(`/orders/${o.a}/ready`, 'manager');
-    expect(again.status).toBe(409);
-    expect(problem(again)).toMatchObject({ code: 'order_not_reserved', detail: 'Only new (reserved) orders can be marked ready.' });
-    expect((await get('/orders?status=ready')).body.items.map((x: { id: number }) => x.id)).toEqual([o.a]);
+    try {
+      const res = await post(`/orders/${o.a}/ready`, 'manager');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: o.a, status: 'ready' });
+      const row = await t.db('orders').where({ id: o.a }).first();
+      expect(row.status).toBe('ready');
+      expect(row.ready_at).not.toBeNull();
+      const again = await post(`/orders/${o.a}/ready`, 'manager');
+      expect(again.status).toBe(409);
+      expect(problem(again)).toMatchObject({ code: 'order_not_reserved', detail: 'Only new (reserved) orders can be marked ready.' });
+      expect((await get('/orders?status=ready')).body.items.map((x: { id: number }) => x.id)).toEqual([o.a]);
+    } finally {
+      // Order a is reserved again for the other tests (lists, counts, refusals to mark it ready).
+      await t.db('orders').where({ id: o.a }).update({ status: 'reserved', ready_at: null });
+    }
   });
 
   it("when the order's payment failed, then it answers 409 order_awaiting_payment", async () => {
@@ -339,9 +344,14 @@ describe('POST /orders/{id}/reorder', () => {
         customer_email: 'buyer@example.com',
       })
       .returning('id');
-    const res = await post(`/orders/${row.id}/reorder`);
-    expect(res.status).toBe(422);
-    expect(problem(res)).toMatchObject({ code: 'nothing_to_reorder', detail: 'No items to reorder' });
+    try {
+      const res = await post(`/orders/${row.id}/reorder`);
+      expect(res.status).toBe(422);
+      expect(problem(res)).toMatchObject({ code: 'nothing_to_reorder', detail: 'No items to reorder' });
+    } finally {
+      // The buyer's history holds orders a, b and c only again (the list and latest tests count on it).
+      await t.db('orders').where({ id: row.id }).del();
+    }
   });
 });
 
