@@ -97,27 +97,37 @@ describe('admin stores', () => {
   });
 
   it('when a super administrator saves the settings, then the charge is stored with 2 decimals, cc emails as given, and it is audited', async () => {
-    const res = await api()
-      .patch(`/api/v1/admin/stores/${central}`)
-      .auth(admin, { type: 'bearer' })
-      .send({ deliveryCharge: '12.5', orderconfCcemails: 'orders@example.com; manager@example.com', deliveryEnabled: false });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      deliveryCharge: '12.50',
-      orderconfCcemails: 'orders@example.com; manager@example.com',
-      deliveryEnabled: false,
-    });
-    expect(await row(central)).toMatchObject({
-      delivery_charge: '12.50',
-      orderconf_ccemails: 'orders@example.com; manager@example.com',
-      delivery_enabled: false,
-    });
-    const empty = await api()
-      .patch(`/api/v1/admin/stores/${central}`)
-      .auth(admin, { type: 'bearer' })
-      .send({ deliveryCharge: '', orderconfCcemails: '' });
-    expect(empty.body).toMatchObject({ deliveryCharge: '0.00', orderconfCcemails: null });
-    expect(await t.db('audit_log').where({ action: 'store.updated', entity_id: String(central) })).toHaveLength(2);
+    // The store's settings are put back afterwards (the other tests expect delivery at 15.00).
+    const before = await row(central);
+    try {
+      const res = await api()
+        .patch(`/api/v1/admin/stores/${central}`)
+        .auth(admin, { type: 'bearer' })
+        .send({ deliveryCharge: '12.5', orderconfCcemails: 'orders@example.com; manager@example.com', deliveryEnabled: false });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        deliveryCharge: '12.50',
+        orderconfCcemails: 'orders@example.com; manager@example.com',
+        deliveryEnabled: false,
+      });
+      expect(await row(central)).toMatchObject({
+        delivery_charge: '12.50',
+        orderconf_ccemails: 'orders@example.com; manager@example.com',
+        delivery_enabled: false,
+      });
+      const empty = await api()
+        .patch(`/api/v1/admin/stores/${central}`)
+        .auth(admin, { type: 'bearer' })
+        .send({ deliveryCharge: '', orderconfCcemails: '' });
+      expect(empty.body).toMatchObject({ deliveryCharge: '0.00', orderconfCcemails: null });
+      expect(await t.db('audit_log').where({ action: 'store.updated', entity_id: String(central) })).toHaveLength(2);
+    } finally {
+      await t.db('stores').where({ id: central }).update({
+        delivery_charge: before.delivery_charge,
+        orderconf_ccemails: before.orderconf_ccemails,
+        delivery_enabled: before.delivery_enabled,
+      });
+    }
   });
 
   it("when a super administrator adds a store, then it gets the next number (or the given one); a taken code is 409; required fields have the spec's messages", async () => {

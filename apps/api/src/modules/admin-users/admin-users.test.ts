@@ -50,6 +50,17 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A user made by one test and deleted after it (the list tests expect only the users made in beforeAll). */
+const made: U[] = [];
+const tempUser = async (...args: Parameters<typeof makeUser>) => {
+  const u = await makeUser(...args);
+  made.push(u);
+  return u;
+};
+afterEach(async () => {
+  for (const u of made.splice(0)) await t.db('users').where({ id: u.id }).delete();
+});
+
 const code = (res: request.Response) => JSON.parse(res.text).code as string;
 /** Audit rows of admin writes (sign-ins, which the lazy logins here cause, are audited too and not counted). */
 const auditCount = async () =>
@@ -295,7 +306,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
   });
 
   it('when a user is deactivated, then their live refresh token and access token stop working at once; reactivation audits too', async () => {
-    const u = await makeUser('short-lived@example.com', 'outlet_buyer', [f.outlets.dsm], ['Sho', 'Rt']);
+    const u = await tempUser('short-lived@example.com', 'outlet_buyer', [f.outlets.dsm], ['Sho', 'Rt']);
     const login = await request(t.app).post('/api/v1/auth/login').send({ email: u.email, password: FIXTURE_PASSWORD });
     expect(login.status).toBe(200);
     const cookie = ([] as string[])
@@ -332,7 +343,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
 
 describe('PUT /admin/users/{userId}/outlets', () => {
   it('when the manager adds and removes manageable outlets, then only the difference changes and the audit names it', async () => {
-    const u = await makeUser('outlets-target@example.com', 'outlet_viewer', [f.outlets.dsm], ['Out', 'Lets']);
+    const u = await tempUser('outlets-target@example.com', 'outlet_viewer', [f.outlets.dsm], ['Out', 'Lets']);
     const res = await api('put', `/admin/users/${u.id}/outlets`, f.users.manager).send({
       add: [f.outlets.ams, f.outlets.unassigned],
       remove: [f.outlets.dsm],
@@ -366,7 +377,7 @@ describe('PUT /admin/users/{userId}/outlets', () => {
   });
 
   it("GET …/manageable-outlets lists the manageable outlets plus the user's own with canManage and assigned", async () => {
-    const u = await makeUser('mixed@example.com', 'outlet_viewer', [f.outlets.dsm, f.outlets.dav], ['Mix', 'Ed']);
+    const u = await tempUser('mixed@example.com', 'outlet_viewer', [f.outlets.dsm, f.outlets.dav], ['Mix', 'Ed']);
     const res = await api('get', `/admin/users/${u.id}/manageable-outlets`, f.users.manager);
     expect(res.status).toBe(200);
     const byId = new Map(res.body.items.map((o: { outletId: number }) => [o.outletId, o]));
@@ -427,7 +438,7 @@ describe('roles of a user', () => {
 
   it('when removing a role the user lacks, or one the caller cannot grant, then 404 and 403', async () => {
     expect((await api('delete', `/admin/users/${f.users.buyer.id}/roles/${roleIds.store_staff}`, f.users.manager)).status).toBe(404);
-    const u = await makeUser('staff-and-buyer@example.com', 'outlet_buyer', [f.outlets.dsm], ['Sa', 'B']);
+    const u = await tempUser('staff-and-buyer@example.com', 'outlet_buyer', [f.outlets.dsm], ['Sa', 'B']);
     await t.db('user_roles').insert({ user_id: u.id, role_id: roleIds.store_manager });
     const res = await api('delete', `/admin/users/${u.id}/roles/${roleIds.store_manager}`, f.users.manager);
     expect([res.status, code(res)]).toEqual([403, 'user_not_editable']);
@@ -435,7 +446,7 @@ describe('roles of a user', () => {
   });
 
   it('when the super administrator removes the super_admin role from the last one holding it, then 409', async () => {
-    const other = await makeUser('second-super@example.com', 'super_admin', [], ['Sec', 'Ond']);
+    const other = await tempUser('second-super@example.com', 'super_admin', [], ['Sec', 'Ond']);
     const res = await api('delete', `/admin/users/${f.users.admin.id}/roles/${roleIds.super_admin}`, other);
     expect(res.status).toBe(200); // `other` remains
     const back = await api('delete', `/admin/users/${other.id}/roles/${roleIds.super_admin}`, other);
@@ -444,7 +455,7 @@ describe('roles of a user', () => {
     await t.db('users').where({ id: other.id }).delete();
   });
   it('when two super administrators demote each other at the same moment, then exactly one succeeds and one super administrator remains', async () => {
-    const b = await makeUser('rival-super@example.com', 'super_admin', [], ['Riv', 'Al']);
+    const b = await tempUser('rival-super@example.com', 'super_admin', [], ['Riv', 'Al']);
     expect((await api('get', `/admin/users/${b.id}`, b)).status).toBe(200); // signed in before the race
     const [x, y] = await Promise.all([
       api('delete', `/admin/users/${b.id}/roles/${roleIds.super_admin}`, f.users.admin),
@@ -479,7 +490,7 @@ describe('DELETE /admin/users/{userId}', () => {
   });
 
   it('when the super administrator deletes a user, then the account and its links go, the orders stay as "Deleted user", and the audit keeps the id', async () => {
-    const u = await makeUser('to-delete@example.com', 'outlet_buyer', [f.outlets.dsm], ['Del', 'Ete']);
+    const u = await tempUser('to-delete@example.com', 'outlet_buyer', [f.outlets.dsm], ['Del', 'Ete']);
     await t.db('auth_sessions').insert({
       user_id: u.id,
       family_id: '00000000-0000-4000-8000-0000000000aa',

@@ -113,6 +113,8 @@ describe('admin items, outlets and boards', () => {
     });
 
     it('when an outlet is created, then 201 with the state upper-cased, the row and an audit entry', async () => {
+      // No outlet holds the code yet (the code-taken test makes its own TT-1).
+      await t.db('outlets').whereRaw('lower(outlet_code) = ?', ['tt-1']).del();
       const res = await api()
         .post('/api/v1/admin/outlets')
         .auth(boardAdmin, { type: 'bearer' })
@@ -130,6 +132,9 @@ describe('admin items, outlets and boards', () => {
     });
 
     it('when the code is taken (any case), then 409 outlet_code_taken and no second row', async () => {
+      // The outlet holding TT-1, made here (the create test may not have run yet).
+      await t.db('outlets').whereRaw('lower(outlet_code) = ?', ['tt-1']).del();
+      await t.db('outlets').insert({ name: 'Test Tavern', outlet_code: 'TT-1', city: 'Ames', state: 'IA', board_id: board1 });
       const res = await api()
         .post('/api/v1/admin/outlets')
         .auth(admin, { type: 'bearer' })
@@ -205,22 +210,27 @@ describe('admin items, outlets and boards', () => {
 
     it("when a board is created and edited, then the rows and audit entries follow; another board's edit is 404 for a board administrator", async () => {
       const res = await api().post('/api/v1/admin/boards').auth(admin, { type: 'bearer' }).send({ boardNumber: '7', name: 'Seventh' });
-      expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ boardNumber: 7, name: 'Seventh', isActive: true, activeStoreCount: 0 });
-      const up = await api()
-        .patch(`/api/v1/admin/boards/${res.body.id}`)
-        .auth(admin, { type: 'bearer' })
-        .send({ name: 'Seventh Board', isActive: false });
-      expect(up.body).toMatchObject({ name: 'Seventh Board', isActive: false });
-      expect(await t.db('boards').where({ id: res.body.id }).first('name', 'is_active')).toEqual({
-        name: 'Seventh Board',
-        is_active: false,
-      });
-      expect(await audit('board.created', res.body.id)).toHaveLength(1);
-      expect(await audit('board.updated', res.body.id)).toHaveLength(1);
-      const foreign = await api().patch(`/api/v1/admin/boards/${other.boardId}`).auth(boardAdmin, { type: 'bearer' }).send({ name: 'x' });
-      expect(foreign.status).toBe(404);
-      expect((await api().get('/api/v1/admin/boards').auth(manager, { type: 'bearer' })).status).toBe(403);
+      try {
+        expect(res.status).toBe(201);
+        expect(res.body).toMatchObject({ boardNumber: 7, name: 'Seventh', isActive: true, activeStoreCount: 0 });
+        const up = await api()
+          .patch(`/api/v1/admin/boards/${res.body.id}`)
+          .auth(admin, { type: 'bearer' })
+          .send({ name: 'Seventh Board', isActive: false });
+        expect(up.body).toMatchObject({ name: 'Seventh Board', isActive: false });
+        expect(await t.db('boards').where({ id: res.body.id }).first('name', 'is_active')).toEqual({
+          name: 'Seventh Board',
+          is_active: false,
+        });
+        expect(await audit('board.created', res.body.id)).toHaveLength(1);
+        expect(await audit('board.updated', res.body.id)).toHaveLength(1);
+        const foreign = await api().patch(`/api/v1/admin/boards/${other.boardId}`).auth(boardAdmin, { type: 'bearer' }).send({ name: 'x' });
+        expect(foreign.status).toBe(404);
+        expect((await api().get('/api/v1/admin/boards').auth(manager, { type: 'bearer' })).status).toBe(403);
+      } finally {
+        // The board goes again: the list test expects the two seeded boards only.
+        await t.db('boards').where({ board_number: 7 }).del();
+      }
     });
   });
 });

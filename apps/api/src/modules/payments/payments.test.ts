@@ -103,12 +103,13 @@ describe('card facts', () => {
 });
 
 describe('Monetra adapter against a fake Monetra server', () => {
+  // A fresh fake for each test: its ledger, the requests it saw and its ttid counters start over.
   let fake: Awaited<ReturnType<typeof fakeMonetra>>;
-  beforeAll(async () => {
+  beforeEach(async () => {
     fake = await fakeMonetra();
   });
-  afterAll(async () => {
-    await new Promise((ok) => fake.server.close(ok));
+  afterEach(async () => {
+    await fake.close();
   });
   const gateway = (
     url = fake.url,
@@ -235,6 +236,8 @@ describe('Monetra end to end: stored credentials and POST /orders with test mode
   });
 
   it('when credentials are saved, then the row holds only ciphertext with the DEK name, and they load back decrypted', async () => {
+    // The store starts without credentials (another test may have saved them first).
+    await t.db('payment_credentials').where({ store_id: FIXTURE_STORES.central }).del();
     const saved = await saveMonetraCredentials(t.db, t.config, {
       storeId: FIXTURE_STORES.central,
       environment: 'test',
@@ -264,6 +267,13 @@ describe('Monetra end to end: stored credentials and POST /orders with test mode
   });
 
   it('when the buyer pays by card, then Monetra is charged with the order total and number and the order is paid with its reference', async () => {
+    // The store's Monetra credentials (saved here too, whichever test runs first).
+    await saveMonetraCredentials(t.db, t.config, {
+      storeId: FIXTURE_STORES.central,
+      environment: 'test',
+      username: 'merchant-2190',
+      password: 's3cret',
+    });
     const [item] = await storeItems(t.db, FIXTURE_STORES.central, 1);
     const buyer = tokenFor(t, fx.users.buyer);
     const cartId = await fillCart(t.db, {
