@@ -3,6 +3,7 @@ import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
 import type { Mailer } from '../context';
 import { createTestContext, type TestContext } from '../test/harness';
+import { waitFor } from '../test/wait';
 import { seedFixtures } from '../test/fixtures';
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox } from './mail-queue';
 
@@ -41,16 +42,6 @@ const freePort = () =>
       s.close(() => ok(port));
     });
   });
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Undoes quoted-printable soft breaks and escapes, then finds the recovery token of the link. */
 const tokenIn = (raw: string) => /#token=([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];

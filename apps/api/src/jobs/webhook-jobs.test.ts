@@ -7,6 +7,7 @@ import { GOOD_CARD, fillCart, postOrder, startCheckout, storeItems } from '../mo
 import { signWebhook } from '../modules/webhooks/webhooks.service';
 import { PgBoss, failWithCeiling, ensureQueue } from './pg-boss';
 import { createWebhookJobs } from './webhook-jobs';
+import { waitFor } from '../test/wait';
 
 /**
  * Webhook delivery through the real queue (issue 14 §5): an order placed through the API queues its
@@ -25,16 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not happen within ${ms} ms`);
-}
 
 describe('webhook delivery jobs', () => {
   it('when the receiver fails twice, then the worker retries with backoff and the third attempt is delivered, signed', async () => {
