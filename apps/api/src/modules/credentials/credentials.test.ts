@@ -41,6 +41,7 @@ describe('admin payment credentials', () => {
   let fake: Awaited<ReturnType<typeof fakeMonetra>>;
   let admin: string;
   let boardAdmin: string;
+  let buyer: string;
   const logLines: string[] = [];
   let app: ReturnType<typeof createApp>;
   const api = () => request(app);
@@ -62,6 +63,9 @@ describe('admin payment credentials', () => {
     await seedOtherBoard(t.db);
     admin = tokenFor(t, fx.users.admin);
     boardAdmin = tokenFor(t, await createUserWithRole(t.db, 'board-admin@example.com', 'board_admin', [fx.outlets.dsm]));
+    buyer = tokenFor(t, fx.users.buyer);
+    // This file's app does not wait for tokenFor's session rows as t.app does: a request to t.app waits for them.
+    await request(t.app).get('/api/v1/health');
   });
   afterAll(async () => {
     await t.close();
@@ -77,6 +81,17 @@ describe('admin payment credentials', () => {
     payload: { username: 'merchant-2190', password: SECRET },
   };
   let id: number;
+  /** Adds the Monetra credential of store 2190 as the administrator; its id. */
+  const addMonetra = async () => {
+    const res = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send(monetra);
+    if (res.status !== 201) throw new Error(`adding the credential answered ${res.status}`);
+    return res.body.id as number;
+  };
+  // Each test starts with no credential and no reveal on record, and makes the credential it needs.
+  beforeEach(async () => {
+    await t.db('payment_credentials').del();
+    await t.db('audit_log').where({ action: 'payment_credential.revealed' }).del();
+  });
 
   it('when a credential is added, then 201 without the secret, the row holds only ciphertext, and the audit names fields only', async () => {
     const res = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send(monetra);
@@ -99,6 +114,7 @@ describe('admin payment credentials', () => {
   });
 
   it("when the same store × app × environment × type is added again, then 409; missing fields are 400 with the spec's message", async () => {
+    id = await addMonetra();
     const dup = await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send(monetra);
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('credential_exists');
@@ -112,6 +128,7 @@ describe('admin payment credentials', () => {
   });
 
   it('when credentials are listed, then no secret and no ciphertext are in the answer', async () => {
+    id = await addMonetra();
     const res = await api().get('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' });
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);
@@ -122,6 +139,7 @@ describe('admin payment credentials', () => {
   });
 
   it('when revealing without a password, then 401; with a wrong one, 403; neither is audited', async () => {
+    id = await addMonetra();
     const none = await api().post(`/api/v1/admin/payment-credentials/${id}/reveal`).auth(admin, { type: 'bearer' }).send({});
     expect(none.status).toBe(401);
     expect(none.body.code).toBe('password_required');
@@ -136,6 +154,7 @@ describe('admin payment credentials', () => {
   });
 
   it('when revealing with the current password, then the payload comes back and the reveal is audited', async () => {
+    id = await addMonetra();
     const res = await api()
       .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
       .auth(admin, { type: 'bearer' })
@@ -148,6 +167,7 @@ describe('admin payment credentials', () => {
   });
 
   it('when a Monetra credential is tested, then the fake Monetra got the decrypted credentials and the answer is Test Successful; wrong ones fail', async () => {
+    id = await addMonetra();
     const res = await api().post(`/api/v1/admin/payment-credentials/${id}/test`).auth(admin, { type: 'bearer' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Test Successful' });
@@ -201,16 +221,42 @@ describe('admin payment credentials', () => {
       .auth(boardAdmin, { type: 'bearer' })
       .send({ dekSecretName: 'y' });
     expect(edit.status).toBe(404);
-    expect((await api().get('/api/v1/admin/payment-credentials').auth(tokenFor(t, fx.users.buyer), { type: 'bearer' })).status).toBe(403);
+    expect((await api().get('/api/v1/admin/payment-credentials').auth(buyer, { type: 'bearer' })).status).toBe(403);
   });
 
   it('when reveals keep failing from one address, then after 20 failures the next answer is 429, even with the right password', async () => {
+    // From an address of its own (the other tests' failures count on theirs), on a credential of its own,
+    // revealed once (a success is not counted), then the 3 failures the count below starts with.
+    const from = '198.51.100.20';
+    const reveal = (body: object, credentialId = id, token = admin) =>
+      api()
+        .post(`/api/v1/admin/payment-credentials/${credentialId}/reveal`)
+        .set('X-Forwarded-For', from)
+        .auth(token, { type: 'bearer' })
+        .send(body);
+    id = await addMonetra();
+    expect((await reveal({ currentPassword: FIXTURE_PASSWORD })).status).toBe(200);
+    const [foreign] = await t
+      .db('payment_credentials')
+      .insert({
+        store_id: 9001,
+        app_code: 'BCC',
+        environment: 'test',
+        credential_type: 'PayPal',
+        dek_secret_name: 'x',
+        encrypted_payload: 'x',
+      })
+      .returning('id');
+    expect((await reveal({})).status).toBe(401);
+    expect((await reveal({ currentPassword: 'Wrong#Pass1' })).status).toBe(403);
+    expect((await reveal({ currentPassword: FIXTURE_PASSWORD }, foreign.id, boardAdmin)).status).toBe(404);
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
       statuses.push(
         (
           await api()
             .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+            .set('X-Forwarded-For', from)
             .auth(admin, { type: 'bearer' })
             .send({ currentPassword: 'Wrong#Pass1' })
         ).status,
@@ -221,6 +267,7 @@ describe('admin payment credentials', () => {
     expect(statuses.slice(17)).toEqual(Array(3).fill(429));
     const right = await api()
       .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+      .set('X-Forwarded-For', from)
       .auth(admin, { type: 'bearer' })
       .send({ currentPassword: FIXTURE_PASSWORD });
     expect(right.status).toBe(429);
@@ -228,7 +275,17 @@ describe('admin payment credentials', () => {
     expect(await t.db('audit_log').where({ action: 'payment_credential.revealed' })).toHaveLength(1);
   });
 
-  it('when all of the above ran, then no log line carried the secret or a password', () => {
+  it('when all of the above ran, then no log line carried the secret or a password', async () => {
+    // The lines of every test run so far, and of the writes and reads of a secret made here (when this runs first).
+    id = await addMonetra();
+    await api()
+      .post(`/api/v1/admin/payment-credentials/${id}/reveal`)
+      .auth(admin, { type: 'bearer' })
+      .send({ currentPassword: FIXTURE_PASSWORD });
+    await api().post(`/api/v1/admin/payment-credentials/${id}/test`).auth(admin, { type: 'bearer' });
+    await api().post('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' }).send(monetra); // 409
+    await api().patch(`/api/v1/admin/payment-credentials/${id}`).auth(admin, { type: 'bearer' }).send({ payload: monetra.payload });
+    await api().get('/api/v1/admin/payment-credentials').auth(admin, { type: 'bearer' });
     expect(logLines.length).toBeGreaterThan(5);
     const all = logLines.join('\n');
     expect(all).not.toContain(SECRET);
