@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness';
-import { accountsWithDemoPassword, DEMO_ACCOUNTS } from '@portal/seeds';
+import { accountsWithDemoPassword, DEMO_ACCOUNTS, seedDemo } from '@portal/seeds';
 
 /**
  * The ops commands as ops staff run them: real processes (tsx) against a real database.
@@ -197,8 +197,13 @@ describe('db:import talks', () => {
 });
 
 describe('demo data only by explicit choice', () => {
-  // A catalog must be there, or a start would import the real one first (minutes on this machine).
-  beforeAll(async () => {
+  // Each test has a database of its own (`t` stands for it during the test): with or without demo accounts
+  // as the test says, whatever ran before. A catalog must be there, or a start would import the real one
+  // first (minutes on this machine).
+  let shared: TestContext;
+  beforeEach(async () => {
+    shared = t;
+    t = await createTestContext();
     const [board] = await t
       .db('boards')
       .insert({ board_number: 77, name: 'CLI test board' })
@@ -216,6 +221,12 @@ describe('demo data only by explicit choice', () => {
       .onConflict(['board_id', 'code'])
       .ignore();
   });
+  afterEach(async () => {
+    await t.close();
+    t = shared;
+  });
+  /** The demo data as `db:seed --demo` leaves it: the four accounts with the demo password. */
+  const seedDemoData = () => seedDemo(t.db, { password: DEMO_PASSWORD, bcryptCost: 4 });
 
   it('when db:seed runs without --demo, then it shows its steps and creates no demo account', async () => {
     const r = await run('scripts/db.ts', ['seed']);
@@ -265,6 +276,7 @@ describe('demo data only by explicit choice', () => {
   };
 
   it('when a production start finds demo accounts with the demo password, then it refuses in one line with the fix', async () => {
+    await seedDemoData();
     const r = await run('apps/api/src/main.ts', [], PROD, /listening/);
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(
@@ -283,6 +295,7 @@ describe('demo data only by explicit choice', () => {
   }, 60_000);
 
   it('when the demo accounts are locked, then nobody has the demo password and the production start serves', async () => {
+    await seedDemoData();
     const r = await run('scripts/db.ts', ['seed', '--lock-demo']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\[4\/4\] demo accounts locked \(random password, deactivated, signed out\): admin@example\.com, /m);

@@ -32,7 +32,9 @@ let counter = 0;
  */
 export async function createTestContext(opts: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestContext> {
   const server = process.env.PORTAL_TEST_SERVER!;
-  const name = `portal_t_${process.env.PORTAL_TEST_RUN}_${process.pid}_${++counter}`;
+  // The counter starts over in each test file (a fresh module registry), and files may share a process
+  // (one worker, or in band): the random part keeps a file from meeting a database an earlier file left.
+  const name = `portal_t_${process.env.PORTAL_TEST_RUN}_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
   const admin = createDb(withDatabase(server, 'postgres'), { max: 1 });
   await admin.raw(`CREATE DATABASE ${name} TEMPLATE ${process.env.PORTAL_TEST_TEMPLATE}`);
   await admin.destroy();
