@@ -73,10 +73,9 @@ describe('payment test mode is on only when asked', () => {
     });
     expect(res.status).toBe(402);
     expect(problem(res)).toMatchObject({ code: 'payment_declined', detail: NOT_A_TEST_CARD.verbiage });
-    const order = await t
-      .db('orders')
-      .where({ checkout_session_id: t.db('checkout_sessions').where({ cart_id: cartId }).select('id') })
-      .first('payment_status');
+    // The order of this test's session: the newest of the cart (other tests check the same cart out).
+    const ownSession = t.db('checkout_sessions').where({ cart_id: cartId }).orderBy('created_at', 'desc').limit(1).select('id');
+    const order = await t.db('orders').where({ checkout_session_id: ownSession }).first('payment_status');
     expect(order?.payment_status ?? 'none').not.toBe('paid');
     expect(await t.db('payments').where({ result_code: 'AUTH', card_last4: '5100' }).first()).toBeUndefined();
   });
