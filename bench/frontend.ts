@@ -71,9 +71,9 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Builds the SPA into `outDir` with the manifest and the bundle report (bench/results/bundle.html). */
-async function buildSpa(outDir: string): Promise<void> {
-  process.env.ANALYZE = 'html';
+/** Builds the SPA into `outDir` with the manifest and (unless `report: false`) the bundle report (bench/results/bundle.html). */
+export async function buildSpa(outDir: string, { report = true }: { report?: boolean } = {}): Promise<void> {
+  if (report) process.env.ANALYZE = 'html';
   const { build } = await import('vite');
   await build({
     configFile: join(ROOT, 'apps/web/vite.config.ts'),

@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- <name> [args]`: runs bench/<name>.ts (login, catalog, orders, import, admin-import, frontend, integrations). Each benchmark
+ * `npm run bench -- <name> [args]`: runs bench/<name>.ts (login, catalog, orders, import, admin-import, frontend, integrations, screens). Each benchmark
  * exports `run(args: string[]): Promise<void>`, prints its numbers, and writes bench/results/<name>.json.
  * Benchmarks are measurements, not tests: they never fail a build.
  */
 const [bench, ...args] = process.argv.slice(2);
-const known = ['login', 'catalog', 'orders', 'import', 'admin-import', 'frontend', 'integrations'];
+const known = ['login', 'catalog', 'orders', 'import', 'admin-import', 'frontend', 'integrations', 'screens'];
 if (!bench || !known.includes(bench)) {
   console.error(`usage: npm run bench -- <${known.join('|')}> [args]`);
   process.exit(2);
