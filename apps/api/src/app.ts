@@ -129,6 +129,20 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
 
   const webDir = opts.webDir ? resolve(opts.webDir) : undefined;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
+    // Hashed scripts and styles come with brotli and gzip copies made by the build (x.js.br, x.js.gz): sent as they are.
+    app.use('/assets', (req, res, next) => {
+      const m = /^\/([\w.-]+\.(js|css))$/.exec(req.path);
+      if (!m || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      // Brotli first whatever order the browser lists them in (Chromium says gzip, deflate, br, zstd).
+      const enc = req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+      const file = enc && join(webDir, 'assets', `${m[1]}.${enc === 'br' ? 'br' : 'gz'}`);
+      if (!enc || !file || !existsSync(file)) return next();
+      res.vary('Accept-Encoding');
+      res.setHeader('Content-Encoding', enc);
+      res.type(m[2]);
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.sendFile(file, { cacheControl: false }, (e) => e && next(e));
+    });
     app.use(
       express.static(webDir, {
         index: false,
