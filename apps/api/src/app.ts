@@ -152,6 +152,8 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
         },
       }),
     );
+    // A missing hashed asset (an old tab asking for a chunk of an earlier build) is a 404, never the SPA's HTML.
+    app.use('/assets', notFoundHandler);
     app.get('/{*splat}', (req, res, next) => {
       if (req.method !== 'GET' || !req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { compressResponses, createApp } from './app';
 import { createTestContext, type TestContext } from './test/harness';
@@ -15,6 +16,10 @@ beforeAll(async () => {
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Portal</title>');
   writeFileSync(join(web, 'assets', 'index-abc123.js'), script);
+  // The build's precompressed copies of one script (vite.config.ts writes them next to each hashed asset).
+  writeFileSync(join(web, 'assets', 'app-def456.js'), script);
+  writeFileSync(join(web, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
+  writeFileSync(join(web, 'assets', 'app-def456.js.gz'), gzipSync(script));
 });
 afterAll(async () => {
   await t.close();
@@ -30,6 +35,24 @@ describe('response compression', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // supertest decodes the body; it must be the file as written.
     expect(res.text).toBe(script);
+  });
+
+  it('when the build wrote .br and .gz copies, then the copy the browser accepts is sent as is (brotli first), else the plain file', async () => {
+    const app = createApp(t.ctx, { webDir: web });
+    const br = await request(app).get('/assets/app-def456.js').set('Accept-Encoding', 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(script).length);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.text).toBe(script);
+    const gz = await request(app).get('/assets/app-def456.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(script);
+    const plain = await request(app).get('/assets/app-def456.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+    expect((await request(app).get('/assets/missing-000000.js').set('Accept-Encoding', 'br')).status).toBe(404);
   });
 
   it('when a client accepts only gzip, then API JSON comes gzip-compressed', async () => {
