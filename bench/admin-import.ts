@@ -9,15 +9,14 @@
  * Between 1 and 2 the inventory is emptied, so both insert every row. Writes bench/results/admin-import.json.
  * A measurement, never a test.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openAsBlob, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { benchToken } from './session';
 import { importFiles, seedReference } from '../seeds';
-import { dataFile, dropDatabase, freePort, sampleRss, stop, waitForHttp, withDb } from './support';
+import { dataFile, dropDatabase, sampleRss, startBuiltApi, stop, withDb } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_admin_import';
@@ -92,29 +91,12 @@ export async function run(argv: string[]): Promise<void> {
 
     // 2. The browser path through the API, on an empty inventory again.
     await db.raw('TRUNCATE inventory');
-    console.log('building the API (scripts/build-api.mjs)…');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
-    const port = await freePort();
-    const jwtSecret = randomBytes(32).toString('hex');
-    api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: dbUrl,
-        JWT_SECRET: jwtSecret,
-        PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-        JOBS_ENABLED: 'true',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-admin-import-${process.pid}`),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const started = await startBuiltApi(dbUrl, {
+      JOBS_ENABLED: 'true',
+      DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-admin-import-${process.pid}`),
     });
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    await waitForHttp(`${base}/health`, 90_000);
+    api = started.api;
+    const { base, jwtSecret } = started;
     const token = await benchToken(db, jwtSecret, 3600, { id: user.id, email: 'bench-admin@example.com' });
     const idle = sampleRss(api.pid!);
     await new Promise((r) => setTimeout(r, 1000));

@@ -27,8 +27,8 @@
  *      ≤ 50 ms with the board key and 0 non-2xx).
  * A measurement, never a test.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,7 +38,7 @@ import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { fillCart, storeItems, type StoreItem } from '../apps/api/src/modules/orders/test-support';
 import { benchToken } from './session';
 import { importFiles, openDataFile, seedReference } from '../seeds';
-import { dataFile, dbName, dropDatabase, freePort, sampleRss, stop, waitForHttp, withDb } from './support';
+import { dataFile, dbName, dropDatabase, sampleRss, startBuiltApi, stop, withDb } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_integrations';
@@ -108,31 +108,13 @@ export async function run(argv: string[]): Promise<void> {
       `database ready in ${((Date.now() - s0) / 1000).toFixed(1)} s; ${totalRows.toLocaleString('en-US')} assortment rows in ${assortment.size} stores`,
     );
 
-    console.log('building the API (scripts/build-api.mjs)…');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
-    const port = await freePort();
-    const jwtSecret = randomBytes(32).toString('hex');
-    api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: args.db,
-        JWT_SECRET: jwtSecret,
-        PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-        JOBS_ENABLED: 'false',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
-        API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-integrations-${process.pid}`),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const started = await startBuiltApi(args.db, {
+      JOBS_ENABLED: 'false',
+      API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `bench-integrations-${process.pid}`),
     });
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    await waitForHttp(`${base}/health`, 90_000);
+    api = started.api;
+    const { base, jwtSecret } = started;
     const token = await benchToken(db, jwtSecret, 3600, { id: user.id, email: 'bench-admin@example.com' });
     const adminCall = adminApi(base, token);
     const pid = api.pid!;

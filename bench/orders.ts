@@ -14,15 +14,14 @@
  *    holds exactly the orders answered 201 (no duplicates); writes bench/results/orders.json.
  * A measurement, never a test.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, totalmem, loadavg } from 'node:os';
 import bcrypt from 'bcrypt';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
-import { freePort } from '../apps/api/src/db/embedded';
 import { benchToken } from './session';
+import { startBuiltApi, stop } from './support';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES } from '../seeds';
 
 const ROOT = resolve(__dirname, '..');
@@ -66,29 +65,8 @@ export async function run(argv: string[]): Promise<void> {
     `database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${setup.items} items in store ${STORE}, ${args.buyers} buyers`,
   );
 
-  console.log('building the API (scripts/build-api.mjs)…');
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  const port = await freePort();
-  const jwtSecret = randomBytes(32).toString('hex');
-  const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: args.db,
-      JWT_SECRET: jwtSecret,
-      PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-      JOBS_ENABLED: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { api, base, jwtSecret } = await startBuiltApi(args.db, { JOBS_ENABLED: 'false' });
   try {
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    await waitForHttp(`${base}/health`, 90_000);
     const tokens = await Promise.all(setup.buyers.map((b) => benchToken(db, jwtSecret, 3600, b)));
     // Warm-up: one loop per buyer, not measured.
     await Promise.all(tokens.map((tok) => loop(base, tok, setup.outletId, setup.codes, args.lines)));
@@ -170,7 +148,8 @@ async function freshDatabase(args: Args): Promise<Db> {
     ? REAL_DATA_FILES.map((f) => join(SHARED_DATA, f))
     : ['stores.csv', 'products.csv', 'store_items.csv'].map((f) => join(FIXTURES, f));
   await importFiles(db, files);
-  await seedDemo(db, { password: 'Portal#2026', bcryptCost: 4 });
+  // Not the public demo password: the production start refuses accounts that still have it (buyers sign in by token).
+  await seedDemo(db, { password: randomBytes(12).toString('hex'), bcryptCost: 4 });
   return db;
 }
 
@@ -300,29 +279,4 @@ function percentiles(xs: number[]) {
     max: s.length ? +s[s.length - 1].toFixed(1) : 0,
     mean: s.length ? +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1) : 0,
   };
-}
-
-async function waitForHttp(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((ok) => {
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-    setTimeout(() => {
-      child.kill('SIGKILL');
-      ok();
-    }, 15_000).unref();
-  });
 }

@@ -2,7 +2,8 @@
  * What the benchmarks that run the API as a child process share: the real data files, a throw-away
  * database on the machine's PostgreSQL, a free port, the child's RSS, waiting for it to answer, stopping it.
  */
-import { type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -85,3 +86,52 @@ export const stop = (p: ChildProcess) =>
     p.kill('SIGTERM');
     setTimeout(() => p.kill('SIGKILL'), 15_000).unref();
   });
+
+/** The API started by `startBuiltApi`: the child process, its base URL (…/api/v1) and its JWT secret. */
+export interface BuiltApi {
+  api: ChildProcess;
+  port: number;
+  base: string;
+  jwtSecret: string;
+}
+
+/**
+ * Builds the API bundle (scripts/build-api.mjs) and runs dist/api/main.js as a child process on a free port
+ * against `databaseUrl` (NODE_ENV=production, fresh JWT and credentials keys, LOG_LEVEL=BENCH_LOG_LEVEL or
+ * warn, 1 h access tokens, PUBLIC_URL on its port), `env` added; resolves when /health answers (90 s at most).
+ */
+export async function startBuiltApi(databaseUrl: string, env: Record<string, string> = {}): Promise<BuiltApi> {
+  console.log('building the API (scripts/build-api.mjs)…');
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const port = await freePort();
+  const jwtSecret = randomBytes(32).toString('hex');
+  const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const exited = new Promise<never>((_ok, fail) =>
+    api.once('exit', (code) => fail(new Error(`the API exited with code ${code} before answering (its log is above)`))),
+  );
+  try {
+    await Promise.race([waitForHttp(`${base}/health`, 90_000), exited]);
+  } catch (e) {
+    await stop(api);
+    throw e;
+  }
+  exited.catch(() => undefined);
+  return { api, port, base, jwtSecret };
+}
