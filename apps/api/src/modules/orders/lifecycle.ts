@@ -86,7 +86,6 @@ export async function transition(
         ...(status === 'completed' ? { completed_at: now } : {}),
         ...(status === 'cancelled' || status === 'cancel_pending' ? { cancel_reason: reason ?? null, cancelled_at: now } : {}),
       });
-    await appendOrderEvent(trx, orderId, status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${status}` as 'order.ready'));
     await recordAudit(trx, by.actor, {
       action: `order.${status}`,
       entityType: 'order',
@@ -100,7 +99,8 @@ export async function transition(
         ...(refundFailed ? { refundCode: refundFailed.code } : {}),
       },
     });
-    const { detail: d } = await loadDetail(trx, orderId);
+    const loaded = await loadDetail(trx, orderId);
+    const d = loaded.detail;
     if (status !== 'cancel_pending') {
       try {
         await trx.transaction((sp) => deps.mailer.enqueue(sp, orderStatusMail(d, status, status === 'cancelled' ? reason : null)));
@@ -108,6 +108,13 @@ export async function transition(
         deps.logger.error({ err, orderId }, 'order status mail could not be queued');
       }
     }
+    // Last: the event's lock is held until commit.
+    await appendOrderEvent(
+      trx,
+      orderId,
+      status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${status}` as 'order.ready'),
+      loaded,
+    );
     return d;
   });
   if (refundFailed) {

@@ -7,37 +7,60 @@ export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.complet
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_pending';
 
 /**
- * SQL of an event as the feed and webhooks send it, `{"seq","type","occurredAt","order"}` (occurredAt ISO in
- * UTC with milliseconds), over the columns of an `order_events` row aliased `e`.
+ * SQL of an event as the feed sends it, `{"seq","type","occurredAt","order"}` (occurredAt ISO in UTC with
+ * milliseconds), over the columns of an `order_events` row aliased `e`: the feed's fallback for a row
+ * without `item_json` (one inserted by hand).
  */
 export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.type,
   'occurredAt', to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'order', e.payload)::text`;
+
+/**
+ * JSON text of `value` in ASCII only: every character past U+007F written as a `\uXXXX` escape (a character
+ * outside the BMP as its two surrogate escapes), which every JSON parser reads back as the same string.
+ * The feed keeps its events in this form: a page of ASCII text stays a one-byte string in Node from the
+ * database driver to the socket, where a single "’" in a product name makes the whole page two-byte and its
+ * UTF-8 encoding on every answer costs several times the rest of the request.
+ */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /** The advisory lock every event append holds until its transaction ends: seqs commit in seq order (gap-free feed). */
 const ORDER_EVENTS_LOCK = 0x0e7e_0014;
 
 /**
- * Appends one `order_events` row for a transition of `orderId` inside the caller's transaction `trx`:
- * the payload is the order snapshot (lines, customer, store, fulfillment, payment
- * method and status; never card data). A transaction-level advisory lock is taken first, so a reader
- * never sees seq N+1 committed before seq N (the feed never skips an event). Webhook deliveries of the
- * endpoints subscribed to `type` are queued in the same transaction. `item_json` stores the event as the
- * feed sends it (`{ seq, type, occurredAt, order }`). Returns the event's seq.
+ * Appends one `order_events` row for a transition of `orderId` inside the caller's transaction `trx`, as
+ * the last write of that transaction (the lock it takes is held until commit, so call it after the
+ * transaction's other work): the payload is the order snapshot (lines, customer, store, fulfillment,
+ * payment method and status; never card data), `loaded` the order's `loadDetail` when the caller has it.
+ * A transaction-level advisory lock is taken, so a reader never sees seq N+1 committed before seq N (the
+ * feed never skips an event). `item_json` stores the event as the feed sends it (`{ seq, type, occurredAt,
+ * order }`, ASCII JSON). Webhook deliveries of the endpoints subscribed to `type` are queued in the same
+ * transaction. Returns the event's seq.
  */
-export async function appendOrderEvent(trx: Db, orderId: number, type: OrderEventType): Promise<number> {
-  const { row, detail } = await loadDetail(trx, orderId);
+export async function appendOrderEvent(
+  trx: Db,
+  orderId: number,
+  type: OrderEventType,
+  loaded?: Awaited<ReturnType<typeof loadDetail>>,
+): Promise<number> {
+  const { row, detail } = loaded ?? (await loadDetail(trx, orderId));
   const { payment: _card, ...order } = detail;
+  const orderJson = asciiJson(order);
   await trx.raw('SELECT pg_advisory_xact_lock(?)', [ORDER_EVENTS_LOCK]);
-  // The seq is drawn under the lock; item_json is the event as the feed sends it, written once here.
-  const { rows } = await trx.raw(
-    `INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json)
-     SELECT e.seq, e.order_id, e.store_id, e.type, e.occurred_at, e.payload, ${ORDER_EVENT_ITEM_JSON}
-       FROM (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, ?::int AS order_id, ?::int AS store_id,
-                    ?::text AS type, now() AS occurred_at, ?::jsonb AS payload) e
-     RETURNING seq`,
-    [orderId, row.storeId, type, JSON.stringify(order)],
-  );
+  // The seq is drawn under the lock; occurredAt is the transaction's now(), as occurred_at stores it.
+  const { rows } = await trx.raw(`SELECT nextval(pg_get_serial_sequence('order_events', 'seq'))::text AS seq, now() AS at`);
   const seq = Number(rows[0].seq);
+  const itemJson = `{"seq":${seq},"type":${JSON.stringify(type)},"occurredAt":"${(rows[0].at as Date).toISOString()}","order":${orderJson}}`;
+  await trx('order_events').insert({
+    seq,
+    order_id: orderId,
+    store_id: row.storeId,
+    type,
+    occurred_at: trx.fn.now(),
+    payload: orderJson,
+    item_json: itemJson,
+  });
   await enqueueWebhookDeliveries(trx, { seq, type, storeId: row.storeId });
   return seq;
 }

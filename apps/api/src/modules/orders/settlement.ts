@@ -172,13 +172,15 @@ export async function reconcilePending(deps: SettleDeps, limit = 200): Promise<R
  * confirmation mail queued (a mail failure only delays it); the detail.
  */
 export async function confirm(trx: Db, deps: Pick<SettleDeps, 'mailer' | 'logger'>, orderId: number): Promise<OrderDetail> {
-  await appendOrderEvent(trx, orderId, 'order.created');
-  const { row, detail } = await loadDetail(trx, orderId);
+  const loaded = await loadDetail(trx, orderId);
+  const { row, detail } = loaded;
   try {
     await trx.transaction((sp) => deps.mailer.enqueue(sp, orderConfirmationMail(detail, row.storeCcEmails)));
   } catch (err) {
     deps.logger.error({ err, orderId }, 'order confirmation could not be queued');
   }
+  // Last: the event's lock is held until commit.
+  await appendOrderEvent(trx, orderId, 'order.created', loaded);
   return detail;
 }
 
