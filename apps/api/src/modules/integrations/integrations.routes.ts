@@ -210,9 +210,14 @@ export const integrationsRoutes = [
     },
     errors: { 401: 'No valid API key', 403: 'The key lacks orders:read', 429: 'Rate limited' },
     handler: async (key, { query }, { ctx, res }) => {
-      // The page's JSON comes written by PostgreSQL; only the envelope is added here.
-      const { itemsJson, nextAfter } = await svc.orderEvents(ctx.db, key, query.after, query.limit);
-      res.type('application/json').send(`{"items":${itemsJson},"nextAfter":${nextAfter}}`);
+      // The page comes as the stored event texts' bytes; they go out as they are, in one corked write
+      // (never copied into one buffer: ≈ 125 KB per page of 100).
+      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit);
+      res.status(200).set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length) });
+      res.cork();
+      for (const part of parts) res.write(part);
+      res.end();
+      res.uncork();
     },
   }),
   route({

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { hashApiKey, keyReaches, keyStores, type ApiKeyPrincipal } from '../../http/api-key-auth';
+import { forgetApiKey, hashApiKey, keyReaches, type ApiKeyPrincipal } from '../../http/api-key-auth';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { reachableStoreIds, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
@@ -124,6 +125,8 @@ export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string 
       { action: 'api_key.revoked', entityType: 'api_key', entityId: id, ip, details: { prefix: row.key_prefix } },
     );
   });
+  // This process refuses the key from now on; the others hear it from the api_keys trigger.
+  forgetApiKey(row.key_hash);
 }
 
 /** One inventory row as sent: item code, bottles on hand, optional price (validated, informational). */
@@ -290,30 +293,67 @@ export async function withKeyIdempotency<T>(
 }
 
 /**
- * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most `limit`.
- * `itemsJson` is the page's JSON array (`[{ seq, type, occurredAt, order }]`) joined by PostgreSQL from each
- * event's stored `item_json`, so a page of 100 events (≈ 120 KB) is passed through, never built, parsed or
- * re-serialised; `nextAfter` resumes (the last seq, or `after` on an empty page).
+ * The feed's event texts by seq (`{"seq","type","occurredAt","order"}` as UTF-8 bytes), most recently used
+ * kept, FEED_CACHE_MB in all (default 32, ≈ 25,000 events). An event never changes once appended, so a
+ * cached text is never stale: which events a page holds is always asked of the database, only their text
+ * comes from here.
+ */
+const eventTexts = new LRUCache<number, Buffer>({
+  maxSize: Math.max(1, Number(process.env.FEED_CACHE_MB ?? 32)) * 2 ** 20,
+  sizeCalculation: (b) => b.length + 64,
+});
+
+/**
+ * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
+ * `limit`. `parts` are the answer's JSON bytes in order (`length` in all), `{"items":[{ seq, type, occurredAt,
+ * order }],"nextAfter":N}`:
+ * the page's seqs come from the database (an index scan, gap-free as appends commit in seq order), each
+ * event's text from the cache or, on a miss, from its stored `item_json`, so a page of 100 events (≈ 125 KB)
+ * is a list of stored bytes, never built, parsed, re-serialised or even copied into one buffer. `nextAfter` resumes (the last seq, or
+ * `after` on an empty page). An event deleted between the two reads (its store removed) is left out.
  */
 export async function orderEvents(
   db: Db,
   key: ApiKeyPrincipal,
   after: number,
   limit: number,
-): Promise<{ itemsJson: string; nextAfter: number }> {
-  const page = db('order_events')
-    .whereIn('store_id', keyStores(db, key))
-    .where('seq', '>', after)
-    .orderBy('seq')
-    .limit(limit)
-    .select('seq', 'item_json', 'type', 'occurred_at', 'payload');
-  const { rows } = await db.raw(
-    `SELECT '[' || coalesce(string_agg(coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}), ',' ORDER BY e.seq), '') || ']' AS items, max(e.seq) AS last
-       FROM (?) e`,
-    [page],
-  );
-  return { itemsJson: rows[0].items, nextAfter: rows[0].last == null ? after : Number(rows[0].last) };
+): Promise<{ parts: Buffer[]; length: number; nextAfter: number }> {
+  const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
+  const page = await db.raw(`SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`, [
+    key.storeId ?? key.boardId,
+    after,
+    limit,
+  ]);
+  const seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
+  const texts = new Map<number, Buffer>();
+  const missing: number[] = [];
+  for (const seq of seqs) {
+    const text = eventTexts.get(seq);
+    if (text) texts.set(seq, text);
+    else missing.push(seq);
+  }
+  if (missing.length) {
+    const { rows } = await db.raw(
+      `SELECT e.seq, coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
+      [missing],
+    );
+    for (const r of rows as { seq: string; item: string }[]) {
+      const text = Buffer.from(r.item, 'utf8');
+      texts.set(Number(r.seq), text);
+      eventTexts.set(Number(r.seq), text);
+    }
+  }
+  const parts: Buffer[] = [];
+  for (const seq of seqs) {
+    const text = texts.get(seq);
+    if (text) parts.push(parts.length ? COMMA : OPEN, text);
+  }
+  const nextAfter = seqs.length ? seqs[seqs.length - 1] : after;
+  parts.push(parts.length ? Buffer.from(`],"nextAfter":${nextAfter}}`) : Buffer.from(`{"items":[],"nextAfter":${nextAfter}}`));
+  return { parts, length: parts.reduce((n, b) => n + b.length, 0), nextAfter };
 }
+const OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
 
 /** POST /integrations/orders/{orderNumber}/status: ready / completed / cancelled like the Store Orders buttons (404 outside the key's stores). */
 export async function setOrderStatus(
