@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
+import type { Logger } from '../logger';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
 
 /**
@@ -36,15 +39,54 @@ export const hashApiKey = (key: string) => createHash('sha256').update(key).dige
 
 type KeyedRequest = Request & { apiKey?: ApiKeyPrincipal };
 
+interface KeyRow {
+  id: string;
+  name: string;
+  board_id: number | null;
+  store_id: number | null;
+  scopes: string[];
+  /** Epoch ms of the last recorded use (null: never). */
+  lastUsedMs: number | null;
+}
+
+/**
+ * Key principals by key hash, for as long as a change listener (`listenForApiKeyChanges`) is connected:
+ * each change of a key row (revoked, deleted, rescoped) is announced by a trigger on `api_keys_changed`
+ * and drops the entry at once; without a listener nothing is cached (every call reads `api_keys`). Entries
+ * also expire after a minute.
+ */
+const principals = new LRUCache<string, KeyRow>({ max: 10_000, ttl: 60_000 });
+let cacheLive = false;
+/** Counts changes heard: a row read before a change is not cached after it. */
+let changes = 0;
+
+/** Drops one cached key (its hash), or all with `*` (the payload of `api_keys_changed`). */
+export function forgetApiKey(keyHash: string): void {
+  changes++;
+  if (keyHash === '*') principals.clear();
+  else principals.delete(keyHash);
+}
+
+async function findKey(db: Db, keyHash: string): Promise<KeyRow | undefined> {
+  const hit = cacheLive ? principals.get(keyHash) : undefined;
+  if (hit) return hit;
+  const seen = changes;
+  const row = await db('api_keys')
+    .where({ key_hash: keyHash })
+    .whereNull('revoked_at')
+    .first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
+  if (!row) return undefined;
+  const key: KeyRow = { ...row, lastUsedMs: row.last_used_at ? new Date(row.last_used_at).getTime() : null };
+  if (cacheLive && changes === seen) principals.set(keyHash, key);
+  return key;
+}
+
 /** Authenticates the API key into `req.auth` and checks `scopes` (all required). */
 export function authenticateApiKey(db: Db, scopes: readonly string[] = []): RequestHandler {
   return async (req, _res, next) => {
     const m = /^Bearer\s+(bcc_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{20,})$/i.exec(req.headers.authorization ?? '');
     if (!m) throw new UnauthenticatedError('A valid API key is required.');
-    const row = await db('api_keys')
-      .where({ key_hash: hashApiKey(m[1]) })
-      .whereNull('revoked_at')
-      .first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
+    const row = await findKey(db, hashApiKey(m[1]));
     if (!row) throw new UnauthenticatedError('The API key is invalid or has been revoked.');
     const principal: ApiKeyPrincipal = {
       kind: 'apiKey',
@@ -52,17 +94,82 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
       name: row.name,
       boardId: row.board_id,
       storeId: row.store_id,
-      scopes: new Set(row.scopes as string[]),
+      scopes: new Set(row.scopes),
     };
     const missing = scopes.filter((s) => !principal.scopes.has(s));
     if (missing.length) throw new ForbiddenError(`This API key lacks the scope ${missing.join(', ')}.`, PROBLEM_CODES.apiKeyScopeMissing);
     // Last use, at most once a minute per key (no write on every call).
-    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
+    if (row.lastUsedMs === null || Date.now() - row.lastUsedMs > 60_000) {
+      row.lastUsedMs = Date.now();
       await db('api_keys').where({ id: row.id }).update({ last_used_at: db.fn.now() });
     }
     (req as unknown as { auth: ApiKeyPrincipal }).auth = principal;
     (req as KeyedRequest).apiKey = principal;
     next();
+  };
+}
+
+/**
+ * Keeps a LISTEN connection on `api_keys_changed` (one pg client, reconnecting after 1–30 s) and caches
+ * key principals only while it is connected: a revoked key is refused by every process as soon as its
+ * change commits. Losing the connection clears and disables the cache until it is back. Returns `ready`
+ * (resolves once first listening) and `stop`.
+ */
+export function listenForApiKeyChanges(connectionString: string, logger: Logger): { ready: Promise<void>; stop: () => Promise<void> } {
+  let client: pg.Client | undefined;
+  let markReady = () => {};
+  const ready = new Promise<void>((ok) => (markReady = ok));
+  let stopped = false;
+  let retryMs = 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const down = () => {
+    cacheLive = false;
+    forgetApiKey('*');
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString, application_name: 'api-key-changes' });
+    client = c;
+    const lost = (err?: Error) => {
+      if (client !== c || stopped) return;
+      client = undefined;
+      logger.warn({ err: err?.message }, 'API key change listener is not connected; key lookups uncached until it is back');
+      down();
+      void c.end().catch(() => undefined);
+      retry();
+    };
+    c.on('notification', (n) => forgetApiKey(n.payload ?? '*'));
+    c.on('error', lost);
+    c.on('end', () => lost());
+    try {
+      await c.connect();
+      await c.query('LISTEN api_keys_changed');
+      if (stopped || client !== c) return void (await c.end());
+      forgetApiKey('*');
+      cacheLive = true;
+      retryMs = 1000;
+      markReady();
+    } catch (err) {
+      lost(err as Error);
+    }
+  };
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+  void connect();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      down();
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 
