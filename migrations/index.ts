@@ -14,7 +14,7 @@ import * as m1127_0201 from './2026112700020001_index_expiry_columns';
 import * as m1127_0501 from './2026112700050001_index_audit_log_entities';
 import * as m1127_0701 from './2026112700070001_create_order_lifecycle_integrations';
 import * as m1128_0101 from './2026112800010001_order_events_item_json';
-import * as m1129_0101 from './2026112900010001_api_key_changes_notify';
+import * as m1129_0101 from './2026112900010001_cache_change_notifications';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -35,7 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112700050001_index_audit_log_entities': m1127_0501,
   '2026112700070001_create_order_lifecycle_integrations': m1127_0701,
   '2026112800010001_order_events_item_json': m1128_0101,
-  '2026112900010001_api_key_changes_notify': m1129_0101,
+  '2026112900010001_cache_change_notifications': m1129_0101,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { Logger } from './logger';
+import type { FeedIndex } from './modules/integrations/feed-index';
 
 /** One e-mail to send; text is required, html optional. */
 export interface MailMessage {
@@ -36,4 +37,6 @@ export interface AppContext {
   mailer: Mailer;
   /** The data-import job queue (jobs/import-queue.ts); absent where no queue runs (then uploads answer 503). */
   imports?: { enqueue(db: Db, runId: string): Promise<void> };
+  /** The order feed's index in memory (modules/integrations/feed-index.ts); absent → every page is read from the database. */
+  feedIndex?: FeedIndex;
 }

@@ -4,7 +4,9 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { createApp } from './app';
-import { listenForApiKeyChanges } from './http/api-key-auth';
+import { apiKeyChanges } from './http/api-key-auth';
+import { startNotifications } from './db/notifications';
+import { FeedIndex } from './modules/integrations/feed-index';
 import { createMailOutbox } from './jobs/mail-queue';
 import { createJanitors } from './jobs/janitors';
 import { createPaymentReconciler } from './jobs/payment-reconciler';
@@ -64,9 +66,11 @@ async function main() {
   // Webhook deliveries: pg-boss jobs queued with each order event; the worker runs when JOBS_ENABLED.
   const webhooks = createWebhookJobs({ connectionString: url, db, logger, production: config.production, work: config.jobsEnabled });
   await webhooks.start();
-  // API key principals are cached while this LISTEN connection hears every key change (revocation at once).
-  const apiKeyChanges = listenForApiKeyChanges(url, logger);
-  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports }, { webDir: config.webDir });
+  // Caches trusted only while one LISTEN connection hears every change to what they hold: API key
+  // principals (revocation at once) and the order feed's index (a board's stores).
+  const feedIndex = new FeedIndex(db);
+  const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
+  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedIndex }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`);
     // What a newcomer needs next: the URL, the demo accounts when seeded, where mail goes.
@@ -90,7 +94,7 @@ async function main() {
     await webhooks.stop().catch((err) => logger.error({ err }, 'webhook queue did not stop cleanly'));
     await reconciler?.stop().catch((err) => logger.error({ err }, 'payment reconciler did not stop cleanly'));
     await janitors?.stop().catch((err) => logger.error({ err }, 'janitors did not stop cleanly'));
-    await apiKeyChanges.stop();
+    await notifications.stop();
     await db.destroy();
     if (embedded) await embedded.stop().catch(() => undefined);
     logger.info('stopped');

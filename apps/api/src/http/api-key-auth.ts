@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
-import type { Logger } from '../logger';
+import type { NotificationSubscriber } from '../db/notifications';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
 
 /**
@@ -50,7 +49,7 @@ interface KeyRow {
 }
 
 /**
- * Key principals by key hash, for as long as a change listener (`listenForApiKeyChanges`) is connected:
+ * Key principals by key hash, for as long as the notification listener hears `api_keys_changed` (`apiKeyChanges`):
  * each change of a key row (revoked, deleted, rescoped) is announced by a trigger on `api_keys_changed`
  * and drops the entry at once; without a listener nothing is cached (every call reads `api_keys`). Entries
  * also expire after a minute.
@@ -110,68 +109,23 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
 }
 
 /**
- * Keeps a LISTEN connection on `api_keys_changed` (one pg client, reconnecting after 1–30 s) and caches
- * key principals only while it is connected: a revoked key is refused by every process as soon as its
- * change commits. Losing the connection clears and disables the cache until it is back. Returns `ready`
- * (resolves once first listening) and `stop`.
+ * The key cache's side of the notification listener (db/notifications.ts): principals are cached only while
+ * it is listening on `api_keys_changed`, each notification drops its key (the payload is the key's hash, `*`
+ * for all), and losing the connection clears and disables the cache until it is back. A revoked key is
+ * thus refused by every process as soon as its change commits.
  */
-export function listenForApiKeyChanges(connectionString: string, logger: Logger): { ready: Promise<void>; stop: () => Promise<void> } {
-  let client: pg.Client | undefined;
-  let markReady = () => {};
-  const ready = new Promise<void>((ok) => (markReady = ok));
-  let stopped = false;
-  let retryMs = 1000;
-  let timer: NodeJS.Timeout | undefined;
-  const down = () => {
+export const apiKeyChanges: NotificationSubscriber = {
+  channels: ['api_keys_changed'],
+  onNotification: (_channel, payload) => forgetApiKey(payload || '*'),
+  onListening: () => {
+    forgetApiKey('*');
+    cacheLive = true;
+  },
+  onLost: () => {
     cacheLive = false;
     forgetApiKey('*');
-  };
-  const connect = async () => {
-    const c = new pg.Client({ connectionString, application_name: 'api-key-changes' });
-    client = c;
-    const lost = (err?: Error) => {
-      if (client !== c || stopped) return;
-      client = undefined;
-      logger.warn({ err: err?.message }, 'API key change listener is not connected; key lookups uncached until it is back');
-      down();
-      void c.end().catch(() => undefined);
-      retry();
-    };
-    c.on('notification', (n) => forgetApiKey(n.payload ?? '*'));
-    c.on('error', lost);
-    c.on('end', () => lost());
-    try {
-      await c.connect();
-      await c.query('LISTEN api_keys_changed');
-      if (stopped || client !== c) return void (await c.end());
-      forgetApiKey('*');
-      cacheLive = true;
-      retryMs = 1000;
-      markReady();
-    } catch (err) {
-      lost(err as Error);
-    }
-  };
-  const retry = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, retryMs);
-    timer.unref();
-    retryMs = Math.min(retryMs * 2, 30_000);
-  };
-  void connect();
-  return {
-    ready,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      down();
-      await client?.end().catch(() => undefined);
-    },
-  };
-}
+  },
+};
 
 /** Per-key rate limit (express-rate-limit keyed by the key id): 429 with Retry-After. */
 export function apiKeyRateLimit(perMinute: number): RequestHandler {

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { waitFor } from '../../test/wait';
-import { listenForApiKeyChanges } from '../../http/api-key-auth';
+import { apiKeyChanges } from '../../http/api-key-auth';
+import { startNotifications } from '../../db/notifications';
 import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-support';
 import { asciiJson } from '../orders/order-events';
 
@@ -16,7 +17,7 @@ const S = FIXTURE_STORES;
 const NAME = 'JACK’S “RESERVE” CRÈME 😀 750';
 let t: TestContext;
 let fx: Fixtures;
-let listener: ReturnType<typeof listenForApiKeyChanges> | undefined;
+let listener: ReturnType<typeof startNotifications> | undefined;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -84,7 +85,7 @@ describe('event texts in ASCII', () => {
 
 describe('API key principals cached while the change listener is connected', () => {
   beforeAll(async () => {
-    listener = listenForApiKeyChanges(t.config.databaseUrl!, t.ctx.logger);
+    listener = startNotifications(t.config.databaseUrl!, t.ctx.logger, [apiKeyChanges]);
     await listener.ready;
   });
 
@@ -136,7 +137,7 @@ describe('API key principals cached while the change listener is connected', () 
     const { key, id } = await newKey();
     expect((await feed(key)).status).toBe(200);
     const killed = await t.db.raw(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'api-key-changes' AND datname = current_database()`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'portal-notifications' AND datname = current_database()`,
     );
     expect(killed.rows.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200));
@@ -150,8 +151,8 @@ describe('API key principals cached while the change listener is connected', () 
     await waitFor(
       'the listener back',
       async () =>
-        (await t.db.raw(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'api-key-changes' AND datname = current_database()`)).rows
-          .length > 0,
+        (await t.db.raw(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'portal-notifications' AND datname = current_database()`))
+          .rows.length > 0,
       10_000,
     );
   });

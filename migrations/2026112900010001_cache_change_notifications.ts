@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
 
 /**
- * Two things the integration API's speed rests on (issue 14):
+ * What the integration API's speed rests on (issue 14):
  * 1. `api_keys` announces every change a cached key principal depends on (revoked, scopes, board or store,
  *    name, hash; a deleted or truncated row) on the channel `api_keys_changed` (payload: the key's hash, or
  *    `*` for all), so an API process that caches principals drops the entry at once, whatever made the
  *    change (the admin area, a cascade, an operator's SQL). A `last_used_at` update alone says nothing.
- * 2. `order_events.item_json` rewritten as ASCII JSON (`\uXXXX` escapes past U+007F), as appends now store it.
+ * 2. `stores` announces on `stores_changed` every statement that adds, removes or moves a store to another
+ *    board (the order feed's index in memory reloads a board's stores).
+ * 3. `order_events.item_json` rewritten as ASCII JSON (`\uXXXX` escapes past U+007F), as appends now store it.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -24,6 +26,14 @@ export async function up(knex: Knex): Promise<void> {
     END $$;
     CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys FOR EACH ROW EXECUTE FUNCTION api_keys_notify_change();
     CREATE TRIGGER api_keys_truncated AFTER TRUNCATE ON api_keys FOR EACH STATEMENT EXECUTE FUNCTION api_keys_notify_change();
+
+    CREATE FUNCTION stores_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('stores_changed', '');
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER stores_changed AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF board_id ON stores
+      FOR EACH STATEMENT EXECUTE FUNCTION stores_notify_change();
   `);
   // Existing event texts in ASCII (a handful of characters per row; rows already ASCII are left alone).
   await knex.raw(`
@@ -38,6 +48,8 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
+    DROP TRIGGER IF EXISTS stores_changed ON stores;
+    DROP FUNCTION IF EXISTS stores_notify_change();
     DROP TRIGGER IF EXISTS api_keys_truncated ON api_keys;
     DROP TRIGGER IF EXISTS api_keys_changed ON api_keys;
     DROP FUNCTION IF EXISTS api_keys_notify_change();
