@@ -8,6 +8,7 @@ import { reachableStoreIds, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
+import type { FeedIndex } from './feed-index';
 import type { SettleDeps } from '../orders/settlement';
 
 /**
@@ -305,7 +306,7 @@ const eventTexts = new LRUCache<number, Buffer>({
 
 /**
  * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
- * `limit`. `parts` are the answer's JSON bytes in order (`length` in all), `{"items":[{ seq, type, occurredAt,
+ * `limit`. A full page deep in the feed comes from `index` when there is one (FeedIndex: no query at all). `parts` are the answer's JSON bytes in order (`length` in all), `{"items":[{ seq, type, occurredAt,
  * order }],"nextAfter":N}`:
  * the page's seqs come from the database (an index scan, gap-free as appends commit in seq order), each
  * event's text from the cache or, on a miss, from its stored `item_json`, so a page of 100 events (≈ 125 KB)
@@ -317,14 +318,19 @@ export async function orderEvents(
   key: ApiKeyPrincipal,
   after: number,
   limit: number,
+  index?: FeedIndex,
 ): Promise<{ parts: Buffer[]; length: number; nextAfter: number }> {
-  const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
-  const page = await db.raw(`SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`, [
-    key.storeId ?? key.boardId,
-    after,
-    limit,
-  ]);
-  const seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
+  let seqs = index?.page(key, after, limit);
+  if (!seqs) {
+    const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
+    const page = await db.raw(`SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`, [
+      key.storeId ?? key.boardId,
+      after,
+      limit,
+    ]);
+    seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
+    if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
+  }
   const texts = new Map<number, Buffer>();
   const missing: number[] = [];
   for (const seq of seqs) {

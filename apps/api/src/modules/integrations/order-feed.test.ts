@@ -3,6 +3,10 @@ import request from 'supertest';
 import { FIXTURE_PASSWORD, createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { appendOrderEvent } from '../orders/order-events';
+import type { Express } from 'express';
+import { createApp } from '../../app';
+import { startNotifications } from '../../db/notifications';
+import { FeedIndex } from './feed-index';
 import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-support';
 
 /**
@@ -46,13 +50,15 @@ async function pollFeed(
   bearer: string,
   start: number,
   isDone: () => boolean,
+  app: Express = t.app,
+  limit = 50,
 ): Promise<{ seq: number; type: string; order: { orderNumber?: string } }[]> {
   const seen: { seq: number; type: string; order: { orderNumber?: string } }[] = [];
   let after = start;
   for (;;) {
     const finished = isDone();
-    const r = await request(t.app)
-      .get(`/api/v1/integrations/order-events?after=${after}&limit=50`)
+    const r = await request(app)
+      .get(`/api/v1/integrations/order-events?after=${after}&limit=${limit}`)
       .set('Authorization', `Bearer ${bearer}`);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
@@ -152,4 +158,49 @@ it('when 8 writers append 200 events concurrently, then a polling reader sees ev
     .then((s) => s.map(Number));
   expect(all).toHaveLength(200);
   expect(seen).toEqual(all);
+}, 60_000);
+
+it('when 8 writers append 200 events while readers page through the index in memory, then every reader sees every event once and in order', async () => {
+  const index = new FeedIndex(t.db);
+  const indexed = createApp({ ...t.ctx, feedIndex: index });
+  const listener = startNotifications(t.config.databaseUrl!, t.ctx.logger, [index.subscriber]);
+  try {
+    await listener.ready;
+    const pages = jest.spyOn(index, 'page');
+    const start = Number((await t.db('order_events').max({ m: 'seq' }))[0].m ?? 0);
+    let done = false;
+    // One reader at the tail; another that starts over from the beginning every time it reaches the end,
+    // so most of its full pages come from the index while the index is being extended.
+    const tail = pollFeed(key, start, () => done, indexed, 10);
+    const passes: number[][] = [];
+    const rereader = (async () => {
+      for (;;) {
+        const finished = done;
+        passes.push((await pollFeed(key, 0, () => true, indexed, 7)).map((e) => e.seq));
+        if (finished) return;
+      }
+    })();
+    const writers = Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 25; i++) {
+        await t.db.transaction(async (trx) => {
+          await appendOrderEvent(trx, orderId, 'order.created');
+          await new Promise((ok) => setTimeout(ok, Math.random() * 8));
+        });
+      }
+    });
+    await Promise.all(writers);
+    done = true;
+    const [seen] = await Promise.all([tail, rereader]);
+    const all = (await t.db('order_events').where({ store_id: S.central }).orderBy('seq').pluck('seq')).map(Number);
+    expect(seen.map((e) => e.seq)).toEqual(all.filter((s) => s > start));
+    expect(passes.length).toBeGreaterThan(1);
+    // Every pass is the feed as it stood: a prefix of the final one; the last pass is all of it.
+    for (const pass of passes) expect(pass).toEqual(all.slice(0, pass.length));
+    expect(passes[passes.length - 1]).toEqual(all);
+    expect(index.isLive).toBe(true);
+    const fromIndex = pages.mock.results.filter((r) => Array.isArray(r.value)).length;
+    expect(fromIndex).toBeGreaterThan(20);
+  } finally {
+    await listener.stop();
+  }
 }, 60_000);
