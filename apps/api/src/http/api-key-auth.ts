@@ -23,12 +23,6 @@ export interface ApiKeyPrincipal {
   scopes: Set<string>;
 }
 
-/** The ids of the stores a key reaches, as a subquery: `whereIn('store_id', keyStores(db, key))` (no id list loaded per request). */
-export const keyStores = (db: Db, key: ApiKeyPrincipal) =>
-  db('stores')
-    .select('id')
-    .where(key.storeId ? { id: key.storeId } : { board_id: key.boardId });
-
 /** Whether a key reaches `store` (its id and board): the key's own store, or any store of the key's board. */
 export const keyReaches = (key: ApiKeyPrincipal, store: { id: number; boardId: number }) =>
   key.storeId ? key.storeId === store.id : key.boardId === store.boardId;

@@ -296,8 +296,8 @@ export async function withKeyIdempotency<T>(
 /**
  * The feed's event texts by seq (`{"seq","type","occurredAt","order"}` as UTF-8 bytes), most recently used
  * kept, FEED_CACHE_MB in all (default 32, ≈ 25,000 events). An event never changes once appended, so a
- * cached text is never stale: which events a page holds is always asked of the database, only their text
- * comes from here.
+ * cached text is never stale: which events a page holds comes from the database or the FeedIndex, only
+ * their texts from here.
  */
 const eventTexts = new LRUCache<number, Buffer>({
   maxSize: Math.max(1, Number(process.env.FEED_CACHE_MB ?? 32)) * 2 ** 20,
@@ -306,12 +306,13 @@ const eventTexts = new LRUCache<number, Buffer>({
 
 /**
  * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
- * `limit`. A full page deep in the feed comes from `index` when there is one (FeedIndex: no query at all). `parts` are the answer's JSON bytes in order (`length` in all), `{"items":[{ seq, type, occurredAt,
- * order }],"nextAfter":N}`:
- * the page's seqs come from the database (an index scan, gap-free as appends commit in seq order), each
- * event's text from the cache or, on a miss, from its stored `item_json`, so a page of 100 events (≈ 125 KB)
- * is a list of stored bytes, never built, parsed, re-serialised or even copied into one buffer. `nextAfter` resumes (the last seq, or
- * `after` on an empty page). An event deleted between the two reads (its store removed) is left out.
+ * `limit`, as the answer's JSON bytes in order (`parts`, `length` bytes in all):
+ * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N}`. The page's seqs come from `index` when it
+ * can answer (a full page deep in the feed: no query), otherwise from one index scan of `order_events`
+ * (gap-free: appends commit in seq order); each event's text from the cache or, on a miss, its stored
+ * `item_json`. A page of 100 events (≈ 120 KB) is thus a list of stored bytes, never built, parsed,
+ * re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
+ * page); an event deleted in between (its store removed) is left out.
  */
 export async function orderEvents(
   db: Db,
