@@ -62,9 +62,16 @@ describe('event texts in ASCII', () => {
     const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
     const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
     expect(o.status).toBe(201);
-    const stored = await t.db('order_events').where({ order_id: o.body.id }).first('item_json', 'payload');
+    const stored = await t.db('order_events').where({ order_id: o.body.id }).first('seq', 'occurred_at', 'item_json', 'payload');
     expect(stored.item_json).toMatch(/^[\x20-\x7e]*$/);
     expect(stored.payload.items[0].itemName).toBe(NAME);
+    // The stored text is the event as the feed sends it: its seq, type, time (ms, UTC) and the payload.
+    expect(JSON.parse(stored.item_json)).toEqual({
+      seq: Number(stored.seq),
+      type: 'order.created',
+      occurredAt: new Date(stored.occurred_at).toISOString(),
+      order: stored.payload,
+    });
 
     const { key } = await newKey();
     // As sent (no compression): the stated length, ASCII bytes.

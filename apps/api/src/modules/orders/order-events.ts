@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex';
 import { loadDetail } from './order-detail';
-import { enqueueWebhookDeliveries } from '../webhooks/webhook-queue';
+import { INSERT_WEBHOOK_DELIVERIES_SQL, sendDeliveryJobs } from '../webhooks/webhook-queue';
 
 /** Event types of the order feed and webhooks (ARCHITECTURE §10). */
 export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
@@ -34,9 +34,10 @@ const ORDER_EVENTS_LOCK = 0x0e7e_0014;
  * transaction's other work): the payload is the order snapshot (lines, customer, store, fulfillment,
  * payment method and status; never card data), `loaded` the order's `loadDetail` when the caller has it.
  * A transaction-level advisory lock is taken, so a reader never sees seq N+1 committed before seq N (the
- * feed never skips an event). `item_json` stores the event as the feed sends it (`{ seq, type, occurredAt,
- * order }`, ASCII JSON). Webhook deliveries of the endpoints subscribed to `type` are queued in the same
- * transaction. Returns the event's seq.
+ * feed never skips an event); the lock, the seq, the row and the webhook delivery rows are one statement.
+ * `item_json` stores the event as the feed sends it (`{ seq, type, occurredAt, order }`, ASCII JSON).
+ * Webhook deliveries of the endpoints subscribed to `type` are queued in the same transaction. Returns the
+ * event's seq.
  */
 export async function appendOrderEvent(
   trx: Db,
@@ -47,20 +48,24 @@ export async function appendOrderEvent(
   const { row, detail } = loaded ?? (await loadDetail(trx, orderId));
   const { payment: _card, ...order } = detail;
   const orderJson = asciiJson(order);
-  await trx.raw('SELECT pg_advisory_xact_lock(?)', [ORDER_EVENTS_LOCK]);
-  // The seq is drawn under the lock; occurredAt is the transaction's now(), as occurred_at stores it.
-  const { rows } = await trx.raw(`SELECT nextval(pg_get_serial_sequence('order_events', 'seq'))::text AS seq, now() AS at`);
+  // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
+  // while holding it would hold up every other order being placed or moved.
+  const insertDeliveries = INSERT_WEBHOOK_DELIVERIES_SQL.replace('SELECT w.id, ?', 'SELECT w.id, (SELECT seq FROM ins)');
+  const { rows } = await trx.raw(
+    `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?)),
+          drawn AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM locked),
+          ins AS (
+            INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json)
+            SELECT d.seq, ?::int, ?::int, ?::text, d.at, ?::jsonb,
+                   '{"seq":' || d.seq || ',"type":' || ?::text || ',"occurredAt":"'
+                     || to_char(d.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","order":' || ?::text || '}'
+              FROM drawn d
+            RETURNING seq),
+          deliveries AS (${insertDeliveries})
+     SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
+    [ORDER_EVENTS_LOCK, orderId, row.storeId, type, orderJson, JSON.stringify(type), orderJson, type, row.storeId, row.storeId],
+  );
   const seq = Number(rows[0].seq);
-  const itemJson = `{"seq":${seq},"type":${JSON.stringify(type)},"occurredAt":"${(rows[0].at as Date).toISOString()}","order":${orderJson}}`;
-  await trx('order_events').insert({
-    seq,
-    order_id: orderId,
-    store_id: row.storeId,
-    type,
-    occurred_at: trx.fn.now(),
-    payload: orderJson,
-    item_json: itemJson,
-  });
-  await enqueueWebhookDeliveries(trx, { seq, type, storeId: row.storeId });
+  await sendDeliveryJobs(trx, rows[0].deliveries as string[]);
   return seq;
 }

@@ -14,20 +14,31 @@ export function setWebhookJobSender(fn: WebhookJobSender | undefined): void {
   sender = fn;
 }
 
+/**
+ * SQL inserting the delivery rows of one event: one per active endpoint subscribed to the event's type on
+ * its store or its store's board. Bindings in order: seq, type, store id, store id. Returns `id`.
+ */
+export const INSERT_WEBHOOK_DELIVERIES_SQL = `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
+  SELECT w.id, ? FROM webhook_endpoints w
+   WHERE w.active AND ? = ANY(w.events)
+     AND (w.store_id = ? OR w.board_id = (SELECT board_id FROM stores WHERE id = ?))
+  RETURNING id`;
+
 /** Queues the deliveries of one order event; returns their ids. */
 export async function enqueueWebhookDeliveries(trx: Db, ev: { seq: number; type: string; storeId: number }): Promise<string[]> {
   const rows: { id: string }[] = await trx
-    .raw(
-      `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
-     SELECT e.id, ? FROM webhook_endpoints e
-      WHERE e.active AND ? = ANY(e.events)
-        AND (e.store_id = ? OR e.board_id = (SELECT board_id FROM stores WHERE id = ?))
-     RETURNING id`,
-      [ev.seq, ev.type, ev.storeId, ev.storeId],
-    )
+    .raw(INSERT_WEBHOOK_DELIVERIES_SQL, [ev.seq, ev.type, ev.storeId, ev.storeId])
     .then((r: { rows: { id: string }[] }) => r.rows);
-  if (sender) for (const r of rows) await sender(trx, r.id);
+  await sendDeliveryJobs(
+    trx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => r.id);
+}
+
+/** Hands delivery rows already inserted (in `trx`) to the job sender; without one they stay pending. */
+export async function sendDeliveryJobs(trx: Db, deliveryIds: readonly string[]): Promise<void> {
+  if (sender) for (const id of deliveryIds) await sender(trx, id);
 }
 
 /** Queues one existing delivery again (redeliver); without a sender it stays pending. */
