@@ -5,7 +5,7 @@ import { startNotifications, type NotificationListener } from '../../db/notifica
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { waitFor } from '../../test/wait';
-import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-support';
+import { placeInStoreOrder } from '../orders/test-support';
 import { FeedIndex } from './feed-index';
 
 /**
@@ -30,16 +30,7 @@ beforeAll(async () => {
   ({ board_id: centralBoard } = await t.db('stores').where({ id: S.central }).first('board_id'));
   [{ id: otherBoard }] = await t.db('boards').insert({ board_number: 9902, name: 'Index board' }).returning('id');
   await t.db('stores').where({ id: S.small }).update({ board_id: otherBoard });
-  const [item] = await storeItems(t.db, S.central, 1);
-  const cartId = await fillCart(t.db, {
-    userId: fx.users.buyer.id,
-    outletId: fx.outlets.dsm,
-    storeId: S.central,
-    lines: [{ item, quantity: 1 }],
-  });
-  const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
-  const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
-  expect(o.status).toBe(201);
+  const o = await placeInStoreOrder(t, fx, S.central);
   orderId = o.body.id;
   // 60 more events over three stores of two boards (central and cyclone: the central board; small: the other).
   await addEvents(60);

@@ -27,10 +27,6 @@ export class FeedIndex {
   private high = 0;
   private live = false;
   private generation = 0;
-  private refreshing: Promise<void> | undefined;
-  private refreshAgain = false;
-  private building: Promise<void> | undefined;
-  private buildAgain = false;
 
   constructor(
     private readonly db: Db,
@@ -71,26 +67,13 @@ export class FeedIndex {
     return this.live;
   }
 
-  /** (Re)builds everything, off until done: the stores' boards, then the newest `window` events. One build at a time; a call during one runs it again after. */
+  /** (Re)builds everything, off until done: the stores' boards, then the newest `window` events. */
   private build(): Promise<void> {
     this.live = false;
     this.generation++;
-    if (this.building) {
-      this.buildAgain = true;
-      return this.building;
-    }
-    this.building = (async () => {
-      try {
-        do {
-          this.buildAgain = false;
-          await this.load();
-        } while (this.buildAgain);
-      } finally {
-        this.building = undefined;
-      }
-    })();
-    return this.building;
+    return this.building();
   }
+  private readonly building = singleFlight(() => this.load());
 
   private async load(): Promise<void> {
     const gen = this.generation;
@@ -112,35 +95,21 @@ export class FeedIndex {
     this.live = true;
   }
 
-  /** Reads the events after `high` (in batches) into the index; one at a time, a call during one runs it again after. */
-  private refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
+  /** Reads the events after `high` (in batches) into the index, then trims it to the window. */
+  private readonly refresh = singleFlight(async () => {
+    const gen = this.generation;
+    for (;;) {
+      const rows: { seq: string; store_id: number }[] = (
+        await this.db.raw(`SELECT e.seq::text AS seq, e.store_id FROM order_events e WHERE e.seq > ? ORDER BY e.seq LIMIT 10000`, [
+          this.high,
+        ])
+      ).rows;
+      if (gen !== this.generation || !this.live) return;
+      for (const r of rows) this.append(Number(r.seq), r.store_id);
+      if (rows.length < 10000) break;
     }
-    this.refreshing = (async () => {
-      try {
-        do {
-          this.refreshAgain = false;
-          const gen = this.generation;
-          for (;;) {
-            const rows: { seq: string; store_id: number }[] = (
-              await this.db.raw(`SELECT e.seq::text AS seq, e.store_id FROM order_events e WHERE e.seq > ? ORDER BY e.seq LIMIT 10000`, [
-                this.high,
-              ])
-            ).rows;
-            if (gen !== this.generation || !this.live) return;
-            for (const r of rows) this.append(Number(r.seq), r.store_id);
-            if (rows.length < 10000) break;
-          }
-          if (this.seqs.length > this.window * 1.25) this.trim();
-        } while (this.refreshAgain);
-      } finally {
-        this.refreshing = undefined;
-      }
-    })();
-    return this.refreshing;
-  }
+    if (this.seqs.length > this.window * 1.25) this.trim();
+  });
 
   private append(seq: number, storeId: number): void {
     if (seq <= this.high) return;
@@ -188,4 +157,30 @@ function upperBound(xs: number[], x: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * `run` one at a time: a call while it runs gets that run's promise and makes it run once more after
+ * (coalescing any number of calls), so what a call asked for is always seen by a run that starts after it.
+ */
+function singleFlight(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await run();
+        } while (again);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
 }

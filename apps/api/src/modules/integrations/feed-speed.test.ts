@@ -4,7 +4,7 @@ import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures
 import { waitFor } from '../../test/wait';
 import { apiKeyChanges } from '../../http/api-key-auth';
 import { startNotifications } from '../../db/notifications';
-import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-support';
+import { placeInStoreOrder, storeItems } from '../orders/test-support';
 import { asciiJson } from '../orders/order-events';
 
 /**
@@ -37,6 +37,15 @@ async function newKey(scopes = ['orders:read']): Promise<{ key: string; id: stri
   expect(k.status).toBe(201);
   return { key: k.body.key, id: k.body.id };
 }
+/** Revokes key `id` by SQL with the change trigger off: nothing announces it. */
+async function revokeUnheard(id: string): Promise<void> {
+  await t.db.raw('ALTER TABLE api_keys DISABLE TRIGGER api_keys_changed');
+  try {
+    await t.db('api_keys').where({ id }).update({ revoked_at: t.db.fn.now() });
+  } finally {
+    await t.db.raw('ALTER TABLE api_keys ENABLE TRIGGER api_keys_changed');
+  }
+}
 const feed = (key: string, after = 0) =>
   request(t.app).get(`/api/v1/integrations/order-events?after=${after}&limit=1000`).set('Authorization', `Bearer ${key}`);
 
@@ -53,15 +62,7 @@ describe('event texts in ASCII', () => {
   it('when an order of an item named with ’ and an emoji is placed, then the feed answers ASCII bytes that parse back to that name', async () => {
     const [item] = await storeItems(t.db, S.central, 1);
     await t.db('items').where({ id: item.id }).update({ name: NAME });
-    const cartId = await fillCart(t.db, {
-      userId: fx.users.buyer.id,
-      outletId: fx.outlets.dsm,
-      storeId: S.central,
-      lines: [{ item: { ...item, name: NAME }, quantity: 2 }],
-    });
-    const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
-    const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
-    expect(o.status).toBe(201);
+    const o = await placeInStoreOrder(t, fx, S.central, { item: { ...item, name: NAME }, quantity: 2 });
     const stored = await t.db('order_events').where({ order_id: o.body.id }).first('seq', 'occurred_at', 'item_json', 'payload');
     expect(stored.item_json).toMatch(/^[\x20-\x7e]*$/);
     expect(stored.payload.items[0].itemName).toBe(NAME);
@@ -127,14 +128,9 @@ describe('API key principals cached while the change listener is connected', () 
   it('when the trigger is disabled, then a key revoked by SQL still passes from the cache (the trigger is what makes revocation immediate)', async () => {
     const { key, id } = await newKey();
     expect((await feed(key)).status).toBe(200);
-    await t.db.raw('ALTER TABLE api_keys DISABLE TRIGGER api_keys_changed');
-    try {
-      await t.db('api_keys').where({ id }).update({ revoked_at: t.db.fn.now() });
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await feed(key)).status).toBe(200);
-    } finally {
-      await t.db.raw('ALTER TABLE api_keys ENABLE TRIGGER api_keys_changed');
-    }
+    await revokeUnheard(id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await feed(key)).status).toBe(200);
     // Any later change of the row is heard again.
     await t.db('api_keys').where({ id }).update({ name: 'renamed' });
     await waitFor('the revoked key refused', async () => (await feed(key)).status === 401, 5000);
@@ -148,13 +144,8 @@ describe('API key principals cached while the change listener is connected', () 
     );
     expect(killed.rows.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200));
-    await t.db.raw('ALTER TABLE api_keys DISABLE TRIGGER api_keys_changed');
-    try {
-      await t.db('api_keys').where({ id }).update({ revoked_at: t.db.fn.now() });
-      expect((await feed(key)).status).toBe(401);
-    } finally {
-      await t.db.raw('ALTER TABLE api_keys ENABLE TRIGGER api_keys_changed');
-    }
+    await revokeUnheard(id);
+    expect((await feed(key)).status).toBe(401);
     await waitFor(
       'the listener back',
       async () =>
@@ -169,12 +160,7 @@ describe('API key principals cached while the change listener is connected', () 
     listener = undefined;
     const { key, id } = await newKey();
     expect((await feed(key)).status).toBe(200);
-    await t.db.raw('ALTER TABLE api_keys DISABLE TRIGGER api_keys_changed');
-    try {
-      await t.db('api_keys').where({ id }).update({ revoked_at: t.db.fn.now() });
-      expect((await feed(key)).status).toBe(401);
-    } finally {
-      await t.db.raw('ALTER TABLE api_keys ENABLE TRIGGER api_keys_changed');
-    }
+    await revokeUnheard(id);
+    expect((await feed(key)).status).toBe(401);
   });
 });

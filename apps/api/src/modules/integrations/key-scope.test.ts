@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
-import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-support';
+import { placeInStoreOrder, storeItems } from '../orders/test-support';
 
 /**
  * What a key reaches (ARCHITECTURE §10): a board key, every store of its board and none of another board's;
@@ -20,16 +20,7 @@ beforeAll(async () => {
   // Store "small" moves to a board of its own.
   [{ id: otherBoard }] = await t.db('boards').insert({ board_number: 9901, name: 'Other board' }).returning('id');
   await t.db('stores').where({ id: S.small }).update({ board_id: otherBoard });
-  const [item] = await storeItems(t.db, S.central, 1);
-  const cartId = await fillCart(t.db, {
-    userId: fx.users.buyer.id,
-    outletId: fx.outlets.dsm,
-    storeId: S.central,
-    lines: [{ item, quantity: 1 }],
-  });
-  const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
-  const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
-  expect(o.status).toBe(201);
+  const o = await placeInStoreOrder(t, fx, S.central);
   orderNumber = o.body.orderNumber;
   // An event of the other board's store, inserted without item_json (the feed builds it on read).
   [{ seq: otherStoreSeq }] = await t

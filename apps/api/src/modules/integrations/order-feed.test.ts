@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { createApp } from '../../app';
 import { startNotifications } from '../../db/notifications';
 import { FeedIndex } from './feed-index';
-import { fillCart, postOrder, startCheckout, storeItems } from '../orders/test-support';
+import { fillCart, placeInStoreOrder, postOrder, startCheckout, storeItems } from '../orders/test-support';
 
 /**
  * The order event feed is gap-free (issue 14 §4): a reader polling GET /integrations/order-events with
@@ -24,16 +24,7 @@ let orderId: number;
 beforeAll(async () => {
   t = await createTestContext();
   fx = await seedFixtures(t.db);
-  const items = await storeItems(t.db, S.central, 1);
-  const cartId = await fillCart(t.db, {
-    userId: fx.users.buyer.id,
-    outletId: fx.outlets.dsm,
-    storeId: S.central,
-    lines: [{ item: items[0], quantity: 1 }],
-  });
-  const s = await startCheckout(t.app, tokenFor(t, fx.users.buyer), cartId);
-  const o = await postOrder(t.app, tokenFor(t, fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
-  expect(o.status).toBe(201);
+  const o = await placeInStoreOrder(t, fx, S.central);
   orderId = o.body.id;
   const k = await request(t.app)
     .post('/api/v1/admin/api-keys')
@@ -44,6 +35,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** 8 writers append 25 events each, every one holding its transaction open a random while after appending. */
+async function appendConcurrently(): Promise<void> {
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 25; i++) {
+        await t.db.transaction(async (trx) => {
+          await appendOrderEvent(trx, orderId, 'order.created');
+          await new Promise((ok) => setTimeout(ok, Math.random() * 8));
+        });
+      }
+    }),
+  );
+}
 
 /** Polls the feed from `start` with `bearer` until `isDone()` was true before an empty page; returns the seqs seen. */
 async function pollFeed(
@@ -139,15 +144,7 @@ it('when 8 writers append 200 events concurrently, then a polling reader sees ev
   const start = Number((await t.db('order_events').max({ m: 'seq' }))[0].m ?? 0);
   let done = false;
   const reader = pollFeed(key, start, () => done);
-  const writers = Array.from({ length: 8 }, async () => {
-    for (let i = 0; i < 25; i++) {
-      await t.db.transaction(async (trx) => {
-        await appendOrderEvent(trx, orderId, 'order.created');
-        await new Promise((ok) => setTimeout(ok, Math.random() * 8));
-      });
-    }
-  });
-  await Promise.all(writers);
+  await appendConcurrently();
   done = true;
   const seen = (await reader).map((e) => e.seq);
   const all = await t
@@ -180,15 +177,7 @@ it('when 8 writers append 200 events while readers page through the index in mem
         if (finished) return;
       }
     })();
-    const writers = Array.from({ length: 8 }, async () => {
-      for (let i = 0; i < 25; i++) {
-        await t.db.transaction(async (trx) => {
-          await appendOrderEvent(trx, orderId, 'order.created');
-          await new Promise((ok) => setTimeout(ok, Math.random() * 8));
-        });
-      }
-    });
-    await Promise.all(writers);
+    await appendConcurrently();
     done = true;
     const [seen] = await Promise.all([tail, rereader]);
     const all = (await t.db('order_events').where({ store_id: S.central }).orderBy('seq').pluck('seq')).map(Number);

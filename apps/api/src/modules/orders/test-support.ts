@@ -5,6 +5,8 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Db } from '../../db/knex';
+import { tokenFor, type TestContext } from '../../test/harness';
+import type { Fixtures } from '../../test/fixtures';
 
 export interface StoreItem {
   id: number;
@@ -76,6 +78,25 @@ export function postOrder(app: Express, token: string, body: object, key?: strin
   const req = request(app).post('/api/v1/orders').set('Authorization', `Bearer ${token}`);
   if (key) req.set('Idempotency-Key', key);
   return req.send(body);
+}
+
+/**
+ * One in-store order placed through the API by the fixtures' buyer (outlet DSM) in `storeId`: `quantity`
+ * (default 1) of `item` (default the store's first item). Expects 201 and returns the response.
+ */
+export async function placeInStoreOrder(t: TestContext, fx: Fixtures, storeId: number, line: { item?: StoreItem; quantity?: number } = {}) {
+  const item = line.item ?? (await storeItems(t.db, storeId, 1))[0];
+  const cartId = await fillCart(t.db, {
+    userId: fx.users.buyer.id,
+    outletId: fx.outlets.dsm,
+    storeId,
+    lines: [{ item, quantity: line.quantity ?? 1 }],
+  });
+  const token = tokenFor(t, fx.users.buyer);
+  const s = await startCheckout(t.app, token, cartId);
+  const o = await postOrder(t.app, token, { checkoutToken: s.body.token, paymentMethod: 'in_store' });
+  expect(o.status).toBe(201);
+  return o;
 }
 
 /** A card that passes every rule of spec 002 §5 and approves in test mode. */
