@@ -62,7 +62,7 @@ export class FeedIndex {
     if (this.live && lastSeq > this.high) void this.refresh().catch(() => undefined);
   }
 
-  /** Whether the index answers pages (for tests and the benchmark's report). */
+  /** Whether the index answers pages now (listening and built). */
   get isLive(): boolean {
     return this.live;
   }

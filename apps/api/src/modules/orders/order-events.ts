@@ -1,10 +1,15 @@
 import type { Db } from '../../db/knex';
 import { loadDetail } from './order-detail';
-import { INSERT_WEBHOOK_DELIVERIES_SQL, sendDeliveryJobs } from '../webhooks/webhook-queue';
+import { insertWebhookDeliveriesSql, sendDeliveryJobs } from '../webhooks/webhook-queue';
 
 /** Event types of the order feed and webhooks (ARCHITECTURE §10). */
 export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_pending';
+
+/** SQL of a timestamptz as an event's `occurredAt`: ISO 8601 in UTC with milliseconds. */
+function occurredAtSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
 
 /**
  * SQL of an event as the feed sends it, `{"seq","type","occurredAt","order"}` (occurredAt ISO in UTC with
@@ -12,7 +17,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_
  * without `item_json` (one inserted by hand).
  */
 export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.type,
-  'occurredAt', to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'order', e.payload)::text`;
+  'occurredAt', ${occurredAtSql('e.occurred_at')}, 'order', e.payload)::text`;
 
 /**
  * JSON text of `value` in ASCII only: every character past U+007F written as a `\uXXXX` escape (a character
@@ -50,7 +55,6 @@ export async function appendOrderEvent(
   const orderJson = asciiJson(order);
   // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
   // while holding it would hold up every other order being placed or moved.
-  const insertDeliveries = INSERT_WEBHOOK_DELIVERIES_SQL.replace('SELECT w.id, ?', 'SELECT w.id, (SELECT seq FROM ins)');
   const { rows } = await trx.raw(
     `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?)),
           drawn AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM locked),
@@ -58,10 +62,10 @@ export async function appendOrderEvent(
             INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json)
             SELECT d.seq, ?::int, ?::int, ?::text, d.at, ?::jsonb,
                    '{"seq":' || d.seq || ',"type":' || ?::text || ',"occurredAt":"'
-                     || to_char(d.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","order":' || ?::text || '}'
+                     || ${occurredAtSql('d.at')} || '","order":' || ?::text || '}'
               FROM drawn d
             RETURNING seq),
-          deliveries AS (${insertDeliveries})
+          deliveries AS (${insertWebhookDeliveriesSql('(SELECT seq FROM ins)')})
      SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
     [ORDER_EVENTS_LOCK, orderId, row.storeId, type, orderJson, JSON.stringify(type), orderJson, type, row.storeId, row.storeId],
   );

@@ -15,11 +15,12 @@ export function setWebhookJobSender(fn: WebhookJobSender | undefined): void {
 }
 
 /**
- * SQL inserting the delivery rows of one event: one per active endpoint subscribed to the event's type on
- * its store or its store's board. Bindings in order: seq, type, store id, store id. Returns `id`.
+ * SQL inserting the delivery rows of one event whose seq is the SQL expression `seqSql`: one per active
+ * endpoint subscribed to the event's type on its store or its store's board. Bindings after those of
+ * `seqSql`: type, store id, store id. Returns `id`.
  */
-export const INSERT_WEBHOOK_DELIVERIES_SQL = `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
-  SELECT w.id, ? FROM webhook_endpoints w
+export const insertWebhookDeliveriesSql = (seqSql: string) => `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
+  SELECT w.id, ${seqSql} FROM webhook_endpoints w
    WHERE w.active AND ? = ANY(w.events)
      AND (w.store_id = ? OR w.board_id = (SELECT board_id FROM stores WHERE id = ?))
   RETURNING id`;
@@ -27,7 +28,7 @@ export const INSERT_WEBHOOK_DELIVERIES_SQL = `INSERT INTO webhook_deliveries (en
 /** Queues the deliveries of one order event; returns their ids. */
 export async function enqueueWebhookDeliveries(trx: Db, ev: { seq: number; type: string; storeId: number }): Promise<string[]> {
   const rows: { id: string }[] = await trx
-    .raw(INSERT_WEBHOOK_DELIVERIES_SQL, [ev.seq, ev.type, ev.storeId, ev.storeId])
+    .raw(insertWebhookDeliveriesSql('?'), [ev.seq, ev.type, ev.storeId, ev.storeId])
     .then((r: { rows: { id: string }[] }) => r.rows);
   await sendDeliveryJobs(
     trx,
