@@ -15,6 +15,7 @@ import * as m1127_0501 from './2026112700050001_index_audit_log_entities';
 import * as m1127_0701 from './2026112700070001_create_order_lifecycle_integrations';
 import * as m1128_0101 from './2026112800010001_order_events_item_json';
 import * as m1129_0101 from './2026112900010001_cache_change_notifications';
+import * as m1129_0102 from './2026112900010002_order_event_notifications';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112700070001_create_order_lifecycle_integrations': m1127_0701,
   '2026112800010001_order_events_item_json': m1128_0101,
   '2026112900010001_cache_change_notifications': m1129_0101,
+  '2026112900010002_order_event_notifications': m1129_0102,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

@@ -5,6 +5,7 @@ import { startNotifications, type NotificationListener } from '../../db/notifica
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { waitFor } from '../../test/wait';
+import { appendOrderEvent } from '../orders/order-events';
 import { placeInStoreOrder } from '../orders/test-support';
 import { FeedIndex } from './feed-index';
 
@@ -61,6 +62,15 @@ async function keyFor(scope: { boardId?: number; storeId?: number }): Promise<st
   expect(k.status).toBe(201);
   return k.body.key;
 }
+/** A key's principal for calling the index directly. */
+const principal = (scope: { boardId?: number; storeId?: number }) => ({
+  kind: 'apiKey' as const,
+  apiKeyId: 'x',
+  name: 'x',
+  boardId: scope.boardId ?? null,
+  storeId: scope.storeId ?? null,
+  scopes: new Set<string>(),
+});
 const maxSeq = async () => Number((await t.db('order_events').max({ m: 'seq' }))[0].m ?? 0);
 const read = (app: Express, key: string, after: number, limit: number) =>
   request(app).get(`/api/v1/integrations/order-events?after=${after}&limit=${limit}`).set('Authorization', `Bearer ${key}`);
@@ -107,17 +117,76 @@ describe('the order feed read through the index', () => {
     expect(stores).toEqual([{ store_id: S.small }]);
   });
 
-  it('when an event is appended, then the very next read of the tail has it', async () => {
+  it('when another process appends an event, then the tail has it once its notification is heard, and answers it from the index', async () => {
     const key = await keyFor({ boardId: centralBoard });
-    const before = await read(indexed, key, 0, 1000);
-    const last = before.body.nextAfter;
-    await addEvents(1); // central's turn or not: read until the new seq shows on the board key's feed
+    const last = (await read(indexed, key, 0, 1000)).body.nextAfter;
+    await t.db.raw(
+      `INSERT INTO order_events (order_id, store_id, type, payload, item_json) VALUES (?, ?, 'order.ready', '{}'::jsonb, NULL)`,
+      [orderId, S.cyclone],
+    );
     const max = await maxSeq();
-    const store = (await t.db('order_events').where({ seq: max }).first('store_id')).store_id;
+    const tail = await waitFor('the tail has the new event', async () => {
+      const page = await read(indexed, key, last, 1000);
+      return page.body.items.length ? page : undefined;
+    });
+    expect(tail.body.items.map((e: { seq: number }) => e.seq)).toEqual([max]);
+    // Heard and read in: the tail is the index's answer (no query for its seqs), and the database's too.
+    const spy = jest.spyOn(index, 'page');
+    const again = await read(indexed, key, last, 1000);
+    expect(spy).toHaveLastReturnedWith([max]);
+    spy.mockRestore();
+    expect(again.text).toBe((await read(t.app, key, last, 1000)).text);
+    expect((await read(indexed, key, max, 1000)).body).toEqual({ items: [], nextAfter: max });
+  });
+
+  it('when this process places an order, then the very next read of the tail has its event, without waiting for the notification', async () => {
+    const key = await keyFor({ storeId: S.central });
+    const last = (await read(indexed, key, 0, 1000)).body.nextAfter;
+    expect(index.page(principal({ storeId: S.central }), last, 1000)).toEqual([]); // the tail, from the index
+    // Without the trigger only the append's own commit tells the index; an index that did not hear it
+    // would answer the tail it had, without the order.
+    await t.db.raw('ALTER TABLE order_events DISABLE TRIGGER order_events_appended');
+    try {
+      const o = await placeInStoreOrder(t, fx, S.central);
+      const tail = await read(indexed, key, last, 1000);
+      expect(tail.body.items.map((e: { type: string; order: { orderNumber: string } }) => [e.type, e.order.orderNumber])).toEqual([
+        ['order.created', o.body.orderNumber],
+      ]);
+      await waitFor('the index read the order in', async () =>
+        index.page(principal({ storeId: S.central }), last, 1000)?.length ? true : undefined,
+      );
+    } finally {
+      await t.db.raw('ALTER TABLE order_events ENABLE TRIGGER order_events_appended');
+    }
+  });
+
+  it('when an append rolls back, then the tail is still answered from the index', async () => {
+    const key = await keyFor({ boardId: centralBoard });
+    const last = (await read(indexed, key, 0, 1000)).body.nextAfter;
+    await t.db
+      .transaction(async (trx) => {
+        await appendOrderEvent(trx, orderId, 'order.ready');
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await maxSeq()).toBe(last);
+    const spy = jest.spyOn(index, 'page');
     const tail = await read(indexed, key, last, 1000);
-    const seqs = tail.body.items.map((e: { seq: number }) => e.seq);
-    if (store === S.small) expect(seqs).toEqual([]);
-    else expect(seqs).toEqual([Number(max)]);
+    expect(tail.body).toEqual({ items: [], nextAfter: last });
+    expect(spy).toHaveLastReturnedWith([]);
+    spy.mockRestore();
+  });
+
+  it('when events are deleted, then the index is rebuilt without them and every page is still exact', async () => {
+    const key = await keyFor({ boardId: centralBoard });
+    await read(indexed, key, 0, 1000);
+    const gone = (await t.db('order_events').where({ store_id: S.cyclone }).orderBy('seq').limit(3).pluck('seq')).map(Number);
+    await t.db('order_events').whereIn('seq', gone).del();
+    await waitFor('the index forgot the deleted events', async () => {
+      const page = await read(indexed, key, 0, 1000);
+      return page.body.items.some((e: { seq: number }) => gone.includes(e.seq)) ? undefined : true;
+    });
+    await expectSameAsDatabase(key, [4]);
   });
 
   it("when a store moves to another board, then the old board's key no longer gets its events and the new board's key does", async () => {
@@ -163,9 +232,7 @@ describe('the order feed read through the index', () => {
         expect({ after, body: a.text }).toEqual({ after, body: b.text });
       }
       // Before the window: the index declines.
-      expect(
-        small.page({ kind: 'apiKey', apiKeyId: 'x', name: 'x', boardId: centralBoard, storeId: null, scopes: new Set() }, 0, 10),
-      ).toBeUndefined();
+      expect(small.page(principal({ boardId: centralBoard }), 0, 10)).toBeUndefined();
     } finally {
       await l.stop();
     }
@@ -176,15 +243,7 @@ describe('the order feed read through the index', () => {
     await listener!.stop();
     listener = undefined;
     expect(index.isLive).toBe(false);
-    const principal = {
-      kind: 'apiKey' as const,
-      apiKeyId: 'x',
-      name: 'x',
-      boardId: centralBoard,
-      storeId: null,
-      scopes: new Set<string>(),
-    };
-    expect(index.page(principal, 0, 1)).toBeUndefined();
+    expect(index.page(principal({ boardId: centralBoard }), 0, 1)).toBeUndefined();
     const [a, b] = await Promise.all([read(indexed, key, 3, 5), read(t.app, key, 3, 5)]);
     expect(a.text).toBe(b.text);
   });

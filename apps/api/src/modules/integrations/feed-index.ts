@@ -1,6 +1,19 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
 import type { ApiKeyPrincipal } from '../../http/api-key-auth';
+import { watchOrderEventAppends } from '../orders/order-events';
+
+/**
+ * The feed's event texts by seq (`{"seq","type","occurredAt","order"}` as UTF-8 bytes), most recently used
+ * kept, FEED_CACHE_MB in all (default 32, ≈ 25,000 events). An event never changes once appended, so a
+ * cached text is never stale: which events a page holds comes from the database or the FeedIndex, only
+ * their texts from here. Emptied when events are deleted or truncated (a seq could be drawn again).
+ */
+export const eventTexts = new LRUCache<number, Buffer>({
+  maxSize: Math.max(1, Number(process.env.FEED_CACHE_MB ?? 32)) * 2 ** 20,
+  sizeCalculation: (b) => b.length + 64,
+});
 
 /**
  * The order feed's index in memory (issue 14: 32 readers at random cursors): the seqs of the most recent
@@ -9,9 +22,14 @@ import type { ApiKeyPrincipal } from '../../http/api-key-auth';
  *   - it covers every event with `base < seq ≤ high`. Appends commit in seq order (appendOrderEvent's
  *     advisory lock), so reading `seq > high` always yields a gap-free continuation: nothing can commit
  *     later below a seq already seen;
- *   - it answers only full pages. A page that reaches the index's end (the feed's tail, where a reader
- *     waits for new events) is read from the database as before, so an event is on the feed as soon as its
- *     order commits; what that read finds past `high` is added to the index afterwards;
+ *   - a page that reaches the index's end (the feed's tail, where a reader waits for new events) is
+ *     answered only while the index holds every event announced so far: each insert into `order_events`
+ *     announces its last seq on `order_events_appended` at commit (migration 2026112900010002), and this
+ *     process's own appends announce themselves when their transaction commits (watchOrderEventAppends), so
+ *     an order's events are on the feed by the time its request answers. Otherwise the tail is read from
+ *     the database, and what the index missed is read in (in the background, right when it is announced).
+ *     Another process's event reaches the tail once its notification is heard (about a millisecond);
+ *     never out of order, so a reader's cursor never passes an event it has not been given;
  *   - a board's stores come from `stores`, reloaded on every `stores_changed` notification, and the index is
  *     used only while the notification listener is connected; an event deleted with its store is left out
  *     of the page when its text is not found.
@@ -27,39 +45,64 @@ export class FeedIndex {
   private high = 0;
   private live = false;
   private generation = 0;
+  /** The highest seq known to exist: announced by NOTIFY, or appended by this process. */
+  private announced = 0;
+  private unwatch?: () => void;
 
   constructor(
     private readonly db: Db,
     private readonly window = Math.max(1000, Number(process.env.FEED_INDEX_EVENTS ?? 200_000)),
   ) {}
 
-  /** The listener side: built when listening starts, boards reloaded on `stores_changed`, off when the connection is lost. */
+  /**
+   * The listener side: built when listening starts (and this process's appends watched), appends announced,
+   * rebuilt on `stores_changed` (a board's stores) and `order_events_removed` (texts dropped too), off when
+   * the connection is lost.
+   */
   readonly subscriber: NotificationSubscriber = {
-    channels: ['stores_changed'],
-    onNotification: () => void this.build().catch(() => undefined),
-    onListening: () => this.build(),
+    channels: ['order_events_appended', 'order_events_removed', 'stores_changed'],
+    onNotification: (channel, payload) => {
+      if (channel === 'order_events_appended') return this.announce(Number(payload));
+      if (channel === 'order_events_removed') eventTexts.clear();
+      void this.build().catch(() => undefined);
+    },
+    onListening: () => {
+      this.unwatch ??= watchOrderEventAppends((seq) => this.announce(seq));
+      return this.build();
+    },
     onLost: () => {
+      this.unwatch?.();
+      this.unwatch = undefined;
       this.live = false;
       this.generation++;
     },
   };
 
   /**
-   * The seqs of a full page after `after` for `key` (its store, or its board's stores), oldest first; undefined
-   * when the index cannot answer it exactly (not live, `after` older than the window, or fewer than `limit`
-   * events known after it): the caller then reads the database.
+   * The seqs of the page after `after` for `key` (its store, or its board's stores), oldest first, at most
+   * `limit` (fewer, or none, at the tail); undefined when the index cannot answer it exactly (not live,
+   * `after` older than the window, or a tail page while an announced event is not read in yet): the caller
+   * then reads the database.
    */
   page(key: ApiKeyPrincipal, after: number, limit: number): number[] | undefined {
     if (!this.live || after < this.base) return undefined;
-    const list = key.storeId ? this.byStore.get(key.storeId) : key.boardId ? this.byBoard.get(key.boardId) : undefined;
-    if (!list) return undefined;
+    const list = (key.storeId ? this.byStore.get(key.storeId) : key.boardId ? this.byBoard.get(key.boardId) : undefined) ?? [];
     const from = upperBound(list, after);
-    return list.length - from >= limit ? list.slice(from, from + limit) : undefined;
+    if (list.length - from >= limit) return list.slice(from, from + limit);
+    return this.announced <= this.high ? list.slice(from) : undefined;
   }
 
-  /** Tells the index the database answered a page ending at `lastSeq`: events past `high` are read in, in the background. */
+  /** Tells the index the database answered a page ending at `lastSeq`: what it has not read in yet is, in the background. */
   sawSeq(lastSeq: number): void {
-    if (this.live && lastSeq > this.high) void this.refresh().catch(() => undefined);
+    if (lastSeq > this.announced) this.announced = lastSeq;
+    if (this.live && this.announced > this.high) void this.refresh().catch(() => undefined);
+  }
+
+  /** An event up to `seq` exists (NOTIFY, or this process's commit): the tail waits for it to be read in. */
+  private announce(seq: number): void {
+    if (!Number.isSafeInteger(seq)) return;
+    if (seq > this.announced) this.announced = seq;
+    if (this.live && seq > this.high) void this.refresh().catch(() => undefined);
   }
 
   /** Whether the index answers pages now (listening and built). */
@@ -71,6 +114,7 @@ export class FeedIndex {
   private build(): Promise<void> {
     this.live = false;
     this.generation++;
+    this.announced = 0; // what commits from here on is announced again; what committed before, the load reads
     return this.building();
   }
   private readonly building = singleFlight(() => this.load());
@@ -93,6 +137,8 @@ export class FeedIndex {
     this.high = this.seqs.length ? this.seqs[this.seqs.length - 1] : 0;
     this.rebuildScopes();
     this.live = true;
+    // Announced while loading, past what the load saw: read in before the tail is answered from here.
+    if (this.announced > this.high) void this.refresh().catch(() => undefined);
   }
 
   /** Reads the events after `high` (in batches) into the index, then trims it to the window. */

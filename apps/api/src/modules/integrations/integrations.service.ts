@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, keyReaches, type ApiKeyPrincipal } from '../../http/api-key-auth';
@@ -8,7 +7,7 @@ import { reachableStoreIds, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
-import type { FeedIndex } from './feed-index';
+import { eventTexts, type FeedIndex } from './feed-index';
 import type { SettleDeps } from '../orders/settlement';
 
 /**
@@ -294,21 +293,10 @@ export async function withKeyIdempotency<T>(
 }
 
 /**
- * The feed's event texts by seq (`{"seq","type","occurredAt","order"}` as UTF-8 bytes), most recently used
- * kept, FEED_CACHE_MB in all (default 32, ≈ 25,000 events). An event never changes once appended, so a
- * cached text is never stale: which events a page holds comes from the database or the FeedIndex, only
- * their texts from here.
- */
-const eventTexts = new LRUCache<number, Buffer>({
-  maxSize: Math.max(1, Number(process.env.FEED_CACHE_MB ?? 32)) * 2 ** 20,
-  sizeCalculation: (b) => b.length + 64,
-});
-
-/**
  * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
  * `limit`, as the answer's JSON bytes in order (`parts`, `length` bytes in all):
  * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N}`. The page's seqs come from `index` when it
- * can answer (a full page deep in the feed: no query), otherwise from one index scan of `order_events`
+ * can answer (a page within its window, the tail while it has read in every announced event: no query), otherwise from one index scan of `order_events`
  * (gap-free: appends commit in seq order); each event's text from the cache or, on a miss, its stored
  * `item_json`. A page of 100 events (≈ 120 KB) is thus a list of stored bytes, never built, parsed,
  * re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { loadDetail } from './order-detail';
 import { insertWebhookDeliveriesSql, sendDeliveryJobs } from '../webhooks/webhook-queue';
@@ -71,5 +72,28 @@ export async function appendOrderEvent(
   );
   const seq = Number(rows[0].seq);
   await sendDeliveryJobs(trx, rows[0].deliveries as string[]);
+  afterCommit(trx, () => {
+    for (const watcher of appendWatchers) watcher(seq);
+  });
   return seq;
+}
+
+const appendWatchers = new Set<(seq: number) => void>();
+
+/**
+ * Calls `watcher(seq)` for every event this process appends, once its transaction has committed (before the
+ * request that made it can answer), so an in-process cache of the feed knows of the event without waiting
+ * for its NOTIFY (the order feed's index: an order's own events on the feed at once). Returns the unwatch.
+ */
+export function watchOrderEventAppends(watcher: (seq: number) => void): () => void {
+  appendWatchers.add(watcher);
+  return () => void appendWatchers.delete(watcher);
+}
+
+/** Runs `run` once the outermost transaction of `trx` commits (never on rollback); at once outside a transaction. */
+function afterCommit(trx: Db, run: () => void): void {
+  if (!trx.isTransaction) return run();
+  let outer = trx as Knex.Transaction;
+  while (outer.parentTransaction) outer = outer.parentTransaction;
+  outer.executionPromise.then(run, () => undefined);
 }
