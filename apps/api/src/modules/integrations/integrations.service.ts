@@ -320,32 +320,34 @@ export async function orderEvents(
     seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
     if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
   }
-  const texts = new Map<number, Buffer>();
-  const missing: number[] = [];
-  for (const seq of seqs) {
-    const text = eventTexts.get(seq);
-    if (text) texts.set(seq, text);
-    else missing.push(seq);
-  }
+  // The texts in page order (cached, or read below); an event not found (deleted) stays undefined and is left out.
+  const texts: (Buffer | undefined)[] = seqs.map((seq) => eventTexts.get(seq));
+  const missing = seqs.filter((_seq, i) => !texts[i]);
   if (missing.length) {
     const { rows } = await db.raw(
       `SELECT e.seq, coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
       [missing],
     );
+    const read = new Map<number, Buffer>();
     for (const r of rows as { seq: string; item: string }[]) {
       const text = Buffer.from(r.item, 'utf8');
-      texts.set(Number(r.seq), text);
+      read.set(Number(r.seq), text);
       eventTexts.set(Number(r.seq), text);
     }
+    seqs.forEach((seq, i) => (texts[i] ??= read.get(seq)));
   }
   const parts: Buffer[] = [];
-  for (const seq of seqs) {
-    const text = texts.get(seq);
-    if (text) parts.push(parts.length ? COMMA : OPEN, text);
+  let length = 0;
+  for (const text of texts) {
+    if (!text) continue;
+    const sep = length ? COMMA : OPEN;
+    parts.push(sep, text);
+    length += sep.length + text.length;
   }
   const nextAfter = seqs.length ? seqs[seqs.length - 1] : after;
-  parts.push(parts.length ? Buffer.from(`],"nextAfter":${nextAfter}}`) : Buffer.from(`{"items":[],"nextAfter":${nextAfter}}`));
-  return { parts, length: parts.reduce((n, b) => n + b.length, 0), nextAfter };
+  const close = Buffer.from(length ? `],"nextAfter":${nextAfter}}` : `{"items":[],"nextAfter":${nextAfter}}`);
+  parts.push(close);
+  return { parts, length: length + close.length, nextAfter };
 }
 const OPEN = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
