@@ -26,7 +26,7 @@ export const eventTexts = new LRUCache<number, Buffer>({
  *     answered only while the index holds every event announced so far: each insert into `order_events`
  *     announces its last seq on `order_events_appended` at commit (migration 2026112900010002), and this
  *     process's own appends announce themselves when their transaction commits (watchOrderEventAppends), so
- *     an order's events are on the feed by the time its request answers. Otherwise the tail is read from
+ *     an order's events are on the feed for the next request of whoever placed or moved it. Otherwise the tail is read from
  *     the database, and what the index missed is read in (in the background, right when it is announced).
  *     Another process's event reaches the tail once its notification is heard (about a millisecond);
  *     never out of order, so a reader's cursor never passes an event it has not been given;

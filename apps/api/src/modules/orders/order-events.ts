@@ -81,9 +81,10 @@ export async function appendOrderEvent(
 const appendWatchers = new Set<(seq: number) => void>();
 
 /**
- * Calls `watcher(seq)` for every event this process appends, once its transaction has committed (before the
- * request that made it can answer), so an in-process cache of the feed knows of the event without waiting
- * for its NOTIFY (the order feed's index: an order's own events on the feed at once). Returns the unwatch.
+ * Calls `watcher(seq)` for every event this process appends, once its transaction has committed (in the
+ * commit's own tick, so before this process reads another request), so an in-process cache of the feed knows
+ * of the event without waiting for its NOTIFY (the order feed's index: an order's own events are on the feed
+ * for the next request of whoever placed or moved it). Returns the unwatch.
  */
 export function watchOrderEventAppends(watcher: (seq: number) => void): () => void {
   appendWatchers.add(watcher);
