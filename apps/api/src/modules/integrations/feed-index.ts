@@ -5,7 +5,8 @@ import type { ApiKeyPrincipal } from '../../http/api-key-auth';
 import { watchOrderEventAppends } from '../orders/order-events';
 
 /**
- * The feed's event texts by seq (`{"seq","type","occurredAt","order"}` as UTF-8 bytes), most recently used
+ * The feed's event texts by seq, as list elements after another (`,{"seq","type","occurredAt","order"}`, the
+ * comma included, so a page is one part per event; UTF-8 bytes), most recently used
  * kept, FEED_CACHE_MB in all (default 32, ≈ 25,000 events). An event never changes once appended, so a
  * cached text is never stale: which events a page holds comes from the database or the FeedIndex, only
  * their texts from here. Emptied when events are deleted or truncated (a seq could be drawn again).

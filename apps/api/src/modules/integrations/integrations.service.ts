@@ -320,12 +320,13 @@ export async function orderEvents(
     seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
     if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
   }
-  // The texts in page order (cached, or read below); an event not found (deleted) stays undefined and is left out.
+  // The texts in page order (cached, or read below), each as a list element after another (`,{…}`); an event
+  // not found (deleted) stays undefined and is left out.
   const texts: (Buffer | undefined)[] = seqs.map((seq) => eventTexts.get(seq));
   const missing = seqs.filter((_seq, i) => !texts[i]);
   if (missing.length) {
     const { rows } = await db.raw(
-      `SELECT e.seq, coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
+      `SELECT e.seq, ',' || coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
       [missing],
     );
     const read = new Map<number, Buffer>();
@@ -336,13 +337,14 @@ export async function orderEvents(
     }
     seqs.forEach((seq, i) => (texts[i] ??= read.get(seq)));
   }
+  // `{"items":[`, the first event without its comma, one part per further event, the close.
   const parts: Buffer[] = [];
   let length = 0;
   for (const text of texts) {
     if (!text) continue;
-    const sep = length ? COMMA : OPEN;
-    parts.push(sep, text);
-    length += sep.length + text.length;
+    if (length) parts.push(text);
+    else parts.push(OPEN, text.subarray(1));
+    length += length ? text.length : OPEN.length + text.length - 1;
   }
   const nextAfter = seqs.length ? seqs[seqs.length - 1] : after;
   const close = Buffer.from(length ? `],"nextAfter":${nextAfter}}` : `{"items":[],"nextAfter":${nextAfter}}`);
@@ -350,7 +352,6 @@ export async function orderEvents(
   return { parts, length: length + close.length, nextAfter };
 }
 const OPEN = Buffer.from('{"items":[');
-const COMMA = Buffer.from(',');
 
 /** POST /integrations/orders/{orderNumber}/status: ready / completed / cancelled like the Store Orders buttons (404 outside the key's stores). */
 export async function setOrderStatus(
