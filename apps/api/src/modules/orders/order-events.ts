@@ -73,7 +73,13 @@ export async function appendOrderEvent(
   const seq = Number(rows[0].seq);
   await sendDeliveryJobs(trx, rows[0].deliveries as string[]);
   afterCommit(trx, () => {
-    for (const watcher of appendWatchers) watcher(seq);
+    for (const watcher of appendWatchers) {
+      try {
+        watcher(seq);
+      } catch {
+        // A cache's watcher failing is not the committed order's problem.
+      }
+    }
   });
   return seq;
 }
