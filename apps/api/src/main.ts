@@ -67,7 +67,7 @@ async function main() {
   const webhooks = createWebhookJobs({ connectionString: url, db, logger, production: config.production, work: config.jobsEnabled });
   await webhooks.start();
   // Caches trusted only while one LISTEN connection hears every change to what they hold: API key
-  // principals (revocation at once) and the order feed's index (a board's stores).
+  // principals (revocation at once) and the order feed's index (events appended or removed, a board's stores).
   const feedIndex = new FeedIndex(db);
   const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
   const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedIndex }, { webDir: config.webDir });

@@ -23,7 +23,7 @@ export interface NotificationListener {
  * One pg connection (application_name `portal-notifications`) LISTENing on every subscriber's channels,
  * reconnecting after 1 s, doubling up to 30 s, while it is down. Subscribers are told when listening starts
  * and when the connection is lost, so a cache is only trusted while every change to what it holds is heard
- * (the triggers of migration 2026112900010001 announce them).
+ * (the triggers of migrations 2026112900010001 and 2026112900010002 announce them).
  */
 export function startNotifications(connectionString: string, logger: Logger, subscribers: NotificationSubscriber[]): NotificationListener {
   let client: pg.Client | undefined;

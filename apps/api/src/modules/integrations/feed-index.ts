@@ -6,8 +6,8 @@ import { watchOrderEventAppends } from '../orders/order-events';
 
 /**
  * The feed's event texts by seq, as list elements after another (`,{"seq","type","occurredAt","order"}`, the
- * comma included, so a page is one part per event; UTF-8 bytes), most recently used
- * kept, FEED_CACHE_MB in all (default 32, ≈ 25,000 events). An event never changes once appended, so a
+ * comma included, so a page is one part per event; UTF-8 bytes), most recently used kept, FEED_CACHE_MB in
+ * all (default 32, ≈ 25,000 events). An event never changes once appended, so a
  * cached text is never stale: which events a page holds comes from the database or the FeedIndex, only
  * their texts from here. Emptied when events are deleted or truncated (a seq could be drawn again).
  */
@@ -27,8 +27,9 @@ export const eventTexts = new LRUCache<number, Buffer>({
  *     answered only while the index holds every event announced so far: each insert into `order_events`
  *     announces its last seq on `order_events_appended` at commit (migration 2026112900010002), and this
  *     process's own appends announce themselves when their transaction commits (watchOrderEventAppends), so
- *     an order's events are on the feed for the next request of whoever placed or moved it. Otherwise the tail is read from
- *     the database, and what the index missed is read in (in the background, right when it is announced).
+ *     an order's events are on the feed for the next request of whoever placed or moved it. Otherwise the
+ *     tail is read from the database, and what the index missed is read in (in the background, right when
+ *     it is announced).
  *     Another process's event reaches the tail once its notification is heard (about a millisecond);
  *     never out of order, so a reader's cursor never passes an event it has not been given;
  *   - a board's stores come from `stores`, reloaded on every `stores_changed` notification, and the index is
@@ -95,15 +96,18 @@ export class FeedIndex {
 
   /** Tells the index the database answered a page ending at `lastSeq`: what it has not read in yet is, in the background. */
   sawSeq(lastSeq: number): void {
-    if (lastSeq > this.announced) this.announced = lastSeq;
-    if (this.live && this.announced > this.high) void this.refresh().catch(() => undefined);
+    this.announce(lastSeq);
   }
 
-  /** An event up to `seq` exists (NOTIFY, or this process's commit): the tail waits for it to be read in. */
+  /** An event up to `seq` exists (NOTIFY, this process's commit, a database page): the tail waits for it to be read in. */
   private announce(seq: number): void {
-    if (!Number.isSafeInteger(seq)) return;
-    if (seq > this.announced) this.announced = seq;
-    if (this.live && seq > this.high) void this.refresh().catch(() => undefined);
+    if (Number.isSafeInteger(seq) && seq > this.announced) this.announced = seq;
+    this.catchUp();
+  }
+
+  /** Reads in, in the background, what was announced past `high` (while live). */
+  private catchUp(): void {
+    if (this.live && this.announced > this.high) void this.refresh().catch(() => undefined);
   }
 
   /** Whether the index answers pages now (listening and built). */
@@ -139,7 +143,7 @@ export class FeedIndex {
     this.rebuildScopes();
     this.live = true;
     // Announced while loading, past what the load saw: read in before the tail is answered from here.
-    if (this.announced > this.high) void this.refresh().catch(() => undefined);
+    this.catchUp();
   }
 
   /** Reads the events after `high` (in batches) into the index, then trims it to the window. */

@@ -298,8 +298,8 @@ export async function withKeyIdempotency<T>(
  * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N}`. The page's seqs come from `index` when it
  * can answer (a page within its window; the tail while it has read in every announced event: no query),
  * otherwise from one index scan of `order_events` (gap-free: appends commit in seq order); each event's text
- * (with its list comma) from the cache or, on a miss, its stored `item_json`. A page of 100 events (≈ 120 KB) is thus a list of stored bytes, never built, parsed,
- * re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
+ * (with its list comma) from the cache or, on a miss, its stored `item_json`. A page of 100 events (≈ 120 KB)
+ * is thus a list of stored bytes, never built, parsed, re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
  * page); an event deleted in between (its store removed) is left out.
  */
 export async function orderEvents(

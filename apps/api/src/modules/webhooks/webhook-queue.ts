@@ -27,14 +27,10 @@ export const insertWebhookDeliveriesSql = (seqSql: string) => `INSERT INTO webho
 
 /** Queues the deliveries of one order event; returns their ids. */
 export async function enqueueWebhookDeliveries(trx: Db, ev: { seq: number; type: string; storeId: number }): Promise<string[]> {
-  const rows: { id: string }[] = await trx
-    .raw(insertWebhookDeliveriesSql('?'), [ev.seq, ev.type, ev.storeId, ev.storeId])
-    .then((r: { rows: { id: string }[] }) => r.rows);
-  await sendDeliveryJobs(
-    trx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => r.id);
+  const { rows } = await trx.raw(insertWebhookDeliveriesSql('?'), [ev.seq, ev.type, ev.storeId, ev.storeId]);
+  const ids = (rows as { id: string }[]).map((r) => r.id);
+  await sendDeliveryJobs(trx, ids);
+  return ids;
 }
 
 /** Hands delivery rows already inserted (in `trx`) to the job sender; without one they stay pending. */
