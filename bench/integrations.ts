@@ -101,7 +101,7 @@ export async function run(argv: string[]): Promise<void> {
     await importFiles(db, [dataFile('stores.csv'), dataFile('products.csv')]);
     const role = await db('roles').where({ code: 'super_admin' }).first('id');
     const [user] = await db('users').insert({ email: 'bench-admin@example.com', password_hash: 'x', is_active: true }).returning('id');
-    await db('user_roles').insert({ user_id: user.id, role_id: role.id });
+    await db('role_grants').insert({ user_id: user.id, role_id: role.id, scope_type: 'global' });
     const assortment = await readAssortment(file);
     const totalRows = [...assortment.values()].reduce((n, r) => n + r.length, 0);
     console.log(
@@ -436,8 +436,9 @@ async function placeOrders(db: Db, base: string, secret: string, args: Args) {
     const email = `bench-buyer-${i}@example.com`;
     const [u] = await db('users').insert({ email, password_hash: 'x' }).returning('id');
     await db('user_profiles').insert({ user_id: u.id, first_name: 'Bench', last_name: `Buyer ${i}`, full_name: `Bench Buyer ${i}` });
-    await db('user_roles').insert({ user_id: u.id, role_id: role.id });
-    await db('user_outlets').insert([...outlets.values()].map((outlet_id) => ({ user_id: u.id, outlet_id })));
+    await db('role_grants').insert(
+      [...outlets.values()].map((outlet_id) => ({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id })),
+    );
     buyers.push({ id: u.id, token: await benchToken(db, secret, 3600, { id: u.id, email }) });
   }
   const items = new Map<number, StoreItem[]>();

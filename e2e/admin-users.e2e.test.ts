@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { grantRoleAtOutlets } from '@portal/seeds';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
@@ -22,12 +23,8 @@ async function makeUser(key: string, email: string, role: string, outletCodes: s
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
   const [row] = await db('users').insert({ email, password_hash: hash }).returning('id');
   await db('user_profiles').insert({ user_id: row.id, first_name: names[0], last_name: names[1], full_name: names.join(' ') });
-  const r = await db('roles').where({ code: role }).first('id');
-  await db('user_roles').insert({ user_id: row.id, role_id: r.id });
-  for (const code of outletCodes) {
-    const o = await db('outlets').where({ outlet_code: code }).first('id');
-    await db('user_outlets').insert({ user_id: row.id, outlet_id: o.id });
-  }
+  const outletIds = await db('outlets').whereIn('outlet_code', outletCodes).pluck('id');
+  await grantRoleAtOutlets(db, row.id, role, outletIds);
   users[key] = { id: row.id, email };
 }
 
@@ -86,11 +83,11 @@ const outletIdsOf = async (u: U) =>
 const rolesOf = async (u: U) =>
   (
     await portal.t
-      .db('user_roles as ur')
+      .db('role_grants as ur')
       .join('roles as r', 'r.id', 'ur.role_id')
       .where('ur.user_id', u.id)
       .orderBy('r.code')
-      .select('r.code')
+      .distinct('r.code')
   ).map((r) => r.code);
 
 /** Board administrator: Admin from the profile menu, find the user, change outlets and a role, save. */

@@ -77,6 +77,10 @@ export const PROBLEM_CODES = {
   invitationNotPending: 'invitation_not_pending',
   roleNotGrantable: 'role_not_grantable',
   outletNotGrantable: 'outlet_not_grantable',
+  /** A grant to oneself, directly or through an invitation to one's own address (ARCHITECTURE §11 rule 3), 403. */
+  selfGrantForbidden: 'self_grant_forbidden',
+  /** A grant at a place the caller does not reach (ARCHITECTURE §11 rule 1), 403. */
+  scopeNotGrantable: 'scope_not_grantable',
   passwordRequired: 'password_required',
   outletRequestDecided: 'outlet_request_decided',
   // Administration I: users and roles

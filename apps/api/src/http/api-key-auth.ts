@@ -23,10 +23,6 @@ export interface ApiKeyPrincipal {
   scopes: Set<string>;
 }
 
-/** Whether a key reaches `store` (its id and board): the key's own store, or any store of the key's board. */
-export const keyReaches = (key: ApiKeyPrincipal, store: { id: number; boardId: number }) =>
-  key.storeId ? key.storeId === store.id : key.boardId === store.boardId;
-
 /** SHA-256 hex of a presented key (what api_keys.key_hash stores). */
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 

@@ -112,6 +112,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/login',
+    scope: 'public',
     tags,
     auth: 'public',
     body: loginBodySchema,
@@ -139,6 +140,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/refresh',
+    scope: 'public',
     tags,
     auth: 'public',
     cookies: refreshCookie,
@@ -159,6 +161,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/logout',
+    scope: 'public',
     tags,
     auth: 'public',
     cookies: refreshCookie,
@@ -172,6 +175,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/password-recovery',
+    scope: 'public',
     tags,
     auth: 'public',
     body: passwordRecoveryBodySchema,
@@ -186,6 +190,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/password-reset',
+    scope: 'public',
     tags,
     auth: 'public',
     body: passwordResetBodySchema,

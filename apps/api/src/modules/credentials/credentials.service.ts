@@ -1,6 +1,8 @@
 import bcrypt from 'bcrypt';
+import type { Knex } from 'knex';
 import type { z } from 'zod';
 import {
+  PERMISSIONS,
   ADMIN_ORG_MESSAGES,
   type PaymentCredential,
   type createCredentialBodySchema,
@@ -10,7 +12,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, storeInScope, whereStoreInScope, type Actor, type AdminActor } from '../boards/board-scope';
+import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+
+/** Who manages payment credentials (spec 002 §6), at the stores they hold it (ARCHITECTURE §11). */
+export const CREDENTIAL_CODES = [PERMISSIONS.adminCredentialsManage] as const;
+const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDENTIAL_CODES, { type: 'store', id });
+const whereStoreInScope = (db: Db, actor: Actor, q: Knex.QueryBuilder, column: string) =>
+  whereInReach(db, actor, CREDENTIAL_CODES, 'store', q, column);
 import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/credentials';
 import { mapMonetraResult } from '../payments/monetra-gateway';
 

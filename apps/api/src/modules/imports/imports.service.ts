@@ -13,7 +13,7 @@ import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, type AdminActor } from '../boards/board-scope';
+import { auditActor, type AdminActor } from '../access/access.service';
 import * as repo from './imports.repository';
 import type { ImportFileResult } from './imports.repository';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS,
   apiKeyListSchema,
   createApiKeyBodySchema,
   createWebhookBodySchema,
@@ -18,7 +17,7 @@ import { route } from '../../http/route';
 import * as svc from './integrations.service';
 import * as hooks from '../webhooks/webhooks.service';
 
-const adminPermissions = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin];
+const adminPermissions = svc.INTEGRATION_ADMIN_CODES;
 const uuidParams = z.object({ id: z.uuid() });
 const upsertResultSchema = z.object({
   created: z.number().int(),
@@ -36,6 +35,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'get',
     path: '/admin/api-keys',
+    scope: 'reach',
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     summary: "API keys of the caller's stores and boards (prefix and last use, never the key)",
@@ -45,6 +45,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'post',
     path: '/admin/api-keys',
+    scope: { row: 'storeOrBoard', id: (i) => i.body, fromBody: true, notFound: 'Store not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     body: createApiKeyBodySchema,
@@ -56,6 +57,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'delete',
     path: '/admin/api-keys/{id}',
+    scope: { row: 'apiKey', id: (i) => i.params.id, notFound: 'API key not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -66,6 +68,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'get',
     path: '/admin/webhooks',
+    scope: 'reach',
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     summary: "Webhook endpoints of the caller's stores and boards (never the secret)",
@@ -75,6 +78,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'post',
     path: '/admin/webhooks',
+    scope: 'reach',
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     body: createWebhookBodySchema,
@@ -86,6 +90,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'patch',
     path: '/admin/webhooks/{id}',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -98,6 +103,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'delete',
     path: '/admin/webhooks/{id}',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -108,6 +114,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'get',
     path: '/admin/webhooks/{id}/deliveries',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -119,6 +126,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'post',
     path: '/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: z.object({ id: z.uuid(), deliveryId: z.uuid() }),
@@ -133,6 +141,7 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/stores/{warehouseId}/inventory',
+    scope: { row: 'keyStore', id: (i) => i.params.warehouseId, notFound: 'Store not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['inventory:write'],
@@ -163,6 +172,7 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/items',
+    scope: { row: 'keyBoard', id: () => null, notFound: 'Not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['catalog:write'],
@@ -195,6 +205,7 @@ export const integrationsRoutes = [
   route({
     method: 'get',
     path: '/integrations/order-events',
+    scope: 'reach',
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['orders:read'],
@@ -223,6 +234,7 @@ export const integrationsRoutes = [
   route({
     method: 'post',
     path: '/integrations/orders/{orderNumber}/status',
+    scope: { row: 'keyOrder', id: (i) => i.params.orderNumber, notFound: 'Order not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['orders:write'],

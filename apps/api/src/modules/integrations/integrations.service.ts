@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { forgetApiKey, hashApiKey, keyReaches, type ApiKeyPrincipal } from '../../http/api-key-auth';
+import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { reachableStoreIds, type Principal } from '../access/access.service';
+import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
@@ -15,27 +15,22 @@ import type { SettleDeps } from '../orders/settlement';
  * bulk inventory upsert, the order event feed and order status updates by API-key principals.
  */
 
-const isSuper = (a: Principal) => a.permissions.has(PERMISSIONS.usersSuperAdmin);
+/**
+ * Who manages API keys and webhooks (ARCHITECTURE §10, §11): at the stores and boards where they hold one of
+ * these codes — a store grant reaches that store's keys only, never another store's nor its board's.
+ */
+export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin] as const;
 
-/** The stores an administrator may scope keys and webhooks to (null = every store). */
-export async function adminStoreIds(db: Db, a: Principal): Promise<number[] | null> {
-  return isSuper(a) ? null : reachableStoreIds(db, a.userId);
-}
-
-/** Checks that `storeId` / `boardId` is within the administrator's reach (404 otherwise; a board needs bcc.boards.manage). */
+/** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
 export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
-  const stores = await adminStoreIds(db, a);
   if (s.storeId != null) {
     const exists = await db('stores').where({ id: s.storeId }).first('id');
-    if (!exists || (stores && !stores.includes(s.storeId))) throw new NotFoundError('Store not found');
+    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))
+      throw new NotFoundError('Store not found');
   } else if (s.boardId != null) {
     const exists = await db('boards').where({ id: s.boardId }).first('id');
-    if (!exists) throw new NotFoundError('Board not found');
-    if (stores) {
-      if (!a.permissions.has(PERMISSIONS.boardsManage)) throw new ForbiddenError();
-      const own = await db('stores').where({ board_id: s.boardId }).whereIn('id', stores).first('id');
-      if (!own) throw new NotFoundError('Board not found');
-    }
+    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
+      throw new NotFoundError('Board not found');
   } else {
     throw new UnprocessableError('Choose a store or a board', PROBLEM_CODES.validationFailed, [
       { path: 'storeId', message: 'Choose a store or a board' },
@@ -43,15 +38,7 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
   }
 }
 
-/** Rows of a table scoped by store_id / board_id that the administrator reaches. */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-function scoped(q: any, stores: number[] | null) {
-  if (!stores) return q;
-  return q.where((w: any) =>
-    w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')),
-  );
-}
-
 const keyView = (r: any) => ({
   id: r.id,
   name: r.name,
@@ -67,9 +54,7 @@ const keyView = (r: any) => ({
 
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
 export async function listApiKeys(db: Db, a: Principal) {
-  const rows = await scoped(db('api_keys'), await adminStoreIds(db, a))
-    .orderBy('created_at', 'desc')
-    .limit(500);
+  const rows = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys')).orderBy('created_at', 'desc').limit(500);
   return { items: rows.map(keyView) };
 }
 
@@ -115,7 +100,7 @@ export async function createApiKey(
 
 /** DELETE /admin/api-keys/{id}: revoked at once (404 outside the caller's reach). Audited. */
 export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
-  const row = await scoped(db('api_keys').where({ id }), await adminStoreIds(db, a)).first();
+  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys').where({ id })).first();
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {
     await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });

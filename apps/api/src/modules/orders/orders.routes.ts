@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ORDER_MESSAGES,
   PERMISSIONS,
   attentionListQuerySchema,
   cancelOrderBodySchema,
@@ -32,6 +33,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders',
+    scope: 'self',
     tags,
     permissions: [PERMISSIONS.cartsCheckout],
     summary: 'Place the order of a checkout session: pay in-store (not for Delivery) or by card. Send Idempotency-Key to make retries safe',
@@ -58,6 +60,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders',
+    scope: 'reach',
     tags,
     query: listOrdersQuerySchema,
     summary: "Placed orders, newest first: one's own; with bcc.orders.store.manage every order of the stores one reaches",
@@ -67,6 +70,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders/attention',
+    scope: 'reach',
     tags,
     query: attentionListQuerySchema,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -82,6 +86,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/check-payment',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -93,6 +98,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders/latest',
+    scope: 'self',
     tags,
     summary: "The caller's newest placed order",
     response: { description: 'The order', schema: detail },
@@ -101,6 +107,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders/{orderId}',
+    scope: { row: 'order', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     summary: 'One order with lines, store details and delivery block (own, or of a store one manages)',
@@ -110,6 +117,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/ready',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -125,6 +133,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/complete',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -139,6 +148,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/cancel',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -157,6 +167,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/reorder',
+    scope: { row: 'ownOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.cartsUse],

@@ -5,6 +5,7 @@ import { ConflictError, InternalError, UnprocessableError } from '../../http/err
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
 import { assertCardPaymentsReady } from '../payments/readiness';
+import type { Actor } from '../access/access.service';
 import { withIdempotency } from './idempotency';
 import { newOrderNumber } from './order-number';
 import * as repo from './orders.repository';
@@ -16,11 +17,8 @@ import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome,
  * reconciler uses). In-store orders are complete when created.
  */
 
-/** The signed-in caller as placement needs it. */
-export interface Caller {
-  userId: string;
-  permissions: Set<string>;
-}
+/** The signed-in caller as placement needs it: who, and the codes they hold (checked where, by access). */
+export type Caller = Actor;
 
 /** A parsed POST /orders body (createOrderBodySchema output). */
 export type OrderInput =

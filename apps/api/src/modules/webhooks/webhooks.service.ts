@@ -6,7 +6,8 @@ import type { Db } from '../../db/knex';
 import { NotFoundError, UnprocessableError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { adminStoreIds, assertScope } from '../integrations/integrations.service';
+import { whereStoreOrBoardInReach } from '../access/access.service';
+import { INTEGRATION_ADMIN_CODES, assertScope } from '../integrations/integrations.service';
 import { enqueueAgain } from './webhook-queue';
 
 /**
@@ -55,16 +56,10 @@ const view = (r: any) => ({
   active: r.active,
   createdAt: new Date(r.created_at).toISOString(),
 });
-function scoped(q: any, stores: number[] | null) {
-  if (!stores) return q;
-  return q.where((w: any) =>
-    w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')),
-  );
-}
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 async function findOwn(db: Db, a: Principal, id: string) {
-  const row = await scoped(db('webhook_endpoints').where({ id }), await adminStoreIds(db, a)).first();
+  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints').where({ id })).first();
   if (!row) throw new NotFoundError('Webhook not found');
   return row;
 }
@@ -72,9 +67,7 @@ async function findOwn(db: Db, a: Principal, id: string) {
 export async function listWebhooks(db: Db, a: Principal) {
   return {
     items: (
-      await scoped(db('webhook_endpoints'), await adminStoreIds(db, a))
-        .orderBy('created_at', 'desc')
-        .limit(500)
+      await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints')).orderBy('created_at', 'desc').limit(500)
     ).map(view),
   };
 }
