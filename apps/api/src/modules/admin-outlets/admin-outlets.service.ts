@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdminOutlet, adminOutletsQuerySchema, createOutletBodySchema, updateOutletBodySchema } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   auditActor,
@@ -74,14 +74,10 @@ const TAKEN = () => new ConflictError('An outlet with this code already exists',
 
 async function checkRefs(db: Db, actor: Actor, body: { boardId?: number; defaultStoreId?: number | null }) {
   if (body.boardId !== undefined && !(await boardInScope(db, actor, body.boardId))) {
-    throw new UnprocessableError('Board selection is required', 'validation_failed', [
-      { path: 'boardId', message: 'Board selection is required' },
-    ]);
+    throw new BadRequestError('Board selection is required', [{ path: 'boardId', message: 'Board selection is required' }]);
   }
   if (body.defaultStoreId && !(await storeInScope(db, actor, body.defaultStoreId))) {
-    throw new UnprocessableError('The default store does not exist', 'validation_failed', [
-      { path: 'defaultStoreId', message: 'Unknown store' },
-    ]);
+    throw new BadRequestError('The default store does not exist', [{ path: 'defaultStoreId', message: 'Unknown store' }]);
   }
 }
 

@@ -7,7 +7,7 @@ import {
   type updateStoreBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   auditActor,
@@ -115,9 +115,7 @@ function columns(body: UpdateStore): Record<string, unknown> {
 
 async function checkBoard(db: Db, actor: Actor, boardId: number | undefined) {
   if (boardId !== undefined && !(await boardInScope(db, actor, boardId))) {
-    throw new UnprocessableError(ADMIN_ORG_MESSAGES.boardRequired, 'validation_failed', [
-      { path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired },
-    ]);
+    throw new BadRequestError(ADMIN_ORG_MESSAGES.boardRequired, [{ path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired }]);
   }
 }
 

@@ -76,7 +76,7 @@ export const invitationsRoutes = [
     response: { status: 201, description: 'Invitation created and mailed', schema: createdInvitationSchema },
     errors: {
       403: "A role above the caller's level (role_not_grantable) or an outlet they may not manage (outlet_not_grantable)",
-      422: 'Unknown role or outlet',
+      400: 'Unknown role or outlet (validation_failed)',
     },
     handler: async (actor, { body }, { ctx, req }) => {
       const { link: _link, ...created } = await invitations.createInvitation(ctx, actor, body, meta(req, ctx));
@@ -110,7 +110,7 @@ export const invitationsRoutes = [
     summary: 'Accept an invitation: create the account (or update an existing one) with its roles and outlets',
     response: { status: 200, description: 'Accepted', schema: acceptInvitationResultSchema },
     errors: {
-      400: 'Invalid names or password (password_required, common_password)',
+      400: 'Invalid names or password (validation_failed, common_password)',
       404: 'invitation_not_found',
       409: 'invitation_used or invitation_revoked',
       410: 'invitation_expired',

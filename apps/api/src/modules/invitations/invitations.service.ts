@@ -126,25 +126,21 @@ export async function createInvitation(
   const roles = await repo.rolesByIds(db, input.roleIds);
   const missingRole = input.roleIds.find((id) => !roles.some((r) => r.id === id));
   if (missingRole !== undefined)
-    throw new UnprocessableError(INVITATION_MESSAGES.unknownRole(missingRole), PROBLEM_CODES.validationFailed, [
+    throw new BadRequestError(INVITATION_MESSAGES.unknownRole(missingRole), [
       { path: 'roleIds', message: INVITATION_MESSAGES.unknownRole(missingRole) },
     ]);
   if (!roles.length)
-    throw new UnprocessableError(INVITATION_MESSAGES.missingInfo, PROBLEM_CODES.validationFailed, [
-      { path: 'roleIds', message: INVITATION_MESSAGES.missingInfo },
-    ]);
+    throw new BadRequestError(INVITATION_MESSAGES.missingInfo, [{ path: 'roleIds', message: INVITATION_MESSAGES.missingInfo }]);
   const outlets = await repo.outletsByIds(db, input.outletIds);
   const missingOutlet = input.outletIds.find((id) => !outlets.some((o) => o.id === id && o.active));
   if (missingOutlet !== undefined)
-    throw new UnprocessableError(INVITATION_MESSAGES.unknownOutlet(missingOutlet), PROBLEM_CODES.validationFailed, [
+    throw new BadRequestError(INVITATION_MESSAGES.unknownOutlet(missingOutlet), [
       { path: 'outletIds', message: INVITATION_MESSAGES.unknownOutlet(missingOutlet) },
     ]);
 
   if (!isSystem(inviter)) {
     if (!outlets.length)
-      throw new UnprocessableError(INVITATION_MESSAGES.outletRequired, PROBLEM_CODES.validationFailed, [
-        { path: 'outletIds', message: INVITATION_MESSAGES.outletRequired },
-      ]);
+      throw new BadRequestError(INVITATION_MESSAGES.outletRequired, [{ path: 'outletIds', message: INVITATION_MESSAGES.outletRequired }]);
     const grantable = new Set((await grantableRoles(db, inviter)).map((r) => r.id));
     const role = roles.find((r) => !grantable.has(r.id));
     if (role) throw new ForbiddenError(INVITATION_MESSAGES.roleNotGrantable(role.name), PROBLEM_CODES.roleNotGrantable);
@@ -252,8 +248,8 @@ export interface AcceptInput {
 
 /**
  * POST /invitations/{token}/accept (public). A new account needs a password (the identity
- * policy; 400 password_required without one, common_password for a well-known one); an existing account keeps
- * its own password and gets its profile updated; a deactivated one is refused (409 account_deactivated,
+ * policy; 400 validation_failed naming `password` without one, common_password for a well-known one); an existing
+ * account keeps its own password and gets its profile updated; a deactivated one is refused (409 invitee_deactivated,
  * the invitation stays pending). In one transaction, with the invitation row locked: the
  * account created or updated, roles and outlets attached, the invitation marked used, the audit row and the
  * welcome mail. Two concurrent accepts → one succeeds, the other answers 409 invitation_used.
@@ -268,15 +264,13 @@ export async function acceptInvitation(
   const first = await usableInvitation(db, token);
   const existing = await repo.findUserByEmail(db, first.email);
   // A deactivated account is not brought back by an invitation: reactivating is an administrator's decision.
-  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.accountDeactivated);
+  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.inviteeDeactivated);
   let passwordHash: string | undefined;
   if (!existing) {
     if (!input.password) {
-      throw new BadRequestError(
-        INVITATION_MESSAGES.passwordRequired,
-        [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }],
-        PROBLEM_CODES.passwordRequired,
-      );
+      throw new BadRequestError(INVITATION_MESSAGES.passwordRequired, [
+        { path: 'password', message: INVITATION_MESSAGES.passwordRequired },
+      ]);
     }
     if (isCommonPassword(input.password)) {
       throw new BadRequestError(
