@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, keyReaches, type ApiKeyPrincipal } from '../../http/api-key-auth';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { reachableStoreIds, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
@@ -37,9 +37,7 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
       if (!own) throw new NotFoundError('Board not found');
     }
   } else {
-    throw new UnprocessableError('Choose a store or a board', PROBLEM_CODES.validationFailed, [
-      { path: 'storeId', message: 'Choose a store or a board' },
-    ]);
+    throw new BadRequestError('Choose a store or a board', [{ path: 'storeId', message: 'Choose a store or a board' }]);
   }
 }
 
@@ -59,6 +57,7 @@ const keyView = (r: any) => ({
   storeId: r.store_id,
   boardId: r.board_id,
   scopes: r.scopes,
+  sandbox: Boolean(r.sandbox),
   createdAt: new Date(r.created_at).toISOString(),
   lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
@@ -80,7 +79,7 @@ export async function listApiKeys(db: Db, a: Principal) {
 export async function createApiKey(
   db: Db,
   a: Principal,
-  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[] },
+  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[]; sandbox?: boolean },
   ip: string | null,
 ) {
   await assertScope(db, a, input);
@@ -95,6 +94,7 @@ export async function createApiKey(
         store_id: input.storeId ?? null,
         board_id: input.storeId ? null : (input.boardId ?? null),
         scopes: input.scopes,
+        sandbox: input.sandbox ?? false,
         created_by: a.userId,
       })
       .returning('*');
@@ -106,7 +106,7 @@ export async function createApiKey(
         entityType: 'api_key',
         entityId: row.id,
         ip,
-        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id },
+        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id, sandbox: row.sandbox },
       },
     );
     return { ...keyView(row), key };
@@ -203,7 +203,7 @@ export async function upsertInventory(
     errors.sort((a, b) => a.row - b.row);
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
-      PROBLEM_CODES.validationFailed,
+      PROBLEM_CODES.rowsInvalid,
       errors as never,
     );
   }
@@ -368,8 +368,7 @@ export async function setOrderStatus(
     .where('o.order_number', orderNumber)
     .first('o.id', 'o.store_id', 's.board_id');
   if (!row || !keyReaches(key, { id: row.store_id, boardId: row.board_id })) throw new NotFoundError('Order not found');
-  if (status === 'cancelled' && !reason)
-    throw new UnprocessableError('Enter a reason', PROBLEM_CODES.validationFailed, [{ path: 'reason', message: 'Enter a reason' }]);
+  if (status === 'cancelled' && !reason) throw new BadRequestError('Enter a reason', [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
 }
 
@@ -425,7 +424,7 @@ export async function upsertItems(
     errors.sort((a, b) => a.row - b.row);
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
-      PROBLEM_CODES.validationFailed,
+      PROBLEM_CODES.rowsInvalid,
       errors as never,
     );
   }
