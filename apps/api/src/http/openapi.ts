@@ -24,12 +24,12 @@ export const RESPONSE_HEADERS = {
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' as const, minimum: 1 } },
   'RateLimit-Policy': {
     description:
-      'The API key\'s limit (IETF draft-ietf-httpapi-ratelimit-headers-08), e.g. `"api-key"; q=3000; w=60`: 3,000 requests per 60 s window for the key, all routes and API processes together.',
+      'The API key\'s limit (IETF draft-ietf-httpapi-ratelimit-headers-08), e.g. `"api-key"; q=3000; w=60; pk=:…:`: 3,000 requests per 60 s window for the key (pk: a hash naming the key), all routes and API processes together.',
     schema: { type: 'string' as const },
   },
   RateLimit: {
     description:
-      'What is left of the key\'s window, e.g. `"api-key"; r=2999; t=60` (r: requests remaining, t: seconds until the window resets).',
+      'What is left of the key\'s window, e.g. `"api-key"; r=2999; t=60; pk=:…:` (r: requests remaining, t: seconds until the window resets).',
     schema: { type: 'string' as const },
   },
   'Idempotent-Replayed': {
