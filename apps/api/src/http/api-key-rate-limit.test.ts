@@ -73,7 +73,9 @@ describe('per-key rate limit', () => {
 
   it('when a request has no valid key, then it is refused 401 before it is counted', async () => {
     const before = await t.db('rate_limits').count({ n: '*' }).first();
-    const res = await request(t.app).get('/api/v1/integrations/order-events').set('Authorization', 'Bearer bcc_nothere_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
+    const res = await request(t.app)
+      .get('/api/v1/integrations/order-events')
+      .set('Authorization', 'Bearer bcc_nothere_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
     expect(res.status).toBe(401);
     expect(await t.db('rate_limits').count({ n: '*' }).first()).toEqual(before);
   });

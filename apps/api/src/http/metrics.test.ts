@@ -103,7 +103,10 @@ describe('business counters', () => {
   it('when a password is wrong twice from one IP, then two failures by reason are counted and the third attempt is a lockout of the account + IP pair', async () => {
     const before = await scrape();
     const login = () =>
-      request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', '198.51.100.77').send({ email: fx.users.viewer.email, password: 'Wrong#Pass1' });
+      request(t.app)
+        .post('/api/v1/auth/login')
+        .set('X-Forwarded-For', '198.51.100.77')
+        .send({ email: fx.users.viewer.email, password: 'Wrong#Pass1' });
     expect((await login()).status).toBe(401);
     expect((await login()).status).toBe(401);
     expect((await login()).status).toBe(429);
@@ -142,7 +145,9 @@ describe('gauges read on scrape', () => {
       .insert({ url: 'http://127.0.0.1:9/hook', secret: 'whsec_x', store_id: FIXTURE_STORES.central, events: ['order.created'] })
       .returning('id');
     const seq = await t.db('order_events').where({ order_id: order.id }).first('seq');
-    await t.db('webhook_deliveries').insert({ endpoint_id: endpoint.id, event_seq: seq.seq, created_at: t.db.raw(`now() - interval '1 hour'`) });
+    await t
+      .db('webhook_deliveries')
+      .insert({ endpoint_id: endpoint.id, event_seq: seq.seq, created_at: t.db.raw(`now() - interval '1 hour'`) });
 
     const text = await scrape();
     expect(value(text, 'portal_mail_queue_depth')).toBe(2);

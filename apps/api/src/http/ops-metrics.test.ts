@@ -32,7 +32,8 @@ export function ruleExpressions(yaml: string): string[] {
     if (!m) return;
     if (m[2] !== '|' && m[2] !== '>') return void out.push(m[2]);
     const block: string[] = [];
-    for (let j = i + 1; j < lines.length && (lines[j].trim() === '' || lines[j].search(/\S/) > m[1].length); j++) block.push(lines[j].trim());
+    for (let j = i + 1; j < lines.length && (lines[j].trim() === '' || lines[j].search(/\S/) > m[1].length); j++)
+      block.push(lines[j].trim());
     out.push(block.join(' '));
   });
   return out;
@@ -56,7 +57,21 @@ export function metricNames(expr: string): string[] {
     .replace(/\boffset\s+-?[\dsmhdwy]+/gi, ' ')
     .replace(/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\b/gi, ' ')
     .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
-  const keywords = new Set(['and', 'or', 'unless', 'bool', 'offset', 'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'inf', 'nan']);
+  const keywords = new Set([
+    'and',
+    'or',
+    'unless',
+    'bool',
+    'offset',
+    'by',
+    'without',
+    'on',
+    'ignoring',
+    'group_left',
+    'group_right',
+    'inf',
+    'nan',
+  ]);
   return [...bare.matchAll(/([a-zA-Z_:][\w:]*)(\s*\()?/g)]
     .filter((m) => !m[2] && !keywords.has(m[1].toLowerCase()))
     .map((m) => m[1])

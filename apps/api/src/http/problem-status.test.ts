@@ -31,7 +31,7 @@ describe('one status per problem code', () => {
     expect(PROBLEM_STATUS.rows_invalid).toBe(422);
   });
 
-  it('when every route of the table documents its errors, then each code it names is documented under that code\'s one status, and every 422 names its code', () => {
+  it("when every route of the table documents its errors, then each code it names is documented under that code's one status, and every 422 names its code", () => {
     const seen = new Map<string, Set<number>>();
     const wrong: string[] = [];
     for (const r of routeTable) {
@@ -43,7 +43,9 @@ describe('one status per problem code', () => {
           if (!seen.has(code)) seen.set(code, new Set());
           seen.get(code)!.add(Number(status));
           if (PROBLEM_STATUS[code as ProblemCode] !== Number(status))
-            wrong.push(`${r.method.toUpperCase()} ${r.path}: ${code} documented as ${status}, its status is ${PROBLEM_STATUS[code as ProblemCode]}`);
+            wrong.push(
+              `${r.method.toUpperCase()} ${r.path}: ${code} documented as ${status}, its status is ${PROBLEM_STATUS[code as ProblemCode]}`,
+            );
         }
       }
     }
@@ -53,7 +55,9 @@ describe('one status per problem code', () => {
   });
 
   it('when the OpenAPI document is generated, then every problem response names only codes of its own status', () => {
-    const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { description: string; content?: object }> }>> };
+    const doc = openApiDocument() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string; content?: object }> }>>;
+    };
     const wrong: string[] = [];
     let checked = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {

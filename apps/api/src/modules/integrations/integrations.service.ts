@@ -152,7 +152,7 @@ export interface UpsertResult {
 }
 
 /**
- * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 with every row's
+ * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 rows_invalid with every row's
  * `{ row, field, message }`, nothing written), then in one transaction upserts on_hand by item code
  * (mode=replace also removes the store's items not sent). A re-sent body answers all unchanged.
  * dryRun answers the counts without writing. A store outside the key's reach → 404. Audited.
@@ -384,7 +384,7 @@ export interface ItemRow {
 
 /**
  * PUT /integrations/items: upserts the board's catalog by item code (a board key with catalog:write; a
- * store key → 403). Same rules as the inventory upsert: every row validated first (422 with
+ * store key → 403). Same rules as the inventory upsert: every row validated first (422 rows_invalid with
  * `{ row, field, message }`, nothing written), dryRun, a re-sent body answers all unchanged; mode=replace
  * deactivates the board's items not sent (counted as removed). Audited.
  */

@@ -45,7 +45,7 @@ const op = (method: string, path: string) =>
   (openApiDocument() as { paths: Record<string, Record<string, Op>> }).paths[`/api/v1${path}`][method];
 
 describe('OpenAPI for integrators', () => {
-  it('when the document is read, then API-key routes use the apiKey scheme, not the JWT one, and users\' routes keep bearerAuth', () => {
+  it("when the document is read, then API-key routes use the apiKey scheme, not the JWT one, and users' routes keep bearerAuth", () => {
     const doc = openApiDocument() as { components: { securitySchemes: Record<string, { scheme: string; bearerFormat: string }> } };
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ scheme: 'bearer', bearerFormat: expect.stringContaining('bcc_') });
     for (const [m, p] of [
@@ -75,7 +75,10 @@ describe('OpenAPI for integrators', () => {
     const push = op('put', '/integrations/stores/{warehouseId}/inventory');
     expect(Object.keys(push.responses['200'].headers ?? {}).sort()).toEqual(['Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy']);
     expect(Object.keys(push.responses['429'].headers ?? {}).sort()).toEqual(['RateLimit', 'RateLimit-Policy', 'Retry-After']);
-    expect(Object.keys(op('get', '/integrations/order-events').responses['200'].headers ?? {}).sort()).toEqual(['RateLimit', 'RateLimit-Policy']);
+    expect(Object.keys(op('get', '/integrations/order-events').responses['200'].headers ?? {}).sort()).toEqual([
+      'RateLimit',
+      'RateLimit-Policy',
+    ]);
     expect(op('post', '/orders').responses['201'].headers).toHaveProperty('Idempotent-Replayed');
     expect(op('get', '/me').responses['200'].headers).toBeUndefined();
   });
@@ -89,7 +92,11 @@ describe('one status per code on the integration endpoints', () => {
       .set('Authorization', `Bearer ${key}`)
       .send([{ itemCode: items[0].code, onHand: -1 }]);
     expect(rows.status).toBe(422);
-    expect(problem(rows)).toMatchObject({ status: 422, code: 'rows_invalid', errors: [expect.objectContaining({ row: 1, field: 'onHand' })] });
+    expect(problem(rows)).toMatchObject({
+      status: 422,
+      code: 'rows_invalid',
+      errors: [expect.objectContaining({ row: 1, field: 'onHand' })],
+    });
 
     const hooks = await t.db('webhook_endpoints').count({ n: '*' }).first();
     const badUrl = await request(t.app)
@@ -103,7 +110,10 @@ describe('one status per code on the integration endpoints', () => {
       .set('Authorization', `Bearer ${admin()}`)
       .send({ url: 'not a url', storeId: S.central, events: ['order.created'] });
     expect([schemaBad.status, problem(schemaBad).code]).toEqual([400, 'validation_failed']);
-    const noScope = await request(t.app).post('/api/v1/admin/api-keys').set('Authorization', `Bearer ${admin()}`).send({ name: 'x', scopes: ['orders:read'] });
+    const noScope = await request(t.app)
+      .post('/api/v1/admin/api-keys')
+      .set('Authorization', `Bearer ${admin()}`)
+      .send({ name: 'x', scopes: ['orders:read'] });
     expect([noScope.status, problem(noScope).code]).toEqual([400, 'validation_failed']);
     expect(await t.db('webhook_endpoints').count({ n: '*' }).first()).toEqual(hooks);
   });
@@ -149,7 +159,12 @@ describe('webhook delivery log', () => {
       status = 200;
       expect(await deliverOnce(t.db, d.id, false)).toBe(true);
       expect((await log()).body.items[0]).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
-      expect(JSON.parse(bodies[1])).toMatchObject({ seq: ev.body.seq, type: 'order.created', test: true, order: { orderNumber: ev.body.order.orderNumber } });
+      expect(JSON.parse(bodies[1])).toMatchObject({
+        seq: ev.body.seq,
+        type: 'order.created',
+        test: true,
+        order: { orderNumber: ev.body.order.orderNumber },
+      });
     } finally {
       srv.close();
     }
@@ -162,7 +177,11 @@ describe('POST /integrations/test-events', () => {
     const orders = await t.db('orders').count({ n: '*' }).first();
     const res = await request(t.app).post('/api/v1/integrations/test-events').set('Authorization', `Bearer ${key}`).send({});
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'order.created', test: true, order: { id: 0, storeId: S.central, orderNumber: expect.stringMatching(/^TEST-/) } });
+    expect(res.body).toMatchObject({
+      type: 'order.created',
+      test: true,
+      order: { id: 0, storeId: S.central, orderNumber: expect.stringMatching(/^TEST-/) },
+    });
     expect(orderDetailSchema.safeParse(res.body.order).success).toBe(true);
     expect(res.headers['ratelimit-policy']).toMatch(/^"api-key"/);
     const row = await t.db('order_events').where({ seq: res.body.seq }).first();
@@ -172,8 +191,18 @@ describe('POST /integrations/test-events', () => {
       .get(`/api/v1/integrations/order-events?after=${res.body.seq - 1}`)
       .set('Authorization', `Bearer ${key}`);
     expect(feed.status).toBe(200);
-    expect(feed.body.items[0]).toMatchObject({ seq: res.body.seq, type: 'order.created', test: true, order: { orderNumber: res.body.order.orderNumber } });
-    expect(await t.db('audit_log').where({ action: 'integrations.test_event', entity_id: String(S.central) }).first()).toBeTruthy();
+    expect(feed.body.items[0]).toMatchObject({
+      seq: res.body.seq,
+      type: 'order.created',
+      test: true,
+      order: { orderNumber: res.body.order.orderNumber },
+    });
+    expect(
+      await t
+        .db('audit_log')
+        .where({ action: 'integrations.test_event', entity_id: String(S.central) })
+        .first(),
+    ).toBeTruthy();
   });
 
   it('when a board key names no store or a store of another board, then 400 validation_failed or 404; a store of its board works', async () => {
@@ -199,7 +228,9 @@ describe('POST /integrations/test-events', () => {
     expect(refused.status).toBe(403);
     expect(problem(refused).code).toBe('test_events_unavailable');
     expect(await t.db('order_events').count({ n: '*' }).first()).toEqual(before);
-    expect((await request(prod).post('/api/v1/integrations/test-events').set('Authorization', `Bearer ${sandbox.key}`).send({})).status).toBe(201);
+    expect(
+      (await request(prod).post('/api/v1/integrations/test-events').set('Authorization', `Bearer ${sandbox.key}`).send({})).status,
+    ).toBe(201);
     const noScope = await newKey({ name: 'push only', storeId: S.central, scopes: ['inventory:write'], sandbox: true });
     const scope = await request(prod).post('/api/v1/integrations/test-events').set('Authorization', `Bearer ${noScope.key}`).send({});
     expect([scope.status, problem(scope).code]).toEqual([403, 'api_key_scope_missing']);

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { manageableOutletsQuery } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
@@ -111,7 +111,7 @@ export interface CreateInvitationInput {
 
 /**
  * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
- * (outlets active) → else 422; a person inviter may grant only roles at or below their level and outlets they
+ * (outlets active) → else 400 validation_failed; a person inviter may grant only roles at or below their level and outlets they
  * may manage → else 403 naming the role or outlet. An open invitation to the same email is replaced (its link
  * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
  * Returns the invitation; for the system actor also the link (the CLI prints it; never logged).

@@ -184,7 +184,11 @@ describe('POST /invitations', () => {
       roleIds: [roles.outlet_buyer],
       outletIds: [f.outlets.inactive],
     });
-    expect([r2.status, r2.body.code, r2.body.detail]).toEqual([400, 'validation_failed', INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive)]);
+    expect([r2.status, r2.body.code, r2.body.detail]).toEqual([
+      400,
+      'validation_failed',
+      INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive),
+    ]);
   });
 
   it('when a store manager invites a super administrator, then 403 role_not_grantable and no invitation', async () => {

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { webhookDeliveries } from '../../http/metrics';
@@ -23,7 +22,7 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
 
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
- * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 422.
+ * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 400 validation_failed (field `url`).
  */
 export async function assertSafeUrl(url: string, production: boolean): Promise<void> {
   let u: URL;
