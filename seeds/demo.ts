@@ -67,6 +67,18 @@ export const DEMO_OUTLETS = [
     stores: [2614],
   },
   {
+    // A customer none of the demo accounts works for: the other tenant of the scope checks (ARCHITECTURE §11).
+    code: 'DEMO-ICY-01',
+    name: 'Demo – Washington Street Wine Bar',
+    address: '114 E Washington St',
+    city: 'IOWA CITY',
+    state: 'IA',
+    zip: '52240',
+    phone: '(319) 555-0130',
+    email: 'winebar@example.com',
+    stores: [2285],
+  },
+  {
     code: 'SYSTEM-ADMIN',
     name: 'System Administration',
     address: null,

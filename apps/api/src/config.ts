@@ -76,6 +76,9 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
   MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  // Requests per minute per API key, all routes and processes together (README "Warehouse integrations"):
+  // 3,000 lets a board push every store's inventory (2,003 requests for Iowa's 545,495 rows) in one minute.
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -157,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     mailRetryDelayMaxSeconds: e.MAIL_RETRY_DELAY_MAX_SECONDS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import express from 'express';
 import { parse } from 'csv-parse';
-import { PROBLEM_CODES } from '@portal/contracts';
-import { PayloadTooLargeError, UnprocessableError, UnsupportedMediaTypeError } from './errors';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 
 /** Most rows one bulk upsert takes (ARCHITECTURE §10). */
 export const MAX_BULK_ROWS = 50_000;
@@ -30,7 +29,7 @@ const CSV_FIELDS: Record<string, string> = {
 /**
  * The rows of a bulk upsert body, read after authentication: a JSON array (application/json, ≤ 16 MB)
  * or text/csv streamed through csv-parse (never buffered whole), ≤ MAX_BULK_ROWS rows. CSV numbers are
- * converted (onHand integer, price kept as text). Throws 413 / 415 / 422.
+ * converted (onHand integer, price kept as text). Throws 413 / 415 / 400 (a body that is no array or no readable CSV).
  */
 export async function readBulkRows(req: Request, res: Response): Promise<Record<string, unknown>[]> {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
@@ -56,11 +55,11 @@ export async function readBulkRows(req: Request, res: Response): Promise<Record<
       }
     } catch (err) {
       if (err instanceof PayloadTooLargeError) throw err;
-      throw new UnprocessableError(`The CSV cannot be read: ${(err as Error).message}`, PROBLEM_CODES.validationFailed);
+      throw new BadRequestError(`The CSV cannot be read: ${(err as Error).message}`);
     }
   } else if (type.startsWith('application/json')) {
     await new Promise<void>((ok, fail) => jsonParser(req, res, (err?: unknown) => (err ? fail(err) : ok())));
-    if (!Array.isArray(req.body)) throw new UnprocessableError('Send a JSON array of rows', PROBLEM_CODES.validationFailed);
+    if (!Array.isArray(req.body)) throw new BadRequestError('Send a JSON array of rows');
     rows = req.body as Record<string, unknown>[];
   } else {
     throw new UnsupportedMediaTypeError('Send application/json (an array of rows) or text/csv');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import { runImport, type ImportJobs } from '../modules/imports/imports.service';
+import { importRuns } from '../http/metrics';
 import { PgBoss, RETENTION, knexDb, ensureQueue } from './pg-boss';
 
 /** The pg-boss queue of data imports uploaded in the Data Synch tab. */
@@ -48,6 +49,7 @@ export function createImportQueue(opts: {
           async ([job]) => {
             const started = Date.now();
             const run = await runImport(opts.db, job.data.runId, log);
+            importRuns.inc({ outcome: run?.status === 'succeeded' ? 'succeeded' : 'failed' });
             log.info({ runId: job.data.runId, status: run?.status, ms: Date.now() - started }, 'import finished');
           },
         );

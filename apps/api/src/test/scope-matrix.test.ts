@@ -600,7 +600,14 @@ describe.each(keyRoutes.map((r) => [label(r), r] as const))('%s', (_name, r) => 
       for (const row of rows) {
         const allowed = rowKind ? expected(pr, rowKind, row, []) : true;
         // The status update checks its order in its service, after reading the body: it gets a readable one.
-        const body = r.method === 'get' ? undefined : r.path.includes('/status') ? JSON.stringify({ status: 'ready' }) : '[]';
+        const body =
+          r.method === 'get'
+            ? undefined
+            : r.path.includes('/status')
+              ? JSON.stringify({ status: 'ready' })
+              : r.path === '/integrations/test-events'
+                ? JSON.stringify({ storeId: row.storeId })
+                : '[]';
         const req = hit(r, pathFor(r, row), pr.token);
         const res = body === undefined ? await req : await req.set('content-type', 'application/json').send(body);
         results.push(`${pr.name} × ${row.owner}: ${verdict(res.status, r)}`);

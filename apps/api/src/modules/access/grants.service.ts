@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { GRANT_MESSAGES, PERMISSIONS, PROBLEM_CODES, ADMIN_USER_MESSAGES, INVITATION_MESSAGES, type ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { ForbiddenError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ForbiddenError } from '../../http/errors';
 import * as repo from './access.repository';
 import type { Actor, GrantKey, Scope } from './access.repository';
 import { isGlobalAdmin, reachIds } from './access.service';
@@ -66,7 +66,7 @@ export async function resolveGrants(db: Conn, grants: GrantKey[]): Promise<Named
   return out;
 }
 
-const invalid = (path: string, message: string) => new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path, message }]);
+const invalid = (path: string, message: string) => new BadRequestError(message, [{ path, message }]);
 
 /**
  * Applies rules 1 and 3 to grants `granter` gives (or takes, `removing`) to the person `target` (their user id

@@ -37,7 +37,10 @@ export const adminOutletsRoutes = [
     body: createOutletBodySchema,
     summary: 'Add an outlet (name and code required, code unique, state two letters, upper-cased)',
     response: { status: 201, description: 'The outlet', schema: outlet },
-    errors: { 409: 'Outlet code already used (outlet_code_taken)', 422: "Board or default store not in the caller's scope" },
+    errors: {
+      409: 'Outlet code already used (outlet_code_taken)',
+      400: "Board or default store not in the caller's scope (validation_failed)",
+    },
     handler: (actor, { body }, { ctx, req }) => outlets.createOutlet(ctx.db, adminActor(actor, req), body),
   }),
   route({

@@ -7,7 +7,7 @@ import {
   type updateOutletBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
 
@@ -77,14 +77,10 @@ const TAKEN = () => new ConflictError('An outlet with this code already exists',
 
 async function checkRefs(db: Db, actor: Actor, body: { boardId?: number; defaultStoreId?: number | null }) {
   if (body.boardId !== undefined && !(await can(db, actor, OUTLET_ADMIN_CODES, { type: 'board', id: body.boardId }))) {
-    throw new UnprocessableError('Board selection is required', 'validation_failed', [
-      { path: 'boardId', message: 'Board selection is required' },
-    ]);
+    throw new BadRequestError('Board selection is required', [{ path: 'boardId', message: 'Board selection is required' }]);
   }
   if (body.defaultStoreId && !(await can(db, actor, OUTLET_ADMIN_CODES, { type: 'store', id: body.defaultStoreId }))) {
-    throw new UnprocessableError('The default store does not exist', 'validation_failed', [
-      { path: 'defaultStoreId', message: 'Unknown store' },
-    ]);
+    throw new BadRequestError('The default store does not exist', [{ path: 'defaultStoreId', message: 'Unknown store' }]);
   }
 }
 

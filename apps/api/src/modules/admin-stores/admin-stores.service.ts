@@ -8,7 +8,7 @@ import {
   type updateStoreBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
 
@@ -117,9 +117,7 @@ function columns(body: UpdateStore): Record<string, unknown> {
 
 async function checkBoard(db: Db, actor: Actor, boardId: number | undefined) {
   if (boardId !== undefined && !(await can(db, actor, STORE_EDIT_CODES, { type: 'board', id: boardId }))) {
-    throw new UnprocessableError(ADMIN_ORG_MESSAGES.boardRequired, 'validation_failed', [
-      { path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired },
-    ]);
+    throw new BadRequestError(ADMIN_ORG_MESSAGES.boardRequired, [{ path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired }]);
   }
 }
 

@@ -338,9 +338,7 @@ export async function updateOutlets(
     if (mine && named.some((id) => !mine.includes(id))) throw new ForbiddenError(M.outletNotManageable, PROBLEM_CODES.outletNotManageable);
     const roles = body.add.length ? await rolesAtMyOutlets(trx, actor, userId) : [];
     if (body.add.length && !roles.length)
-      throw new UnprocessableError(GRANT_MESSAGES.noRoleForOutlet, PROBLEM_CODES.validationFailed, [
-        { path: 'add', message: GRANT_MESSAGES.noRoleForOutlet },
-      ]);
+      throw new BadRequestError(GRANT_MESSAGES.noRoleForOutlet, [{ path: 'add', message: GRANT_MESSAGES.noRoleForOutlet }]);
     const add = body.add.flatMap((o) => roles.map((roleId) => ({ roleId, scopeType: 'outlet' as const, scopeId: o })));
     const remove = (await grantsOf(trx, [userId])).filter((g) => g.scopeType === 'outlet' && body.remove.includes(g.scopeId as number));
     const { added, removed } = await changeGrants(trx, actor, userId, add, remove);
@@ -427,7 +425,7 @@ export async function addRoles(
       } else places = (r.scopeType === 'store' ? body.storeIds : body.boardIds) ?? [];
       if (!places.length) {
         const message = GRANT_MESSAGES.scopeRequired(r.name || r.code, r.scopeType);
-        throw new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path: `${r.scopeType}Ids`, message }]);
+        throw new BadRequestError(message, [{ path: `${r.scopeType}Ids`, message }]);
       }
       for (const p of places) add.push({ roleId: r.id, scopeType: r.scopeType, scopeId: p });
     }

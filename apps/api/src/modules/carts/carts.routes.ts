@@ -88,7 +88,7 @@ export const cartsRoutes = [
     body: fulfillmentBodySchema,
     response,
     summary: 'Choose Pickup or Delivery and an optional date (not before today)',
-    errors: { 422: 'Delivery is not available from this store' },
+    errors: { 422: 'Delivery is not available from this store (delivery_unavailable)' },
     handler: (actor, { params, body }, { ctx }) => carts.setFulfillment(ctx.db, actor, { ...params, ...body }),
   }),
 ];

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
 
@@ -86,9 +86,7 @@ export async function createCredential(db: Db, config: Config, actor: AdminActor
   const id = await db
     .transaction(async (trx) => {
       if (!(await storeInScope(trx, actor, body.storeId)))
-        throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [
-          { path: 'storeId', message: 'Unknown store' },
-        ]);
+        throw new BadRequestError(ADMIN_ORG_MESSAGES.credentialRequired, [{ path: 'storeId', message: 'Unknown store' }]);
       const [row] = await trx('payment_credentials')
         .insert({
           store_id: body.storeId,
@@ -133,9 +131,7 @@ export async function updateCredential(
     .transaction(async (trx) => {
       await findInScope(trx, actor, id);
       if (body.storeId !== undefined && !(await storeInScope(trx, actor, body.storeId))) {
-        throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [
-          { path: 'storeId', message: 'Unknown store' },
-        ]);
+        throw new BadRequestError(ADMIN_ORG_MESSAGES.credentialRequired, [{ path: 'storeId', message: 'Unknown store' }]);
       }
       const patch: Record<string, unknown> = { updated_by: actor.userId, updated_at: trx.fn.now() };
       if (body.storeId !== undefined) patch.store_id = body.storeId;

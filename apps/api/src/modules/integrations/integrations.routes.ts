@@ -6,7 +6,12 @@ import {
   createdApiKeySchema,
   createdWebhookSchema,
   idempotencyKeySchema,
+  inventoryRowSchema,
+  itemRowSchema,
   orderDetailSchema,
+  testEventBodySchema,
+  testEventSchema,
+  upsertResultSchema,
   updateWebhookBodySchema,
   webhookDeliveryListSchema,
   webhookListSchema,
@@ -15,17 +20,18 @@ import {
 import { readBulkRows } from '../../http/bulk-body';
 import { route } from '../../http/route';
 import * as svc from './integrations.service';
+import { emitTestEvent } from './test-events.service';
 import * as hooks from '../webhooks/webhooks.service';
 
 const adminPermissions = svc.INTEGRATION_ADMIN_CODES;
 const uuidParams = z.object({ id: z.uuid() });
-const upsertResultSchema = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  removed: z.number().int(),
-  dryRun: z.boolean(),
-  errors: z.array(z.unknown()),
+/** OpenAPI request bodies of the bulk upserts: a JSON array of rows, or CSV with a header line. */
+const bulkBody = (rows: z.ZodType, csvColumns: string, example: string) => ({
+  description: `A JSON array of rows, or text/csv with the columns ${csvColumns} (at most 50,000 rows).`,
+  content: {
+    'application/json': { schema: z.array(rows).max(50_000) },
+    'text/csv': { schema: z.string().meta({ description: `CSV with a header line: ${csvColumns}` }), example },
+  },
 });
 const idemHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 const ip = (req: { ip?: string }) => req.ip ?? null;
@@ -51,7 +57,7 @@ export const integrationsAdminRoutes = [
     body: createApiKeyBodySchema,
     summary: 'Create an API key scoped to a store or a board; the whole key is in this answer only',
     response: { status: 201, description: 'The key, with `key` shown once', schema: createdApiKeySchema },
-    errors: { 404: "Store or board not in the caller's reach", 422: 'Neither a store nor a board' },
+    errors: { 404: "Store or board not in the caller's reach", 400: 'Neither a store nor a board (validation_failed)' },
     handler: (actor, { body }, { ctx, req }) => svc.createApiKey(ctx.db, actor, body, ip(req)),
   }),
   route({
@@ -84,7 +90,10 @@ export const integrationsAdminRoutes = [
     body: createWebhookBodySchema,
     summary: 'Register a webhook endpoint for a store or board; the signing secret is in this answer only',
     response: { status: 201, description: 'The endpoint with its `secret`', schema: createdWebhookSchema },
-    errors: { 404: "Store or board not in the caller's reach", 422: 'Bad or private URL (production), or no store/board' },
+    errors: {
+      404: "Store or board not in the caller's reach",
+      400: 'Bad or private URL (production), or no store/board (validation_failed)',
+    },
     handler: (actor, { body }, { ctx, req }) => hooks.createWebhook(ctx.db, actor, body, ctx.config.production, ip(req)),
   }),
   route({
@@ -148,6 +157,7 @@ export const integrationsRoutes = [
     params: z.object({ warehouseId: z.coerce.number().int().positive() }),
     query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
     headers: idemHeaders,
+    bodyDoc: bulkBody(inventoryRowSchema, 'Item Number, On Hand[, Price]', 'Item Number,On Hand\n38176,24\n43337,6\n'),
     summary:
       "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed): validated whole, dryRun, mode=replace, idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed', schema: upsertResultSchema },
@@ -157,7 +167,7 @@ export const integrationsRoutes = [
       404: "Store not in the key's reach",
       413: 'More than 50,000 rows',
       415: 'Neither JSON nor CSV',
-      422: 'Row errors { row, field, message }: nothing written',
+      422: 'Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written',
       429: 'Rate limited',
     },
     handler: async (key, { params, query, headers }, { ctx, req, res }) => {
@@ -178,6 +188,11 @@ export const integrationsRoutes = [
     scopes: ['catalog:write'],
     query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
     headers: idemHeaders,
+    bodyDoc: bulkBody(
+      itemRowSchema,
+      'Item Number, Item Description, State Bottle Retail[, Category Name, Pack] (db:import products.csv names) or itemCode, name, retail, category, bottlesPerCase, active',
+      'Item Number,Item Description,State Bottle Retail,Category Name,Pack\n38176,Titos Handmade Vodka,19.49,American Vodkas,12\n',
+    ),
     summary:
       "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows): validated whole, dryRun, mode=replace deactivates items not sent, idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed (deactivated)', schema: upsertResultSchema },
@@ -186,7 +201,7 @@ export const integrationsRoutes = [
       403: 'The key lacks catalog:write or is a store key',
       413: 'More than 50,000 rows',
       415: 'Neither JSON nor CSV',
-      422: 'Row errors { row, field, message }: nothing written',
+      422: 'Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written',
       429: 'Rate limited',
     },
     handler: async (key, { query, headers }, { ctx, req, res }) => {
@@ -264,5 +279,25 @@ export const integrationsRoutes = [
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
     },
+  }),
+  route({
+    method: 'post',
+    path: '/integrations/test-events',
+    scope: { row: 'keyStore', id: (i) => i.body.storeId, fromBody: true, notFound: 'Store not found', inService: true },
+    tags: ['integrations'],
+    auth: 'apiKey',
+    scopes: ['orders:read'],
+    body: testEventBodySchema,
+    summary:
+      "Emit a synthetic order.created for the key's store (a board key names one: storeId) to the feed and the webhooks, marked test: true",
+    description:
+      'For trying a feed reader or webhook receiver without a real order: the event has `"test": true` and an order snapshot of the store with no order behind it (id 0, orderNumber TEST-…). Allowed in test and development, elsewhere only for a key created with `sandbox: true`.',
+    response: { status: 201, description: 'The event as the feed and webhooks carry it', schema: testEventSchema },
+    errors: {
+      400: 'A board key without storeId (validation_failed)',
+      403: 'The key lacks orders:read (api_key_scope_missing), or test events are off here for a key without sandbox (test_events_unavailable)',
+      404: "Store not in the key's reach",
+    },
+    handler: (key, { body }, { ctx, req }) => emitTestEvent(ctx.db, ctx.config, key, body, ip(req)),
   }),
 ];

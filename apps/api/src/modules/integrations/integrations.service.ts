@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
@@ -32,9 +32,7 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
     if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
       throw new NotFoundError('Board not found');
   } else {
-    throw new UnprocessableError('Choose a store or a board', PROBLEM_CODES.validationFailed, [
-      { path: 'storeId', message: 'Choose a store or a board' },
-    ]);
+    throw new BadRequestError('Choose a store or a board', [{ path: 'storeId', message: 'Choose a store or a board' }]);
   }
 }
 
@@ -46,6 +44,7 @@ const keyView = (r: any) => ({
   storeId: r.store_id,
   boardId: r.board_id,
   scopes: r.scopes,
+  sandbox: Boolean(r.sandbox),
   createdAt: new Date(r.created_at).toISOString(),
   lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
@@ -65,7 +64,7 @@ export async function listApiKeys(db: Db, a: Principal) {
 export async function createApiKey(
   db: Db,
   a: Principal,
-  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[] },
+  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[]; sandbox?: boolean },
   ip: string | null,
 ) {
   await assertScope(db, a, input);
@@ -80,6 +79,7 @@ export async function createApiKey(
         store_id: input.storeId ?? null,
         board_id: input.storeId ? null : (input.boardId ?? null),
         scopes: input.scopes,
+        sandbox: input.sandbox ?? false,
         created_by: a.userId,
       })
       .returning('*');
@@ -91,7 +91,7 @@ export async function createApiKey(
         entityType: 'api_key',
         entityId: row.id,
         ip,
-        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id },
+        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id, sandbox: row.sandbox },
       },
     );
     return { ...keyView(row), key };
@@ -137,7 +137,7 @@ export interface UpsertResult {
 }
 
 /**
- * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 with every row's
+ * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 rows_invalid with every row's
  * `{ row, field, message }`, nothing written), then in one transaction upserts on_hand by item code
  * (mode=replace also removes the store's items not sent). A re-sent body answers all unchanged.
  * dryRun answers the counts without writing. A store outside the key's reach → 404. Audited.
@@ -188,7 +188,7 @@ export async function upsertInventory(
     errors.sort((a, b) => a.row - b.row);
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
-      PROBLEM_CODES.validationFailed,
+      PROBLEM_CODES.rowsInvalid,
       errors as never,
     );
   }
@@ -353,8 +353,7 @@ export async function setOrderStatus(
     .where('o.order_number', orderNumber)
     .first('o.id', 'o.store_id', 's.board_id');
   if (!row || !keyReaches(key, { id: row.store_id, boardId: row.board_id })) throw new NotFoundError('Order not found');
-  if (status === 'cancelled' && !reason)
-    throw new UnprocessableError('Enter a reason', PROBLEM_CODES.validationFailed, [{ path: 'reason', message: 'Enter a reason' }]);
+  if (status === 'cancelled' && !reason) throw new BadRequestError('Enter a reason', [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
 }
 
@@ -370,7 +369,7 @@ export interface ItemRow {
 
 /**
  * PUT /integrations/items: upserts the board's catalog by item code (a board key with catalog:write; a
- * store key → 403). Same rules as the inventory upsert: every row validated first (422 with
+ * store key → 403). Same rules as the inventory upsert: every row validated first (422 rows_invalid with
  * `{ row, field, message }`, nothing written), dryRun, a re-sent body answers all unchanged; mode=replace
  * deactivates the board's items not sent (counted as removed). Audited.
  */
@@ -410,7 +409,7 @@ export async function upsertItems(
     errors.sort((a, b) => a.row - b.row);
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
-      PROBLEM_CODES.validationFailed,
+      PROBLEM_CODES.rowsInvalid,
       errors as never,
     );
   }

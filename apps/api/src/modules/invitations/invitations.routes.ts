@@ -79,7 +79,7 @@ export const invitationsRoutes = [
     response: { status: 201, description: 'Invitation created and mailed', schema: createdInvitationSchema },
     errors: {
       403: "An invitation to one's own address (self_grant_forbidden), a role above the caller's level at the place (role_not_grantable), an outlet (outlet_not_grantable) or a store or board (scope_not_grantable) out of the caller's reach",
-      422: 'Unknown role, outlet, store or board, or a role without a place of its kind (outlet roles need outletIds, store roles storeIds)',
+      400: 'Unknown role, outlet, store or board, or a role without a place of its kind (outlet roles need outletIds, store roles storeIds): validation_failed',
     },
     handler: async (actor, { body }, { ctx, req }) => {
       const { link: _link, ...created } = await invitations.createInvitation(ctx, actor, body, meta(req, ctx));
@@ -115,7 +115,7 @@ export const invitationsRoutes = [
     summary: 'Accept an invitation: create the account (or update an existing one) with its roles and outlets',
     response: { status: 200, description: 'Accepted', schema: acceptInvitationResultSchema },
     errors: {
-      400: 'Invalid names or password (password_required, common_password)',
+      400: 'Invalid names or password (validation_failed, common_password)',
       404: 'invitation_not_found',
       409: 'invitation_used or invitation_revoked',
       410: 'invitation_expired',

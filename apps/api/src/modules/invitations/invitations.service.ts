@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
 import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
@@ -124,7 +124,7 @@ export interface CreateInvitationInput {
   boardIds?: number[];
 }
 
-const invalid = (path: string, message: string) => new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path, message }]);
+const invalid = (path: string, message: string) => new BadRequestError(message, [{ path, message }]);
 
 /**
  * The grants an invitation names: each role at every place of its scope type (outlet roles at `outletIds`, store
@@ -159,7 +159,7 @@ function grantsOf(
 
 /**
  * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
- * (outlets active) → else 422; a person inviter may grant only roles at or below their level and outlets they
+ * (outlets active) → else 400 validation_failed; a person inviter may grant only roles at or below their level and outlets they
  * may manage → else 403 naming the role or outlet. An open invitation to the same email is replaced (its link
  * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
  * Returns the invitation; for the system actor also the link (the CLI prints it; never logged).
@@ -307,8 +307,8 @@ export interface AcceptInput {
 
 /**
  * POST /invitations/{token}/accept (public). A new account needs a password (the identity
- * policy; 400 password_required without one, common_password for a well-known one); an existing account keeps
- * its own password and gets its profile updated; a deactivated one is refused (409 account_deactivated,
+ * policy; 400 validation_failed naming `password` without one, common_password for a well-known one); an existing
+ * account keeps its own password and gets its profile updated; a deactivated one is refused (409 invitee_deactivated,
  * the invitation stays pending). In one transaction, with the invitation row locked: the
  * account created or updated, roles and outlets attached, the invitation marked used, the audit row and the
  * welcome mail. Two concurrent accepts → one succeeds, the other answers 409 invitation_used.
@@ -323,15 +323,13 @@ export async function acceptInvitation(
   const first = await usableInvitation(db, token);
   const existing = await repo.findUserByEmail(db, first.email);
   // A deactivated account is not brought back by an invitation: reactivating is an administrator's decision.
-  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.accountDeactivated);
+  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.inviteeDeactivated);
   let passwordHash: string | undefined;
   if (!existing) {
     if (!input.password) {
-      throw new BadRequestError(
-        INVITATION_MESSAGES.passwordRequired,
-        [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }],
-        PROBLEM_CODES.passwordRequired,
-      );
+      throw new BadRequestError(INVITATION_MESSAGES.passwordRequired, [
+        { path: 'password', message: INVITATION_MESSAGES.passwordRequired },
+      ]);
     }
     if (isCommonPassword(input.password)) {
       throw new BadRequestError(

@@ -171,7 +171,7 @@ describe('POST /invitations', () => {
     expect(await t.db('invitations').count<{ n: string }[]>('* as n')).toEqual(before);
   });
 
-  it('when a role or an outlet does not exist, then 422 naming it', async () => {
+  it('when a role or an outlet does not exist, then 400 validation_failed naming it', async () => {
     const r1 = await api('post', '/invitations', 'admin', {
       email: newEmail(),
       firstName: 'A',
@@ -179,7 +179,7 @@ describe('POST /invitations', () => {
       roleIds: [99999],
       outletIds: [f.outlets.dsm],
     });
-    expect([r1.status, r1.body.detail]).toEqual([422, INVITATION_MESSAGES.unknownRole(99999)]);
+    expect([r1.status, r1.body.code, r1.body.detail]).toEqual([400, 'validation_failed', INVITATION_MESSAGES.unknownRole(99999)]);
     const r2 = await api('post', '/invitations', 'admin', {
       email: newEmail(),
       firstName: 'A',
@@ -187,7 +187,11 @@ describe('POST /invitations', () => {
       roleIds: [roles.outlet_buyer],
       outletIds: [f.outlets.inactive],
     });
-    expect([r2.status, r2.body.detail]).toEqual([422, INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive)]);
+    expect([r2.status, r2.body.code, r2.body.detail]).toEqual([
+      400,
+      'validation_failed',
+      INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive),
+    ]);
   });
 
   it('when a store manager invites a super administrator, then 403 role_not_grantable and no invitation', async () => {
@@ -419,11 +423,11 @@ describe('POST /invitations/{token}/accept', () => {
 });
 
 describe('a deactivated account', () => {
-  it('when the invited email belongs to a deactivated account, then accepting answers 409 account_deactivated and grants nothing', async () => {
+  it('when the invited email belongs to a deactivated account, then accepting answers 409 invitee_deactivated and grants nothing', async () => {
     const { res, token } = await invite('inactive@example.com', 'admin', { outletIds: [f.outlets.dav] });
     expect(res.status).toBe(201);
     const a = await api('post', `/invitations/${token}/accept`, undefined, { firstName: 'In', lastName: 'Active' });
-    expect([a.status, a.body.code, a.body.detail]).toEqual([409, 'account_deactivated', AUTH_MESSAGES.deactivated]);
+    expect([a.status, a.body.code, a.body.detail]).toEqual([409, 'invitee_deactivated', AUTH_MESSAGES.deactivated]);
     expect(await t.db('user_outlets').where({ user_id: f.users.inactive.id, outlet_id: f.outlets.dav }).first()).toBeUndefined();
     expect((await invitationRow(res.body.id)).used_at).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { PROBLEM_CODES, PERMISSIONS, GRANT_MESSAGES, type AdminOutletRequest } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { can, holdersAt, insertGrants, reach } from '../access/access.service';
 import { assertMayGrant, resolveGrants } from '../access/grants.service';
@@ -59,8 +59,7 @@ export async function decideOutletRequest(
     let roleId: number | undefined;
     if (decision.approve) {
       roleId = decision.roleId ?? (await repo.leastOutletRole(trx));
-      if (roleId === undefined)
-        throw new UnprocessableError(GRANT_MESSAGES.wrongScope('This role', 'outlet'), PROBLEM_CODES.validationFailed);
+      if (roleId === undefined) throw new BadRequestError(GRANT_MESSAGES.wrongScope('This role', 'outlet'));
       const grants = await resolveGrants(trx, [{ roleId, scopeType: 'outlet', scopeId: req.outletId }]);
       await assertMayGrant(trx, actor, grants, { mode: 'edit', target: { userId: req.userId } });
       await insertGrants(trx, req.userId, grants, actor.userId);

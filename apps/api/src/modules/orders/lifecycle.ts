@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import { BadGatewayError, ConflictError, NotFoundError } from '../../http/errors';
+import { refunds } from '../../http/metrics';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as payments from '../payments/payments.service';
 import { loadDetail } from './order-detail';
@@ -69,6 +70,7 @@ export async function transition(
       { orderId, orderNumber: row.orderNumber, code: result.code },
       result.ok ? 'card order refunded' : 'card order refund refused',
     );
+    refunds.inc({ outcome: result.ok ? 'refunded' : 'refused' });
     if (!result.ok) refundFailed = result;
   }
   const status = refundFailed ? 'cancel_pending' : target === 'cancelled' ? 'cancelled' : target;

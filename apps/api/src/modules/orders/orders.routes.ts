@@ -48,7 +48,7 @@ export const ordersRoutes = [
       402: "Card declined (payment_declined): the gateway's message; the cart and the session are kept for another try",
       409: 'Session used, cart changed, items unavailable, the key still in progress (idempotency_in_progress), or a card payment of this cart being confirmed (payment_being_confirmed)',
       410: 'Checkout session expired',
-      422: 'Pay in-store for a Delivery order (in_store_not_for_delivery), or an Idempotency-Key reused for another request',
+      422: 'Pay in-store for a Delivery order (in_store_not_for_delivery), or an Idempotency-Key reused for another request (idempotency_key_reused)',
       502: 'Payment processing error (payment_error)',
     },
     handler: async (actor, { body, headers }, { ctx, req, res }) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PROBLEM_CODES, CHECKOUT_MESSAGES, type Card, type OrderDetail } from '@portal/contracts';
 import { isConnectionLost } from '../../db/connection-errors';
 import { ConflictError, InternalError, UnprocessableError } from '../../http/errors';
+import { ordersPlaced } from '../../http/metrics';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
 import { assertCardPaymentsReady } from '../payments/readiness';
@@ -87,6 +88,7 @@ export function fingerprint(input: OrderInput): string {
 async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: string | null): Promise<OrderDetail> {
   const created = await createPendingOrder(deps, caller, input, key);
   if (created.detail) {
+    ordersPlaced.inc({ payment_method: 'in_store' });
     deps.logger.info({ orderId: created.orderId, orderNumber: created.orderNumber }, 'order placed (pay in-store)');
     return created.detail;
   }

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, NotFoundError } from '../../http/errors';
+import { webhookDeliveries } from '../../http/metrics';
 import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { whereStoreOrBoardInReach } from '../access/access.service';
@@ -23,7 +23,7 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
 
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
- * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 422.
+ * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 400 validation_failed (field `url`).
  */
 export async function assertSafeUrl(url: string, production: boolean): Promise<void> {
   let u: URL;
@@ -44,7 +44,7 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<v
   if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast'))
     throw bad('This URL points to a private or local address');
 }
-const bad = (message: string) => new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path: 'url', message }]);
+const bad = (message: string) => new BadRequestError(message, [{ path: 'url', message }]);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const view = (r: any) => ({
@@ -135,7 +135,10 @@ export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string
   });
 }
 
-/** GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, last HTTP status and duration. */
+/**
+ * GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, and of the last attempt
+ * the receiver's HTTP status, the duration and the error (the receiver's answer or the network error).
+ */
 export async function listDeliveries(db: Db, a: Principal, id: string) {
   await findOwn(db, a, id);
   const rows = await db('webhook_deliveries as d')
@@ -151,6 +154,7 @@ export async function listDeliveries(db: Db, a: Principal, id: string) {
       'd.attempts',
       'd.last_status_code as lastStatusCode',
       'd.last_duration_ms as lastDurationMs',
+      'd.last_error as lastError',
       'd.created_at as createdAt',
       'd.delivered_at as deliveredAt',
     );
@@ -181,7 +185,7 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
 }
 
 /**
- * One delivery attempt: POSTs the event (`{ seq, type, occurredAt, order }`) signed with the endpoint's
+ * One delivery attempt: POSTs the event (`{ id, seq, type, occurredAt, test?, order }`) signed with the endpoint's
  * secret, logs the attempt (status, duration), marks the delivery delivered on 2xx. Returns whether it was
  * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time.
  */
@@ -190,13 +194,15 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
     .join('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .join('order_events as e', 'e.seq', 'd.event_seq')
     .where('d.id', deliveryId)
-    .first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload');
+    .first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload', 'e.test');
   if (!d || d.status === 'delivered' || !d.active) return true;
   const body = JSON.stringify({
     id: deliveryId,
     seq: Number(d.seq),
     type: d.type,
     occurredAt: new Date(d.occurred_at).toISOString(),
+    // A synthetic event of POST /integrations/test-events says so.
+    ...(d.test ? { test: true } : {}),
     order: d.payload,
   });
   const started = Date.now();
@@ -217,7 +223,8 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
       body,
     });
     status = res.status;
-    await res.body?.cancel().catch(() => undefined);
+    if (res.ok) await res.body?.cancel().catch(() => undefined);
+    else error = await receiverError(res);
   } catch (err) {
     error = (err as Error).message.slice(0, 300);
   }
@@ -231,13 +238,44 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
         attempts: trx.raw('attempts + 1'),
         last_status_code: status,
         last_duration_ms: duration,
+        last_error: ok ? null : error,
         ...(ok ? { status: 'delivered', delivered_at: trx.fn.now() } : {}),
       });
   });
+  webhookDeliveries.inc({ outcome: ok ? 'delivered' : 'failed' });
   return ok;
+}
+
+/** Bytes of a refusing receiver's body kept in the delivery log. */
+const RECEIVER_TEXT_BYTES = 500;
+
+/**
+ * What a receiver that did not answer 2xx said, for the delivery log: `HTTP <status> <statusText>: <the
+ * first 500 bytes of its body>` (whitespace collapsed; the rest of the body is not read).
+ */
+async function receiverError(res: Response): Promise<string> {
+  let text = '';
+  try {
+    const reader = res.body?.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    while (reader && size < RECEIVER_TEXT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+    await reader?.cancel().catch(() => undefined);
+    text = Buffer.concat(chunks).subarray(0, RECEIVER_TEXT_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
+  } catch {
+    // A body that breaks off still leaves the status.
+  }
+  const head = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+  return (text ? `${head}: ${text}` : head).slice(0, 1000);
 }
 
 /** Marks a delivery failed (its retries are over). */
 export async function markFailed(db: Db, deliveryId: string): Promise<void> {
-  await db('webhook_deliveries').where({ id: deliveryId }).whereNot({ status: 'delivered' }).update({ status: 'failed' });
+  const n = await db('webhook_deliveries').where({ id: deliveryId }).whereNot({ status: 'delivered' }).update({ status: 'failed' });
+  if (n) webhookDeliveries.inc({ outcome: 'abandoned' });
 }
