@@ -177,7 +177,7 @@ describe('granting rules', () => {
     ).toBeUndefined();
   });
 
-  it("when an outlet manager grants at an outlet they don't manage, or a role of another scope type, then 403 and 422", async () => {
+  it("when an outlet manager grants at an outlet they don't manage, or a role of another scope type, then 403 and 400", async () => {
     const mgr = await person('mgr-grants@example.com', [['outlet_manager', [f.outlets.dsm]]]);
     const target = await person('target-grants@example.com', [['outlet_viewer', [f.outlets.dsm]]]);
     const away = await api(mgr)
@@ -187,7 +187,7 @@ describe('granting rules', () => {
     const wrongType = await api(mgr)
       .put(`/admin/users/${target.id}/grants`)
       .send({ add: [{ roleId: roles.store_staff, scopeType: 'outlet', scopeId: f.outlets.dsm }] });
-    expect([wrongType.status, problem(wrongType).code]).toEqual([422, PROBLEM_CODES.validationFailed]);
+    expect([wrongType.status, problem(wrongType).code]).toEqual([400, PROBLEM_CODES.validationFailed]);
     const ok = await api(mgr)
       .put(`/admin/users/${target.id}/grants`)
       .send({ add: [{ roleId: roles.outlet_buyer, scopeType: 'outlet', scopeId: f.outlets.dsm }] });

@@ -156,7 +156,7 @@ export const adminUsersRoutes = [
       ...EDIT_ERRORS,
       403: `${EDIT_ERRORS[403]}; oneself (self_grant_forbidden); a place out of reach (scope_not_grantable, outlet_not_manageable); a role not below the caller's there (role_not_assignable)`,
       409: 'The last active super administrator (last_super_admin)',
-      422: 'An unknown role or place, or a role at another scope type than its own',
+      400: 'An unknown role or place, or a role at another scope type than its own (validation_failed)',
     },
     handler: (actor, { params, body }, { ctx, req }) => users.updateGrants(ctx.db, actor, params.userId, body, { ip: req.ip }),
   }),

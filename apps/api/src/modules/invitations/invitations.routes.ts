@@ -196,7 +196,7 @@ export const invitationsRoutes = [
       403: "Approving one's own request (self_grant_forbidden) or a role not below one's own there (role_not_assignable)",
       404: "Not found or not in the caller's scope",
       409: 'Already decided (outlet_request_decided)',
-      422: 'roleId is not an outlet role',
+      400: 'roleId is not an outlet role (validation_failed)',
     },
     handler: (actor, { params, body }, { ctx, req }) =>
       outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: true, roleId: body.roleId }, meta(req, ctx)),
