@@ -6,7 +6,7 @@
  * Manager at every one of those outlets and Store Manager at one store with its orders. Measures, in process
  * (createApp on a local port, one client at a time): p50/p95 of the users list (first page and a search), a
  * store's orders, /me/permissions, and an access check on one user (GET /admin/users/{id}); with the number of
- * SQL statements each request runs. Writes bench/results/grants.json.
+ * SQL statements each request runs. Writes bench/results/grants.json. `--keep` keeps the database (to EXPLAIN).
  */
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,7 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 export async function run(args: string[] = []) {
   if (args.includes('--help')) {
-    console.log('usage: npm run bench -- grants [--grants 5000] [--requests 200]   (DATABASE_URL: the PostgreSQL server to use)');
+    console.log('usage: npm run bench -- grants [--grants 5000] [--requests 200] [--keep]   (DATABASE_URL: the PostgreSQL server to use)');
     return;
   }
   const grants = arg(args, 'grants', 5000);
@@ -178,7 +178,8 @@ export async function run(args: string[] = []) {
   } finally {
     if (http) await new Promise((ok) => http!.close(ok));
     await db.destroy();
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (args.includes('--keep')) console.log(`kept the database ${name}`);
+    else await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.destroy();
   }
 }

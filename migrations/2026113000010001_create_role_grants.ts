@@ -62,6 +62,7 @@ export async function up(knex: Knex): Promise<void> {
     CREATE INDEX role_grants_store ON role_grants (store_id, user_id) WHERE store_id IS NOT NULL;
     CREATE INDEX role_grants_board ON role_grants (board_id, user_id) WHERE board_id IS NOT NULL;
     CREATE INDEX role_grants_role ON role_grants (role_id);
+    CREATE INDEX role_grants_global ON role_grants (user_id) WHERE scope_type = 'global';
 
     -- Invitations name where each role is held: outlet roles at outlet_ids, store roles at store_ids…
     ALTER TABLE invitations ADD COLUMN store_ids integer[] NOT NULL DEFAULT '{}',

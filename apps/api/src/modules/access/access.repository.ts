@@ -47,6 +47,18 @@ export type Scope =
   | { type: 'outlet'; id: number }
   | { type: 'catalog'; id: number };
 
+/**
+ * The distinct roles a user holds (anywhere), as a recursive index skip over role_grants (user_id, role_id): a
+ * handful of index probes however many places the roles are held at (a board's administrator may hold
+ * thousands of grants). SQL text with the user id bound twice.
+ */
+const HELD_ROLES = `WITH RECURSIVE r(role_id) AS (
+    (SELECT role_id FROM role_grants WHERE user_id = ? ORDER BY role_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT g.role_id FROM role_grants g WHERE g.user_id = ? AND g.role_id > r.role_id ORDER BY g.role_id LIMIT 1)
+      FROM r WHERE r.role_id IS NOT NULL)
+  SELECT role_id FROM r WHERE role_id IS NOT NULL`;
+
 /** Loads a user with the codes of their grants (anywhere and global) in one query; undefined when absent. */
 export async function findPrincipal(db: Db, userId: string, sessionId?: string): Promise<Principal | undefined> {
   const row = await db('users as u')
@@ -56,8 +68,9 @@ export async function findPrincipal(db: Db, userId: string, sessionId?: string):
       'u.email',
       'u.is_active',
       db.raw(
-        `coalesce((SELECT array_agg(DISTINCT p.code) FROM (SELECT DISTINCT g.role_id, g.scope_type = 'global' AS global FROM role_grants g WHERE g.user_id = u.id) r
-           JOIN role_permissions rp ON rp.role_id = r.role_id JOIN permissions p ON p.id = rp.permission_id), '{}') AS codes`,
+        `coalesce((SELECT array_agg(DISTINCT p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+           WHERE rp.role_id IN (${HELD_ROLES})), '{}') AS codes`,
+        [userId, userId],
       ),
       db.raw(
         `coalesce((SELECT array_agg(DISTINCT p.code) FROM role_grants g
@@ -456,13 +469,27 @@ export async function listRoles(db: Conn, belowLevel?: number | null) {
  * per store and per outlet named by a grant.
  */
 export async function codesByPlace(db: Conn, userId: string) {
+  // A few rows however many grants: each held role with its codes and, per scope type, the ids it is held at
+  // (thousands of grants as one integer array each, not one row of text arrays per place).
   const rows = await db.raw(
-    `SELECT g.scope_type, g.scope_id, array_agg(DISTINCT p.code ORDER BY p.code) AS codes
-       FROM role_grants g JOIN role_permissions rp ON rp.role_id = g.role_id JOIN permissions p ON p.id = rp.permission_id
-      WHERE g.user_id = ? GROUP BY g.scope_type, g.scope_id ORDER BY g.scope_type, g.scope_id`,
+    `SELECT g.role_id, g.scope_type, array_agg(g.scope_id ORDER BY g.scope_id) AS scope_ids,
+            (SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+              WHERE rp.role_id = g.role_id) AS codes
+       FROM role_grants g WHERE g.user_id = ? GROUP BY g.role_id, g.scope_type`,
     [userId],
   );
-  return rows.rows as { scope_type: ScopeType; scope_id: number | null; codes: string[] }[];
+  const byPlace = new Map<string, { scope_type: ScopeType; scope_id: number | null; codes: Set<string> }>();
+  for (const r of rows.rows as { scope_type: ScopeType; scope_ids: (number | null)[]; codes: string[] | null }[]) {
+    for (const id of r.scope_ids) {
+      const key = `${r.scope_type}:${id}`;
+      let place = byPlace.get(key);
+      if (!place) byPlace.set(key, (place = { scope_type: r.scope_type, scope_id: id, codes: new Set() }));
+      for (const c of r.codes ?? []) place.codes.add(c);
+    }
+  }
+  return [...byPlace.values()]
+    .map((p) => ({ scope_type: p.scope_type, scope_id: p.scope_id, codes: [...p.codes].sort() }))
+    .sort((a, b) => (a.scope_type === b.scope_type ? (a.scope_id ?? 0) - (b.scope_id ?? 0) : a.scope_type < b.scope_type ? -1 : 1));
 }
 
 /** The places a user's grants name, as (scope type, id) pairs. */
