@@ -10,7 +10,6 @@ WORKDIR /app
 ENV NX_DAEMON=false CI=true
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json .npmrc ./
-COPY scripts/fix-lockfile.mjs scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY libs/contracts/package.json libs/contracts/

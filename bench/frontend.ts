@@ -7,8 +7,8 @@
  *   3. serves that build with the real API in-process (createApp, the real routes) on a fresh database on
  *      DATABASE_URL's server (default the machine's postgres://postgres@127.0.0.1:5432), migrated, dropped after;
  *   4. runs Lighthouse (its Node API; the default config is the mobile preset: Moto G Power emulation,
- *      simulated slow 4G and 4× CPU) `runs` times on /auth in Debian's Chromium (/usr/bin/chromium, or
- *      CHROMIUM_PATH) and prints the median performance score, LCP, TBT, accessibility score and the script
+ *      simulated slow 4G and 4× CPU) `runs` times on /auth in the machine's Chrome or Chromium (CHROMIUM_PATH,
+ *      else found by e2e/browser.ts) and prints the median performance score, LCP, TBT, accessibility score and the script
  *      bytes the page really transferred (compressed by the server);
  *   5. writes bench/results/frontend.json.
  * Targets: /auth initial JS ≤ 150 KB gzipped, performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100.
@@ -24,6 +24,7 @@ import { loadConfig } from '../apps/api/src/config';
 import type { Mailer } from '../apps/api/src/context';
 import { createDb, migrateLatest } from '../apps/api/src/db/knex';
 import { createLogger } from '../apps/api/src/logger';
+import { findBrowser } from '../e2e/browser';
 
 const ROOT = resolve(__dirname, '..');
 const CHROME_FLAGS = [
@@ -141,6 +142,9 @@ export async function run(args: string[] = []): Promise<void> {
   const i = args.indexOf('--runs');
   const runs = i >= 0 ? Number(args[i + 1]) : 3;
   const keep = args.includes('--keep');
+  const found = findBrowser();
+  if (!found.path) throw new Error(found.hint);
+  const browser = found.path;
   const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   console.log(
     `machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()
@@ -180,7 +184,7 @@ export async function run(args: string[] = []): Promise<void> {
     const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 
     const { launch } = await import('chrome-launcher');
-    chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    chrome = await launch({ chromePath: browser, chromeFlags: CHROME_FLAGS });
     const results: LighthouseRun[] = [];
     for (let n = 1; n <= runs; n++) {
       // A trace Chromium failed to record (Lighthouse's NO_NAVSTART and kin, seen on a loaded machine) is retried twice.
@@ -234,7 +238,7 @@ export async function run(args: string[] = []): Promise<void> {
           bench: 'frontend',
           at: new Date().toISOString(),
           machine: { cores: cpus().length, model: cpus()[0]?.model, load: loadavg() },
-          chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          chromium: browser,
           preset: 'lighthouse default (mobile)',
           url: '/auth',
           runs: results,
