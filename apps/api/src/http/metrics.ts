@@ -14,6 +14,17 @@ const httpDuration = new client.Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * Migrations the database has run that this release does not know: > 0 means a newer release migrated it
+ * and this process runs on the newer (expanded) schema, as during a rolling deploy or after a code rollback
+ * (README "Operating it"). Set at start and on every readiness probe.
+ */
+export const unknownMigrationsGauge = new client.Gauge({
+  name: 'portal_db_unknown_migrations',
+  help: 'Migrations in the database that this release does not know (a newer release migrated it)',
+  registers: [metricsRegistry],
+});
+
 /** Observes every request's duration, labelled by the matched route pattern (not the raw URL). */
 export const metricsMiddleware: RequestHandler = (req, res, next) => {
   const end = httpDuration.startTimer();
