@@ -82,9 +82,12 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Parses `env` into the config; throws with every problem listed when it is unusable. */
+/**
+ * Parses `env` into the config; throws with every problem listed when it is unusable. An empty variable
+ * counts as unset (its default applies), as Compose passes an optional `${VAR:-}` that nobody set.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }

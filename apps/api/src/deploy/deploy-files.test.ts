@@ -200,4 +200,51 @@ describe('docker-compose.yml, the development stack', () => {
     const compose = parse(read('docker-compose.yml')) as { services: { api: { environment: Record<string, string> } } };
     expect(compose.services.api.environment.PAYMENT_TEST_MODE).toBe('${PAYMENT_TEST_MODE:-false}');
   });
+
+  it('when parsed, then it needs nothing beside the checkout (no ../shared)', () => {
+    expect(read('docker-compose.yml')).not.toContain('../shared');
+  });
+});
+
+/** The variables the README's configuration table lists. */
+function readmeSettings(): string[] {
+  const readme = read('README.md');
+  const table = readme.slice(readme.indexOf('### Configuration (environment)'), readme.indexOf('## Deployment'));
+  const rows = table.split('\n').filter((l) => l.startsWith('| `'));
+  return [...new Set(rows.flatMap((r) => [...r.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1])))];
+}
+
+describe('settings: README configuration table, config.ts and both Compose files (issue 24 §5)', () => {
+  const settings = readmeSettings();
+  const envOf = (file: string, service: string) =>
+    (parse(read(file)) as { services: Record<string, { environment: Record<string, string> }> }).services[service].environment;
+
+  it('when config.ts is read, then the table lists every setting it parses, and the settings read elsewhere', () => {
+    const config = read('apps/api/src/config.ts');
+    const schema = config.slice(config.indexOf('const envSchema'), config.indexOf('export type Config'));
+    const parsed = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+    expect(parsed.length).toBeGreaterThan(40);
+    expect(parsed.filter((k) => !settings.includes(k))).toEqual([]);
+    for (const k of [
+      'API_KEY_RATE_LIMIT_PER_MINUTE',
+      'FEED_CACHE_MB',
+      'FEED_INDEX_EVENTS',
+      'WEBHOOK_ALLOW_HOSTS',
+      'METRICS_TOKEN',
+      'DATABASE_POOL_MAX',
+    ])
+      expect(settings).toContain(k);
+  });
+
+  it('when the production stack is read, then the portal gets every setting of the table (the embedded database’s and the demo’s aside)', () => {
+    const env = envOf('docker-compose.prod.yml', 'portal');
+    const notInProduction = ['EMBEDDED_PG_PORT', 'DEMO_PASSWORD', 'DATA_DIR', 'WEB_DIR'];
+    expect(settings.filter((k) => !(k in env) && !notInProduction.includes(k))).toEqual([]);
+    expect(env).toMatchObject({ METRICS_TOKEN: '${METRICS_TOKEN:-}', DATABASE_POOL_MAX: '${DATABASE_POOL_MAX:-20}', LOG_FORMAT: 'json' });
+  });
+
+  it('when the development stack is read, then the API gets every setting of the table (the embedded database’s aside)', () => {
+    const env = envOf('docker-compose.yml', 'api');
+    expect(settings.filter((k) => !(k in env) && !['EMBEDDED_PG_PORT', 'DATA_DIR', 'WEB_DIR'].includes(k))).toEqual([]);
+  });
 });
