@@ -1,5 +1,6 @@
-// Jest projects: contracts (node), api (node + real PostgreSQL, one database per file), web (jsdom),
-// e2e (Playwright journeys through the built SPA and API). Run through `npm test` (scripts/test.mjs).
+// Jest projects: contracts (node), tooling (node: the repository's scripts, e.g. the lock file's platform
+// check), api (node + real PostgreSQL, one database per file), web (jsdom), e2e (Playwright journeys through
+// the built SPA and API). Run through `npm test` (scripts/test.mjs).
 const swc = [
   '@swc/jest',
   {
@@ -21,6 +22,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'contracts', testEnvironment: 'node', roots: ['<rootDir>/libs/contracts'] },
+    { ...common, displayName: 'tooling', testEnvironment: 'node', roots: ['<rootDir>/scripts'], testMatch: ['**/*.test.ts'] },
     {
       ...common,
       displayName: 'api',
@@ -48,6 +50,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       globalSetup: '<rootDir>/e2e/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/e2e/skip-without-browser.ts'],
       globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
     },
   ],

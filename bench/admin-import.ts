@@ -1,25 +1,48 @@
 /**
  * `npm run bench -- admin-import [--file PATH] [--keep]` (issue 13): the full store_items file (545,495 rows)
  * imported two ways into the same fresh database, one after the other:
- *   1. the CLI, `npm run db:import -- <file>` in a child process (wall time, peak RSS from /usr/bin/time);
+ *   1. the CLI, `npm run db:import -- <file>` in a child process (wall time, peak RSS from GNU time where
+ *      /usr/bin/time is, else not measured);
  *   2. the browser path: POST /admin/imports (multipart, streamed) to dist/api/main.js in a child process
  *      (NODE_ENV=production, the import job worker on), polling GET /admin/imports/{id} until done: time to
  *      done, the API's peak RSS (sampled from /proc every 200 ms) next to its RSS before the upload;
  *   3. the same upload again (idempotent: everything unchanged).
- * Between 1 and 2 the inventory is emptied, so both insert every row. Writes bench/results/admin-import.json.
+ * Between 1 and 2 the inventory is emptied, so both insert every row. The database: BENCH_DATABASE_URL, else
+ * portal_bench_admin_import on the benchmarks' server (bench/support.ts). Writes bench/results/admin-import.json.
  * A measurement, never a test.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openAsBlob, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { benchToken } from './session';
 import { importFiles, seedReference } from '../seeds';
-import { dataFile, dropDatabase, sampleRss, startBuiltApi, stop, withDb } from './support';
+import {
+  benchArgs,
+  benchDatabaseUrl,
+  dataFile,
+  dropDatabase,
+  fixtureFile,
+  sampleRss,
+  startBuiltApi,
+  stop,
+  withDb,
+  type BenchInfo,
+} from './support';
 
 const ROOT = resolve(__dirname, '..');
-const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_admin_import';
+
+export const info: BenchInfo = {
+  title: 'store_items through db:import and POST /admin/imports',
+  about:
+    'The full store_items file (545,495 rows) imported by the CLI (npm run db:import) and then uploaded through POST /admin/imports to the built API until done, twice (the second idempotent): times and peak RSS.',
+  options: {
+    file: { type: 'string', value: 'PATH', help: 'the store assortment file to import (default data/iowa-abd/store_items_2022.csv.gz)' },
+    keep: { type: 'boolean', help: 'keep the database afterwards' },
+  },
+  quick: ['--file', fixtureFile('store_items.csv')],
+};
 
 /** Uploads `file` and polls the run until it is done; returns the run and the time to done. */
 async function uploadAndWait(base: string, token: string, file: string) {
@@ -49,10 +72,10 @@ async function uploadAndWait(base: string, token: string, file: string) {
 }
 
 /** Entry point for bench/run.ts. */
-export async function run(argv: string[]): Promise<void> {
-  const fileArg = argv.includes('--file') ? argv[argv.indexOf('--file') + 1] : undefined;
-  const file = fileArg ?? dataFile('store_items_2022.csv');
-  const dbUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_DB;
+export async function run(argv: string[]): Promise<string> {
+  const { values } = benchArgs(argv, info);
+  const file = (values.file as string | undefined) ?? dataFile('store_items_2022.csv');
+  const dbUrl = benchDatabaseUrl('portal_bench_admin_import');
   console.log(`file ${file}`);
   await dropDatabase(dbUrl);
   const admin = createDb(withDb(dbUrl, 'postgres'), { max: 1 });
@@ -71,15 +94,13 @@ export async function run(argv: string[]): Promise<void> {
     // 1. The CLI.
     console.log('CLI: npm run db:import …');
     const c0 = Date.now();
-    const cli = spawnSync(
-      '/usr/bin/time',
-      ['-f', 'MAXRSS_KB=%M', process.execPath, join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/db.ts'), 'import', file],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: dbUrl },
-        encoding: 'utf8',
-      },
-    );
+    const command = [process.execPath, join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/db.ts'), 'import', file];
+    const gnuTime = process.platform === 'linux' && existsSync('/usr/bin/time');
+    const cli = spawnSync(gnuTime ? '/usr/bin/time' : command[0], gnuTime ? ['-f', 'MAXRSS_KB=%M', ...command] : command.slice(1), {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: dbUrl },
+      encoding: 'utf8',
+    });
     const cliMs = Date.now() - c0;
     if (cli.status !== 0) throw new Error(`db:import failed: ${cli.stderr}`);
     const cliPeakMB = Math.round(Number(/MAXRSS_KB=(\d+)/.exec(cli.stderr)?.[1] ?? 0) / 1024);
@@ -151,9 +172,10 @@ export async function run(argv: string[]): Promise<void> {
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/admin-import.json'), JSON.stringify(result, null, 2) + '\n');
     console.log('wrote bench/results/admin-import.json');
+    return `CLI ${(cliMs / 1000).toFixed(1)} s; upload → done ${(first.doneMs / 1000).toFixed(1)} s (${first.run.status}, ${first.run.files[0]?.created} created), again ${(second.doneMs / 1000).toFixed(1)} s (${second.run.files[0]?.unchanged} unchanged); API RSS peak ${result.api.first.peakRssMB} MB`;
   } finally {
     if (api) await stop(api);
     await db.destroy();
-    if (!argv.includes('--keep')) await dropDatabase(dbUrl);
+    if (!values.keep) await dropDatabase(dbUrl);
   }
 }

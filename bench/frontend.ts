@@ -5,10 +5,10 @@
  *   2. from the manifest, the initial JavaScript per route: the HTML's entry with every chunk it imports
  *      statically, plus the route's lazy screen and its static imports (/auth, /shop), gzip -9 and brotli;
  *   3. serves that build with the real API in-process (createApp, the real routes) on a fresh database on
- *      DATABASE_URL's server (default the machine's postgres://postgres@127.0.0.1:5432), migrated, dropped after;
+ *      the benchmarks' server (bench/support.ts benchServer), migrated, dropped after;
  *   4. runs Lighthouse (its Node API; the default config is the mobile preset: Moto G Power emulation,
- *      simulated slow 4G and 4× CPU) `runs` times on /auth in Debian's Chromium (/usr/bin/chromium, or
- *      CHROMIUM_PATH) and prints the median performance score, LCP, TBT, accessibility score and the script
+ *      simulated slow 4G and 4× CPU) `runs` times on /auth in the machine's Chrome or Chromium (CHROMIUM_PATH,
+ *      else found by e2e/browser.ts) and prints the median performance score, LCP, TBT, accessibility score and the script
  *      bytes the page really transferred (compressed by the server);
  *   5. writes bench/results/frontend.json.
  * Targets: /auth initial JS ≤ 150 KB gzipped, performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100.
@@ -24,6 +24,19 @@ import { loadConfig } from '../apps/api/src/config';
 import type { Mailer } from '../apps/api/src/context';
 import { createDb, migrateLatest } from '../apps/api/src/db/knex';
 import { createLogger } from '../apps/api/src/logger';
+import { findBrowser } from '../e2e/browser';
+import { BenchSkipped, benchArgs, benchServer, positive, withDb, type BenchInfo } from './support';
+
+export const info: BenchInfo = {
+  title: 'Lighthouse on the sign-in page and initial JS per route',
+  about:
+    "The first load of the sign-in page on a phone: the SPA built with Vite, initial JavaScript per route, then Lighthouse (mobile preset) on /auth in the machine's Chrome or Chromium, served by the real API. Targets: /auth JS ≤ 150 KB gzip, performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100.",
+  options: {
+    runs: { type: 'string', value: 'N', default: '3', help: 'Lighthouse runs (the median is reported)' },
+    keep: { type: 'boolean', help: 'keep the temporary build' },
+  },
+  quick: ['--runs', '1'],
+};
 
 const ROOT = resolve(__dirname, '..');
 const CHROME_FLAGS = [
@@ -137,10 +150,13 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun>
 }
 
 /** Entry point for bench/run.ts. */
-export async function run(args: string[] = []): Promise<void> {
-  const i = args.indexOf('--runs');
-  const runs = i >= 0 ? Number(args[i + 1]) : 3;
-  const keep = args.includes('--keep');
+export async function run(args: string[] = []): Promise<string> {
+  const { values } = benchArgs(args, info);
+  const runs = positive(values.runs, 'runs');
+  const keep = Boolean(values.keep);
+  const found = findBrowser();
+  if (!found.path) throw new BenchSkipped(found.hint);
+  const browser = found.path;
   const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   console.log(
     `machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()
@@ -155,12 +171,11 @@ export async function run(args: string[] = []): Promise<void> {
       `initial JS ${r.route.padEnd(6)} ${String(r.gzipKB).padStart(6)} KB gzip  ${String(r.brotliKB).padStart(6)} KB brotli  (${r.rawKB} KB raw, ${r.files} files)`,
     );
 
-  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const server = benchServer();
   const name = `portal_bench_frontend_${process.pid}`;
   const admin = createDb(server, { max: 1 });
   await admin.raw(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const url = new URL(withDb(server, name));
   const db = createDb(url.toString(), { max: 5 });
   let http: Server | undefined;
   let chrome: { port: number; kill(): void } | undefined;
@@ -180,7 +195,7 @@ export async function run(args: string[] = []): Promise<void> {
     const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 
     const { launch } = await import('chrome-launcher');
-    chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    chrome = await launch({ chromePath: browser, chromeFlags: CHROME_FLAGS });
     const results: LighthouseRun[] = [];
     for (let n = 1; n <= runs; n++) {
       // A trace Chromium failed to record (Lighthouse's NO_NAVSTART and kin, seen on a loaded machine) is retried twice.
@@ -234,7 +249,7 @@ export async function run(args: string[] = []): Promise<void> {
           bench: 'frontend',
           at: new Date().toISOString(),
           machine: { cores: cpus().length, model: cpus()[0]?.model, load: loadavg() },
-          chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          chromium: browser,
           preset: 'lighthouse default (mobile)',
           url: '/auth',
           runs: results,
@@ -247,6 +262,7 @@ export async function run(args: string[] = []): Promise<void> {
         2,
       )}\n`,
     );
+    return `/auth JS ${auth.gzipKB} KB gzip; median of ${runs}: performance ${summary.performance}, LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${summary.tbtMs} ms, accessibility ${summary.accessibility}`;
   } finally {
     chrome?.kill();
     if (http) {

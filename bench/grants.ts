@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- grants [--grants 5000] [--requests 200]`: what scoped grants (ARCHITECTURE §11) cost when a
+ * `npm run bench -- grants [--grants 5000] [--requests 200] [--keep]`: what scoped grants (ARCHITECTURE §11) cost when a
  * person holds thousands of them, as the administrator of a real board's outlets does. One throw-away database
- * on the machine's PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres): the real stores,
+ * on the benchmarks' server (bench/support.ts benchServer): the real stores,
  * `--grants` outlets (each linked to a real store, each with one buyer), one administrator holding Outlet
  * Manager at every one of those outlets and Store Manager at one store with its orders. Measures, in process
  * (createApp on a local port, one client at a time): p50/p95 of the users list (first page and a search), a
@@ -19,27 +19,29 @@ import type { Mailer } from '../apps/api/src/context';
 import { importFiles, seedReference } from '../seeds';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dataFile } from './support';
+import { benchArgs, benchServer, dataFile, positive, withDb, type BenchInfo } from './support';
 
-const arg = (args: string[], name: string, def: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : def;
+export const info: BenchInfo = {
+  title: 'scoped grants when one person holds thousands',
+  about:
+    "What scoped grants (ARCHITECTURE §11) cost when an administrator holds a role at thousands of outlets: p50/p95 and SQL statements of the users list (a page and a search), a store's orders, /me/permissions and one user's detail, one client at a time.",
+  options: {
+    grants: { type: 'string', value: 'N', default: '5000', help: 'outlets (each with a buyer) the administrator holds Outlet Manager at' },
+    requests: { type: 'string', value: 'N', default: '200', help: 'requests per endpoint' },
+    keep: { type: 'boolean', help: 'keep the database afterwards (to EXPLAIN)' },
+  },
+  quick: ['--grants', '500', '--requests', '20'],
 };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-export async function run(args: string[] = []) {
-  if (args.includes('--help')) {
-    console.log('usage: npm run bench -- grants [--grants 5000] [--requests 200] [--keep]   (DATABASE_URL: the PostgreSQL server to use)');
-    return;
-  }
-  const grants = arg(args, 'grants', 5000);
-  const requests = arg(args, 'requests', 200);
-  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export async function run(argv: string[] = []): Promise<string> {
+  const { values } = benchArgs(argv, info);
+  const grants = positive(values.grants, 'grants');
+  const requests = positive(values.requests, 'requests');
   const name = `portal_bench_grants_${process.pid}`;
-  const admin = createDb(server, { max: 1 });
+  const admin = createDb(benchServer(), { max: 1 });
   await admin.raw(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const url = new URL(withDb(benchServer(), name));
   const db = createDb(url.toString(), { max: 10 });
   let http: Server | undefined;
   try {
@@ -175,10 +177,13 @@ export async function run(args: string[] = []) {
       JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), grants, requests, results }, null, 2),
     );
     console.log('wrote bench/results/grants.json');
+    const users = results[0];
+    const perms = results[3];
+    return `${grants} grants: users list p95 ${users.p95} ms (${users.statements} SQL), /me/permissions p95 ${perms.p95} ms`;
   } finally {
     if (http) await new Promise((ok) => http!.close(ok));
     await db.destroy();
-    if (args.includes('--keep')) console.log(`kept the database ${name}`);
+    if (values.keep) console.log(`kept the database ${name}`);
     else await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.destroy();
   }

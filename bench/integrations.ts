@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- integrations [--concurrency 2,4,8] [--format json|csv] [--orders 3000] [--placers 8]
  *   [--duration 15] [--connections 32] [--keep] [--default-limits]` (issue 14 acceptance): the warehouse integration API on the
- * real data, in a fresh database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/portal_bench_integrations;
- * dropped before and after unless --keep), against dist/api/main.js in a child process (NODE_ENV=production,
+ * real data, in a fresh database (BENCH_DATABASE_URL, default portal_bench_integrations on the benchmarks' server,
+ * bench/support.ts benchServer; dropped before and after unless --keep), against dist/api/main.js in a child process (NODE_ENV=production,
  * pool 20, JOBS_ENABLED=false, API_KEY_RATE_LIMIT_PER_MINUTE=1000000 so the per-key limit, 3,000/min by default, never answers 429):
  *   1. stores.csv and products.csv are imported (db:import's code); the inventory stays empty;
  *   2. the full assortment file store_items_2022.csv(.gz) (545,495 rows, 2,003 stores) is pushed through
@@ -42,10 +42,57 @@ import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { fillCart, storeItems, type StoreItem } from '../apps/api/src/modules/orders/test-support';
 import { benchToken } from './session';
 import { importFiles, openDataFile, seedReference } from '../seeds';
-import { dataFile, dbName, dropDatabase, sampleRss, startBuiltApi, stop, withDb } from './support';
+import {
+  BenchUsageError,
+  benchArgs,
+  benchDatabaseUrl,
+  dataFile,
+  dbName,
+  dropDatabase,
+  fixtureFile,
+  positive,
+  sampleRss,
+  startBuiltApi,
+  stop,
+  withDb,
+  type BenchInfo,
+} from './support';
 
 const ROOT = resolve(__dirname, '..');
-const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_integrations';
+
+export const info: BenchInfo = {
+  title: 'inventory push, orders and the order event feed of the integration API',
+  about:
+    'The warehouse integration API on the real data: the full store assortment pushed through PUT /integrations/stores/{id}/inventory with a board key at several concurrencies, then orders placed and moved through their states, then the order event feed under load with a board key and a store key. Targets: push ≤ 60 s, API RSS ≤ 300 MB, feed p95 ≤ 50 ms.',
+  options: {
+    concurrency: { type: 'string', value: 'N,N…', default: '2,4,8', help: 'push requests in flight, one push per value' },
+    format: { type: 'string', value: 'json|csv', default: 'json', help: 'the push body' },
+    orders: { type: 'string', value: 'N', default: '3000', help: 'in-store orders placed for the feed' },
+    placers: { type: 'string', value: 'N', default: '8', help: 'buyers placing them, in parallel' },
+    duration: { type: 'string', value: 'S', default: '15', help: 'seconds of feed load per key' },
+    connections: { type: 'string', value: 'N', default: '32', help: 'autocannon connections on the feed' },
+    file: { type: 'string', value: 'PATH', help: 'the store assortment file pushed (default data/iowa-abd/store_items_2022.csv.gz)' },
+    keep: { type: 'boolean', help: 'keep the database afterwards' },
+    'default-limits': {
+      type: 'boolean',
+      help: 'keep the default per-key rate limit and run only the push (a minute between concurrencies)',
+    },
+  },
+  quick: [
+    '--file',
+    fixtureFile('store_items.csv'),
+    '--concurrency',
+    '4',
+    '--orders',
+    '60',
+    '--placers',
+    '2',
+    '--duration',
+    '2',
+    '--connections',
+    '8',
+  ],
+};
 const TARGETS = { pushSeconds: 60, rssMB: 300, feedP95Ms: 50 };
 const RATE_LIMIT = 1_000_000;
 
@@ -63,29 +110,26 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const val = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const { values } = benchArgs(argv, info);
+  if (values.format !== 'json' && values.format !== 'csv') throw new BenchUsageError(`--format must be json or csv (got ${values.format})`);
   return {
-    concurrency: (val('--concurrency') ?? '2,4,8')
+    concurrency: String(values.concurrency)
       .split(',')
-      .map(Number)
-      .filter((n) => n > 0),
-    format: val('--format') === 'csv' ? 'csv' : 'json',
-    orders: Number(val('--orders') ?? 3000),
-    placers: Number(val('--placers') ?? 8),
-    duration: Number(val('--duration') ?? 15),
-    connections: Number(val('--connections') ?? 32),
-    keep: argv.includes('--keep'),
-    defaultLimits: argv.includes('--default-limits'),
-    file: val('--file'),
-    db: process.env.BENCH_DATABASE_URL ?? DEFAULT_DB,
+      .map((c) => positive(c, 'concurrency')),
+    format: values.format,
+    orders: positive(values.orders, 'orders'),
+    placers: positive(values.placers, 'placers'),
+    duration: positive(values.duration, 'duration'),
+    connections: positive(values.connections, 'connections'),
+    keep: Boolean(values.keep),
+    defaultLimits: Boolean(values['default-limits']),
+    file: values.file as string | undefined,
+    db: benchDatabaseUrl('portal_bench_integrations'),
   };
 }
 
-/** Entry point for bench/run.ts. */
-export async function run(argv: string[]): Promise<void> {
+/** Entry point for bench/run.ts; answers the one-line summary. */
+export async function run(argv: string[]): Promise<string> {
   const args = parseArgs(argv);
   const file = args.file ?? dataFile('store_items_2022.csv');
   console.log(
@@ -186,7 +230,7 @@ export async function run(argv: string[]): Promise<void> {
       console.log(
         `target: push ≤ 60 s ${mark(best.wallMs <= TARGETS.pushSeconds * 1000 && best.refusedRequests === 0)}; wrote bench/results/integrations-default-limits.json`,
       );
-      return;
+      return `default per-key limit: push ${(best.wallMs / 1000).toFixed(1)} s at ${best.concurrency} in flight, ${best.refusedRequests} requests refused`;
     }
     console.log(`the same push again at ${best.concurrency} in flight (everything unchanged)…`);
     const second = await push(base, jobs, best.concurrency, args, pid, db);
@@ -323,6 +367,7 @@ export async function run(argv: string[]): Promise<void> {
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/integrations.json'), JSON.stringify(result, null, 2) + '\n');
     console.log('wrote bench/results/integrations.json');
+    return `push ${totalRows.toLocaleString('en-US')} rows in ${(best.wallMs / 1000).toFixed(1)} s at ${best.concurrency} in flight, again ${(second.wallMs / 1000).toFixed(1)} s; feed p95 ${feedBoard.p95} ms (board key), ${feedStoreRes.p95} ms (store key); RSS peak ${pushRssMB} MB`;
   } finally {
     if (api) await stop(api);
     await db.destroy();

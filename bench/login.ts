@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- login [--rounds 4] [--slice 5] [--connections 4]`: sign-in throughput against bcrypt alone
- * (issue 3 "Benchmark"). On a fresh database on DATABASE_URL's server (default the machine's
- * postgres://postgres@127.0.0.1:5432), migrated with reference data and 4 accounts hashed at cost 12, it:
+ * (issue 3 "Benchmark"). On a fresh database on the benchmarks' server (bench/support.ts benchServer),
+ * migrated with reference data and 4 accounts hashed at cost 12, it:
  *   1. starts the API in-process (createApp, the real routes, BCRYPT_COST 12) on a loopback port;
  *   2. alternates, `rounds` times, a `slice` of bcrypt cost-12 compares alone, 4 at a time (the libuv pool
  *      the API uses too), and a slice of POST /api/v1/auth/login load with autocannon at 4 connections
@@ -21,14 +21,22 @@ import { createDb, migrateLatest } from '../apps/api/src/db/knex';
 import { createLogger } from '../apps/api/src/logger';
 import type { Mailer } from '../apps/api/src/context';
 import { seedReference } from '../seeds';
+import { benchArgs, benchServer, positive, withDb, type BenchInfo } from './support';
+
+export const info: BenchInfo = {
+  title: 'sign-in throughput against bcrypt alone',
+  about:
+    'Sign-in throughput (POST /auth/login, bcrypt cost 12) against bcrypt alone, in alternating slices on a fresh database. Targets: ≥ 90 % of bcrypt alone, p95 < 600 ms.',
+  options: {
+    rounds: { type: 'string', value: 'N', default: '4', help: 'slices of bcrypt alone and of sign-in load, alternated' },
+    slice: { type: 'string', value: 'S', default: '5', help: 'seconds per slice' },
+    connections: { type: 'string', value: 'N', default: '4', help: 'sign-ins (and bcrypt compares) in flight' },
+  },
+  quick: ['--rounds', '1'],
+};
 
 const COST = 12;
 const PASSWORD = 'Bench#Login2026';
-
-function arg(args: string[], name: string, fallback: number) {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
-}
 
 /** bcrypt.compare at `concurrency` in flight for `seconds`; returns compares per second. */
 async function bcryptAlone(hash: string, concurrency: number, seconds: number) {
@@ -49,16 +57,17 @@ async function bcryptAlone(hash: string, concurrency: number, seconds: number) {
 const percentile = (sorted: number[], p: number) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
-export async function run(args: string[] = []) {
-  const rounds = arg(args, 'rounds', 4);
-  const slice = arg(args, 'slice', 5);
-  const connections = arg(args, 'connections', 4);
-  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Entry point for bench/run.ts; answers the one-line summary. */
+export async function run(argv: string[] = []): Promise<string> {
+  const { values } = benchArgs(argv, info);
+  const rounds = positive(values.rounds, 'rounds');
+  const slice = positive(values.slice, 'slice');
+  const connections = positive(values.connections, 'connections');
+  const server = benchServer();
   const name = `portal_bench_login_${process.pid}`;
   const admin = createDb(server, { max: 1 });
   await admin.raw(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const url = new URL(withDb(server, name));
   const db = createDb(url.toString(), { max: 20 });
   let http: Server | undefined;
   try {
@@ -188,6 +197,7 @@ export async function run(args: string[] = []) {
       ),
     );
     console.log('wrote bench/results/login.json');
+    return `${signInsPerSecond.toFixed(2)} sign-ins/s = ${(ratio * 100).toFixed(1)} % of bcrypt alone (${reference.toFixed(2)}/s), p95 ${p95} ms`;
   } finally {
     await new Promise<void>((ok) => (http ? http.close(() => ok()) : ok()));
     await db.destroy();

@@ -2,9 +2,10 @@
  * `npm run bench -- orders [--duration 20] [--buyers 16] [--lines 3] [--full] [--keep]`: order placement
  * throughput with pay in-store (issue 5 "Benchmark"), 16 concurrent buyers, each with its own cart.
  *
- * 1. Creates a fresh database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/portal_bench_orders;
- *    dropped and recreated), migrates, seeds reference data, imports the small real-data fixture of the API
- *    tests (apps/api/src/test/fixtures; --full imports ../shared/data instead) and the demo data.
+ * 1. Creates a fresh database (BENCH_DATABASE_URL, default portal_bench_orders on the benchmarks' server,
+ *    bench/support.ts benchServer; dropped and recreated), migrates, seeds reference data, imports the small
+ *    real-data fixture of the API tests (apps/api/src/test/fixtures; --full imports data/iowa-abd instead) and
+ *    the demo data (with a random password: a production start refuses the public one).
  * 2. Creates N buyers (role outlet_buyer) assigned to outlet DEMO-DSM-01, which buys from store 2190.
  * 3. Builds the API (scripts/build-api.mjs) and runs dist/api/main.js in a child process (NODE_ENV=production,
  *    pool 20, pg-boss mail outbox enqueue in the order's transaction, worker off).
@@ -21,14 +22,25 @@ import { cpus, totalmem, loadavg } from 'node:os';
 import bcrypt from 'bcrypt';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { benchToken } from './session';
-import { startBuiltApi, stop } from './support';
+import { benchArgs, benchDatabaseUrl, dataFile, fixtureFile, positive, startBuiltApi, stop, type BenchInfo } from './support';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES } from '../seeds';
 
 const ROOT = resolve(__dirname, '..');
-const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/portal_bench_orders';
-const FIXTURES = join(ROOT, 'apps/api/src/test/fixtures');
-const SHARED_DATA = resolve(ROOT, '../shared/data');
 const STORE = 2190;
+
+export const info: BenchInfo = {
+  title: 'in-store order placement by concurrent buyers',
+  about:
+    'Order placement with pay in-store: N buyers, each with its own cart, loop cart → checkout session → POST /orders against the built API in production mode on a fresh database; checks that no order is duplicated.',
+  options: {
+    duration: { type: 'string', value: 'S', default: '20', help: 'seconds of load' },
+    buyers: { type: 'string', value: 'N', default: '16', help: 'concurrent buyers' },
+    lines: { type: 'string', value: 'N', default: '3', help: 'cart lines per order' },
+    full: { type: 'boolean', help: "the full real data (data/iowa-abd) instead of the API tests' fixture" },
+    keep: { type: 'boolean', help: 'keep the database afterwards' },
+  },
+  quick: ['--duration', '3', '--buyers', '4'],
+};
 const OUTLET_CODE = 'DEMO-DSM-01';
 
 interface Args {
@@ -41,22 +53,19 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const val = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const { values } = benchArgs(argv, info);
   return {
-    duration: Number(val('--duration') ?? 20),
-    buyers: Number(val('--buyers') ?? 16),
-    lines: Number(val('--lines') ?? 3),
-    full: argv.includes('--full'),
-    keep: argv.includes('--keep'),
-    db: process.env.BENCH_DATABASE_URL ?? DEFAULT_DB,
+    duration: positive(values.duration, 'duration'),
+    buyers: positive(values.buyers, 'buyers'),
+    lines: positive(values.lines, 'lines'),
+    full: Boolean(values.full),
+    keep: Boolean(values.keep),
+    db: benchDatabaseUrl('portal_bench_orders'),
   };
 }
 
-/** Entry point for bench/run.ts. */
-export async function run(argv: string[]): Promise<void> {
+/** Entry point for bench/run.ts; answers the one-line summary. */
+export async function run(argv: string[]): Promise<string> {
   const args = parseArgs(argv);
   const t0 = Date.now();
   const db = await freshDatabase(args);
@@ -87,7 +96,7 @@ export async function run(argv: string[]): Promise<void> {
       },
       setup: {
         database: args.db,
-        data: args.full ? 'full real data (../shared/data)' : 'real-data fixture of the API tests (5 stores, 90 items)',
+        data: args.full ? 'full real data (data/iowa-abd)' : 'real-data fixture of the API tests (5 stores, 90 items)',
         store: STORE,
         outlet: OUTLET_CODE,
         buyers: args.buyers,
@@ -125,6 +134,7 @@ export async function run(argv: string[]): Promise<void> {
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/orders.json'), JSON.stringify(result, null, 2) + '\n');
     console.log('wrote bench/results/orders.json');
+    return `${r.ordersPerSecond} orders/s (${args.buyers} buyers); POST /orders p50 ${r.postOrdersMs.p50} ms, p95 ${r.postOrdersMs.p95} ms; ${r.errors} errors, ${r.duplicateOrdersPerSession} duplicates`;
   } finally {
     await stop(api);
     await db.destroy();
@@ -145,8 +155,8 @@ async function freshDatabase(args: Args): Promise<Db> {
   await migrateLatest(db);
   await seedReference(db);
   const files = args.full
-    ? REAL_DATA_FILES.map((f) => join(SHARED_DATA, f))
-    : ['stores.csv', 'products.csv', 'store_items.csv'].map((f) => join(FIXTURES, f));
+    ? REAL_DATA_FILES.map((f) => dataFile(f))
+    : (['stores.csv', 'products.csv', 'store_items.csv'] as const).map(fixtureFile);
   await importFiles(db, files);
   // Not the public demo password: the production start refuses accounts that still have it (buyers sign in by token).
   await seedDemo(db, { password: randomBytes(12).toString('hex'), bcryptCost: 4 });

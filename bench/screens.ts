@@ -1,11 +1,11 @@
 /**
- * `npm run bench -- screens [--label NAME] [--web-dir DIR]`: a full-page screenshot of every screen of the SPA at
+ * `npm run bench -- screens [--label NAME] [--web-dir DIR] [--width 390|1280]`: a full-page screenshot of every screen of the SPA at
  * 390 and 1280 px, to show that a change made pages faster without changing them (issue 15 §4 acceptance).
  *   1. builds the SPA with Vite into a temporary folder (or takes an existing build with --web-dir);
  *   2. per width, serves it with the real API (createApp) on a fresh database with the test fixtures
- *      (e2e/harness.ts: real stores and items, the demo accounts) on DATABASE_URL's server (default
- *      postgres://postgres@127.0.0.1:5432), dropped after;
- *   3. in Debian's Chromium (playwright-core) visits every screen as the anonymous visitor, the buyer, the store
+ *      (e2e/harness.ts: real stores and items, the demo accounts) on the benchmarks' server (bench/support.ts
+ *      benchServer), dropped after;
+ *   3. in the machine's Chrome or Chromium (playwright-core; e2e/browser.ts finds it) visits every screen as the anonymous visitor, the buyer, the store
  *      manager and the administrator (sign-in modes, invitation, not found, shop, pricing dialog, cart, date
  *      picker, payment, confirmation, my orders, order details, profile, pricing calculator, store orders,
  *      every admin tab, store editor, user editor, the profile menu and its dialogs) and saves
@@ -20,6 +20,23 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { findBrowser } from '../e2e/browser';
+import { BenchSkipped, BenchUsageError, benchArgs, benchServer, type BenchInfo } from './support';
+
+export const info: BenchInfo = {
+  title: 'a screenshot of every screen at 390 and 1280 px (or --compare two sets)',
+  about:
+    "A full-page screenshot of every screen of the SPA at 390 and 1280 px in the machine's Chrome or Chromium, into bench/results/screens/<label>/; --compare a b prints the differing pixels per screen of two such sets.",
+  options: {
+    label: { type: 'string', value: 'NAME', default: 'current', help: 'the set’s folder under bench/results/screens/' },
+    'web-dir': { type: 'string', value: 'DIR', help: 'an existing SPA build instead of building one' },
+    width: { type: 'string', value: '390|1280', help: 'only this width (default both)' },
+    compare: { type: 'boolean', help: 'compare two sets: npm run bench -- screens --compare a b' },
+  },
+  quick: ['--width', '1280', '--label', 'quick'],
+};
+/** `--compare a b` takes two positional arguments. */
+export const positionals = true;
 
 const ROOT = resolve(__dirname, '..');
 const OUT = join(ROOT, 'bench/results/screens');
@@ -396,7 +413,7 @@ const COMPARE_IN_PAGE = `async ([ua, ub]) => {
         }`;
 
 /** Compares two sets pixel by pixel in Chromium; returns the table rows. */
-async function compare(a: string, b: string): Promise<void> {
+async function compare(a: string, b: string): Promise<string> {
   const { launchBrowser } = await import('../e2e/harness');
   const da = join(OUT, a);
   const db = join(OUT, b);
@@ -436,15 +453,19 @@ async function compare(a: string, b: string): Promise<void> {
     `${rows.length} pictures, ${rows.length - changed.length} identical, ${changed.length} different (pictures of the differences: ${diffDir})`,
   );
   writeFileSync(join(OUT, `compare-${a}-${b}.json`), `${JSON.stringify(rows, null, 2)}\n`);
+  return `${rows.length} pictures, ${rows.length - changed.length} identical, ${changed.length} different`;
 }
 
 /** Entry point for bench/run.ts. */
-export async function run(args: string[] = []): Promise<void> {
-  const ci = args.indexOf('--compare');
-  if (ci >= 0) return compare(args[ci + 1], args[ci + 2]);
-  const li = args.indexOf('--label');
-  const label = li >= 0 ? args[li + 1] : 'current';
-  const wi = args.indexOf('--web-dir');
+export async function run(args: string[] = []): Promise<string> {
+  const { values, positionals: sets } = benchArgs(args, info, { positionals: true });
+  if (values.compare ? sets.length !== 2 : sets.length) throw new BenchUsageError('screens takes two set names only with --compare a b');
+  const widths = values.width ? WIDTHS.filter((w) => String(w.width) === values.width) : WIDTHS;
+  if (!widths.length) throw new BenchUsageError(`--width must be 390 or 1280 (got ${values.width})`);
+  const found = findBrowser();
+  if (!found.path) throw new BenchSkipped(found.hint);
+  if (values.compare) return compare(sets[0], sets[1]);
+  const label = values.label as string;
   console.log(
     `load ${loadavg()
       .map((l) => l.toFixed(2))
@@ -453,7 +474,7 @@ export async function run(args: string[] = []): Promise<void> {
   const dir = join(OUT, label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  let webDir = wi >= 0 ? resolve(args[wi + 1]) : undefined;
+  let webDir = values['web-dir'] ? resolve(values['web-dir'] as string) : undefined;
   let built: string | undefined;
   if (!webDir) {
     built = webDir = mkdtempSync(join(tmpdir(), 'portal-screens-web-'));
@@ -462,18 +483,19 @@ export async function run(args: string[] = []): Promise<void> {
     await buildSpa(webDir, { report: false });
   }
   // The API tests' template database (migrated, reference data), cloned per width by e2e/harness.ts.
-  process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.TEST_DATABASE_URL ??= benchServer();
   const { default: globalSetup, withDatabase } = await import('../apps/api/src/test/global-setup');
   await globalSetup();
   const { launchBrowser } = await import('../e2e/harness');
   const browser = await launchBrowser();
   try {
     let total = 0;
-    for (const viewport of WIDTHS) {
+    for (const viewport of widths) {
       console.log(`${viewport.width} px:`);
       total += (await shootWidth(browser, webDir, dir, viewport)).length;
     }
     console.log(`${total} screenshots in ${dir}`);
+    return `${total} screenshots at ${widths.map((w) => w.width).join(' and ')} px in bench/results/screens/${label}/`;
   } finally {
     await browser.close();
     const { createDb } = await import('../apps/api/src/db/knex');

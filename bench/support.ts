@@ -7,16 +7,104 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createDb } from '../apps/api/src/db/knex';
 
 const ROOT = resolve(__dirname, '..');
 
-/** The real data file `name` (plain or .gz): SHARED_DATA_DIR, else ../shared/data, else data/iowa-abd. */
-export function dataFile(name: string): string {
-  const dirs = [process.env.SHARED_DATA_DIR, join(ROOT, '../shared/data'), join(ROOT, 'data/iowa-abd')].filter(Boolean) as string[];
-  for (const d of dirs) for (const f of [join(d, name), join(d, `${name}.gz`)]) if (existsSync(f)) return f;
-  throw new Error(`${name} not found in ${dirs.join(', ')}`);
+/** One option of a benchmark: `--name VALUE` (string) or `--name` (boolean), with its help line. */
+export interface BenchOption {
+  type: 'string' | 'boolean';
+  /** The value's placeholder in the help (`S`, `N`, `PATH`). */
+  value?: string;
+  default?: string;
+  help: string;
 }
+/** What a benchmark says about itself: `npm run bench -- <name> --help` prints it; `all --quick` runs `quick`. */
+export interface BenchInfo {
+  /** A few words for the list of benchmarks. */
+  title: string;
+  about: string;
+  options: Record<string, BenchOption>;
+  /** Arguments for a brief run (`npm run bench -- all --quick`). */
+  quick: string[];
+}
+/** A bad command line: bench/run.ts prints the message in one line and exits 2. */
+export class BenchUsageError extends Error {}
+/** The benchmark cannot run on this machine (e.g. no browser): bench/run.ts prints why and exits 0. */
+export class BenchSkipped extends Error {}
+
+/** The help text of benchmark `name`. */
+export function benchHelp(name: string, info: BenchInfo): string {
+  const flags = Object.entries(info.options).map(([k, o]) => [`--${k}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`, o] as const);
+  const w = Math.max(...flags.map(([f]) => f.length), 8);
+  return [
+    `usage: npm run bench -- ${name}${flags.map(([f]) => ` [${f}]`).join('')}`,
+    '',
+    info.about,
+    '',
+    'options:',
+    ...flags.map(([f, o]) => `  ${f.padEnd(w)}  ${o.help}${o.default !== undefined ? ` (default ${o.default})` : ''}`),
+    `  ${'--help'.padEnd(w)}  this text (the benchmark does not run)`,
+    '',
+    `quick run (npm run bench -- all --quick): npm run bench -- ${name} ${info.quick.join(' ')}`.trimEnd(),
+  ].join('\n');
+}
+
+/**
+ * `argv` parsed against the benchmark's options (node:util parseArgs, strict): string options as strings
+ * (their defaults filled in), boolean ones as booleans. Throws BenchUsageError on an unknown option or a
+ * missing value.
+ */
+export function benchArgs(argv: string[], info: BenchInfo, opts: { positionals?: boolean } = {}) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: opts.positionals ?? false,
+      options: Object.fromEntries(
+        Object.entries(info.options).map(([k, o]) => [
+          k,
+          o.type === 'string' && o.default !== undefined ? { type: o.type, default: o.default } : { type: o.type },
+        ]),
+      ),
+    });
+    return { values: values as Record<string, string | boolean | undefined>, positionals };
+  } catch (e) {
+    throw new BenchUsageError((e as Error).message.split('\n')[0]);
+  }
+}
+
+/** A positive number from option `--name`'s value; BenchUsageError when it is not one. */
+export function positive(value: string | boolean | undefined, name: string): number {
+  const n = Number(value);
+  if (typeof value !== 'string' || !Number.isFinite(n) || n <= 0)
+    throw new BenchUsageError(`--${name} must be a positive number (got ${String(value)})`);
+  return n;
+}
+
+/** The repository's real data folder: SHARED_DATA_DIR when set, else data/iowa-abd (carried by every clone). */
+export const dataDir = () => (process.env.SHARED_DATA_DIR ? resolve(process.env.SHARED_DATA_DIR) : join(ROOT, 'data/iowa-abd'));
+
+/** The real data file `name` (plain or .gz) in dataDir(). */
+export function dataFile(name: string): string {
+  const d = dataDir();
+  for (const f of [join(d, name), join(d, `${name}.gz`)]) if (existsSync(f)) return f;
+  throw new Error(`${name} not found in ${d}${process.env.SHARED_DATA_DIR ? ' (SHARED_DATA_DIR)' : ''}`);
+}
+
+/** The small real-data fixture of the API tests (5 stores, 90 items): apps/api/src/test/fixtures/<name>. */
+export const fixtureFile = (name: 'stores.csv' | 'products.csv' | 'store_items.csv') => join(ROOT, 'apps/api/src/test/fixtures', name);
+
+/**
+ * The PostgreSQL server the benchmarks use, as a URL to its `postgres` database: DATABASE_URL's server, else
+ * the machine's postgres://postgres@127.0.0.1:5432 (bench/run.ts starts an embedded PostgreSQL and sets
+ * DATABASE_URL when neither answers).
+ */
+export const benchServer = () => withDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'postgres');
+
+/** A benchmark's own database: BENCH_DATABASE_URL when set, else database `name` on benchServer(). */
+export const benchDatabaseUrl = (name: string) => process.env.BENCH_DATABASE_URL ?? withDb(benchServer(), name);
 
 /** The database name of a PostgreSQL URL. */
 export const dbName = (url: string) => new URL(url).pathname.slice(1);
@@ -42,7 +130,7 @@ export const freePort = () =>
     });
   });
 
-/** VmRSS (MB) of `pid` every 200 ms until stopped. */
+/** VmRSS (MB) of `pid` every 200 ms until stopped (Linux /proc; elsewhere no samples). */
 export function sampleRss(pid: number) {
   const samples: number[] = [];
   const read = () => {

@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
 import { createTestContext, FIXTURE_PASSWORD, type TestContext } from '../apps/api/src/test/harness';
 import { seedFixtures, type Fixtures } from '../apps/api/src/test/fixtures';
+import { findBrowser } from './browser';
 
 /**
  * Journeys through the real built SPA (dist/web) and the real API on a fresh database with the test
@@ -38,10 +39,16 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   };
 }
 
-/** Debian's Chromium, headless, with the flags this machine needs (no downloads, no background networking). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The machine's Chrome or Chromium (CHROMIUM_PATH, else found by e2e/browser.ts), headless, with the flags
+ * this machine needs (no downloads, no background networking). Rejects with the one-line install hint when
+ * there is none.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const found = findBrowser();
+  if (!found.path) throw new Error(found.hint);
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: found.path,
     headless: true,
     args: [
       '--no-sandbox',

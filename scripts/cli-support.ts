@@ -1,7 +1,25 @@
 /**
  * What the ops CLIs share: a UsageError printed as one line (exit 2), node:util parseArgs
- * errors said in a line, and any other failure said in one line without SQL or stack.
+ * errors said in a line, any other failure said in one line without SQL or stack, and the environment
+ * of a command that needs no secret.
  */
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The environment for an ops command that does not use the secrets named in `unused` (db:migrate,
+ * db:rollback, db:seed and db:import use neither; credentials:add needs the payment key): each filled with
+ * a random value when unset, so a production environment that gives only what the command needs
+ * (`docker run -e DATABASE_URL=… liquor-portal db:migrate`; the image sets NODE_ENV=production) still
+ * parses. The fillers are never used or printed.
+ */
+export function opsEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  unused: readonly ('JWT_SECRET' | 'PAYMENT_CREDENTIALS_KEY')[] = ['JWT_SECRET', 'PAYMENT_CREDENTIALS_KEY'],
+): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const k of unused) out[k] ||= randomBytes(32).toString('hex');
+  return out;
+}
 
 /** A bad argument: printed as one line with a pointer to --help, exit 2. */
 export class UsageError extends Error {}

@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError, describeFailure, describeParseError } from './cli-support';
+import { UsageError, describeFailure, describeParseError, opsEnv } from './cli-support';
 import { loadConfig } from '../apps/api/src/config';
 import { createDb, migrateLatest } from '../apps/api/src/db/knex';
 import { saveMonetraCredentials } from '../apps/api/src/modules/payments/payments.service';
@@ -76,7 +76,7 @@ async function run() {
   if (problem) throw new UsageError(problem);
   const password = values['password-stdin'] ? await readStdin() : (values.password as string);
   if (!password) throw new UsageError('the password is empty');
-  const config = loadConfig();
+  const config = loadConfig(opsEnv(process.env, ['JWT_SECRET']));
   if (!config.paymentCredentialsKey) throw new Error('PAYMENT_CREDENTIALS_KEY is not set');
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('../apps/api/src/db/embedded').startEmbeddedPostgres>> | undefined;

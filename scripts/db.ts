@@ -24,7 +24,7 @@ import {
   type ImportProgress,
   type ImportResult,
 } from '../seeds';
-import { UsageError, describeFailure, describeParseError } from './cli-support';
+import { UsageError, describeFailure, describeParseError, opsEnv } from './cli-support';
 
 const HELP: Record<string, string> = {
   main: `usage: npm run db:<command> -- [options]   (or: tsx scripts/db.ts <command> [options])
@@ -167,7 +167,7 @@ const resultLine = (r: ImportResult) =>
 async function run(argv: string[]): Promise<boolean> {
   const args = parseCommand(argv);
   if (!args) return false;
-  const config = loadConfig();
+  const config = loadConfig(opsEnv());
   if (args.demo && config.production)
     throw new UsageError('db:seed --demo is refused when NODE_ENV=production: the demo accounts have a public password');
   const started = Date.now();

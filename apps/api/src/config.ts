@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  // Connections of the API's own knex pool per process (the job queues and the LISTEN connection add 12).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
   DATA_DIR: z.string().default('.data'),
   WEB_DIR: z.string().default('dist/web'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
@@ -83,9 +85,12 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Parses `env` into the config; throws with every problem listed when it is unusable. */
+/**
+ * Parses `env` into the config; throws with every problem listed when it is unusable. An empty variable
+ * counts as unset (its default applies), as Compose passes an optional `${VAR:-}` that nobody set.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
     webDir: e.WEB_DIR,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

