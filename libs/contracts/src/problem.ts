@@ -66,6 +66,10 @@ export const PROBLEM_CODES = {
   apiKeyScopeMissing: 'api_key_scope_missing',
   /** The gateway refused the refund of a cancelled card order: the order is cancel_pending, 502. */
   refundFailed: 'refund_failed',
+  /** The refund was sent but the gateway's answer was lost: the reconciler settles it by lookup (never sent again), 502. */
+  refundUnconfirmed: 'refund_unconfirmed',
+  /** A refund of this order is on its way to the gateway: another cancel waits for its outcome, 409. */
+  refundInProgress: 'refund_in_progress',
   nothingToReorder: 'nothing_to_reorder',
   /** Card payment refused up front: the store's payment setup (gateway, credentials) is missing, 422 (spec 002 §8 SETUP). */
   paymentSetup: 'payment_setup',

@@ -52,7 +52,8 @@ export async function appendOrderEvent(
   loaded?: Awaited<ReturnType<typeof loadDetail>>,
 ): Promise<number> {
   const { row, detail } = loaded ?? (await loadDetail(trx, orderId));
-  const { payment: _card, ...order } = detail;
+  // The feed's order snapshot carries paymentStatus and refundedAmount, not the card or the payments list.
+  const { payment: _card, payments: _payments, ...order } = detail;
   const orderJson = asciiJson(order);
   // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
   // while holding it would hold up every other order being placed or moved.
