@@ -103,6 +103,21 @@ export const PROBLEM_CODES = {
   decryptionFailed: 'decryption_failed',
   monetraOnly: 'monetra_only',
   importsUnavailable: 'imports_unavailable',
+  // Data in (issue 23): bulk bodies the portal cannot read are refused, never read as "no rows"
+  /** A bulk body that parses to zero rows, 400. */
+  bulkBodyEmpty: 'bulk_body_empty',
+  /** A CSV whose header lacks the columns the route needs (named in the detail), 400. */
+  csvHeaderUnknown: 'csv_header_unknown',
+  /** A body whose Content-Encoding (gzip, br, deflate) cannot be decoded, 400. */
+  bodyUndecodable: 'body_undecodable',
+  /** A text body (CSV, JSON) holding NUL bytes or bytes that are not UTF-8: binary, 400. */
+  bodyBinary: 'body_binary',
+  /** mode=replace would remove more than half of what a store carries (or a board sells) without allowMassRemoval=true, 422. */
+  massRemovalRefused: 'mass_removal_refused',
+  /** A feed cursor (`after`) past the newest event; the answer names `newestSeq`, 400. */
+  cursorAhead: 'cursor_ahead',
+  /** A feed cursor of another feed (the database was recreated or restored); the answer names the current `feedId`, 409. */
+  feedReset: 'feed_reset',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */

@@ -6,6 +6,9 @@ import type { FieldError, ProblemCode } from '@portal/contracts';
  * Handlers never build error bodies. Prefer a subclass of this folder (one per status).
  */
 export class AppError extends Error {
+  /** RFC 9457 extension members answered beside the standard ones (e.g. `newestSeq`, `removing`). */
+  extensions?: Record<string, string | number | boolean | null>;
+
   constructor(
     readonly status: number,
     readonly code: ProblemCode,
@@ -15,5 +18,11 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(detail ?? title);
+  }
+
+  /** Adds RFC 9457 extension members to the answer (never overriding type, title, status, code or detail); returns this. */
+  with(extensions: Record<string, string | number | boolean | null>): this {
+    this.extensions = { ...this.extensions, ...extensions };
+    return this;
   }
 }

@@ -29,6 +29,21 @@ const upsertResultSchema = z.object({
   errors: z.array(z.unknown()),
 });
 const idemHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+/** The query of a bulk upsert: merge or replace, dry run, and the consent replace needs to remove more than half. */
+const upsertQuery = z.object({
+  mode: z.enum(['merge', 'replace']).default('merge'),
+  dryRun: z.enum(['true', 'false']).optional(),
+  allowMassRemoval: z.enum(['true', 'false']).optional(),
+});
+const INVENTORY_SHAPE = { required: ['itemCode', 'onHand'], example: 'Item Number,On Hand' };
+const ITEMS_SHAPE = { required: ['itemCode', 'name', 'retail'], example: 'Item Number,Item Description,State Bottle Retail' };
+const BULK_ERRORS = {
+  400: 'Zero rows (bulk_body_empty), a CSV header without the needed columns (csv_header_unknown), bytes that are not their Content-Encoding (body_undecodable) or not text (body_binary), invalid JSON (malformed_json)',
+  401: 'No valid API key',
+  413: 'More than 50,000 rows, or more than 16 MB of JSON / 64 MB of CSV once decoded',
+  415: 'Neither JSON nor CSV, or a Content-Encoding other than gzip, br, deflate',
+  429: 'Rate limited',
+} as const;
 const ip = (req: { ip?: string }) => req.ip ?? null;
 
 /** /admin/api-keys and /admin/webhooks (ARCHITECTURE §5, §10): managed by board or store administrators. */
@@ -137,24 +152,22 @@ export const integrationsRoutes = [
     auth: 'apiKey',
     scopes: ['inventory:write'],
     params: z.object({ warehouseId: z.coerce.number().int().positive() }),
-    query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
+    query: upsertQuery,
     headers: idemHeaders,
     summary:
-      "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed): validated whole, dryRun, mode=replace, idempotent",
+      "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed, optionally gzip / br encoded): validated whole, dryRun, mode=replace (removing more than half of the store's items needs allowMassRemoval=true), idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed', schema: upsertResultSchema },
     errors: {
-      401: 'No valid API key',
+      ...BULK_ERRORS,
       403: 'The key lacks inventory:write',
       404: "Store not in the key's reach",
-      413: 'More than 50,000 rows',
-      415: 'Neither JSON nor CSV',
-      422: 'Row errors { row, field, message }: nothing written',
-      429: 'Rate limited',
+      422: "Row errors { row, field, message }: nothing written; or mode=replace would remove more than half of the store's items (mass_removal_refused, naming the count), dry run too",
     },
     handler: async (key, { params, query, headers }, { ctx, req, res }) => {
-      const rows = await readBulkRows(req, res);
+      const rows = await readBulkRows(req, res, INVENTORY_SHAPE);
+      const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
       const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, query, rows }, () =>
-        svc.upsertInventory(ctx.db, key, params.warehouseId, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }),
+        svc.upsertInventory(ctx.db, key, params.warehouseId, rows, opts),
       );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
@@ -166,27 +179,25 @@ export const integrationsRoutes = [
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['catalog:write'],
-    query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
+    query: upsertQuery,
     headers: idemHeaders,
     summary:
-      "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows): validated whole, dryRun, mode=replace deactivates items not sent, idempotent",
+      "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows, optionally gzip / br encoded): validated whole, dryRun, mode=replace deactivates items not sent (more than half needs allowMassRemoval=true), idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed (deactivated)', schema: upsertResultSchema },
     errors: {
-      401: 'No valid API key',
+      ...BULK_ERRORS,
       403: 'The key lacks catalog:write or is a store key',
-      413: 'More than 50,000 rows',
-      415: 'Neither JSON nor CSV',
-      422: 'Row errors { row, field, message }: nothing written',
-      429: 'Rate limited',
+      422: "Row errors { row, field, message }: nothing written; or mode=replace would deactivate more than half of the board's items (mass_removal_refused)",
     },
     handler: async (key, { query, headers }, { ctx, req, res }) => {
-      const rows = await readBulkRows(req, res);
+      const rows = await readBulkRows(req, res, ITEMS_SHAPE);
+      const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
       const { value, replayed } = await svc.withKeyIdempotency(
         ctx.db,
         key,
         headers['idempotency-key'],
         { path: 'items', query, rows },
-        () => svc.upsertItems(ctx.db, key, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }),
+        () => svc.upsertItems(ctx.db, key, rows, opts),
       );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;

@@ -142,6 +142,28 @@ export interface RowError {
   message: string;
   path: string;
 }
+/** How a bulk upsert runs: merge or replace, dry run, and whether replace may remove more than half. */
+export interface UpsertOptions {
+  mode: 'merge' | 'replace';
+  dryRun: boolean;
+  /** mode=replace may remove (or deactivate) more than half of what the store carries (the board sells). */
+  allowMassRemoval?: boolean;
+  ip: string | null;
+}
+
+/**
+ * The guard of mode=replace (issue 23 §2): removing more than half of the `carried` rows needs
+ * allowMassRemoval=true; otherwise 422 `mass_removal_refused` naming the count (`removing`, `carried`), the
+ * dry run too, so a push that lost most of its rows never empties a store.
+ */
+function assertRemovalAllowed(removing: number, carried: number, opts: UpsertOptions, what: string): void {
+  if (opts.allowMassRemoval || removing * 2 <= carried) return;
+  throw new UnprocessableError(
+    `This replace would remove ${removing} of the ${carried} ${what} (more than half)${opts.dryRun ? '' : ': nothing was written'}. Check the body; if the removal is intended, send allowMassRemoval=true.`,
+    PROBLEM_CODES.massRemovalRefused,
+  ).with({ removing, carried });
+}
+
 export interface UpsertResult {
   created: number;
   updated: number;
@@ -154,7 +176,8 @@ export interface UpsertResult {
 /**
  * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 with every row's
  * `{ row, field, message }`, nothing written), then in one transaction upserts on_hand by item code
- * (mode=replace also removes the store's items not sent). A re-sent body answers all unchanged.
+ * (mode=replace also removes the store's items not sent; more than half of them only with
+ * allowMassRemoval: 422 mass_removal_refused otherwise). A re-sent body answers all unchanged.
  * dryRun answers the counts without writing. A store outside the key's reach → 404. Audited.
  */
 export async function upsertInventory(
@@ -162,7 +185,7 @@ export async function upsertInventory(
   key: ApiKeyPrincipal,
   storeId: number,
   rows: InventoryRow[],
-  opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
+  opts: UpsertOptions,
 ): Promise<UpsertResult> {
   const store = await db('stores').where({ id: storeId }).first('board_id');
   if (!store || !keyReaches(key, { id: storeId, boardId: store.board_id })) throw new NotFoundError('Store not found');
@@ -237,7 +260,14 @@ export async function upsertInventory(
       const q = trx('inventory')
         .where({ store_id: storeId })
         .whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
-      removed = opts.dryRun ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n) : await q.del();
+      const [counts] = await trx('inventory')
+        .where({ store_id: storeId })
+        .select(
+          trx.raw('count(*)::int AS carried'),
+          trx.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [ids] as never),
+        );
+      assertRemovalAllowed(counts.removing, counts.carried, opts, `items store ${storeId} carries`);
+      removed = opts.dryRun ? counts.removing : await q.del();
     }
     if (!opts.dryRun && changedIds.length) {
       await trx.raw(
@@ -387,14 +417,10 @@ export interface ItemRow {
  * PUT /integrations/items: upserts the board's catalog by item code (a board key with catalog:write; a
  * store key → 403). Same rules as the inventory upsert: every row validated first (422 with
  * `{ row, field, message }`, nothing written), dryRun, a re-sent body answers all unchanged; mode=replace
- * deactivates the board's items not sent (counted as removed). Audited.
+ * deactivates the board's items not sent (counted as removed; more than half of them only with
+ * allowMassRemoval, else 422 mass_removal_refused). Audited.
  */
-export async function upsertItems(
-  db: Db,
-  key: ApiKeyPrincipal,
-  rows: ItemRow[],
-  opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
-): Promise<UpsertResult> {
+export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[], opts: UpsertOptions): Promise<UpsertResult> {
   if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
@@ -461,9 +487,14 @@ export async function upsertItems(
       const q = trx('items')
         .where({ board_id: boardId, active: true })
         .whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
-      removed = opts.dryRun
-        ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n)
-        : await q.update({ active: false, updated_at: trx.fn.now() });
+      const [counts] = await trx('items')
+        .where({ board_id: boardId, active: true })
+        .select(
+          trx.raw('count(*)::int AS carried'),
+          trx.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [codes] as never),
+        );
+      assertRemovalAllowed(counts.removing, counts.carried, opts, `active items of board ${boardId}`);
+      removed = opts.dryRun ? counts.removing : await q.update({ active: false, updated_at: trx.fn.now() });
     }
     if (!opts.dryRun && changed.length) {
       await trx.raw(
