@@ -76,6 +76,8 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
   MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  // Uploaded imports run in a child process with this heap limit (a hostile file fails its run, not the API).
+  IMPORT_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(512),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -157,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     mailRetryDelayMaxSeconds: e.MAIL_RETRY_DELAY_MAX_SECONDS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    importMemoryMb: e.IMPORT_MEMORY_MB,
   };
 }

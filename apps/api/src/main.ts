@@ -53,7 +53,7 @@ async function main() {
   const outbox = createMailOutbox({ connectionString: url, config, logger, work: config.jobsEnabled, db });
   await outbox.start();
   // Data imports uploaded in the Data Synch tab: a pg-boss job; the worker runs when JOBS_ENABLED.
-  const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled });
+  const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled, memoryMb: config.importMemoryMb });
   await imports.start();
   // Payment reconciler: a pg-boss schedule plus one pass at startup settles card orders left pending.
   const reconciler = config.jobsEnabled
