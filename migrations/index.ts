@@ -18,6 +18,7 @@ import * as m1129_0101 from './2026112900010001_cache_change_notifications';
 import * as m1129_0102 from './2026112900010002_order_event_notifications';
 import * as m1130_0201 from './2026113000020001_record_refunds';
 import * as m1130_0202 from './2026113000020002_track_import_runners';
+import * as m1130_0203 from './2026113000020003_create_feed_identity';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112900010002_order_event_notifications': m1129_0102,
   '2026113000020001_record_refunds': m1130_0201,
   '2026113000020002_track_import_runners': m1130_0202,
+  '2026113000020003_create_feed_identity': m1130_0203,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
 import { startNotifications } from './db/notifications';
 import { FeedIndex } from './modules/integrations/feed-index';
+import { feedIdentityFor } from './modules/integrations/feed-identity';
 import { createMailOutbox } from './jobs/mail-queue';
 import { createJanitors } from './jobs/janitors';
 import { createPaymentReconciler } from './jobs/payment-reconciler';
@@ -69,6 +70,11 @@ async function main() {
   // Caches trusted only while one LISTEN connection hears every change to what they hold: API key
   // principals (revocation at once) and the order feed's index (events appended or removed, a board's stores).
   const feedIndex = new FeedIndex(db);
+  // A restored database renews the feed's id (feed-identity.ts): the index and the event texts start over.
+  feedIdentityFor(db).onChange(() => {
+    logger.warn('the order feed was reset (the database was restored or recreated): its index is rebuilt');
+    void feedIndex.reset().catch(() => undefined);
+  });
   const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
   const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedIndex }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => {

@@ -209,21 +209,32 @@ export const integrationsRoutes = [
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['orders:read'],
-    query: z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+    query: z.object({
+      after: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(1000).default(100),
+      feedId: z.uuid().optional(),
+    }),
     summary:
-      "The order event feed of the key's stores after a seq (gap-free, ordered): order.created / ready / completed / cancelled with the order snapshot",
+      "The order event feed of the key's stores after a seq (gap-free, ordered): order.created / ready / completed / cancelled with the order snapshot. Send the page's feedId back with after: a cursor of another feed (the database was restored) → 409 feed_reset",
     response: {
-      description: 'Events and the cursor to resume from',
+      description: 'Events, the cursor to resume from (nextAfter) and the feed it belongs to (feedId)',
       schema: z.object({
         items: z.array(z.object({ seq: z.number(), type: z.string(), occurredAt: z.string(), order: z.unknown() })),
         nextAfter: z.number(),
+        feedId: z.uuid(),
       }),
     },
-    errors: { 401: 'No valid API key', 403: 'The key lacks orders:read', 429: 'Rate limited' },
+    errors: {
+      400: 'after is past the newest event (cursor_ahead, with newestSeq)',
+      401: 'No valid API key',
+      403: 'The key lacks orders:read',
+      409: 'feedId is not this feed: the database was restored or recreated (feed_reset, with the current feedId and newestSeq)',
+      429: 'Rate limited',
+    },
     handler: async (key, { query }, { ctx, res }) => {
       // The page comes as the stored event texts' bytes; they go out as they are, in one corked write
       // (never copied into one buffer: ≈ 125 KB per page of 100).
-      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit, ctx.feedIndex);
+      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit, ctx.feedIndex, query.feedId);
       res.status(200).set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length) });
       res.cork();
       for (const part of parts) res.write(part);

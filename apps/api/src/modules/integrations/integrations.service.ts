@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, keyReaches, type ApiKeyPrincipal } from '../../http/api-key-auth';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { reachableStoreIds, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
 import { eventTexts, type FeedIndex } from './feed-index';
+import { feedIdentityFor } from './feed-identity';
+import { newestSeq } from './feed.repository';
 import type { SettleDeps } from '../orders/settlement';
 
 /**
@@ -325,12 +327,16 @@ export async function withKeyIdempotency<T>(
 /**
  * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
  * `limit`, as the answer's JSON bytes in order (`parts`, `length` bytes in all):
- * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N}`. The page's seqs come from `index` when it
+ * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N,"feedId":"…"}`. The page's seqs come from `index` when it
  * can answer (a page within its window; the tail while it has read in every announced event: no query),
  * otherwise from one index scan of `order_events` (gap-free: appends commit in seq order); each event's text
  * (with its list comma) from the cache or, on a miss, its stored `item_json`. A page of 100 events (≈ 120 KB)
  * is thus a list of stored bytes, never built, parsed, re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
  * page); an event deleted in between (its store removed) is left out.
+ * `feedId` (feed-identity.ts) names the feed the seqs belong to; a cursor sent with another `feedId` → 409
+ * `feed_reset` (the database was restored: seqs may be handed out again), and an empty page whose `after`
+ * is past the newest seq ever drawn → 400 `cursor_ahead`; both answers carry `newestSeq` and `feedId`. The
+ * newest seq is asked of the database only then, and only when `after` is past what the index holds.
  */
 export async function orderEvents(
   db: Db,
@@ -338,7 +344,15 @@ export async function orderEvents(
   after: number,
   limit: number,
   index?: FeedIndex,
-): Promise<{ parts: Buffer[]; length: number; nextAfter: number }> {
+  cursorFeedId?: string,
+): Promise<{ parts: Buffer[]; length: number; nextAfter: number; feedId: string }> {
+  const feedId = await feedIdentityFor(db).feedId();
+  if (cursorFeedId !== undefined && cursorFeedId !== feedId) {
+    throw new ConflictError(
+      `This cursor belongs to another feed (${cursorFeedId}): the database was restored or recreated, so seqs may have been handed out again. Read the feed again from after=0 (or from the orders you hold) with feedId ${feedId}.`,
+      PROBLEM_CODES.feedReset,
+    ).with({ feedId, newestSeq: await newestSeq(db) });
+  }
   let seqs = index?.page(key, after, limit);
   if (!seqs) {
     const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
@@ -349,6 +363,15 @@ export async function orderEvents(
     ]);
     seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
     if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
+  }
+  if (!seqs.length && after > (index?.knownHigh ?? 0)) {
+    const newest = await newestSeq(db);
+    if (after > newest)
+      throw new BadRequestError(
+        `The cursor after=${after} is past the newest event (seq ${newest}): no event will ever come after it. Resume from the last seq you processed (at most ${newest}).`,
+        [{ path: 'after', message: `At most ${newest}` }],
+        PROBLEM_CODES.cursorAhead,
+      ).with({ newestSeq: newest, feedId });
   }
   // The texts in page order (cached, or read below), each as a list element after another (`,{…}`); an event
   // not found (deleted) stays undefined and is left out.
@@ -377,9 +400,10 @@ export async function orderEvents(
     length += length ? text.length : OPEN.length + text.length - 1;
   }
   const nextAfter = seqs.length ? seqs[seqs.length - 1] : after;
-  const close = Buffer.from(length ? `],"nextAfter":${nextAfter}}` : `{"items":[],"nextAfter":${nextAfter}}`);
+  const tail = `"nextAfter":${nextAfter},"feedId":"${feedId}"}`;
+  const close = Buffer.from(length ? `],${tail}` : `{"items":[],${tail}`);
   parts.push(close);
-  return { parts, length: length + close.length, nextAfter };
+  return { parts, length: length + close.length, nextAfter, feedId };
 }
 const OPEN = Buffer.from('{"items":[');
 
