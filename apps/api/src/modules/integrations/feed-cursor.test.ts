@@ -84,7 +84,7 @@ describe('the feed id', () => {
     const row = await t.db('feed_identity').first();
     const live = (await t.db.raw('SELECT feed_fingerprint() AS f')).rows[0].f;
     expect(row.fingerprint).toBe(live);
-    const template = await t.db.raw(`SELECT oid::text FROM pg_database WHERE datname = ?`, [process.env.PORTAL_TEST_TEMPLATE]);
+    const template = await t.db.raw(`SELECT oid::text FROM pg_database WHERE datname = ?`, [process.env.PORTAL_TEST_TEMPLATE!]);
     expect(live.split(':')[0]).not.toBe(template.rows[0].oid);
   });
 
