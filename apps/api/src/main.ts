@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { loadConfig } from './config';
-import { createLogger } from './logger';
+import { createProcessLogger, exitOnUncaught, flushLogsSync } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { createApp } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
@@ -19,7 +19,9 @@ import { startBanner, terminalProgress } from './start-banner';
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel, { async: true, format: config.logFormat });
+  // Production writes every line synchronously; an uncaught exception is logged and flushed before exit.
+  const logger = createProcessLogger(config);
+  exitOnUncaught(logger);
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('./db/embedded').startEmbeddedPostgres>> | undefined;
   if (!url) {
@@ -104,7 +106,7 @@ async function main() {
     await db.destroy();
     if (embedded) await embedded.stop().catch(() => undefined);
     logger.info('stopped');
-    logger.flush();
+    flushLogsSync(logger);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
