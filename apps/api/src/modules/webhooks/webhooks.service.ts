@@ -7,6 +7,7 @@ import { NotFoundError, UnprocessableError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { adminStoreIds, assertScope } from '../integrations/integrations.service';
+import { postPinned, type CheckedAddress } from './pinned-post';
 import { enqueueAgain } from './webhook-queue';
 
 /**
@@ -23,8 +24,10 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
  * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 422.
+ * Answers the address to connect to (the first one checked), so the sender connects to exactly what was
+ * checked (pinnedLookup); undefined outside production and for allow-listed hosts (resolved as usual).
  */
-export async function assertSafeUrl(url: string, production: boolean): Promise<void> {
+export async function assertSafeUrl(url: string, production: boolean): Promise<CheckedAddress | undefined> {
   let u: URL;
   try {
     u = new URL(url);
@@ -32,16 +35,18 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<v
     throw bad('Enter a valid http(s) URL');
   }
   if (!/^https?:$/.test(u.protocol)) throw bad('Enter a valid http(s) URL');
-  if (!production) return;
+  if (!production) return undefined;
   const allow = (process.env.WEBHOOK_ALLOW_HOSTS ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (allow.includes(u.hostname)) return;
+  if (allow.includes(u.hostname)) return undefined;
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const addrs = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast'))
     throw bad('This URL points to a private or local address');
+  const first = ipaddr.process(addrs[0]);
+  return { address: first.toString(), family: first.kind() === 'ipv6' ? 6 : 4 };
 }
 const bad = (message: string) => new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path: 'url', message }]);
 
@@ -190,7 +195,8 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
 /**
  * One delivery attempt: POSTs the event (`{ seq, type, occurredAt, order }`) signed with the endpoint's
  * secret, logs the attempt (status, duration), marks the delivery delivered on 2xx. Returns whether it was
- * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time.
+ * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time and connects
+ * to the very address it checked (no second DNS lookup: DNS rebinding cannot reach loopback).
  */
 export async function deliverOnce(db: Db, deliveryId: string, production: boolean, timeoutMs = 10_000): Promise<boolean> {
   const d = await db('webhook_deliveries as d')
@@ -210,21 +216,19 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
   let status: number | null = null;
   let error: string | null = null;
   try {
-    await assertSafeUrl(d.url, production);
-    const res = await fetch(d.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
+    // The address checked is the one connected to (a second DNS answer could point at loopback).
+    const pinned = await assertSafeUrl(d.url, production);
+    status = await postPinned(
+      d.url,
+      {
         'content-type': 'application/json',
         'portal-signature': signWebhook(d.secret, body),
         'portal-event': d.type,
         'portal-delivery': deliveryId,
       },
       body,
-    });
-    status = res.status;
-    await res.body?.cancel().catch(() => undefined);
+      { timeoutMs, pinned },
+    );
   } catch (err) {
     error = (err as Error).message.slice(0, 300);
   }
