@@ -67,7 +67,12 @@ async function main() {
     await migrateLatest(db);
     await seedReference(db);
     const fx = await seedFixtures(db);
-    const config = loadConfig({ NODE_ENV: 'test', PAYMENT_CREDENTIALS_KEY: KEY, DATABASE_URL: pg.url, JWT_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYMENT_CREDENTIALS_KEY: KEY,
+      DATABASE_URL: pg.url,
+      JWT_SECRET: 'fault-suite-config-9b1d3f5a7c2e4b6d8f0a1c3e5b7d9f2a',
+    });
     await saveMonetraCredentials(db, config, { storeId: FIXTURE_STORES.central, environment: 'test', ...FAKE_MONETRA_USER });
     fake = await startMonetraFake({ delayMs: 3000 });
     const env = {
