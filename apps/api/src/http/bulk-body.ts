@@ -137,8 +137,10 @@ export async function readBulkRows(req: Request, _res: Response, shape: BulkShap
   try {
     rows = csv ? await csvRows(body, shape) : await jsonRows(body);
   } catch (err) {
+    // The refusal is answered on this connection: the rest of the body is read and dropped, never the socket closed.
     req.unpipe();
-    body.destroy();
+    if (body !== req) body.destroy();
+    req.resume();
     if (err instanceof AppError) throw err;
     if (isZlibError(err)) throw undecodable(req);
     throw err;

@@ -80,6 +80,27 @@ describe('bulk bodies that say nothing', () => {
   });
 });
 
+describe('refusals over a real connection', () => {
+  it('when a refused body is sent over HTTP (fetch), then the client gets the 400 problem, not a cut connection', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((ok) => server.once('listening', ok));
+    try {
+      const { port } = server.address() as { port: number };
+      // 2 MB: the refusal comes while most of the body is still on its way.
+      const junk = Buffer.from('\u0000\u0001binary\u00ff'.repeat(200_000), 'latin1');
+      const res = await fetch(`http://127.0.0.1:${port}${INV}?mode=replace&dryRun=true`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
+        body: junk,
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('body_binary');
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('compressed bulk bodies', () => {
   it('when a CSV or a JSON array comes gzip or br encoded, then it is decoded and answered like the plain body', async () => {
     const csv = csvOf(items.slice(0, 3), 11);
