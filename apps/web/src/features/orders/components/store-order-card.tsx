@@ -45,7 +45,7 @@ export function StoreOrderCard({
           </h3>
           <p className="text-sm text-stone-500">{formatShortDateTime(order.orderDate)}</p>
         </div>
-        <span className="flex flex-col items-end">
+        <span className="ml-auto flex flex-col items-end">
           <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(order.total)}</span>
           <RefundNote order={order} />
         </span>
