@@ -202,19 +202,31 @@ async function csvRows(body: Readable, shape: BulkShape): Promise<Record<string,
 }
 
 async function jsonRows(body: Readable): Promise<Record<string, unknown>[]> {
-  const chunks: string[] = [];
-  const text = body.pipe(textOnly(MAX_BULK_JSON_BYTES));
-  body.on('error', (err) => text.destroy(err));
-  for await (const part of text as AsyncIterable<string>) chunks.push(part);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > MAX_BULK_JSON_BYTES) throw tooLarge(MAX_BULK_JSON_BYTES);
+    chunks.push(chunk);
+  }
+  const raw = Buffer.concat(chunks, bytes);
+  if (raw.includes(0)) throw binary();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw binary();
+  }
   let value: unknown;
   try {
-    value = JSON.parse(chunks.join(''));
+    value = JSON.parse(text);
   } catch {
     throw new BadRequestError('The request body is not valid JSON.', undefined, PROBLEM_CODES.malformedJson);
   }
   if (!Array.isArray(value)) throw new UnprocessableError('Send a JSON array of rows', PROBLEM_CODES.validationFailed);
   if (value.length > MAX_BULK_ROWS) throw new PayloadTooLargeError(`At most ${MAX_BULK_ROWS} rows per request`);
-  const nul = findNul(value);
+  // U+0000 can only be in JSON text as its escape: the rows are walked only when the text holds one.
+  const nul = text.includes('\\u0000') ? findNul(value) : undefined;
   if (nul !== undefined) {
     const row = Number(nul.split('.')[0]) + 1;
     throw new BadRequestError(NUL_MESSAGE, [{ path: `${row}.${nul.split('.').slice(1).join('.') || 'row'}`, message: NUL_MESSAGE }]);
