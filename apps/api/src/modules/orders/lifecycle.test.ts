@@ -231,6 +231,13 @@ describe('with the Monetra fake', () => {
     });
     await t.db('orders').where({ id: o.id }).update({ payment_status: 'refund_pending', cancel_reason: 'Crashed' });
     await age(o.id);
+    const attention = await request(t.app)
+      .get('/api/v1/orders/attention')
+      .set('Authorization', `Bearer ${tokenFor(t, fx.users.manager)}`);
+    expect(attention.body.items.find((x: { id: number }) => x.id === o.id)).toMatchObject({
+      reason: 'cancel_pending',
+      paymentStatus: 'refund_pending',
+    });
     expect(await reconcileRefunds(deps())).toMatchObject({ refused: 1 });
     expect(await t.db('orders').where({ id: o.id }).first()).toMatchObject({ status: 'cancel_pending', payment_status: 'paid' });
     expect(await t.db('payments').where({ order_id: o.id, kind: 'refund' })).toEqual([
