@@ -175,8 +175,7 @@ async function prepare(db: Db, args: Args) {
     const email = `bench-buyer-${i}@example.com`;
     const [u] = await db('users').insert({ email, password_hash: hash }).returning('id');
     await db('user_profiles').insert({ user_id: u.id, first_name: 'Bench', last_name: `Buyer ${i}`, full_name: `Bench Buyer ${i}` });
-    await db('user_roles').insert({ user_id: u.id, role_id: role.id });
-    await db('user_outlets').insert({ user_id: u.id, outlet_id: outlet.id });
+    await db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: outlet.id });
     buyers.push({ id: u.id, email });
   }
   const rows = await db('inventory as inv')

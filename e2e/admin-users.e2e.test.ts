@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { grantRole, grantRoleAtOutlets } from '@portal/seeds';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
@@ -22,12 +23,8 @@ async function makeUser(key: string, email: string, role: string, outletCodes: s
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
   const [row] = await db('users').insert({ email, password_hash: hash }).returning('id');
   await db('user_profiles').insert({ user_id: row.id, first_name: names[0], last_name: names[1], full_name: names.join(' ') });
-  const r = await db('roles').where({ code: role }).first('id');
-  await db('user_roles').insert({ user_id: row.id, role_id: r.id });
-  for (const code of outletCodes) {
-    const o = await db('outlets').where({ outlet_code: code }).first('id');
-    await db('user_outlets').insert({ user_id: row.id, outlet_id: o.id });
-  }
+  const outletIds = await db('outlets').whereIn('outlet_code', outletCodes).pluck('id');
+  await grantRoleAtOutlets(db, row.id, role, outletIds);
   users[key] = { id: row.id, email };
 }
 
@@ -39,6 +36,11 @@ beforeAll(async () => {
   await makeUser('tom', 'tom.target@example.com', 'outlet_viewer', ['DEMO-DSM-01'], ['Tom', 'Target']);
   await makeUser('dana', 'dana.disposable@example.com', 'outlet_viewer', ['DEMO-AMS-01'], ['Dana', 'Disposable']);
   await makeUser('dave', 'dave.disposable@example.com', 'outlet_viewer', ['DEMO-AMS-01'], ['Dave', 'Disposable']);
+  // Scoped grants (ARCHITECTURE §11): an outlet manager of Des Moines, and a person working there and in Davenport.
+  await makeUser('om', 'olive.manager@example.com', 'outlet_manager', ['DEMO-DSM-01'], ['Olive', 'Manager']);
+  await makeUser('shared', 'sam.shared@example.com', 'outlet_viewer', ['DEMO-DSM-01'], ['Sam', 'Shared']);
+  const dav = await portal.t.db('outlets').where({ outlet_code: 'DEMO-DAV-01' }).first('id');
+  await grantRole(portal.t.db, users.shared.id, 'outlet_buyer', [dav.id]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -86,11 +88,11 @@ const outletIdsOf = async (u: U) =>
 const rolesOf = async (u: U) =>
   (
     await portal.t
-      .db('user_roles as ur')
+      .db('role_grants as ur')
       .join('roles as r', 'r.id', 'ur.role_id')
       .where('ur.user_id', u.id)
       .orderBy('r.code')
-      .select('r.code')
+      .distinct('r.code')
   ).map((r) => r.code);
 
 /** Board administrator: Admin from the profile menu, find the user, change outlets and a role, save. */
@@ -124,7 +126,7 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   // A role is added at once (its own request), then the rest goes out with Save Changes.
   await page.getByLabel('Role to add').selectOption({ label: 'Outlet Buyer' });
   await page.getByRole('button', { name: 'Add role' }).click();
-  await page.getByRole('list', { name: 'Assigned roles' }).getByText('Outlet Buyer').waitFor();
+  await page.getByRole('list', { name: 'Assigned roles' }).getByText('Outlet Buyer').first().waitFor();
   await eventually(() => rolesOf(target), ['outlet_buyer', 'outlet_viewer']);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, 'admin-users-edit');
@@ -137,7 +139,7 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   expect((await portal.t.db('user_profiles').where({ user_id: target.id }).first()).phone).toBe('(515) 555-0123');
   expect(await save.isDisabled()).toBe(true);
   // Removing a role applies at once too.
-  await page.getByRole('button', { name: 'Remove Outlet Viewer' }).click();
+  await page.getByRole('button', { name: 'Remove Outlet Viewer · Demo – Court Avenue Taproom' }).click();
   await eventually(() => rolesOf(target), ['outlet_buyer']);
   // Back on the Users tab (Back arrow), the list shows the saved roles.
   await page.getByRole('button', { name: 'Back to users' }).click();
@@ -149,7 +151,7 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
     viewport.width >= 768
       ? page.getByRole('row', { name: new RegExp(fullName) })
       : page.getByRole('listitem').filter({ hasText: fullName });
-  await rowOf.getByText('Outlet Buyer').waitFor();
+  await rowOf.getByText('Outlet Buyer').first().waitFor();
   expect(await rowOf.getByText('Outlet Viewer').count()).toBe(0);
   // A board administrator cannot edit their own account.
   await page.goto(`${portal.baseUrl}/admin/users/${users.boardAdmin.id}`);
@@ -223,4 +225,49 @@ it('at 1280 px: a board administrator edits a user; the super administrator dele
 it('at 390 px: the same journey', async () => {
   await boardAdminEdits(MOBILE, users.tom, 'tom.target@', 'Tom Target');
   await superAdminDeletes(MOBILE, users.dave, 'Dave Disposable');
+});
+
+/**
+ * Scoped grants (issue 22): the invite dialog asks for stores when a store-level role is chosen; an outlet
+ * manager sees a person's grants with where they are held, changes only those at their outlet, and leaves the
+ * profile of someone who also works elsewhere alone.
+ */
+async function scopedGrants(viewport: typeof DESKTOP | typeof MOBILE, email: string) {
+  const { page, errors } = await openPage(viewport);
+  await signIn(page, portal.baseUrl, 'admin@example.com');
+  await page.goto(`${portal.baseUrl}/admin`);
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send User Invitation' });
+  await dialog.getByLabel('First Name').fill('Stella');
+  await dialog.getByLabel('Last Name').fill('Store');
+  await dialog.getByLabel('Email Address').fill(email);
+  await dialog.getByLabel(/^Store Manager/).check();
+  await dialog.getByText('Select Stores').waitFor();
+  await dialog.getByLabel(/^CENTRAL CITY LIQUOR/).check();
+  await page.screenshot({ path: `screenshots/admin-invite-store-role-${viewport.width}.png` });
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await toast(page, 'Invitation Sent');
+  const inv = await portal.t.db('invitations').where({ email }).first('store_ids', 'outlet_ids');
+  expect(inv).toEqual({ store_ids: [2190], outlet_ids: [] });
+  await page.context().close();
+
+  const om = await openPage(viewport);
+  await signIn(om.page, portal.baseUrl, users.om.email);
+  await om.page.goto(`${portal.baseUrl}/admin/users/${users.shared.id}`);
+  await om.page.getByRole('heading', { name: 'Edit User' }).waitFor();
+  const list = om.page.getByRole('list', { name: 'Assigned roles' });
+  await list.getByText('at Demo – Court Avenue Taproom').waitFor();
+  await list.getByText('at Demo – Riverfront Oyster Bar').waitFor();
+  expect(await list.getByText('read-only').count()).toBe(1);
+  await om.page.getByText("This person also works at places you don't manage").waitFor();
+  expect(await om.page.getByLabel('First Name *').getAttribute('readonly')).not.toBeNull();
+  await snap(om.page, 'admin-users-scoped-grants');
+  expect([...errors, ...om.errors]).toEqual([]);
+  await om.page.context().close();
+}
+
+it('at 1280 and 390 px: store roles are invited at stores; grants elsewhere are read-only', async () => {
+  await scopedGrants(DESKTOP, 'stella.store@example.com');
+  await scopedGrants(MOBILE, 'stella.mobile@example.com');
 });

@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { grantRoleAtOutlets } from '@portal/seeds';
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { tokenFor } from '../apps/api/src/test/harness';
@@ -28,12 +29,11 @@ async function addUser(email: string, firstName: string, roleCode: string, outle
   await db('user_profiles').insert({ user_id: u.id, first_name: firstName, last_name: 'Test', full_name: `${firstName} Test` });
   let role = await db('roles').where({ code: roleCode }).first('id');
   if (!role) {
-    [role] = await db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70 }).returning('id');
+    [role] = await db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70, scope_type: 'outlet' }).returning('id');
     for (const code of codes ?? [])
       await db('role_permissions').insert({ role_id: role.id, permission_id: (await db('permissions').where({ code }).first('id')).id });
   }
-  await db('user_roles').insert({ user_id: u.id, role_id: role.id });
-  for (const o of outletIds) await db('user_outlets').insert({ user_id: u.id, outlet_id: o });
+  await grantRoleAtOutlets(db, u.id, roleCode, outletIds);
   return { id: u.id as string, email };
 }
 

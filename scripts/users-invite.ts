@@ -1,11 +1,14 @@
 /**
  * Ops CLI: invites a person, e.g. the first super administrator of a real deployment.
  *
- *   npm run users:invite -- --email E --role CODE [--role CODE…] [--outlet ID|CODE…] [--first-name F] [--last-name L]
+ *   npm run users:invite -- --email E --role CODE [--role CODE…] [--outlet ID|CODE…] [--store ID…] [--board NUMBER…]
+ *                          [--first-name F] [--last-name L]
  *
  * Creates an invitation as the system actor (no inviter user; the privilege rules of the invite dialog do
  * not apply to ops), mails it through the outbox (delivered by the running portal's worker) and prints the
- * link `PUBLIC_URL/invitation/accept?inv=<token>`. A super_admin invitation needs no outlet. Uses
+ * link `PUBLIC_URL/invitation/accept?inv=<token>`. Each role is granted where it is held (ARCHITECTURE §11):
+ * outlet roles at the --outlet outlets, store roles at the --store stores, board roles at the --board boards;
+ * super_admin everywhere (it needs no place). Uses
  * DATABASE_URL, else the embedded PostgreSQL under .data/. Works with NODE_ENV=production (the portal's
  * JWT and payment keys are not needed here). Unknown roles and outlets, bad arguments and database
  * problems end with one line on stderr (no SQL, no stack): exit 2 for bad arguments, 1 otherwise.
@@ -23,11 +26,14 @@ import { AppError } from '../apps/api/src/http/errors';
 import { seedReference } from '../seeds';
 import { SYSTEM, createInvitation } from '../apps/api/src/modules/invitations/invitations.service';
 
-const USAGE = `usage: npm run users:invite -- --email <address> --role <code> [--role <code>…] [--outlet <id|code>…] [--first-name <name>] [--last-name <name>]
+const USAGE = `usage: npm run users:invite -- --email <address> --role <code> [--role <code>…] [--outlet <id|code>…]
+                           [--store <store number>…] [--board <board number>…] [--first-name <name>] [--last-name <name>]
 
 Invites a person to the portal and prints the acceptance link (valid 7 days); the mail goes out through
-the running portal's outbox. Roles are role codes (e.g. super_admin, store_manager, outlet_buyer);
-outlets are outlet ids or outlet codes. A super_admin invitation needs no outlet; others need one.
+the running portal's outbox. Roles are role codes (e.g. super_admin, store_manager, outlet_buyer), each
+held where its kind is: outlet roles at the --outlet outlets (ids or codes), store roles (store_manager,
+store_staff) at the --store stores (warehouse numbers), board roles (board_admin) at the --board boards
+(board numbers); super_admin holds everywhere and needs none.
 
 Environment: DATABASE_URL (else the embedded database under .data/), PUBLIC_URL (base of the link).`;
 
@@ -45,6 +51,8 @@ interface Args {
   email: string;
   roles: string[];
   outlets: string[];
+  stores: string[];
+  boards: string[];
   firstName?: string;
   lastName?: string;
 }
@@ -60,7 +68,7 @@ export function parseCliArgs(argv: string[]): Args | 'help' {
       continue;
     }
     // A bare value after a list flag's first value repeats the flag (--outlet 1 2 → --outlet 1 --outlet 2).
-    if ((last === '--outlet' || last === '--role') && expanded[expanded.length - 1] !== last) expanded.push(last);
+    if (['--outlet', '--role', '--store', '--board'].includes(last ?? '') && expanded[expanded.length - 1] !== last) expanded.push(last!);
     expanded.push(a);
   }
   let parsed;
@@ -73,6 +81,8 @@ export function parseCliArgs(argv: string[]): Args | 'help' {
         email: { type: 'string' },
         role: { type: 'string', multiple: true },
         outlet: { type: 'string', multiple: true },
+        store: { type: 'string', multiple: true },
+        board: { type: 'string', multiple: true },
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -90,22 +100,65 @@ export function parseCliArgs(argv: string[]): Args | 'help' {
   const roles = (v.role ?? []).map((r) => r.trim()).filter(Boolean);
   if (!roles.length) throw new CliError('--role is required: a role code, e.g. super_admin (see --help)', 2);
   const outlets = (v.outlet ?? []).map((o) => o.trim()).filter(Boolean);
-  return { email, roles, outlets, firstName: v['first-name']?.trim() || undefined, lastName: v['last-name']?.trim() || undefined };
+  const numbers = (flag: string, xs: string[] | undefined) =>
+    (xs ?? []).map((x) => {
+      const t = x.trim();
+      if (!/^\d{1,9}$/.test(t)) throw new CliError(`--${flag} ${x} is not a number`, 2);
+      return t;
+    });
+  const stores = numbers('store', v.store);
+  const boards = numbers('board', v.board);
+  return {
+    email,
+    roles,
+    outlets,
+    stores,
+    boards,
+    firstName: v['first-name']?.trim() || undefined,
+    lastName: v['last-name']?.trim() || undefined,
+  };
 }
 
 /** Role codes → ids; unknown codes are refused with the list of known ones. */
-async function resolveRoles(db: Db, codes: string[]): Promise<{ id: number; code: string; name: string }[]> {
-  const rows: { id: number; code: string; role_name: string | null }[] = await db('roles')
+async function resolveRoles(db: Db, codes: string[]): Promise<{ id: number; code: string; name: string; scopeType: string }[]> {
+  const rows: { id: number; code: string; role_name: string | null; scope_type: string }[] = await db('roles')
     .orderBy('role_level')
-    .select('id', 'code', 'role_name');
+    .select('id', 'code', 'role_name', 'scope_type');
   return codes.map((code) => {
     const r = rows.find((x) => x.code === code);
     if (!r) {
       const known = rows.map((x) => x.code).join(', ');
       throw new CliError(`unknown role "${code}"; known roles: ${known || 'none'}`);
     }
-    return { id: r.id, code: r.code, name: r.role_name ?? r.code };
+    return { id: r.id, code: r.code, name: r.role_name ?? r.code, scopeType: r.scope_type };
   });
+}
+
+/** Store numbers → ids of active stores; unknown or inactive ones are refused. */
+async function resolveStores(db: Db, refs: string[]): Promise<{ id: number; name: string }[]> {
+  const out: { id: number; name: string }[] = [];
+  for (const ref of refs) {
+    const row = await db('stores')
+      .where({ id: Number(ref) })
+      .first('id', 'name', 'active');
+    if (!row) throw new CliError(`unknown store "${ref}" (give a store number)`);
+    if (!row.active) throw new CliError(`store "${ref}" (${row.name}) is not active`);
+    if (!out.some((o) => o.id === row.id)) out.push({ id: row.id, name: row.name });
+  }
+  return out;
+}
+
+/** Board numbers → board ids; unknown ones are refused. */
+async function resolveBoards(db: Db, refs: string[]): Promise<{ id: number; name: string }[]> {
+  const out: { id: number; name: string }[] = [];
+  for (const ref of refs) {
+    const row = await db('boards')
+      .where({ board_number: Number(ref) })
+      .first('id', 'name');
+    if (!row) throw new CliError(`unknown board "${ref}" (give a board number)`);
+    if (!out.some((o) => o.id === row.id)) out.push({ id: row.id, name: row.name });
+  }
+  return out;
 }
 
 /** Outlet ids or codes → ids of active outlets; unknown or inactive ones are refused. */
@@ -165,8 +218,12 @@ async function run(): Promise<number> {
     if (!(await db('roles').first('id'))) await seedReference(db);
     const roles = await resolveRoles(db, args.roles);
     const outlets = await resolveOutlets(db, args.outlets);
-    if (!outlets.length && !roles.every((r) => r.code === 'super_admin')) {
-      throw new CliError('--outlet is required unless the only role is super_admin (give an outlet id or code)', 2);
+    const stores = await resolveStores(db, args.stores);
+    const boards = await resolveBoards(db, args.boards);
+    const need = { outlet: ['--outlet', outlets.length], store: ['--store', stores.length], board: ['--board', boards.length] } as const;
+    for (const r of roles) {
+      const n = need[r.scopeType as keyof typeof need];
+      if (n && !n[1]) throw new CliError(`${n[0]} is required for the role ${r.code} (it is held at ${r.scopeType}s; see --help)`, 2);
     }
     await outbox.start();
     outboxStarted = true;
@@ -181,11 +238,14 @@ async function run(): Promise<number> {
         lastName: args.lastName ?? (roles[0].code === 'super_admin' ? 'Administrator' : 'User'),
         roleIds: roles.map((r) => r.id),
         outletIds: outlets.map((o) => o.id),
+        storeIds: stores.map((st) => st.id),
+        boardIds: boards.map((b) => b.id),
       },
       { ip: null, linkBase },
     );
+    const places = [...outlets, ...stores, ...boards].map((p) => p.name);
     console.log(
-      `invited ${created.email} as ${roles.map((r) => r.name).join(', ')}${outlets.length ? ` for ${outlets.map((o) => o.name).join(', ')}` : ''}; the link works once, until ${created.expiresAt}`,
+      `invited ${created.email} as ${roles.map((r) => r.name).join(', ')}${places.length ? ` at ${places.join(', ')}` : ''}; the link works once, until ${created.expiresAt}`,
     );
     console.log(
       `mail queued in the outbox (the running portal delivers it${config.smtpUrl ? '' : ' as an .eml file under ' + join(config.dataDir, 'mail')})`,

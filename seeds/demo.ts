@@ -5,6 +5,7 @@ import { parse } from 'csv-parse';
 import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
 import { ROLES } from '@portal/contracts';
+import { grantRoleAtOutlets } from './grants';
 
 /**
  * Demo data: made-up outlets (clearly named as demo) linked to real large stores, and the
@@ -66,6 +67,18 @@ export const DEMO_OUTLETS = [
     stores: [2614],
   },
   {
+    // A customer none of the demo accounts works for: the other tenant of the scope checks (ARCHITECTURE §11).
+    code: 'DEMO-ICY-01',
+    name: 'Demo – Washington Street Wine Bar',
+    address: '114 E Washington St',
+    city: 'IOWA CITY',
+    state: 'IA',
+    zip: '52240',
+    phone: '(319) 555-0130',
+    email: 'winebar@example.com',
+    stores: [2285],
+  },
+  {
     code: 'SYSTEM-ADMIN',
     name: 'System Administration',
     address: null,
@@ -123,7 +136,6 @@ export async function seedDemo(
           .ignore();
     }
     if (exists) return;
-    const roles = new Map<string, number>((await trx('roles').select('id', 'code')).map((r) => [r.code, r.id]));
     const outlets = new Map<string, number>((await trx('outlets').select('id', 'outlet_code')).map((o) => [o.outlet_code, o.id]));
     for (const a of DEMO_ACCOUNTS) {
       const [u] = await trx('users').insert({ email: a.email, password_hash: hash }).returning('id');
@@ -133,8 +145,14 @@ export async function seedDemo(
         last_name: a.lastName,
         full_name: `${a.firstName} ${a.lastName}`,
       });
-      await trx('user_roles').insert({ user_id: u.id, role_id: roles.get(a.role) });
-      await trx('user_outlets').insert(a.outlets.map((c) => ({ user_id: u.id, outlet_id: outlets.get(c) })));
+      // Scoped grants (ARCHITECTURE §11), as the upgrade converts a role with outlets: the manager holds
+      // store_manager at the stores of the two outlets (and shops there as a viewer), the admin is global.
+      await grantRoleAtOutlets(
+        trx,
+        u.id,
+        a.role,
+        a.outlets.map((c) => outlets.get(c)!),
+      );
     }
   });
   // The past orders need the buyer's first store (a database loaded with other data may lack it).

@@ -6,6 +6,7 @@ import { importFiles, type ImportOptions, type ImportResult } from './import';
 import { demoSalesFile, realDataFiles } from './data-files';
 
 export { seedReference } from './reference';
+export { grantRole, grantRoleAtOutlets } from './grants';
 export { seedDemo, DEMO_ACCOUNTS, DEMO_OUTLETS, DEFAULT_DEMO_PASSWORD, accountsWithDemoPassword, lockDemoAccounts } from './demo';
 export {
   importFile,

@@ -124,7 +124,7 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   app.use('/api/v1', api);
 
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/api/v1/openapi.json' } }));
-  app.get('/metrics', metricsAuth(ctx.config), metricsHandler);
+  app.get('/metrics', metricsAuth(ctx.config), metricsHandler(ctx.db));
   app.use('/api', notFoundHandler);
 
   const webDir = opts.webDir ? resolve(opts.webDir) : undefined;

@@ -100,6 +100,9 @@ const envSchema = z.object({
   MAIL_SMTP_PROBE_SECONDS: z.coerce.number().min(0.5).max(300).default(30),
   // Uploaded imports run in a child process with this heap limit (a hostile file fails its run, not the API).
   IMPORT_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(512),
+  // Requests per minute per API key, all routes and processes together (README "Warehouse integrations"):
+  // 3,000 lets a board push every store's inventory (2,003 requests for Iowa's 545,495 rows) in one minute.
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -183,5 +186,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailSmtpProbeSeconds: e.MAIL_SMTP_PROBE_SECONDS,
     importMemoryMb: e.IMPORT_MEMORY_MB,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grantRefSchema, scopeTypeSchema } from './grants';
 
 /**
  * Administration I (spec 002 §2 Users / Roles / Edit User, §4–§8; ARCHITECTURE §5 Administration, §9):
@@ -26,6 +27,8 @@ export const ADMIN_USER_MESSAGES = {
   lastSuperAdmin: 'This is the last active super administrator; the portal would have no one left to administer it.',
   selfDelete: 'You cannot delete your own account.',
   selfDeactivate: 'You cannot deactivate your own account.',
+  profileElsewhere:
+    "This person also works at places you don't manage: their profile and active flag can only be changed by an administrator of every place they work.",
 } as const;
 
 /** Page size of the users list (spec 002 §9: 50 initially, 50 more per Load More). */
@@ -44,10 +47,22 @@ export const adminRoleRefSchema = z.object({
   name: z.string().nullable(),
   description: z.string().nullable(),
   level: z.number().int(),
+  /** Where the role is granted (ARCHITECTURE §11): outlet roles at outlets, store roles at stores… */
+  scopeType: scopeTypeSchema,
 });
 export type AdminRoleRef = z.infer<typeof adminRoleRefSchema>;
 
 export const adminOutletRefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+
+/**
+ * A role as the users list shows it: with where it is held ("Outlet Manager · Riverfront", or
+ * "Outlet Buyer · 3 outlets"): `scopeName` is the place when the role is held at one place, "All" when global.
+ */
+export const adminUserRoleSummarySchema = adminRoleRefSchema.extend({
+  scopeCount: z.number().int(),
+  scopeName: z.string().nullable(),
+});
+export type AdminUserRoleSummary = z.infer<typeof adminUserRoleSummarySchema>;
 
 /** One row of the users list (spec 002 §3 User list entry). */
 export const adminUserRowSchema = z.object({
@@ -56,7 +71,7 @@ export const adminUserRowSchema = z.object({
   email: z.string(),
   isActive: z.boolean(),
   outlets: z.array(adminOutletRefSchema),
-  roles: z.array(adminRoleRefSchema),
+  roles: z.array(adminUserRoleSummarySchema),
   canEdit: z.boolean(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
@@ -90,10 +105,17 @@ export const adminUserDetailSchema = z.object({
     /** ISO date-time, null when the user never signed in ('Never'). */
     lastLogin: z.string().nullable(),
   }),
-  roles: z.array(adminRoleRefSchema),
+  /** Every grant the user holds, each with where it is held and whether the caller may change it (§11 rule 2). */
+  roles: z.array(grantRefSchema),
+  /** The outlets the user belongs to (holds a grant at). */
   outlets: z.array(adminOutletRefSchema),
-  /** May the caller change this user (spec 002 §6)? */
+  /** May the caller change this user's grants at the places they manage (spec 002 §6)? */
   canEdit: z.boolean(),
+  /**
+   * May the caller change the profile and the active flag? Only when every grant of the user is at a place the
+   * caller manages: deactivating reaches every place the person works (ARCHITECTURE §11 rule 2).
+   */
+  canEditProfile: z.boolean(),
   /** May the caller delete this user (super administrators, not themselves)? */
   canDelete: z.boolean(),
 });
@@ -139,11 +161,31 @@ export const manageableOutletSchema = z.object({
 export const manageableOutletsSchema = z.object({ items: z.array(manageableOutletSchema) });
 export type ManageableOutlet = z.infer<typeof manageableOutletSchema>;
 
-export const assignableRolesSchema = z.object({ items: z.array(adminRoleRefSchema) });
+/**
+ * GET /admin/users/{userId}/assignable-roles: the roles the caller may grant, and the stores and boards where they
+ * manage users (for store- and board-level roles; outlet roles go to the outlets of the Outlet Assignments list).
+ */
+export const assignableRolesSchema = z.object({
+  items: z.array(adminRoleRefSchema),
+  stores: z.array(z.object({ id: z.number().int(), name: z.string(), warehouseCode: z.string() })),
+  boards: z.array(z.object({ id: z.number().int(), name: z.string(), boardNumber: z.number().int() })),
+});
+export type AssignableRoles = z.infer<typeof assignableRolesSchema>;
 
-/** POST /admin/users/{userId}/roles: one role (`roleId`) or several (`roleIds`). */
+const scopeIdList = z.array(z.number().int().positive()).max(500).optional();
+/**
+ * POST /admin/users/{userId}/roles: one role (`roleId`) or several (`roleIds`), granted "at these outlets of
+ * mine" (ARCHITECTURE §11): outlet roles at `outletIds`, else at each of the user's outlets the caller manages;
+ * store roles at `storeIds`, board roles at `boardIds`.
+ */
 export const adminUserRolesBodySchema = z
-  .strictObject({ roleId: z.number().int().optional(), roleIds: z.array(z.number().int()).max(50).optional() })
+  .strictObject({
+    roleId: z.number().int().optional(),
+    roleIds: z.array(z.number().int()).max(50).optional(),
+    outletIds: scopeIdList,
+    storeIds: scopeIdList,
+    boardIds: scopeIdList,
+  })
   .refine((b) => b.roleId !== undefined || (b.roleIds?.length ?? 0) > 0, {
     message: ADMIN_USER_MESSAGES.invalidRoleSelection,
     path: ['roleId'],
@@ -151,6 +193,11 @@ export const adminUserRolesBodySchema = z
 export type AdminUserRolesBody = z.input<typeof adminUserRolesBodySchema>;
 
 export const adminUserRoleParamsSchema = z.strictObject({ userId: z.uuid(), roleId: z.coerce.number().int().positive() });
+/** DELETE /admin/users/{userId}/roles/{roleId}?scopeType=&scopeId=: one grant, or the role at every place the caller manages. */
+export const adminUserRoleScopeQuerySchema = z.strictObject({
+  scopeType: scopeTypeSchema.optional(),
+  scopeId: z.coerce.number().int().positive().optional(),
+});
 
 /** A role with its permission codes (GET /admin/roles). */
 export const adminRoleSchema = adminRoleRefSchema.extend({

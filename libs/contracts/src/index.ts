@@ -7,6 +7,7 @@ export * from './me';
 export * from './catalog';
 export * from './carts';
 export * from './orders';
+export * from './grants';
 export * from './admin-users';
 export * from './admin-org';
 export * from './invitations';

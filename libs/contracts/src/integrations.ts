@@ -17,6 +17,8 @@ export const createApiKeyBodySchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(100),
   ...scopeFields,
   scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'Choose at least one scope'),
+  /** May make synthetic test events (POST /integrations/test-events) in production too. */
+  sandbox: z.boolean().optional(),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
@@ -28,6 +30,7 @@ export const apiKeySchema = z.object({
   storeId: z.number().nullable(),
   boardId: z.number().nullable(),
   scopes: z.array(z.string()),
+  sandbox: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -75,8 +78,49 @@ export const webhookDeliverySchema = z.object({
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
   lastDurationMs: z.number().int().nullable(),
+  /** Why the last attempt failed: `HTTP <status> <text>: <start of the receiver's body>`, or the network error; null once delivered. */
+  lastError: z.string().nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });
+
+/**
+ * One row of PUT /integrations/stores/{warehouseId}/inventory (JSON; CSV columns `Item Number,On Hand[,Price]`):
+ * the board's item code, bottles on hand (null: unknown), an optional price (informational, checked only).
+ * The server validates every row itself and answers 422 rows_invalid with each refused row.
+ */
+export const inventoryRowSchema = z.object({
+  itemCode: z.string().min(1).meta({ example: '38176' }),
+  onHand: z.number().int().min(0).max(2_000_000_000).nullable(),
+  price: z.union([z.string(), z.number()]).optional().meta({ description: 'A non-negative amount with up to 2 decimals' }),
+});
+/** One row of PUT /integrations/items (JSON; CSV columns of db:import's products.csv or these names). */
+export const itemRowSchema = z.object({
+  itemCode: z.union([z.string(), z.number()]).meta({ example: '38176' }),
+  name: z.string().min(1).max(300),
+  retail: z.union([z.string(), z.number()]).meta({ description: 'Bottle retail price, up to 2 decimals (a leading $ is allowed)' }),
+  category: z.string().max(100).optional(),
+  bottlesPerCase: z.union([z.number().int().positive(), z.string()]).optional(),
+  active: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+});
+/** The answer of a bulk upsert: what changed (or would, with dryRun). */
+export const upsertResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  dryRun: z.boolean(),
+  errors: z.array(z.unknown()),
+});
+
+/** POST /integrations/test-events: the store of a board key (a store key's own store is taken when left out). */
+export const testEventBodySchema = z.strictObject({ storeId: z.number().int().positive().optional() });
+/** The synthetic event as it was put on the feed and sent to the webhooks. */
+export const testEventSchema = z.object({
+  seq: z.number().int(),
+  type: z.literal('order.created'),
+  test: z.literal(true),
+  order: z.unknown(),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, newPasswordSchema } from './auth';
 import { pageOf } from './common';
+import { scopeTypeSchema } from './grants';
 
 /**
  * Invitations and onboarding (spec 000 §2, §5, §8 and spec 002 §2, §4, §5, §8; ARCHITECTURE §5).
@@ -51,7 +52,17 @@ const ids = (message: string) =>
     .min(1, message)
     .max(50);
 
-/** POST /invitations (spec 000 §3 payload, §5 rules): email, names, at least one role and one outlet. */
+const scopeIds = z
+  .array(z.number().int().positive())
+  .max(500)
+  .default([])
+  .transform((a) => [...new Set(a)]);
+
+/**
+ * POST /invitations (spec 000 §3 payload, §5 rules; ARCHITECTURE §11): email, names, at least one role, and
+ * where each role is held — outlet roles at `outletIds`, store roles at `storeIds`, board roles at `boardIds`
+ * (the service refuses a role without a place of its kind: 422, "Please select at least one outlet…").
+ */
 export const createInvitationBodySchema = z.strictObject({
   email: z
     .string({ error: INVITATION_MESSAGES.invalidEmail })
@@ -63,7 +74,9 @@ export const createInvitationBodySchema = z.strictObject({
   firstName: requiredName,
   lastName: requiredName,
   roleIds: ids(INVITATION_MESSAGES.missingInfo).transform((a) => [...new Set(a)]),
-  outletIds: ids(INVITATION_MESSAGES.outletRequired).transform((a) => [...new Set(a)]),
+  outletIds: scopeIds,
+  storeIds: scopeIds,
+  boardIds: scopeIds,
 });
 export type CreateInvitationBody = z.input<typeof createInvitationBodySchema>;
 
@@ -78,6 +91,8 @@ export const grantableRoleSchema = z.object({
   description: z.string().nullable(),
   level: z.number().int(),
   grantsAdminOutlet: z.boolean(),
+  /** Where the role is held (ARCHITECTURE §11): the dialog offers outlets, stores or boards accordingly. */
+  scopeType: scopeTypeSchema,
 });
 export const grantableOutletSchema = z.object({
   id: z.number().int(),
@@ -87,8 +102,23 @@ export const grantableOutletSchema = z.object({
   boardName: z.string().nullable(),
   city: z.string().nullable(),
 });
-/** GET /invitations/options: what the caller may grant (ARCHITECTURE §5). */
-export const invitationOptionsSchema = z.object({ roles: z.array(grantableRoleSchema), outlets: z.array(grantableOutletSchema) });
+export const grantableStoreSchema = z.object({
+  id: z.number().int(),
+  warehouseCode: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  boardName: z.string().nullable(),
+});
+export const grantableBoardSchema = z.object({ id: z.number().int(), boardNumber: z.number().int(), name: z.string() });
+/** GET /invitations/options: what the caller may grant, and where (ARCHITECTURE §5, §11). */
+export const invitationOptionsSchema = z.object({
+  roles: z.array(grantableRoleSchema),
+  outlets: z.array(grantableOutletSchema),
+  stores: z.array(grantableStoreSchema),
+  boards: z.array(grantableBoardSchema),
+});
+export type GrantableStore = z.infer<typeof grantableStoreSchema>;
+export type GrantableBoard = z.infer<typeof grantableBoardSchema>;
 export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 export type GrantableOutlet = z.infer<typeof grantableOutletSchema>;
 export type InvitationOptions = z.infer<typeof invitationOptionsSchema>;
@@ -103,6 +133,9 @@ export const publicInvitationSchema = z.object({
   lastName: z.string(),
   roleLabels: z.array(z.string()),
   outletLabels: z.array(z.string()),
+  /** Stores and boards of store- and board-level roles (empty otherwise). */
+  storeLabels: z.array(z.string()),
+  boardLabels: z.array(z.string()),
   userExists: z.boolean(),
   expiresAt: z.string(),
 });
@@ -163,6 +196,7 @@ export const adminInvitationSchema = z.object({
   status: z.enum(INVITATION_STATUSES),
   roleLabels: z.array(z.string()),
   outletLabels: z.array(z.string()),
+  storeLabels: z.array(z.string()),
   invitedByEmail: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string(),
@@ -206,6 +240,12 @@ export const adminOutletRequestsQuerySchema = z.strictObject({
 });
 export const adminOutletRequestsPageSchema = pageOf(adminOutletRequestSchema);
 export const outletRequestIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/**
+ * POST /admin/outlet-requests/{id}/approve: the role granted at the requested outlet (an outlet-level role
+ * below the approver's level there); without one, the least privileged outlet role (Outlet Viewer).
+ */
+export const approveOutletRequestBodySchema = z.strictObject({ roleId: z.number().int().positive().optional() });
+export type ApproveOutletRequestBody = z.input<typeof approveOutletRequestBodySchema>;
 export const rejectOutletRequestBodySchema = z.strictObject({
   reason: z
     .string()

@@ -44,6 +44,9 @@ export const myRoleSchema = z.object({
   roleLevel: z.number().int(),
   /** Always empty: the spec's processed role carries an empty permissions list (use /me/permissions). */
   permissions: z.array(z.string()),
+  /** Where the role is held (ARCHITECTURE §11) and at how many places (0 for a global grant). */
+  scopeType: z.enum(['global', 'board', 'store', 'outlet']),
+  scopeCount: z.number().int(),
 });
 export const myRolesSchema = z.object({ items: z.array(myRoleSchema) });
 export type MyRole = z.infer<typeof myRoleSchema>;

@@ -79,12 +79,22 @@ export const ROLES = {
 } as const;
 export type RoleCode = (typeof ROLES)[keyof typeof ROLES];
 
+/**
+ * Where a role is granted (ARCHITECTURE §11): `global` (super administrators only: everything), `board`
+ * (a board's stores, their outlets, items and users), `store` (one store: its orders, settings, keys,
+ * webhooks, and the users of its outlets), `outlet` (one outlet: its carts, orders, requests, users).
+ */
+export const SCOPE_TYPES = ['global', 'board', 'store', 'outlet'] as const;
+export type ScopeType = (typeof SCOPE_TYPES)[number];
+
 const P = PERMISSIONS;
 export interface RoleDefinition {
   code: RoleCode;
   roleName: string;
   description: string;
   roleLevel: number;
+  /** The scope the role is granted at (ARCHITECTURE §11). */
+  scopeType: ScopeType;
   permissions: readonly PermissionCode[];
 }
 
@@ -94,6 +104,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'super_admin',
     roleName: 'Super Administrator',
     roleLevel: 0,
+    scopeType: 'global',
     description: 'Everything, across every board, store and outlet.',
     permissions: ALL_PERMISSION_CODES,
   },
@@ -101,6 +112,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'board_admin',
     roleName: 'Board Administrator',
     roleLevel: 10,
+    scopeType: 'board',
     description: 'Runs a board: its stores, outlets, items, users and payment credentials.',
     permissions: [
       P.uiShowAdminMenu,
@@ -126,6 +138,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'store_manager',
     roleName: 'Store Manager',
     roleLevel: 20,
+    scopeType: 'store',
     description: 'Runs a store: processes its orders, sees its catalog, invites its users.',
     permissions: [
       P.uiShowAdminMenu,
@@ -145,6 +158,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'store_staff',
     roleName: 'Store Staff',
     roleLevel: 30,
+    scopeType: 'store',
     description: 'Processes the orders of the stores one is linked to.',
     permissions: [P.ordersStoreManage, P.outletsReadAssigned, P.itemsView, P.itemView],
   },
@@ -152,6 +166,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'outlet_manager',
     roleName: 'Outlet Manager',
     roleLevel: 40,
+    scopeType: 'outlet',
     description: "Runs an outlet: orders, pays, sees the outlet's orders, invites its users.",
     permissions: [P.cartsUse, P.cartsCheckout, P.ordersOutletManage, P.usersManageOutlet, P.usersAllowInvites, P.outletsReadAssigned],
   },
@@ -159,6 +174,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'outlet_buyer',
     roleName: 'Outlet Buyer',
     roleLevel: 50,
+    scopeType: 'outlet',
     description: 'Shops, orders and pays for the outlets one is assigned to.',
     permissions: [P.cartsUse, P.cartsCheckout, P.outletsReadAssigned],
   },
@@ -166,6 +182,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     code: 'outlet_viewer',
     roleName: 'Outlet Viewer',
     roleLevel: 60,
+    scopeType: 'outlet',
     description: 'May shop and build a cart, may not check out.',
     permissions: [P.cartsUse, P.outletsReadAssigned],
   },

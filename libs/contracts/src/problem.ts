@@ -81,6 +81,10 @@ export const PROBLEM_CODES = {
   invitationNotPending: 'invitation_not_pending',
   roleNotGrantable: 'role_not_grantable',
   outletNotGrantable: 'outlet_not_grantable',
+  /** A grant to oneself, directly or through an invitation to one's own address (ARCHITECTURE §11 rule 3), 403. */
+  selfGrantForbidden: 'self_grant_forbidden',
+  /** A grant at a place the caller does not reach (ARCHITECTURE §11 rule 1), 403. */
+  scopeNotGrantable: 'scope_not_grantable',
   passwordRequired: 'password_required',
   outletRequestDecided: 'outlet_request_decided',
   // Administration I: users and roles
@@ -103,6 +107,13 @@ export const PROBLEM_CODES = {
   decryptionFailed: 'decryption_failed',
   monetraOnly: 'monetra_only',
   importsUnavailable: 'imports_unavailable',
+  /** Accepting an invitation whose email belongs to a deactivated account, 409. */
+  inviteeDeactivated: 'invitee_deactivated',
+  // Warehouse integrations (ARCHITECTURE §10)
+  /** A bulk upsert with refused rows: every row's { row, field, message } in `errors`, nothing written, 422. */
+  rowsInvalid: 'rows_invalid',
+  /** POST /integrations/test-events outside test and development by a key without the sandbox flag, 403. */
+  testEventsUnavailable: 'test_events_unavailable',
   // Data in (issue 23): bulk bodies the portal cannot read are refused, never read as "no rows"
   /** A bulk body that parses to zero rows, 400. */
   bulkBodyEmpty: 'bulk_body_empty',
@@ -122,6 +133,103 @@ export const PROBLEM_CODES = {
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
 export const PROBLEM_CODE_VALUES = Object.values(PROBLEM_CODES) as [ProblemCode, ...ProblemCode[]];
+
+/**
+ * The one HTTP status of each problem code, on every endpoint (ARCHITECTURE §5): input that fails its
+ * schema or a field rule is 400 `validation_failed` (with field `errors`); 422 is kept for well-formed
+ * requests a business rule refuses, each under a code of its own (`rows_invalid` for bulk upserts,
+ * `idempotency_key_reused`…). The server's typed errors take only codes of their own status, so a code
+ * cannot answer with two statuses; a client may switch on `code` alone.
+ */
+export const PROBLEM_STATUS = {
+  validation_failed: 400,
+  malformed_json: 400,
+  malformed_request: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  invalid_credentials: 401,
+  account_deactivated: 401,
+  reset_token_invalid: 400,
+  current_password_incorrect: 400,
+  common_password: 400,
+  session_invalid: 401,
+  cart_quantity_limit: 400,
+  delivery_unavailable: 422,
+  checkout_session_invalid: 400,
+  cart_empty: 400,
+  checkout_session_not_found: 404,
+  checkout_session_user_mismatch: 404,
+  checkout_session_expired: 410,
+  checkout_session_used: 409,
+  checkout_cart_changed: 409,
+  checkout_items_unavailable: 409,
+  payment_in_progress: 409,
+  in_store_not_for_delivery: 422,
+  payment_declined: 402,
+  payment_error: 502,
+  payment_unconfirmed: 500,
+  idempotency_in_progress: 409,
+  idempotency_mismatch: 422,
+  idempotency_key_reused: 422,
+  payment_being_confirmed: 409,
+  order_not_reserved: 409,
+  order_awaiting_payment: 409,
+  order_transition_illegal: 409,
+  api_key_scope_missing: 403,
+  refund_failed: 502,
+  nothing_to_reorder: 422,
+  payment_setup: 422,
+  invitation_not_found: 404,
+  invitation_expired: 410,
+  invitation_used: 409,
+  invitation_revoked: 409,
+  invitation_not_pending: 409,
+  role_not_grantable: 403,
+  outlet_not_grantable: 403,
+  self_grant_forbidden: 403,
+  scope_not_grantable: 403,
+  password_required: 401,
+  outlet_request_decided: 409,
+  self_edit_forbidden: 403,
+  user_not_editable: 403,
+  outlet_not_manageable: 403,
+  role_not_assignable: 403,
+  invalid_role_selection: 422,
+  role_immutable: 409,
+  last_super_admin: 409,
+  self_delete: 409,
+  self_deactivate: 409,
+  outlet_code_taken: 409,
+  store_exists: 409,
+  warehouse_code_taken: 409,
+  board_number_taken: 409,
+  credential_exists: 409,
+  invalid_password: 403,
+  decryption_failed: 422,
+  monetra_only: 422,
+  imports_unavailable: 503,
+  invitee_deactivated: 409,
+  rows_invalid: 422,
+  test_events_unavailable: 403,
+  refund_unconfirmed: 502,
+  refund_in_progress: 409,
+  bulk_body_empty: 400,
+  csv_header_unknown: 400,
+  body_undecodable: 400,
+  body_binary: 400,
+  mass_removal_refused: 422,
+  cursor_ahead: 400,
+  feed_reset: 409,
+} as const satisfies Record<ProblemCode, number>;
+/** The codes whose status is `S` (what each typed error of that status may carry). */
+export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export const problemSchema = z.object({

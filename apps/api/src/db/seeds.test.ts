@@ -54,15 +54,19 @@ describe('reference and demo seeds', () => {
   it('when the demo data is seeded, then the four accounts have their roles, hashed passwords and the buyer two outlets on large stores', async () => {
     const rows = await t
       .db('users as u')
-      .join('user_roles as ur', 'ur.user_id', 'u.id')
+      .join('role_grants as ur', 'ur.user_id', 'u.id')
       .join('roles as r', 'r.id', 'ur.role_id')
       .whereIn('u.email', ['admin@example.com', 'manager@example.com', 'buyer@example.com', 'viewer@example.com'])
-      .orderBy('u.email')
-      .select('u.email', 'r.code', 'u.password_hash');
+      .orderBy(['u.email', 'r.role_level'])
+      .distinct('u.email', 'r.code', 'r.role_level', 'u.password_hash');
+    // Scoped grants (ARCHITECTURE §11): the admin globally (and an outlet manager where they shop), the manager at
+    // the stores of their outlets (and a viewer at the outlets), buyer and viewer at their outlets.
     expect(rows.map((r) => [r.email, r.code])).toEqual([
       ['admin@example.com', 'super_admin'],
+      ['admin@example.com', 'outlet_manager'],
       ['buyer@example.com', 'outlet_buyer'],
       ['manager@example.com', 'store_manager'],
+      ['manager@example.com', 'outlet_viewer'],
       ['viewer@example.com', 'outlet_viewer'],
     ]);
     for (const r of rows) {

@@ -132,8 +132,7 @@ async function main() {
     for (let i = 0; i < 30; i++) {
       const email = `fault-buyer-${i}@example.com`;
       const [u] = await db('users').insert({ email, password_hash: hash, is_active: true }).returning('id');
-      await db('user_roles').insert({ user_id: u.id, role_id: role.id });
-      await db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
+      await db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
       const [cart] = await db('carts')
         .insert({ user_id: u.id, outlet_id: fx.outlets.dsm, store_id: FIXTURE_STORES.central })
         .returning('id');

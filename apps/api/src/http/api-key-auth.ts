@@ -6,6 +6,7 @@ import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
 import type { NotificationSubscriber } from '../db/notifications';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
+import { PostgresRateLimitStore } from './rate-limit-store';
 
 /**
  * API-key principals (ARCHITECTURE §10): warehouse systems call /integrations with
@@ -21,11 +22,9 @@ export interface ApiKeyPrincipal {
   boardId: number | null;
   storeId: number | null;
   scopes: Set<string>;
+  /** May make synthetic test events outside test and development (POST /integrations/test-events). */
+  sandbox?: boolean;
 }
-
-/** Whether a key reaches `store` (its id and board): the key's own store, or any store of the key's board. */
-export const keyReaches = (key: ApiKeyPrincipal, store: { id: number; boardId: number }) =>
-  key.storeId ? key.storeId === store.id : key.boardId === store.boardId;
 
 /** SHA-256 hex of a presented key (what api_keys.key_hash stores). */
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -38,6 +37,7 @@ interface KeyRow {
   board_id: number | null;
   store_id: number | null;
   scopes: string[];
+  sandbox: boolean;
   /** Epoch ms of the last recorded use (null: never). */
   lastUsedMs: number | null;
 }
@@ -67,7 +67,7 @@ async function findKey(db: Db, keyHash: string): Promise<KeyRow | undefined> {
   const row = await db('api_keys')
     .where({ key_hash: keyHash })
     .whereNull('revoked_at')
-    .first('id', 'name', 'board_id', 'store_id', 'scopes', 'last_used_at');
+    .first('id', 'name', 'board_id', 'store_id', 'scopes', 'sandbox', 'last_used_at');
   if (!row) return undefined;
   const key: KeyRow = { ...row, lastUsedMs: row.last_used_at ? new Date(row.last_used_at).getTime() : null };
   if (cacheLive && changes === seen) principals.set(keyHash, key);
@@ -88,6 +88,7 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
       boardId: row.board_id,
       storeId: row.store_id,
       scopes: new Set(row.scopes),
+      sandbox: row.sandbox,
     };
     const missing = scopes.filter((s) => !principal.scopes.has(s));
     if (missing.length) throw new ForbiddenError(`This API key lacks the scope ${missing.join(', ')}.`, PROBLEM_CODES.apiKeyScopeMissing);
@@ -121,13 +122,20 @@ export const apiKeyChanges: NotificationSubscriber = {
   },
 };
 
-/** Per-key rate limit (express-rate-limit keyed by the key id): 429 with Retry-After. */
-export function apiKeyRateLimit(perMinute: number): RequestHandler {
+/**
+ * The per-key rate limit (ARCHITECTURE §10), one per app for every API-key route: express-rate-limit keyed
+ * by the key's id, counted in PostgreSQL (`PostgresRateLimitStore`), so a key's requests count against one
+ * budget of `perMinute` whatever the route and whichever API process answers. Answers carry the IETF
+ * draft-8 `RateLimit-Policy` and `RateLimit` headers; past the limit 429 `rate_limited` with Retry-After.
+ */
+export function apiKeyRateLimit(db: Db, perMinute: number): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    identifier: 'api-key',
+    store: new PostgresRateLimitStore(db, 'api-key'),
     keyGenerator: (req) => (req as KeyedRequest).apiKey?.apiKeyId ?? 'anonymous',
     handler: (req, _res, next) => {
       const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;

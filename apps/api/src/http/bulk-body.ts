@@ -3,7 +3,7 @@ import { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { CsvError, parse } from 'csv-parse';
 import { PROBLEM_CODES } from '@portal/contracts';
-import { AppError, BadRequestError, PayloadTooLargeError, UnprocessableError, UnsupportedMediaTypeError } from './errors';
+import { AppError, BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 import { NUL_MESSAGE, findNul } from './input-guards';
 
 /** Most rows one bulk upsert takes (ARCHITECTURE §10), counted after decoding. */
@@ -124,7 +124,8 @@ function textOnly(maxBytes: number): Transform {
  *   - 400 `csv_header_unknown`: a CSV header without the columns `shape` needs (it names what it read);
  *   - 400 `body_undecodable`: bytes that are not the Content-Encoding they claim;
  *   - 400 `body_binary`: NUL bytes or invalid UTF-8 in a text body; 400 `malformed_json`: JSON that does not parse;
- *   - 413 over the caps; 415 another body type or encoding; 422 JSON that is not an array.
+ *   - 400 `validation_failed`: JSON that is not an array, a CSV csv-parse cannot read;
+ *   - 413 over the caps; 415 another body type or encoding.
  * CSV numbers are converted (onHand integer, price kept as text); a JSON string with U+0000 → 400 naming its row.
  */
 export async function readBulkRows(req: Request, _res: Response, shape: BulkShape): Promise<Record<string, unknown>[]> {
@@ -194,7 +195,7 @@ async function csvRows(body: Readable, shape: BulkShape): Promise<Record<string,
     if (err instanceof AppError || isZlibError(err)) throw err;
     if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE')
       throw new PayloadTooLargeError(`A CSV record is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB.`);
-    throw new UnprocessableError(`The CSV cannot be read: ${(err as Error).message}`, PROBLEM_CODES.validationFailed);
+    throw new BadRequestError(`The CSV cannot be read: ${(err as Error).message}`);
   } finally {
     parser.destroy();
   }
@@ -223,7 +224,7 @@ async function jsonRows(body: Readable): Promise<Record<string, unknown>[]> {
   } catch {
     throw new BadRequestError('The request body is not valid JSON.', undefined, PROBLEM_CODES.malformedJson);
   }
-  if (!Array.isArray(value)) throw new UnprocessableError('Send a JSON array of rows', PROBLEM_CODES.validationFailed);
+  if (!Array.isArray(value)) throw new BadRequestError('Send a JSON array of rows');
   if (value.length > MAX_BULK_ROWS) throw new PayloadTooLargeError(`At most ${MAX_BULK_ROWS} rows per request`);
   // U+0000 can only be in JSON text as its escape: the rows are walked only when the text holds one.
   const nul = text.includes('\\u0000') ? findNul(value) : undefined;

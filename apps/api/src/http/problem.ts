@@ -62,15 +62,10 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
   },
   {
     // Every other client error raised while reading the request (bad percent-encoding in a path, a body
-    // that is not the gzip it claims, an aborted upload): 4xx problem+json, never a 500.
+    // that is not the gzip it claims, an aborted upload): 400 malformed_request (one status per code), never a 500.
     test: (err, e) => err instanceof URIError || Boolean(e.status && e.status >= 400 && e.status < 500),
-    answer: (_err, e) =>
-      new AppError(
-        e.status && e.status >= 400 && e.status < 500 ? e.status : 400,
-        PROBLEM_CODES.malformedRequest,
-        'Bad Request',
-        'The request could not be read (malformed encoding or body).',
-      ),
+    answer: () =>
+      new BadRequestError('The request could not be read (malformed encoding or body).', undefined, PROBLEM_CODES.malformedRequest),
   },
   { test: (_err, e) => e.code === '23505', answer: () => new ConflictError('This record already exists.') },
   {

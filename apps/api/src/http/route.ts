@@ -2,10 +2,13 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Principal } from '../modules/access/access.service';
+import { can } from '../modules/access/access.service';
+import { mayKeyReachRow, mayReachRow, type RowKind } from '../modules/access/rows';
 import { authenticate, requirePermission } from './auth';
 import { apiKeyRateLimit, authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
-import { ForbiddenError } from './errors';
-import { documentRoute, jsonBody, jsonResponse, problemResponse } from './openapi';
+import { ForbiddenError, NotFoundError } from './errors';
+import { labelRoute } from './metrics';
+import { documentRoute, headers as openApiHeaders, jsonBody, jsonResponse, problemResponse } from './openapi';
 
 /**
  * One declaration per route (house style): method, path, permission(s), input schemas, response schema and
@@ -33,6 +36,38 @@ export interface RouteInput<P, Q, B, H> {
   headers: Out<H>;
 }
 
+/**
+ * Where a route's permission must be held (ARCHITECTURE §11), declared with the route so the check runs in one
+ * place and the scope matrix test covers the route the day it is declared:
+ * - `public`: no caller (sign-in, invitation links, health);
+ * - `self`: the caller's own data only (/me, their checkout session, their latest order);
+ * - `reach`: a list the service filters to the places the caller reaches (access.reach);
+ * - `global`: the permission must be held through a global grant (imports, role permissions, deleting users,
+ *   new boards): 403 otherwise;
+ * - `reference`: reference data any holder of the permission may read (the role catalogue);
+ * - `grants`: the body names places to grant at; the granting rules (access/grants.service) check each;
+ * - `{ row, id }`: one row, found by `id(input)` (from the path or query, or from the body with `fromBody`);
+ *   before the handler runs the caller must hold one of the route's codes (or `codes`) at that row's place
+ *   (modules/access/rows.ts), else 404 with `notFound` (default 'Not found'), as for an absent row. `inService`
+ *   marks a row whose service applies the same rule in its own query (the check is not run twice).
+ */
+export type RouteScope<I> =
+  | 'public'
+  | 'self'
+  | 'reach'
+  | 'global'
+  | 'reference'
+  | 'grants'
+  | {
+      row: RowKind;
+      id: (input: I) => unknown;
+      codes?: readonly string[];
+      notFound?: string;
+      fromBody?: boolean;
+      /** The service checks this very rule inside its own statement (a hot path: the catalog page): no check here. */
+      inService?: true;
+    };
+
 /** What a handler may touch beyond its input: the app context and, for edge cases, the raw exchange. */
 export interface RouteHttp {
   ctx: AppContext;
@@ -51,8 +86,10 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
   auth?: K;
   /** For `auth: 'apiKey'`: the key scopes the route needs (all of them; 403 api_key_scope_missing otherwise). */
   scopes?: readonly string[];
-  /** Passes when the caller holds any one of these permission codes (ARCHITECTURE §4). */
+  /** Passes when the caller holds any one of these permission codes (ARCHITECTURE §4) — where, says `scope`. */
   permissions?: readonly string[];
+  /** Where the permission must be held: the row the route acts on (see RouteScope). Every route declares it. */
+  scope: RouteScope<RouteInput<P, Q, B, H>>;
   /** The 403 problem's detail when the caller lacks `permissions` (a spec text); default the generic one. */
   forbiddenDetail?: string;
   /**
@@ -64,6 +101,11 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
   query?: Q;
   /** JSON body schema. For non-JSON bodies leave it out and read `http.req` in the handler. */
   body?: B;
+  /**
+   * For OpenAPI only: the request body of a route that reads its own (bulk JSON or CSV), by media type, e.g.
+   * `{ 'application/json': { schema }, 'text/csv': { schema, example } }`.
+   */
+  bodyDoc?: { description?: string; content: Record<string, { schema: Schema; example?: string }> };
   /** Request headers to parse (lower-case names), e.g. `z.object({ 'idempotency-key': … })`. */
   headers?: H;
   /** Success answer: status (default 200, or 204 without a schema) and its schema. */
@@ -96,6 +138,7 @@ export interface Route {
   path: string;
   auth: AuthKind;
   permissions: readonly string[];
+  scope: RouteScope<RouteInput<unknown, unknown, unknown, unknown>>;
   summary: string;
   def: RouteDef<AuthKind, Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined, unknown>;
 }
@@ -114,6 +157,7 @@ export function route<
     path: def.path,
     auth: def.auth ?? 'user',
     permissions: def.permissions ?? [],
+    scope: def.scope as Route['scope'],
     summary: def.summary,
     def: def as unknown as Route['def'],
   };
@@ -133,31 +177,51 @@ function document(r: Route) {
   const params = def.params as z.ZodObject | undefined;
   const query = def.query as z.ZodObject | undefined;
   const headers = def.headers as z.ZodObject | undefined;
+  // A route taking an Idempotency-Key says so in its answer's Idempotent-Replayed header.
+  const replays = Boolean(headers?.shape && 'idempotency-key' in headers.shape);
+  const success = def.response?.schema
+    ? jsonResponse(def.response.description ?? 'OK', def.response.schema)
+    : { description: def.response?.description ?? 'Done' };
   documentRoute({
     method: def.method,
     path: def.path,
     tags: def.tags,
     summary: def.summary + (r.permissions.length ? ` (needs ${r.permissions.join(' or ')})` : ''),
     description: def.description,
-    secured: r.auth !== 'public',
+    auth: r.auth,
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
       ...(headers ? { headers } : {}),
       ...(def.cookies ? { cookies: def.cookies } : {}),
       ...(def.body ? { body: jsonBody(def.body) } : {}),
+      ...(def.bodyDoc ? { body: { description: def.bodyDoc.description, required: true, content: def.bodyDoc.content } } : {}),
     },
     responses: {
-      [status]: def.response?.schema
-        ? jsonResponse(def.response.description ?? 'OK', def.response.schema)
-        : { description: def.response?.description ?? 'Done' },
+      [status]: replays ? { ...success, headers: openApiHeaders('Idempotent-Replayed') } : success,
       ...extra,
     },
   });
 }
 
+/** Middleware labelling the request's metrics with the route's declared path (http/metrics.ts). */
+const labelledAs =
+  (path: string): RequestHandler =>
+  (_req, res, next) => {
+    labelRoute(res, path);
+    next();
+  };
+
 /** `/orders/{orderId}` → `/orders/:orderId`. */
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** A route's input while it is being parsed (each part typed by its schema once parsed). */
+interface RawInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  headers: unknown;
+}
 
 /**
  * Builds one Router (mounted at /api/v1) from the route table: for each route its `before` middleware,
@@ -174,13 +238,15 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     }
     return a;
   };
+  // One limiter for every API-key route: a key has one budget, whatever the route.
+  const keyLimit = apiKeyRateLimit(ctx.db, ctx.config.apiKeyRateLimitPerMinute);
   for (const r of routes) {
     document(r);
     const { def } = r;
-    const chain: RequestHandler[] = [...(def.before?.(ctx) ?? [])];
+    // First: the metrics label is the declared path for every answer, a 401 or 400 as much as the 200.
+    const chain: RequestHandler[] = [labelledAs(def.path), ...(def.before?.(ctx) ?? [])];
     if (r.auth === 'user') chain.push(authenticator(def.principalCacheMs ?? 0));
-    if (r.auth === 'apiKey')
-      chain.push(authenticateApiKey(ctx.db, def.scopes), apiKeyRateLimit(Number(process.env.API_KEY_RATE_LIMIT_PER_MINUTE ?? 600)));
+    if (r.auth === 'apiKey') chain.push(authenticateApiKey(ctx.db, def.scopes), keyLimit);
     if (r.permissions.length) {
       const check = requirePermission(...r.permissions);
       const detail = def.forbiddenDetail;
@@ -197,14 +263,21 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
       );
     }
     const status = def.response?.status ?? (def.response?.schema ? 200 : 204);
+    const scope = r.scope;
     chain.push(async (req, res) => {
-      const input = {
+      const input: RawInput = {
         params: def.params ? def.params.parse(req.params) : undefined,
         query: def.query ? def.query.parse(req.query) : undefined,
-        body: def.body ? def.body.parse(req.body ?? {}) : undefined,
-        headers: def.headers ? def.headers.parse(req.headers) : undefined,
+        body: undefined,
+        headers: undefined,
       };
-      const result = await def.handler(req.auth as Principal, input, { ctx, req, res });
+      // A row out of reach answers 404 before its body is read: a refusal says nothing of the input.
+      if (typeof scope === 'object' && !scope.fromBody && !scope.inService) await checkRow(ctx, r, req, input);
+      if (scope === 'global' && !(await can(ctx.db, req.auth as Principal, r.permissions, { type: 'global' }))) throw new ForbiddenError();
+      input.body = def.body ? def.body.parse(req.body ?? {}) : undefined;
+      input.headers = def.headers ? def.headers.parse(req.headers) : undefined;
+      if (typeof scope === 'object' && scope.fromBody && !scope.inService) await checkRow(ctx, r, req, input);
+      const result = await def.handler(req.auth as Principal, input as never, { ctx, req, res });
       if (res.headersSent) return;
       if (result instanceof Reply) res.status(result.status).json(result.body);
       else if (result === undefined) res.status(status === 200 ? 204 : status).end();
@@ -213,4 +286,15 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     router[def.method](expressPath(def.path), ...chain);
   }
   return router;
+}
+
+/** The declared row check of a route (RouteScope `{ row }`): 404 when the caller does not reach the row. */
+async function checkRow(ctx: AppContext, r: Route, req: Request, input: RawInput) {
+  const scope = r.scope as Exclude<Route['scope'], string>;
+  const id = scope.id(input as never);
+  const ok =
+    r.auth === 'apiKey'
+      ? await mayKeyReachRow(ctx.db, req.auth as unknown as ApiKeyPrincipal, scope.row, id)
+      : await mayReachRow(ctx.db, req.auth as Principal, scope.row, id, scope.codes ?? r.permissions);
+  if (!ok) throw new NotFoundError(scope.notFound ?? 'Not found');
 }

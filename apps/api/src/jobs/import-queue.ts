@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import { failAbandonedRuns, getRun } from '../modules/imports/imports.repository';
 import type { ImportJobs } from '../modules/imports/imports.service';
+import { importRuns } from '../http/metrics';
 import { STALE_RUN_SECONDS, runImportInChild } from './import-runner';
 import { PgBoss, RETENTION, knexDb, ensureQueue } from './pg-boss';
 
@@ -50,6 +51,7 @@ export function createImportQueue(opts: {
   const sweep = async () => {
     const abandoned = await failAbandonedRuns(opts.db, STALE_RUN_SECONDS, ABANDONED_RUN_ERROR);
     for (const run of abandoned) {
+      importRuns.inc({ outcome: 'failed' });
       log.warn({ runId: run.id }, 'an import run whose process died was marked failed');
       if (run.workDir) await rm(run.workDir, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -78,6 +80,7 @@ export function createImportQueue(opts: {
               memoryMb: opts.memoryMb ?? 512,
             });
             const run = await getRun(opts.db, job.data.runId);
+            importRuns.inc({ outcome: run?.status === 'succeeded' ? 'succeeded' : 'failed' });
             log.info({ runId: job.data.runId, status: run?.status, ms: Date.now() - started }, 'import finished');
           },
         );

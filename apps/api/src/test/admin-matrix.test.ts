@@ -28,6 +28,8 @@ function pathOf(r: Route): string {
 const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
 const allows = (role: RoleCode, r: Route) => {
   const held = DEFAULT_ROLES.find((d) => d.code === role)!.permissions as readonly string[];
+  // A route whose permission must be held globally (ARCHITECTURE §11) is the super administrator's.
+  if (r.scope === 'global') return role === 'super_admin';
   return r.permissions.length === 0 || r.permissions.some((p) => held.includes(p));
 };
 

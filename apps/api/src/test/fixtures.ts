@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import type { Db } from '../db/knex';
-import { importFiles, seedDemo } from '@portal/seeds';
+import { grantRoleAtOutlets, importFiles, seedDemo } from '@portal/seeds';
 import { FIXTURE_PASSWORD } from './harness';
 
 /**
@@ -41,7 +41,6 @@ export async function seedFixtures(db: Db): Promise<Fixtures> {
   const dsm = await outletId('DEMO-DSM-01');
   // The Des Moines outlet also links the inactive store (it must never be listed).
   await db('store_outlets').insert({ store_id: FIXTURE_STORES.inactive, outlet_id: dsm }).onConflict().ignore();
-  const roles = new Map<string, number>((await db('roles').select('id', 'code')).map((r) => [r.code, r.id]));
   const extra = [
     { key: 'otherManager', email: 'other-manager@example.com', role: 'store_manager', outlets: ['DEMO-DAV-01'], active: true },
     { key: 'otherBuyer', email: 'other-buyer@example.com', role: 'outlet_buyer', outlets: ['DEMO-DAV-01'], active: true },
@@ -51,8 +50,8 @@ export async function seedFixtures(db: Db): Promise<Fixtures> {
   for (const u of extra) {
     const [row] = await db('users').insert({ email: u.email, password_hash: hash, is_active: u.active }).returning('id');
     await db('user_profiles').insert({ user_id: row.id, first_name: u.key, last_name: 'Test', full_name: `${u.key} Test` });
-    if (u.role) await db('user_roles').insert({ user_id: row.id, role_id: roles.get(u.role) });
-    for (const o of u.outlets) await db('user_outlets').insert({ user_id: row.id, outlet_id: await outletId(o) });
+    // Scoped grants as the upgrade converts "a role with outlets" (the no-role user belongs nowhere).
+    if (u.role) await grantRoleAtOutlets(db, row.id, u.role, await Promise.all(u.outlets.map(outletId)));
   }
   const user = async (email: string) => ({ id: (await db('users').where({ email }).first('id')).id as string, email });
   return {

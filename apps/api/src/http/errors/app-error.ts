@@ -1,17 +1,18 @@
-import type { FieldError, ProblemCode } from '@portal/contracts';
+import type { FieldError, PROBLEM_STATUS, ProblemCode } from '@portal/contracts';
 
 /**
  * The base of the typed errors services throw; the error middleware (http/problem.ts) answers each as
  * RFC 9457 problem+json with its status, stable `code` (a PROBLEM_CODES value), title and detail.
- * Handlers never build error bodies. Prefer a subclass of this folder (one per status).
+ * Handlers never build error bodies. Prefer a subclass of this folder (one per status). `status` must be the
+ * code's one status (contracts PROBLEM_STATUS), which the compiler checks.
  */
-export class AppError extends Error {
+export class AppError<C extends ProblemCode = ProblemCode> extends Error {
   /** RFC 9457 extension members answered beside the standard ones (e.g. `newestSeq`, `removing`). */
   extensions?: Record<string, string | number | boolean | null>;
 
   constructor(
-    readonly status: number,
-    readonly code: ProblemCode,
+    readonly status: (typeof PROBLEM_STATUS)[C],
+    readonly code: C,
     readonly title: string,
     detail?: string,
     readonly errors?: FieldError[],

@@ -1,9 +1,9 @@
-import type { ProblemCode } from '@portal/contracts';
+import type { ProblemCodeOf } from '@portal/contracts';
 import { AppError } from './app-error';
 
 /** 410: it existed but is over (an expired checkout session or invitation). */
-export class GoneError extends AppError {
-  constructor(detail: string, code: ProblemCode) {
+export class GoneError extends AppError<ProblemCodeOf<410>> {
+  constructor(detail: string, code: ProblemCodeOf<410>) {
     super(410, code, 'Gone', detail);
   }
 }

@@ -1,9 +1,9 @@
-import { PROBLEM_CODES, type ProblemCode } from '@portal/contracts';
+import { PROBLEM_CODES, type ProblemCodeOf } from '@portal/contracts';
 import { AppError } from './app-error';
 
 /** 413: a body or an uploaded file over its limit. */
-export class PayloadTooLargeError extends AppError {
-  constructor(detail: string, code: ProblemCode = PROBLEM_CODES.payloadTooLarge, title = 'Payload Too Large') {
+export class PayloadTooLargeError extends AppError<ProblemCodeOf<413>> {
+  constructor(detail: string, code: ProblemCodeOf<413> = PROBLEM_CODES.payloadTooLarge, title = 'Payload Too Large') {
     super(413, code, title, detail);
   }
 }

@@ -1,9 +1,9 @@
-import { PROBLEM_CODES, type ProblemCode } from '@portal/contracts';
+import { PROBLEM_CODES, type ProblemCodeOf } from '@portal/contracts';
 import { AppError } from './app-error';
 
 /** 503: a dependency (the database, the import queue) is unavailable; Retry-After when a wait is known. */
-export class ServiceUnavailableError extends AppError {
-  constructor(detail: string, code: ProblemCode = PROBLEM_CODES.serviceUnavailable, retryAfterSeconds?: number) {
+export class ServiceUnavailableError extends AppError<ProblemCodeOf<503>> {
+  constructor(detail: string, code: ProblemCodeOf<503> = PROBLEM_CODES.serviceUnavailable, retryAfterSeconds?: number) {
     super(
       503,
       code,

@@ -1,9 +1,9 @@
-import { PROBLEM_CODES, type ProblemCode } from '@portal/contracts';
+import { PROBLEM_CODES, type ProblemCodeOf } from '@portal/contracts';
 import { AppError } from './app-error';
 
 /** 401: not signed in, or the session or credentials are not valid. */
-export class UnauthenticatedError extends AppError {
-  constructor(detail = 'Authentication required', code: ProblemCode = PROBLEM_CODES.unauthenticated) {
+export class UnauthenticatedError extends AppError<ProblemCodeOf<401>> {
+  constructor(detail = 'Authentication required', code: ProblemCodeOf<401> = PROBLEM_CODES.unauthenticated) {
     super(401, code, 'Unauthorized', detail);
   }
 }

@@ -1,9 +1,9 @@
-import { PROBLEM_CODES, type FieldError, type ProblemCode } from '@portal/contracts';
+import type { FieldError, ProblemCodeOf } from '@portal/contracts';
 import { AppError } from './app-error';
 
-/** 422: well-formed input a business rule refuses. */
-export class UnprocessableError extends AppError {
-  constructor(detail: string, code: ProblemCode = PROBLEM_CODES.validationFailed, errors?: FieldError[]) {
+/** 422: a well-formed request a business rule refuses, under a code of its own (never validation_failed: that is 400). */
+export class UnprocessableError extends AppError<ProblemCodeOf<422>> {
+  constructor(detail: string, code: ProblemCodeOf<422>, errors?: FieldError[]) {
     super(422, code, 'Unprocessable Content', detail, errors);
   }
 }

@@ -1,11 +1,32 @@
 import knex, { type Knex } from 'knex';
+import type { ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+
+/**
+ * The SQL of scoped grants (ARCHITECTURE §11): the principal with the codes it holds, and what a grant
+ * covers. Every data-scope rule of the API is built here and used through access.service.ts.
+ *
+ * What a grant `g` covers (its role's codes apply there):
+ * - global: everything;
+ * - board B: board B, its stores, the outlets of the board (`outlets.board_id`) or linked to its stores, the
+ *   board's catalog (items);
+ * - store S: store S, the outlets linked to S (their users, for user management), S's board's catalog;
+ * - outlet O: outlet O.
+ * The system administration outlets (`is_admin_outlet`) are covered only by a grant at the outlet itself or a
+ * global one, never through a store or a board.
+ */
+
+type Conn = Db | Knex.Transaction;
+export type Bindings = Knex.RawBinding[];
 
 export interface Principal {
   userId: string;
   email: string;
   isActive: boolean;
+  /** Every permission code the user holds anywhere (the union over their grants): the route gate and the SPA's menus. */
   permissions: Set<string>;
+  /** The codes held through a global grant: they apply everywhere. */
+  globalPermissions: Set<string>;
   /** The session family (`sid`) of the access token this principal was loaded for. */
   sessionId?: string;
   /**
@@ -15,22 +36,47 @@ export interface Principal {
   sessionLive?: boolean;
 }
 
+/** Who asks, for scope checks: the user and the codes they hold anywhere and everywhere. */
+export type Actor = Pick<Principal, 'userId' | 'permissions' | 'globalPermissions'>;
+
+/** A place a permission is held at or checked against. `catalog` is a board's items (covered from its stores too). */
+export type Scope =
+  | { type: 'global' }
+  | { type: 'board'; id: number }
+  | { type: 'store'; id: number }
+  | { type: 'outlet'; id: number }
+  | { type: 'catalog'; id: number };
+
 /**
- * Loads a user with the union of their roles' permission codes in one query; undefined when absent.
- * With `sessionId` the same query also says whether that session family is still live.
+ * The distinct roles a user holds (anywhere), as a recursive index skip over role_grants (user_id, role_id): a
+ * handful of index probes however many places the roles are held at (a board's administrator may hold
+ * thousands of grants). SQL text with the user id bound twice.
  */
+const HELD_ROLES = `WITH RECURSIVE r(role_id) AS (
+    (SELECT role_id FROM role_grants WHERE user_id = ? ORDER BY role_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT g.role_id FROM role_grants g WHERE g.user_id = ? AND g.role_id > r.role_id ORDER BY g.role_id LIMIT 1)
+      FROM r WHERE r.role_id IS NOT NULL)
+  SELECT role_id FROM r WHERE role_id IS NOT NULL`;
+
+/** Loads a user with the codes of their grants (anywhere and global) in one query; undefined when absent. */
 export async function findPrincipal(db: Db, userId: string, sessionId?: string): Promise<Principal | undefined> {
   const row = await db('users as u')
-    .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
-    .leftJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
     .where('u.id', userId)
-    .groupBy('u.id')
     .first(
       'u.id',
       'u.email',
       'u.is_active',
-      db.raw(`coalesce(array_agg(DISTINCT p.code) FILTER (WHERE p.code IS NOT NULL), '{}') AS codes`),
+      db.raw(
+        `coalesce((SELECT array_agg(DISTINCT p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+           WHERE rp.role_id IN (${HELD_ROLES})), '{}') AS codes`,
+        [userId, userId],
+      ),
+      db.raw(
+        `coalesce((SELECT array_agg(DISTINCT p.code) FROM role_grants g
+           JOIN role_permissions rp ON rp.role_id = g.role_id JOIN permissions p ON p.id = rp.permission_id
+          WHERE g.user_id = u.id AND g.scope_type = 'global'), '{}') AS global_codes`,
+      ),
       sessionId
         ? db.raw(
             `EXISTS (SELECT 1 FROM auth_sessions s WHERE s.family_id = ? AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_live`,
@@ -44,35 +90,165 @@ export async function findPrincipal(db: Db, userId: string, sessionId?: string):
     email: row.email,
     isActive: row.is_active,
     permissions: new Set<string>(row.codes),
+    globalPermissions: new Set<string>(row.global_codes),
     sessionId,
     sessionLive: row.session_live,
   };
 }
 
-/** Ids of the active outlets assigned to the user (user_outlets), ARCHITECTURE §4 data scope. */
-export async function accessibleOutletIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await db('user_outlets as uo')
-    .join('outlets as o', 'o.id', 'uo.outlet_id')
-    .where({ 'uo.user_id': userId, 'o.active': true })
-    .select('o.id');
-  return rows.map((r) => r.id);
+/** `g` holds one of the codes (bound as a text array). */
+const HOLDS = `EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = g.role_id AND p.code = ANY(?::text[]))`;
+
+/**
+ * The condition "grant `g` covers this place" for a place given as a SQL expression (`?` with its binding, or
+ * a column reference such as `uo.outlet_id`). Global grants are not included (callers add them).
+ */
+export function coversSql(type: Exclude<Scope['type'], 'global'>, id: string, bindings: Bindings): { sql: string; bindings: Bindings } {
+  const n = (id.match(/\?/g) ?? []).length;
+  const b = (k: number) => Array.from({ length: k }, () => bindings.slice(0, n)).flat();
+  switch (type) {
+    case 'board':
+      return { sql: `(g.scope_type = 'board' AND g.board_id = ${id})`, bindings: b(1) };
+    case 'store':
+      return {
+        sql: `((g.scope_type = 'store' AND g.store_id = ${id}) OR (g.scope_type = 'board' AND g.board_id = (SELECT cs.board_id FROM stores cs WHERE cs.id = ${id})))`,
+        bindings: b(2),
+      };
+    case 'catalog':
+      return {
+        sql: `((g.scope_type = 'board' AND g.board_id = ${id}) OR (g.scope_type = 'store' AND EXISTS (SELECT 1 FROM stores cs WHERE cs.id = g.store_id AND cs.board_id = ${id})))`,
+        bindings: b(2),
+      };
+    case 'outlet':
+      return {
+        sql: `((g.scope_type = 'outlet' AND g.outlet_id = ${id})
+          OR (g.scope_type IN ('store', 'board') AND NOT EXISTS (SELECT 1 FROM outlets ao WHERE ao.id = ${id} AND ao.is_admin_outlet) AND (
+               (g.scope_type = 'store' AND EXISTS (SELECT 1 FROM store_outlets cso WHERE cso.store_id = g.store_id AND cso.outlet_id = ${id}))
+            OR (g.scope_type = 'board' AND (EXISTS (SELECT 1 FROM outlets co WHERE co.id = ${id} AND co.board_id = g.board_id)
+                 OR EXISTS (SELECT 1 FROM store_outlets cso JOIN stores cs ON cs.id = cso.store_id WHERE cso.outlet_id = ${id} AND cs.board_id = g.board_id))))))`,
+        bindings: b(5),
+      };
+  }
 }
 
-/** Does the user reach this outlet (assigned and active)? */
-export async function canReachOutlet(db: Db, userId: string, outletId: number): Promise<boolean> {
-  const row = await db('user_outlets as uo')
-    .join('outlets as o', 'o.id', 'uo.outlet_id')
-    .where({ 'uo.user_id': userId, 'uo.outlet_id': outletId, 'o.active': true })
-    .first('o.id');
-  return Boolean(row);
+/** Does the user hold one of `codes` through a grant covering `scope` (global grants included)? One query. */
+export async function holdsAt(db: Conn, userId: string, readonlyCodes: readonly string[], scope: Scope): Promise<boolean> {
+  const codes = [...readonlyCodes];
+  if (scope.type === 'global') {
+    const r = await db.raw(
+      `SELECT EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = ? AND g.scope_type = 'global' AND ${HOLDS}) AS ok`,
+      [userId, codes],
+    );
+    return r.rows[0].ok;
+  }
+  const c = coversSql(scope.type, '?', [scope.id]);
+  const r = await db.raw(
+    `SELECT EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = ? AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql})) AS ok`,
+    [userId, codes, ...c.bindings],
+  );
+  return r.rows[0].ok;
+}
+
+/** The user's grants holding one of `codes` (alias `g`), for the reach subqueries. */
+const held = (db: Conn, userId: string, codes: readonly string[], scopeType: ScopeType) =>
+  db('role_grants as g')
+    .where('g.user_id', userId)
+    .andWhere('g.scope_type', scopeType)
+    .whereRaw(HOLDS, [[...codes]]);
+
+/**
+ * A subquery (one column `id`) of the places of `kind` the user's grants holding `codes` cover, global grants
+ * excepted (the caller skips the filter then): board ids, store ids, outlet ids, or the board ids whose
+ * catalog is covered (`catalog`).
+ */
+export function reachQuery(db: Conn, userId: string, codes: readonly string[], kind: Exclude<Scope['type'], 'global'>): Knex.QueryBuilder {
+  switch (kind) {
+    case 'board':
+      return held(db, userId, codes, 'board').select('g.board_id as id');
+    case 'catalog':
+      return held(db, userId, codes, 'board')
+        .select('g.board_id as id')
+        .union(held(db, userId, codes, 'store').join('stores as s', 's.id', 'g.store_id').select('s.board_id'));
+    case 'store':
+      return held(db, userId, codes, 'store')
+        .select('g.store_id as id')
+        .union(held(db, userId, codes, 'board').join('stores as s', 's.board_id', 'g.board_id').select('s.id'));
+    case 'outlet': {
+      const notAdmin = (col: string) => db.raw(`NOT EXISTS (SELECT 1 FROM outlets ao WHERE ao.id = ${col} AND ao.is_admin_outlet)`);
+      return held(db, userId, codes, 'outlet')
+        .select('g.outlet_id as id')
+        .union(
+          held(db, userId, codes, 'store')
+            .join('store_outlets as so', 'so.store_id', 'g.store_id')
+            .whereRaw(notAdmin('so.outlet_id'))
+            .select('so.outlet_id'),
+          held(db, userId, codes, 'board')
+            .join('outlets as o', 'o.board_id', 'g.board_id')
+            .where('o.is_admin_outlet', false)
+            .select('o.id'),
+          held(db, userId, codes, 'board')
+            .join('stores as s', 's.board_id', 'g.board_id')
+            .join('store_outlets as so', 'so.store_id', 's.id')
+            .whereRaw(notAdmin('so.outlet_id'))
+            .select('so.outlet_id'),
+        );
+    }
+  }
 }
 
 /**
- * The one "which stores does the user reach" rule (ARCHITECTURE §4 data scope): a subquery of the
- * (`store_id`, `outlet_id`) pairs of active stores linked (store_outlets) to the active outlets the user is
- * assigned to (user_outlets). Every reach check below reads it.
+ * A subquery (column `user_id`) of the users holding a grant at a place the caller's grants holding `codes`
+ * cover (the "users of those outlets / stores / boards" of ARCHITECTURE §11).
  */
-export function storeReach(db: Db | Knex, userId: string): Knex.QueryBuilder {
+export function usersReachQuery(db: Conn, userId: string, codes: readonly string[]): Knex.QueryBuilder {
+  return db('role_grants as t')
+    .where((w) =>
+      w
+        .where((x) => x.where('t.scope_type', 'outlet').whereIn('t.outlet_id', reachQuery(db, userId, codes, 'outlet')))
+        .orWhere((x) => x.where('t.scope_type', 'store').whereIn('t.store_id', reachQuery(db, userId, codes, 'store')))
+        .orWhere((x) => x.where('t.scope_type', 'board').whereIn('t.board_id', reachQuery(db, userId, codes, 'board'))),
+    )
+    .select('t.user_id');
+}
+
+/** Active users holding one of `codes` through a grant covering `scope` (global grants included), by email. */
+export async function holdersAt(db: Conn, readonlyCodes: readonly string[], scope: Exclude<Scope, { type: 'global' }>) {
+  const codes = [...readonlyCodes];
+  const c = coversSql(scope.type, '?', [scope.id]);
+  const r = await db.raw(
+    `SELECT DISTINCT u.id, u.email FROM users u JOIN role_grants g ON g.user_id = u.id
+      WHERE u.is_active AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql}) ORDER BY u.email`,
+    [codes, ...c.bindings],
+  );
+  return r.rows as { id: string; email: string }[];
+}
+
+/** The most privileged (lowest) role level of the user's grants, `null` without any; with `scope`, of those covering it. */
+export async function bestLevel(db: Conn, userId: string, scope?: Scope): Promise<number | null> {
+  if (!scope) {
+    const r = await db('role_grants as g')
+      .join('roles as r', 'r.id', 'g.role_id')
+      .where('g.user_id', userId)
+      .min<{ m: number | null }>({ m: 'r.role_level' })
+      .first();
+    return r?.m ?? null;
+  }
+  const c = scope.type === 'global' ? { sql: 'false', bindings: [] } : coversSql(scope.type, '?', [scope.id]);
+  const r = await db.raw(
+    `SELECT min(r.role_level) AS m FROM role_grants g JOIN roles r ON r.id = g.role_id
+      WHERE g.user_id = ? AND (g.scope_type = 'global' OR ${c.sql})`,
+    [userId, ...c.bindings],
+  );
+  return r.rows[0].m ?? null;
+}
+
+// ---- memberships: the outlets a person works at (holds a grant at), where they shop ----
+
+/**
+ * The (`store_id`, `outlet_id`) pairs of active stores linked to the active outlets the user is a member of:
+ * where they may shop (spec 000 §3 accessible stores).
+ */
+export function shopReach(db: Conn, userId: string): Knex.QueryBuilder {
   return db('user_outlets as uo')
     .join('outlets as o', 'o.id', 'uo.outlet_id')
     .join('store_outlets as so', 'so.outlet_id', 'uo.outlet_id')
@@ -82,27 +258,242 @@ export function storeReach(db: Db | Knex, userId: string): Knex.QueryBuilder {
     .select('so.store_id', 'so.outlet_id');
 }
 
-/** Does the user reach this store (storeReach)? With `outletId`, the link must be through that outlet. */
-export async function canReachStore(db: Db, userId: string, storeId: number, outletId?: number): Promise<boolean> {
-  const q = db.from(storeReach(db, userId).as('r')).where('r.store_id', storeId);
-  if (outletId !== undefined) q.andWhere('r.outlet_id', outletId);
-  return Boolean(await q.first(db.raw('1 AS reached')));
+/** Ids of the active outlets the user is a member of. */
+export async function memberOutletIds(db: Conn, userId: string): Promise<number[]> {
+  const rows = await db('user_outlets as uo')
+    .join('outlets as o', 'o.id', 'uo.outlet_id')
+    .where({ 'uo.user_id': userId, 'o.active': true })
+    .select('o.id');
+  return rows.map((r) => r.id);
 }
 
-/** Builds SQL text only (no connection): storeReach as raw SQL for statements written by hand. */
+/** Is the user a member of this active outlet? */
+export async function isMember(db: Conn, userId: string, outletId: number): Promise<boolean> {
+  const row = await db('user_outlets as uo')
+    .join('outlets as o', 'o.id', 'uo.outlet_id')
+    .where({ 'uo.user_id': userId, 'uo.outlet_id': outletId, 'o.active': true })
+    .first('o.id');
+  return Boolean(row);
+}
+
+/**
+ * Acting for an outlet (carts, checkout, reorder): the user is a member of the active outlet (linked to the
+ * active store, when given) and holds one of `codes` through a grant covering the outlet. One query.
+ */
+export async function mayActAt(
+  db: Conn,
+  userId: string,
+  readonlyCodes: readonly string[],
+  outletId: number,
+  storeId?: number,
+): Promise<boolean> {
+  const codes = [...readonlyCodes];
+  const c = coversSql('outlet', 'uo.outlet_id', []);
+  const store =
+    storeId === undefined
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = uo.outlet_id AND so.store_id = ? AND s.active)`;
+  const r = await db.raw(
+    `SELECT EXISTS (SELECT 1 FROM user_outlets uo JOIN outlets o ON o.id = uo.outlet_id AND o.active
+       WHERE uo.user_id = ? AND uo.outlet_id = ? ${store}
+         AND EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = uo.user_id AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql}))) AS ok`,
+    [userId, outletId, ...(storeId === undefined ? [] : [storeId]), codes],
+  );
+  return r.rows[0].ok;
+}
+
+/** Builds SQL text only (no connection), for conditions embedded in statements written by hand. */
 const sqlText = knex({ client: 'pg' });
 
 /**
- * canReachStore (without an outlet) as a raw SQL condition, for statements that check reach in the same
- * round trip (the catalog page): `EXISTS (…)` and its bindings, from the one storeReach subquery.
+ * "May browse store S's catalog" as a raw SQL condition (`EXISTS … OR EXISTS …`) with its bindings: the user is
+ * a member of an active outlet linked to the active store, holding one of `shopCodes` or `viewCodes` there, or
+ * holds one of `viewCodes` through a grant covering the store itself. For the catalog page, checked in its own query.
  */
-export function storeReachExistsSql(userId: string, storeId: number): { sql: string; bindings: (string | number)[] } {
-  const { sql, bindings } = sqlText.from(storeReach(sqlText, userId).as('r')).where('r.store_id', storeId).select(sqlText.raw('1')).toSQL();
-  return { sql: `EXISTS (${sql})`, bindings: bindings as (string | number)[] };
+export function browseStoreSql(
+  userId: string,
+  storeId: number,
+  shopCodes: readonly string[],
+  viewCodes: readonly string[],
+): { sql: string; bindings: Bindings } {
+  const shop = sqlText.from(shopReach(sqlText, userId).as('r')).where('r.store_id', storeId).select('r.outlet_id').toSQL();
+  const outlet = coversSql('outlet', 'r2.outlet_id', []);
+  const store = coversSql('store', '?', [storeId]);
+  return {
+    sql: `(EXISTS (SELECT 1 FROM (${shop.sql}) r2 WHERE EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = ? AND ${HOLDS} AND (g.scope_type = 'global' OR ${outlet.sql})))
+       OR EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = ? AND ${HOLDS} AND (g.scope_type = 'global' OR ${store.sql})))`,
+    bindings: [...(shop.bindings as Bindings), userId, [...shopCodes, ...viewCodes], userId, [...viewCodes], ...store.bindings],
+  };
 }
 
-/** Ids of the active stores the user reaches (storeReach): store managers' order scope. */
-export async function reachableStoreIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await db.from(storeReach(db, userId).as('r')).distinct('r.store_id as id');
-  return rows.map((r: { id: number }) => r.id);
+// ---- grants ----
+
+export interface GrantRow {
+  id: number;
+  userId: string;
+  roleId: number;
+  code: string;
+  name: string | null;
+  description: string | null;
+  level: number;
+  scopeType: ScopeType;
+  scopeId: number | null;
+  scopeName: string;
+}
+
+/** The grants of these users with role and place names, by user, then role level, scope type and name. */
+export async function grantsOf(db: Conn, userIds: string[]): Promise<GrantRow[]> {
+  if (!userIds.length) return [];
+  const rows = await db('role_grants as g')
+    .join('roles as r', 'r.id', 'g.role_id')
+    .leftJoin('boards as b', 'b.id', 'g.board_id')
+    .leftJoin('stores as s', 's.id', 'g.store_id')
+    .leftJoin('outlets as o', 'o.id', 'g.outlet_id')
+    .whereIn('g.user_id', userIds)
+    .orderBy([{ column: 'g.user_id' }, { column: 'r.role_level' }, { column: 'r.code' }, { column: 'g.scope_type' }])
+    .orderByRaw(`coalesce(b.name, s.name, o.name), g.scope_id`)
+    .select(
+      'g.id',
+      'g.user_id',
+      'g.role_id',
+      'r.code',
+      'r.role_name',
+      'r.description',
+      'r.role_level',
+      'g.scope_type',
+      'g.scope_id',
+      db.raw(`coalesce(b.name, s.name, o.name, 'All') AS scope_name`),
+    );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: r.user_id,
+    roleId: r.role_id,
+    code: r.code,
+    name: r.role_name,
+    description: r.description,
+    level: r.role_level,
+    scopeType: r.scope_type,
+    scopeId: r.scope_id,
+    scopeName: r.scope_name,
+  }));
+}
+
+export interface GrantKey {
+  roleId: number;
+  scopeType: ScopeType;
+  scopeId: number | null;
+}
+
+const SCOPE_COLUMN: Record<Exclude<ScopeType, 'global'>, string> = { board: 'board_id', store: 'store_id', outlet: 'outlet_id' };
+
+/** Inserts grants (existing ones are kept); answers the ones actually added. */
+export async function insertGrants(db: Conn, userId: string, grants: GrantKey[], grantedBy: string | null): Promise<GrantKey[]> {
+  if (!grants.length) return [];
+  const rows = await db('role_grants')
+    .insert(
+      grants.map((g) => ({
+        user_id: userId,
+        role_id: g.roleId,
+        scope_type: g.scopeType,
+        ...(g.scopeType === 'global' ? {} : { [SCOPE_COLUMN[g.scopeType]]: g.scopeId }),
+        granted_by: grantedBy,
+      })),
+    )
+    .onConflict()
+    .ignore()
+    .returning(['role_id', 'scope_type', 'scope_id']);
+  return rows.map((r) => ({ roleId: r.role_id, scopeType: r.scope_type, scopeId: r.scope_id }));
+}
+
+/** Deletes grants; answers the ones that existed. */
+export async function deleteGrants(db: Conn, userId: string, grants: GrantKey[]): Promise<GrantKey[]> {
+  if (!grants.length) return [];
+  const rows = await db('role_grants')
+    .where('user_id', userId)
+    .andWhere((w) => {
+      for (const g of grants)
+        w.orWhere((x) => {
+          x.where({ role_id: g.roleId, scope_type: g.scopeType });
+          if (g.scopeId === null) x.whereNull('scope_id');
+          else x.where('scope_id', g.scopeId);
+        });
+    })
+    .delete()
+    .returning(['role_id', 'scope_type', 'scope_id']);
+  return rows.map((r) => ({ roleId: r.role_id, scopeType: r.scope_type, scopeId: r.scope_id }));
+}
+
+/** Which of these places exist: `{ board: Set, store: Set, outlet: Set }` of ids. */
+export async function existingPlaces(db: Conn, keys: { scopeType: ScopeType; scopeId: number | null }[]) {
+  const ids = (t: string) => [...new Set(keys.filter((k) => k.scopeType === t).map((k) => k.scopeId as number))];
+  const [boards, stores, outlets] = await Promise.all([
+    ids('board').length ? db('boards').whereIn('id', ids('board')).pluck('id') : [],
+    ids('store').length ? db('stores').whereIn('id', ids('store')).pluck('id') : [],
+    ids('outlet').length ? db('outlets').whereIn('id', ids('outlet')).pluck('id') : [],
+  ]);
+  return { board: new Set<number>(boards), store: new Set<number>(stores), outlet: new Set<number>(outlets) };
+}
+
+/** Roles by id with level and scope type. */
+export async function rolesByIds(db: Conn, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db('roles').whereIn('id', ids).select('id', 'code', 'role_name', 'description', 'role_level', 'scope_type');
+  return rows.map((r) => ({
+    id: r.id as number,
+    code: r.code as string,
+    name: (r.role_name ?? null) as string | null,
+    description: (r.description ?? null) as string | null,
+    level: r.role_level as number,
+    scopeType: r.scope_type as ScopeType,
+  }));
+}
+
+/** Every role (by level, then code), optionally only those strictly less privileged than `belowLevel`. */
+export async function listRoles(db: Conn, belowLevel?: number | null) {
+  const q = db('roles')
+    .orderBy([{ column: 'role_level' }, { column: 'code' }])
+    .select('id', 'code', 'role_name', 'description', 'role_level', 'scope_type');
+  if (belowLevel !== undefined && belowLevel !== null) q.where('role_level', '>', belowLevel);
+  return (await q).map((r) => ({
+    id: r.id as number,
+    code: r.code as string,
+    name: (r.role_name ?? null) as string | null,
+    description: (r.description ?? null) as string | null,
+    level: r.role_level as number,
+    scopeType: r.scope_type as ScopeType,
+  }));
+}
+
+/**
+ * The codes a user holds, grouped where they are held (GET /me/permissions), in one query: global, per board,
+ * per store and per outlet named by a grant.
+ */
+export async function codesByPlace(db: Conn, userId: string) {
+  // A few rows however many grants: each held role with its codes and, per scope type, the ids it is held at
+  // (thousands of grants as one integer array each, not one row of text arrays per place).
+  const rows = await db.raw(
+    `SELECT g.role_id, g.scope_type, array_agg(g.scope_id ORDER BY g.scope_id) AS scope_ids,
+            (SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+              WHERE rp.role_id = g.role_id) AS codes
+       FROM role_grants g WHERE g.user_id = ? GROUP BY g.role_id, g.scope_type`,
+    [userId],
+  );
+  const byPlace = new Map<string, { scope_type: ScopeType; scope_id: number | null; codes: Set<string> }>();
+  for (const r of rows.rows as { scope_type: ScopeType; scope_ids: (number | null)[]; codes: string[] | null }[]) {
+    for (const id of r.scope_ids) {
+      const key = `${r.scope_type}:${id}`;
+      let place = byPlace.get(key);
+      if (!place) byPlace.set(key, (place = { scope_type: r.scope_type, scope_id: id, codes: new Set() }));
+      for (const c of r.codes ?? []) place.codes.add(c);
+    }
+  }
+  return [...byPlace.values()]
+    .map((p) => ({ scope_type: p.scope_type, scope_id: p.scope_id, codes: [...p.codes].sort() }))
+    .sort((a, b) => (a.scope_type === b.scope_type ? (a.scope_id ?? 0) - (b.scope_id ?? 0) : a.scope_type < b.scope_type ? -1 : 1));
+}
+
+/** The places a user's grants name, as (scope type, id) pairs. */
+export async function placesOf(db: Conn, userId: string): Promise<{ scopeType: ScopeType; scopeId: number | null }[]> {
+  const rows = await db('role_grants').where('user_id', userId).distinct('scope_type', 'scope_id');
+  return rows.map((r) => ({ scopeType: r.scope_type, scopeId: r.scope_id }));
 }

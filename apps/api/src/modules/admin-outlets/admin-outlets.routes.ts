@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS,
   adminOutletPageSchema,
   adminOutletSchema,
   adminOutletsQuerySchema,
@@ -9,11 +8,11 @@ import {
   updateOutletBodySchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
-import { adminActor } from '../boards/board-scope';
+import { adminActor } from '../access/access.service';
 import * as outlets from './admin-outlets.service';
 
 const tags = ['admin: outlets'];
-const permissions = [PERMISSIONS.outletsAdmin];
+const permissions = outlets.OUTLET_ADMIN_CODES;
 const outlet = adminOutletSchema.meta({ id: 'AdminOutlet' });
 
 /** /api/v1/admin/outlets (spec 002 §2 Outlets, §5 Outlet rules, ARCHITECTURE §5): list, create, edit. */
@@ -23,6 +22,7 @@ export const adminOutletsRoutes = [
     path: '/admin/outlets',
     tags,
     permissions,
+    scope: 'reach',
     query: adminOutletsQuerySchema,
     summary: "Outlets of the caller's boards with board and store names; search by name, code or city",
     response: { description: 'A page of outlets', schema: adminOutletPageSchema },
@@ -33,10 +33,14 @@ export const adminOutletsRoutes = [
     path: '/admin/outlets',
     tags,
     permissions,
+    scope: { row: 'board', id: (i) => i.body.boardId, fromBody: true, notFound: 'Board not found' },
     body: createOutletBodySchema,
     summary: 'Add an outlet (name and code required, code unique, state two letters, upper-cased)',
     response: { status: 201, description: 'The outlet', schema: outlet },
-    errors: { 409: 'Outlet code already used (outlet_code_taken)', 422: "Board or default store not in the caller's scope" },
+    errors: {
+      409: 'Outlet code already used (outlet_code_taken)',
+      400: "Board or default store not in the caller's scope (validation_failed)",
+    },
     handler: (actor, { body }, { ctx, req }) => outlets.createOutlet(ctx.db, adminActor(actor, req), body),
   }),
   route({
@@ -44,6 +48,7 @@ export const adminOutletsRoutes = [
     path: '/admin/outlets/{outletId}',
     tags,
     permissions,
+    scope: { row: 'outlet', id: (i) => i.params.outletId, notFound: 'Outlet not found' },
     params: z.object({ outletId: intIdSchema }),
     body: updateOutletBodySchema,
     summary: "Edit an outlet of the caller's boards",

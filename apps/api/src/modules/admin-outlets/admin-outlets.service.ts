@@ -1,17 +1,18 @@
 import type { z } from 'zod';
-import type { AdminOutlet, adminOutletsQuerySchema, createOutletBodySchema, updateOutletBodySchema } from '@portal/contracts';
-import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
 import {
-  auditActor,
-  boardInScope,
-  isSuperAdmin,
-  storeInScope,
-  whereBoardInScope,
-  type Actor,
-  type AdminActor,
-} from '../boards/board-scope';
+  PERMISSIONS,
+  type AdminOutlet,
+  type adminOutletsQuerySchema,
+  type createOutletBodySchema,
+  type updateOutletBodySchema,
+} from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+
+/** Who administers outlets (spec 002 §6 Outlets tab), where they hold it (ARCHITECTURE §11). */
+export const OUTLET_ADMIN_CODES = [PERMISSIONS.outletsAdmin] as const;
 
 type Query = z.output<typeof adminOutletsQuerySchema>;
 type CreateOutlet = z.output<typeof createOutletBodySchema>;
@@ -39,10 +40,12 @@ const select = (db: Db) =>
       ),
     );
 
-/** Outlets of the caller's boards (super administrators: all, including the system admin outlet). */
+/**
+ * Outlets the caller administers: those their grants holding bcc.outlets.admin cover (a board grant: the
+ * board's outlets; a global one: all, including the system admin outlets).
+ */
 function scoped(db: Db, actor: Actor, q = db('outlets as o')) {
-  if (isSuperAdmin(actor)) return q;
-  return whereBoardInScope(db, actor, q.where('o.is_admin_outlet', false), 'o.board_id');
+  return whereInReach(db, actor, OUTLET_ADMIN_CODES, 'outlet', q, 'o.id');
 }
 
 /** The Outlets tab (spec 002 §2): id, name, code, city, state, active, board name, store names; search by name, code or city. */
@@ -73,15 +76,11 @@ async function getOutlet(db: Db, id: number): Promise<AdminOutlet> {
 const TAKEN = () => new ConflictError('An outlet with this code already exists', 'outlet_code_taken');
 
 async function checkRefs(db: Db, actor: Actor, body: { boardId?: number; defaultStoreId?: number | null }) {
-  if (body.boardId !== undefined && !(await boardInScope(db, actor, body.boardId))) {
-    throw new UnprocessableError('Board selection is required', 'validation_failed', [
-      { path: 'boardId', message: 'Board selection is required' },
-    ]);
+  if (body.boardId !== undefined && !(await can(db, actor, OUTLET_ADMIN_CODES, { type: 'board', id: body.boardId }))) {
+    throw new BadRequestError('Board selection is required', [{ path: 'boardId', message: 'Board selection is required' }]);
   }
-  if (body.defaultStoreId && !(await storeInScope(db, actor, body.defaultStoreId))) {
-    throw new UnprocessableError('The default store does not exist', 'validation_failed', [
-      { path: 'defaultStoreId', message: 'Unknown store' },
-    ]);
+  if (body.defaultStoreId && !(await can(db, actor, OUTLET_ADMIN_CODES, { type: 'store', id: body.defaultStoreId }))) {
+    throw new BadRequestError('The default store does not exist', [{ path: 'defaultStoreId', message: 'Unknown store' }]);
   }
 }
 

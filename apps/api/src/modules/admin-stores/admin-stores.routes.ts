@@ -12,7 +12,7 @@ import {
   updateStoreBodySchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
-import { adminActor } from '../boards/board-scope';
+import { adminActor } from '../access/access.service';
 import * as stores from './admin-stores.service';
 
 const tags = ['admin: stores'];
@@ -29,6 +29,7 @@ export const adminStoresRoutes = [
   route({
     method: 'get',
     path: '/admin/stores',
+    scope: 'reach',
     tags,
     permissions: view,
     query: adminStoresQuerySchema,
@@ -39,6 +40,7 @@ export const adminStoresRoutes = [
   route({
     method: 'post',
     path: '/admin/stores',
+    scope: { row: 'board', id: (i) => i.body.boardId, fromBody: true, notFound: 'Board not found' },
     tags,
     permissions: edit,
     forbiddenDetail,
@@ -51,6 +53,7 @@ export const adminStoresRoutes = [
   route({
     method: 'get',
     path: '/admin/stores/{storeId}',
+    scope: { row: 'store', id: (i) => i.params.storeId, notFound: stores.STORE_NOT_FOUND },
     tags,
     permissions: view,
     params,
@@ -62,6 +65,7 @@ export const adminStoresRoutes = [
   route({
     method: 'patch',
     path: '/admin/stores/{storeId}',
+    scope: { row: 'store', id: (i) => i.params.storeId, notFound: stores.STORE_NOT_FOUND },
     tags,
     permissions: edit,
     forbiddenDetail,
@@ -75,6 +79,7 @@ export const adminStoresRoutes = [
   route({
     method: 'get',
     path: '/admin/stores/{storeId}/outlets',
+    scope: { row: 'store', id: (i) => i.params.storeId, notFound: stores.STORE_NOT_FOUND },
     tags,
     permissions: view,
     params,
@@ -86,6 +91,7 @@ export const adminStoresRoutes = [
   route({
     method: 'put',
     path: '/admin/stores/{storeId}/outlets/{outletId}',
+    scope: { row: 'store', id: (i) => i.params.storeId, notFound: stores.STORE_NOT_FOUND },
     tags,
     permissions: edit,
     forbiddenDetail,
@@ -99,6 +105,7 @@ export const adminStoresRoutes = [
   route({
     method: 'delete',
     path: '/admin/stores/{storeId}/outlets/{outletId}',
+    scope: { row: 'store', id: (i) => i.params.storeId, notFound: stores.STORE_NOT_FOUND },
     tags,
     permissions: edit,
     forbiddenDetail,

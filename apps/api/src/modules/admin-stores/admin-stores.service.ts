@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  PERMISSIONS,
   ADMIN_ORG_MESSAGES,
   type AdminStore,
   type adminStoresQuerySchema,
@@ -7,18 +8,19 @@ import {
   type updateStoreBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import {
-  auditActor,
-  boardInScope,
-  isSuperAdmin,
-  storeInScope,
-  whereBoardInScope,
-  whereStoreInScope,
-  type Actor,
-  type AdminActor,
-} from '../boards/board-scope';
+import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+
+/**
+ * Who reads the Stores tab and the store editor (bcc.stores.admin, read-only with the spec's notice) and who
+ * edits stores and their outlets (bcc.stores.super_admin), where they hold it (ARCHITECTURE §9, §11): a store
+ * grant reaches that store only, never another one its outlets also order from.
+ */
+export const STORE_VIEW_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.storesSuperAdmin] as const;
+export const STORE_EDIT_CODES = [PERMISSIONS.storesSuperAdmin] as const;
+const storeInScope = (db: Db, actor: Actor, id: number, codes: readonly string[] = STORE_EDIT_CODES) =>
+  can(db, actor, codes, { type: 'store', id });
 
 type Query = z.output<typeof adminStoresQuerySchema>;
 type CreateStore = z.output<typeof createStoreBodySchema>;
@@ -56,7 +58,7 @@ const select = (db: Db) =>
 
 /** The Stores tab (spec 002 §2): stores in the caller's scope by name; search by name, code, city or number. */
 export async function listStores(db: Db, actor: Actor, q: Query) {
-  const base = whereStoreInScope(db, actor, db('stores as s'), 's.id');
+  const base = whereInReach(db, actor, STORE_VIEW_CODES, 'store', db('stores as s'), 's.id');
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base.where((w) => {
@@ -77,7 +79,7 @@ export async function listStores(db: Db, actor: Actor, q: Query) {
 
 /** One store of the caller's scope with its settings and whether it has payment credentials; else 404. */
 export async function getStore(db: Db, actor: Actor, id: number): Promise<AdminStore> {
-  const row = await whereStoreInScope(db, actor, select(db).where('s.id', id), 's.id').first();
+  const row = await whereInReach(db, actor, STORE_VIEW_CODES, 'store', select(db).where('s.id', id), 's.id').first();
   if (!row) throw new NotFoundError(STORE_NOT_FOUND);
   return row;
 }
@@ -114,10 +116,8 @@ function columns(body: UpdateStore): Record<string, unknown> {
 }
 
 async function checkBoard(db: Db, actor: Actor, boardId: number | undefined) {
-  if (boardId !== undefined && !(await boardInScope(db, actor, boardId))) {
-    throw new UnprocessableError(ADMIN_ORG_MESSAGES.boardRequired, 'validation_failed', [
-      { path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired },
-    ]);
+  if (boardId !== undefined && !(await can(db, actor, STORE_EDIT_CODES, { type: 'board', id: boardId }))) {
+    throw new BadRequestError(ADMIN_ORG_MESSAGES.boardRequired, [{ path: 'boardId', message: ADMIN_ORG_MESSAGES.boardRequired }]);
   }
 }
 
@@ -176,7 +176,7 @@ export async function updateStore(db: Db, actor: AdminActor, id: number, body: U
 
 /** The outlets assigned to a store of the caller's scope (spec 002 §7 get_store_assigned_outlets), by name. */
 export async function listStoreOutlets(db: Db, actor: Actor, storeId: number) {
-  if (!(await storeInScope(db, actor, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
+  if (!(await storeInScope(db, actor, storeId, STORE_VIEW_CODES))) throw new NotFoundError(STORE_NOT_FOUND);
   const items = await db('store_outlets as so')
     .join('outlets as o', 'o.id', 'so.outlet_id')
     .where('so.store_id', storeId)
@@ -185,11 +185,12 @@ export async function listStoreOutlets(db: Db, actor: Actor, storeId: number) {
   return { items };
 }
 
-/** An outlet the caller may link: of their boards (super administrators: any). */
+/** An outlet the caller may link: one where they hold bcc.stores.super_admin (a global grant: any). */
 async function outletInScope(db: Db, actor: Actor, outletId: number): Promise<boolean> {
-  const q = db('outlets as o').where('o.id', outletId);
-  if (!isSuperAdmin(actor)) whereBoardInScope(db, actor, q.where('o.is_admin_outlet', false), 'o.board_id');
-  return Boolean(await q.first('o.id'));
+  return (
+    Boolean(await db('outlets').where({ id: outletId }).first('id')) &&
+    (await can(db, actor, STORE_EDIT_CODES, { type: 'outlet', id: outletId }))
+  );
 }
 
 /** Assigns an outlet to a store (idempotent); both must be in the caller's scope (else 404). Audited. */

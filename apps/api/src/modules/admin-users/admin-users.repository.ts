@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { PERMISSIONS } from '@portal/contracts';
+import type { ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import type { Principal } from '../access/access.service';
-import { manageableOutletsQuery } from '../access/access.service';
+import type { Actor } from '../access/access.service';
+import { reach, usersInReach } from '../access/access.service';
+import { USER_MANAGEMENT_CODES } from '../access/grants.service';
 
-/** Queries of user administration; the only place with its SQL. */
+/** Queries of user administration; the only place with its SQL. Scope comes from modules/access (ARCHITECTURE §11). */
 
 type Q = Db | Knex.Transaction;
 
@@ -14,6 +15,13 @@ export interface RoleRef {
   name: string | null;
   description: string | null;
   level: number;
+  scopeType: ScopeType;
+}
+export interface RoleSummary extends RoleRef {
+  /** Places the role is held at (0 for a global grant). */
+  scopeCount: number;
+  /** The place when held at one, "All" when global, else null. */
+  scopeName: string | null;
 }
 export interface OutletRef {
   id: number;
@@ -29,19 +37,14 @@ const SORT_KEY = `lower(coalesce(${DISPLAY_NAME}, u.email::text))`;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Users the caller may see in the users list: super administrators every user with a role or an outlet;
- * everyone else the users assigned to an outlet the caller may manage (access-scope.ts).
+ * Users the caller may see in the users list: super administrators every user holding a grant; everyone else
+ * the users holding a grant at a place where the caller holds a user-management code (access.usersInReach).
  */
-export function scopedUsers(db: Q, actor: Pick<Principal, 'userId' | 'permissions'>, search?: string) {
-  const scope = manageableOutletsQuery(db, actor);
+export function scopedUsers(db: Q, actor: Actor, search?: string) {
+  const scope = usersInReach(db, actor, USER_MANAGEMENT_CODES);
   const q = db('users as u').leftJoin('user_profiles as p', 'p.user_id', 'u.id');
-  if (!scope) {
-    q.where((w) =>
-      w.whereExists(db('user_roles as r').whereRaw('r.user_id = u.id')).orWhereExists(db('user_outlets as o').whereRaw('o.user_id = u.id')),
-    );
-  } else {
-    q.whereExists(db('user_outlets as so').whereRaw('so.user_id = u.id').whereIn('so.outlet_id', scope));
-  }
+  if (!scope) q.whereExists(db('role_grants as g').whereRaw('g.user_id = u.id'));
+  else q.whereIn('u.id', scope);
   if (search) {
     const pattern = `%${likeEscape(search)}%`;
     q.andWhere((w) => w.whereRaw(`u.email::text ILIKE ?`, [pattern]).orWhereRaw(`${DISPLAY_NAME} ILIKE ?`, [pattern]));
@@ -60,7 +63,7 @@ export interface UserListRow {
 /** One page of scoped users ordered by name (then id) after the keyset `after`. */
 export async function listUsersPage(
   db: Q,
-  actor: Pick<Principal, 'userId' | 'permissions'>,
+  actor: Actor,
   opts: { search?: string; after?: { key: string; id: string }; limit: number },
 ): Promise<UserListRow[]> {
   const q = scopedUsers(db, actor, opts.search)
@@ -72,26 +75,71 @@ export async function listUsersPage(
   return rows.map((r) => ({ id: r.id, email: r.email, isActive: r.is_active, fullName: r.full_name, sortKey: r.sort_key }));
 }
 
-export async function countUsers(db: Q, actor: Pick<Principal, 'userId' | 'permissions'>, search?: string): Promise<number> {
+export async function countUsers(db: Q, actor: Actor, search?: string): Promise<number> {
   const row = await scopedUsers(db, actor, search).count<{ n: number }[]>({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 
-/** Roles of each user (by level, then code). */
-export async function rolesOf(db: Q, userIds: string[]): Promise<Map<string, RoleRef[]>> {
-  const out = new Map<string, RoleRef[]>(userIds.map((id) => [id, []]));
+/** The roles of each user, each once, with where it is held (by level, then code): the users list's role column. */
+export async function roleSummariesOf(db: Q, userIds: string[]): Promise<Map<string, RoleSummary[]>> {
+  const out = new Map<string, RoleSummary[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
-  const rows = await db('user_roles as ur')
-    .join('roles as r', 'r.id', 'ur.role_id')
-    .whereIn('ur.user_id', userIds)
+  const rows = await db('role_grants as g')
+    .join('roles as r', 'r.id', 'g.role_id')
+    .leftJoin('boards as b', 'b.id', 'g.board_id')
+    .leftJoin('stores as s', 's.id', 'g.store_id')
+    .leftJoin('outlets as o', 'o.id', 'g.outlet_id')
+    .whereIn('g.user_id', userIds)
+    .groupBy('g.user_id', 'r.id')
     .orderBy([{ column: 'r.role_level' }, { column: 'r.code' }])
-    .select('ur.user_id', 'r.id', 'r.code', 'r.role_name', 'r.description', 'r.role_level');
+    .select(
+      'g.user_id',
+      'r.id',
+      'r.code',
+      'r.role_name',
+      'r.description',
+      'r.role_level',
+      'r.scope_type',
+      db.raw('count(g.scope_id)::int AS scope_count'),
+      db.raw(`CASE WHEN r.scope_type = 'global' THEN 'All' WHEN count(*) = 1 THEN min(coalesce(b.name, s.name, o.name)) END AS scope_name`),
+    );
   for (const r of rows)
-    out.get(r.user_id)?.push({ id: r.id, code: r.code, name: r.role_name, description: r.description, level: r.role_level });
+    out.get(r.user_id)?.push({
+      id: r.id,
+      code: r.code,
+      name: r.role_name,
+      description: r.description,
+      level: r.role_level,
+      scopeType: r.scope_type,
+      scopeCount: r.scope_count,
+      scopeName: r.scope_name,
+    });
   return out;
 }
 
-/** Outlets of each user (by name). */
+/** The best (lowest) role level of each user, over all their grants. */
+export async function bestLevelsOf(db: Q, userIds: string[]): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db('role_grants as g')
+    .join('roles as r', 'r.id', 'g.role_id')
+    .whereIn('g.user_id', userIds)
+    .groupBy('g.user_id')
+    .select('g.user_id', db.raw('min(r.role_level)::int AS level'));
+  return new Map(rows.map((r) => [r.user_id as string, r.level as number]));
+}
+
+/** The scope types of the user's grants that hold one of `codes`. */
+export async function scopeTypesHolding(db: Q, userId: string, codes: readonly string[]): Promise<ScopeType[]> {
+  const rows = await db('role_grants as g')
+    .join('role_permissions as rp', 'rp.role_id', 'g.role_id')
+    .join('permissions as p', 'p.id', 'rp.permission_id')
+    .where('g.user_id', userId)
+    .whereIn('p.code', codes)
+    .distinct('g.scope_type');
+  return rows.map((r) => r.scope_type);
+}
+
+/** Outlets each user belongs to (by name). */
 export async function outletsOf(db: Q, userIds: string[]): Promise<Map<string, OutletRef[]>> {
   const out = new Map<string, OutletRef[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
@@ -145,77 +193,51 @@ export async function findUser(db: Q, userId: string, opts: { forUpdate?: boolea
   };
 }
 
-/** Is the user assigned to an outlet the caller may manage (super administrators: any existing user)? */
-export async function isInScope(db: Q, actor: Pick<Principal, 'userId' | 'permissions'>, userId: string): Promise<boolean> {
-  const scope = manageableOutletsQuery(db, actor);
-  if (!scope) return Boolean(await db('users').where({ id: userId }).first('id'));
-  return Boolean(await db('user_outlets').where('user_id', userId).whereIn('outlet_id', scope).first('user_id'));
-}
-
-/** The most privileged (lowest) role level of a user; `null` without roles. */
-export async function bestRoleLevel(db: Q, userId: string): Promise<number | null> {
-  const r = await db('user_roles as ur')
-    .join('roles as r', 'r.id', 'ur.role_id')
-    .where('ur.user_id', userId)
-    .min<{ m: number | null }>({ m: 'r.role_level' })
-    .first();
-  return r?.m ?? null;
-}
-
-/** Role codes of a user. */
+/** Role codes of a user (each once, most privileged first). */
 export async function roleCodesOf(db: Q, userId: string): Promise<string[]> {
-  return (
-    await db('user_roles as ur')
-      .join('roles as r', 'r.id', 'ur.role_id')
-      .where('ur.user_id', userId)
-      .orderBy('r.role_level')
-      .select('r.code')
-  ).map((r) => r.code);
+  const rows = await db('role_grants as g')
+    .join('roles as r', 'r.id', 'g.role_id')
+    .where('g.user_id', userId)
+    .groupBy('r.code', 'r.role_level')
+    .orderBy('r.role_level')
+    .select('r.code');
+  return rows.map((r) => r.code);
 }
 
-/** Active users other than `exceptUserId` who hold bcc.users.super_admin through a role. */
-export async function countOtherActiveSuperAdmins(db: Q, exceptUserId: string): Promise<number> {
-  const q = db('users as u')
-    .join('user_roles as ur', 'ur.user_id', 'u.id')
-    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+/** Active users other than `exceptUserId` who hold bcc.users.super_admin through a global grant. */
+export async function countOtherActiveSuperAdmins(db: Q, exceptUserId: string, superAdminCode: string): Promise<number> {
+  const r = await db('users as u')
+    .join('role_grants as g', 'g.user_id', 'u.id')
+    .join('role_permissions as rp', 'rp.role_id', 'g.role_id')
     .join('permissions as pm', 'pm.id', 'rp.permission_id')
-    .where({ 'u.is_active': true, 'pm.code': PERMISSIONS.usersSuperAdmin })
-    .andWhereNot('u.id', exceptUserId);
-  const r = await q.countDistinct<{ n: number }[]>({ n: 'u.id' }).first();
+    .where({ 'u.is_active': true, 'pm.code': superAdminCode, 'g.scope_type': 'global' })
+    .andWhereNot('u.id', exceptUserId)
+    .countDistinct<{ n: number }[]>({ n: 'u.id' })
+    .first();
   return Number(r?.n ?? 0);
 }
 
-/** Does the user hold bcc.users.super_admin (optionally not counting one of their roles)? */
-export async function holdsSuperAdmin(db: Q, userId: string, opts: { withoutRoleId?: number } = {}): Promise<boolean> {
-  const q = db('user_roles as ur')
-    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+/** Does the user hold bcc.users.super_admin through a global grant (optionally not counting grants of one role)? */
+export async function holdsSuperAdmin(
+  db: Q,
+  userId: string,
+  superAdminCode: string,
+  opts: { withoutRoleId?: number } = {},
+): Promise<boolean> {
+  const q = db('role_grants as g')
+    .join('role_permissions as rp', 'rp.role_id', 'g.role_id')
     .join('permissions as pm', 'pm.id', 'rp.permission_id')
-    .where({ 'ur.user_id': userId, 'pm.code': PERMISSIONS.usersSuperAdmin });
-  if (opts.withoutRoleId !== undefined) q.andWhereNot('ur.role_id', opts.withoutRoleId);
-  return Boolean(await q.first('ur.role_id'));
-}
-
-export async function rolesByIds(db: Q, ids: number[]): Promise<RoleRef[]> {
-  if (!ids.length) return [];
-  const rows = await db('roles').whereIn('id', ids).select('id', 'code', 'role_name', 'description', 'role_level');
-  return rows.map((r) => ({ id: r.id, code: r.code, name: r.role_name, description: r.description, level: r.role_level }));
-}
-
-/** Every role with `role_level` strictly above `level` (less privileged), or every role when `level` is null. */
-export async function rolesBelow(db: Q, level: number | null): Promise<RoleRef[]> {
-  const q = db('roles')
-    .orderBy([{ column: 'role_level' }, { column: 'code' }])
-    .select('id', 'code', 'role_name', 'description', 'role_level');
-  if (level !== null) q.where('role_level', '>', level);
-  return (await q).map((r) => ({ id: r.id, code: r.code, name: r.role_name, description: r.description, level: r.role_level }));
+    .where({ 'g.user_id': userId, 'pm.code': superAdminCode, 'g.scope_type': 'global' });
+  if (opts.withoutRoleId !== undefined) q.andWhereNot('g.role_id', opts.withoutRoleId);
+  return Boolean(await q.first('g.role_id'));
 }
 
 /**
- * Outlets for user management (spec 002 §7 get_outlets_for_user_management): the outlets the caller may
- * manage plus the ones the user has now, by name, each with `canManage` and `assigned`.
+ * Outlets for user management (spec 002 §7 get_outlets_for_user_management): the outlets where the caller holds a
+ * user-management code plus the ones the user belongs to, by name, each with `canManage` and `assigned`.
  */
-export async function outletsForUserManagement(db: Q, actor: Pick<Principal, 'userId' | 'permissions'>, userId: string) {
-  const scope = manageableOutletsQuery(db, actor);
+export async function outletsForUserManagement(db: Q, actor: Actor, userId: string) {
+  const scope = reach(db, actor, USER_MANAGEMENT_CODES, 'outlet');
   const manageable = scope ? db.raw('o.id IN (?)', [scope]) : db.raw('true');
   const assigned = db('user_outlets as a').whereRaw('a.outlet_id = o.id').andWhere('a.user_id', userId).select(db.raw('1'));
   const q = db('outlets as o')
@@ -232,7 +254,70 @@ export async function outletsForUserManagement(db: Q, actor: Pick<Principal, 'us
   }));
 }
 
+/** Active stores where the caller holds a user-management code (a global grant: all), by name. */
+export async function storesWhereManaging(db: Q, actor: Actor) {
+  const q = db('stores as s')
+    .where('s.active', true)
+    .orderBy([{ column: 's.name' }, { column: 's.id' }])
+    .select('s.id', 's.name', 's.warehouse_code');
+  const scope = reach(db, actor, USER_MANAGEMENT_CODES, 'store');
+  if (scope) q.whereIn('s.id', scope);
+  return (await q).map((r) => ({ id: r.id as number, name: r.name as string, warehouseCode: r.warehouse_code as string }));
+}
+
+/** Boards where the caller holds a user-management code (a global grant: all), by board number. */
+export async function boardsWhereManaging(db: Q, actor: Actor) {
+  const q = db('boards as b').orderBy('b.board_number').select('b.id', 'b.name', 'b.board_number');
+  const scope = reach(db, actor, USER_MANAGEMENT_CODES, 'board');
+  if (scope) q.whereIn('b.id', scope);
+  return (await q).map((r) => ({ id: r.id as number, name: r.name as string, boardNumber: r.board_number as number }));
+}
+
+/** Outlets by id (those that exist). */
 export async function existingOutletIds(db: Q, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   return new Set((await db('outlets').whereIn('id', ids).select('id')).map((r) => r.id));
+}
+
+/** Clears a user's saved outlet (and store) when it is one of `outletIds` (after their membership there ended). */
+export async function clearSelectionAt(db: Q, userId: string, outletIds: number[]): Promise<void> {
+  if (!outletIds.length) return;
+  await db('user_profiles')
+    .where('user_id', userId)
+    .whereIn('last_selected_outlet_id', outletIds)
+    .whereNotExists(
+      db('user_outlets as uo').whereRaw('uo.user_id = user_profiles.user_id AND uo.outlet_id = user_profiles.last_selected_outlet_id'),
+    )
+    .update({ last_selected_outlet_id: null, last_selected_store_id: null });
+}
+
+/** Orders of a deleted user stay as the store's records, with the customer snapshot replaced (ARCHITECTURE §9). */
+export async function anonymiseOrders(db: Q, userId: string): Promise<number> {
+  return db('orders')
+    .where({ user_id: userId })
+    .update({ user_id: null, customer_name: 'Deleted user', customer_email: '', customer_phone: null });
+}
+
+/** Open (unused) invitations to an email, deleted with the account. */
+export async function deleteOpenInvitations(db: Q, email: string): Promise<number> {
+  return db('invitations').where({ email }).whereNull('used_at').delete();
+}
+
+/** Deletes the account (profile, sessions, carts, grants and memberships go with it). */
+export async function deleteUserRow(db: Q, userId: string): Promise<void> {
+  await db('users').where({ id: userId }).delete();
+}
+
+/** Writes the profile fields (insert or update). */
+export async function upsertProfile(db: Q, userId: string, p: { firstName: string; lastName: string | null; phone: string | null }) {
+  const fullName = [p.firstName, p.lastName].filter(Boolean).join(' ');
+  await db('user_profiles')
+    .insert({ user_id: userId, first_name: p.firstName, last_name: p.lastName, phone: p.phone, full_name: fullName })
+    .onConflict('user_id')
+    .merge({ first_name: p.firstName, last_name: p.lastName, phone: p.phone, full_name: fullName, updated_at: db.fn.now() });
+}
+
+/** Sets the active flag. */
+export async function setActive(db: Q, userId: string, isActive: boolean): Promise<void> {
+  await db('users').where({ id: userId }).update({ is_active: isActive, updated_at: db.fn.now() });
 }

@@ -1,5 +1,7 @@
 import {
   PERMISSIONS as P,
+  adminUserGrantsBodySchema,
+  adminUserRoleScopeQuerySchema,
   adminUserDetailSchema,
   adminUserIdParamsSchema,
   adminUserOutletsBodySchema,
@@ -12,11 +14,13 @@ import {
   manageableOutletsSchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
+import { USER_MANAGEMENT_CODES } from '../access/grants.service';
 import * as users from './admin-users.service';
 
 const tags = ['admin-users'];
-/** The user-management permissions (spec 002 §2 /admin/users/{userId}; the board scope of ARCHITECTURE §4). */
-const MANAGE = [P.usersSuperAdmin, P.usersManageBoard, P.usersManageStore, P.usersManageOutlet, P.adminUserRolesManage] as const;
+/** The user-management permissions (spec 002 §2 /admin/users/{userId}), held at the places whose users one manages (ARCHITECTURE §11). */
+const MANAGE = USER_MANAGEMENT_CODES;
+const notFound = 'User not found';
 const detail = adminUserDetailSchema.meta({ id: 'AdminUserDetail' });
 const EDIT_ERRORS = {
   403: 'Editing oneself (self_edit_forbidden; super administrators excepted) or a user as privileged as oneself (user_not_editable)',
@@ -28,21 +32,24 @@ export const adminUsersRoutes = [
   route({
     method: 'get',
     path: '/admin/users',
+    scope: 'reach',
     tags,
     permissions: MANAGE,
     query: adminUsersQuerySchema,
     summary:
-      "Users with roles or outlets in the caller's scope (super administrator: all; board: the board's outlets; store: outlets linked to the stores; outlet: the outlets), by name, 50 a page with a cursor, search by name or email",
+      "Users holding a grant at a place where the caller manages users (super administrator: all; board: the board's stores and outlets; store: the store and its outlets; outlet: the outlet), by name, 50 a page with a cursor, search by name or email",
     response: { description: 'Rows with canEdit, nextCursor and the scope metadata', schema: adminUsersListSchema },
     handler: (actor, { query }, { ctx }) => users.listUsers(ctx.db, actor, query),
   }),
   route({
     method: 'get',
     path: '/admin/users/{userId}',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserIdParamsSchema,
-    summary: 'One user with profile (lastLogin), roles and outlets; canEdit and canDelete for the caller',
+    summary:
+      'One user with profile (lastLogin), every grant with where it is held and whether the caller may change it, outlets; canEdit, canEditProfile, canDelete',
     response: { description: 'The user', schema: detail },
     errors: { 404: EDIT_ERRORS[404] },
     handler: (actor, { params }, { ctx }) => users.getUser(ctx.db, actor, params.userId),
@@ -50,6 +57,7 @@ export const adminUsersRoutes = [
   route({
     method: 'patch',
     path: '/admin/users/{userId}/profile',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserIdParamsSchema,
@@ -62,6 +70,7 @@ export const adminUsersRoutes = [
   route({
     method: 'put',
     path: '/admin/users/{userId}/outlets',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserIdParamsSchema,
@@ -77,6 +86,7 @@ export const adminUsersRoutes = [
   route({
     method: 'get',
     path: '/admin/users/{userId}/manageable-outlets',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserIdParamsSchema,
@@ -88,6 +98,7 @@ export const adminUsersRoutes = [
   route({
     method: 'get',
     path: '/admin/users/{userId}/assignable-roles',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserIdParamsSchema,
@@ -99,6 +110,7 @@ export const adminUsersRoutes = [
   route({
     method: 'post',
     path: '/admin/users/{userId}/roles',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserIdParamsSchema,
@@ -115,21 +127,43 @@ export const adminUsersRoutes = [
   route({
     method: 'delete',
     path: '/admin/users/{userId}/roles/{roleId}',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
     params: adminUserRoleParamsSchema,
-    summary: 'Take a role away (one the caller could grant)',
+    query: adminUserRoleScopeQuerySchema,
+    summary: 'Take a role away at one place (scopeType, scopeId), or at every place the caller may change it (grants elsewhere stay)',
     response: { description: 'The user', schema: detail },
     errors: {
       ...EDIT_ERRORS,
       404: `${EDIT_ERRORS[404]}, or the user does not have the role`,
       409: 'The last active super administrator (last_super_admin)',
     },
-    handler: (actor, { params }, { ctx, req }) => users.removeRole(ctx.db, actor, params.userId, params.roleId, { ip: req.ip }),
+    handler: (actor, { params, query }, { ctx, req }) =>
+      users.removeRole(ctx.db, actor, params.userId, params.roleId, { ip: req.ip }, query),
+  }),
+  route({
+    method: 'put',
+    path: '/admin/users/{userId}/grants',
+    scope: { row: 'user', id: (i) => i.params.userId, notFound },
+    tags,
+    permissions: MANAGE,
+    params: adminUserIdParamsSchema,
+    body: adminUserGrantsBodySchema,
+    summary: 'Add and remove grants (a role at a scope: global, board, store or outlet), only the difference, by the granting rules',
+    response: { description: 'The user', schema: detail },
+    errors: {
+      ...EDIT_ERRORS,
+      403: `${EDIT_ERRORS[403]}; oneself (self_grant_forbidden); a place out of reach (scope_not_grantable, outlet_not_manageable); a role not below the caller's there (role_not_assignable)`,
+      409: 'The last active super administrator (last_super_admin)',
+      400: 'An unknown role or place, or a role at another scope type than its own (validation_failed)',
+    },
+    handler: (actor, { params, body }, { ctx, req }) => users.updateGrants(ctx.db, actor, params.userId, body, { ip: req.ip }),
   }),
   route({
     method: 'delete',
     path: '/admin/users/{userId}',
+    scope: 'global',
     tags,
     permissions: [P.usersSuperAdmin],
     params: adminUserIdParamsSchema,

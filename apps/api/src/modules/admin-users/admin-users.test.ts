@@ -2,6 +2,7 @@ import request from 'supertest';
 import bcrypt from 'bcrypt';
 import { ADMIN_USER_MESSAGES as M } from '@portal/contracts';
 import { createTestContext, FIXTURE_PASSWORD, type TestContext } from '../../test/harness';
+import { grantRoleAtOutlets } from '@portal/seeds';
 import { apiClient } from './test-support';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 
@@ -24,8 +25,7 @@ async function makeUser(email: string, role: string | null, outlets: number[], n
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
   const [row] = await t.db('users').insert({ email, password_hash: hash }).returning('id');
   await t.db('user_profiles').insert({ user_id: row.id, first_name: names[0], last_name: names[1], full_name: names.join(' ') });
-  if (role) await t.db('user_roles').insert({ user_id: row.id, role_id: roleIds[role] });
-  for (const o of outlets) await t.db('user_outlets').insert({ user_id: row.id, outlet_id: o });
+  if (role) await grantRoleAtOutlets(t.db, row.id, role, outlets);
   return { id: row.id, email };
 }
 
@@ -40,7 +40,11 @@ beforeAll(async () => {
     .db('outlets')
     .insert({ outlet_code: 'FAR-01', name: 'Far – Lakeside Inn', board_id: board.id, default_store_id: FIXTURE_STORES.small })
     .returning('id');
-  await t.db('store_outlets').insert({ store_id: FIXTURE_STORES.small, outlet_id: farOutlet });
+  // The far outlet buys from a store of the far board (a board grant reaches the outlets of its board's stores).
+  await t
+    .db('stores')
+    .insert({ id: 9901, warehouse_code: 'FAR-9901', name: 'Far Board Store', board_id: board.id, city: 'OMAHA', state: 'NE' });
+  await t.db('store_outlets').insert({ store_id: 9901, outlet_id: farOutlet });
   boardAdmin = await makeUser('board-admin@example.com', 'board_admin', [f.outlets.dsm], ['Bea', 'Board']);
   outletManager = await makeUser('outlet-manager@example.com', 'outlet_manager', [f.outlets.dav], ['Otto', 'Outlet']);
   farUser = await makeUser('far-buyer@example.com', 'outlet_buyer', [farOutlet], ['Fay', 'Far']);
@@ -70,24 +74,30 @@ const emails = (res: request.Response) => (res.body.items as { email: string }[]
 const profileOf = (userId: string) => t.db('user_profiles').where({ user_id: userId }).first();
 const roleCodes = async (userId: string) =>
   (
-    await t.db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', userId).orderBy('r.code').select('r.code')
+    await t
+      .db('role_grants as ur')
+      .join('roles as r', 'r.id', 'ur.role_id')
+      .where('ur.user_id', userId)
+      .orderBy('r.code')
+      .distinct('r.code')
   ).map((r) => r.code);
 const outletIds = async (userId: string) =>
   (await t.db('user_outlets').where({ user_id: userId }).orderBy('outlet_id').select('outlet_id')).map((r) => r.outlet_id);
 
 describe('GET /admin/users', () => {
-  it('when the super administrator lists users, then every user with a role or an outlet is there (not one with neither), with meta', async () => {
+  it('when the super administrator lists users, then every user holding a grant is there (not one with none), with meta', async () => {
     const res = await api('get', '/admin/users?limit=100', f.users.admin);
     expect(res.status).toBe(200);
+    // `bare` and the fixtures' no-role user hold no grant anywhere (a membership needs a grant).
     const all = (await t.db('users').select('email'))
       .map((u) => u.email)
-      .filter((e) => e !== bare.email)
+      .filter((e) => e !== bare.email && e !== f.users.noRoles.email)
       .sort();
     expect(emails(res)).toEqual(all);
     expect(res.body.meta).toEqual({
       scopeDescription: expect.any(String),
       filterType: 'all',
-      currentUserRoles: ['super_admin'],
+      currentUserRoles: ['super_admin', 'outlet_manager'],
       userCount: all.length,
     });
     const buyer = res.body.items.find((u: { email: string }) => u.email === f.users.buyer.email);
@@ -95,7 +105,7 @@ describe('GET /admin/users', () => {
       id: f.users.buyer.id,
       fullName: 'Blake Buyer',
       canEdit: true,
-      roles: [expect.objectContaining({ code: 'outlet_buyer' })],
+      roles: [expect.objectContaining({ code: 'outlet_buyer', scopeType: 'outlet', scopeCount: 2, scopeName: null })],
     });
     expect(buyer.outlets.map((o: { id: number }) => o.id).sort()).toEqual([f.outlets.dsm, f.outlets.ams].sort());
     expect(res.body.items.find((u: { email: string }) => u.email === f.users.admin.email).canEdit).toBe(true);
@@ -104,24 +114,23 @@ describe('GET /admin/users', () => {
   it("when a store manager lists users, then only the users of the outlets linked to their stores come, and more privileged ones can't be edited", async () => {
     const res = await api('get', '/admin/users', f.users.manager);
     expect(res.status).toBe(200);
-    // Stores 2190 / 4129 / 2113 link DSM, AMS, the test outlets (and the admin outlet, never managed outside super admin).
+    // The manager's stores 2190 and 4129 link DSM, AMS and the test outlets (the admin outlet, also linked to 2190, is
+    // never reached through a store): their members, and the people holding grants at those stores.
     expect(emails(res)).toEqual([
       'admin@example.com',
       'board-admin@example.com',
       'buyer@example.com',
       'inactive@example.com',
       'manager@example.com',
-      'noroles@example.com',
       'viewer@example.com',
     ]);
-    expect(res.body.meta).toMatchObject({ filterType: 'store', currentUserRoles: ['store_manager'], userCount: 7 });
+    expect(res.body.meta).toMatchObject({ filterType: 'store', currentUserRoles: ['store_manager', 'outlet_viewer'], userCount: 6 });
     const canEdit = Object.fromEntries(res.body.items.map((u: { email: string; canEdit: boolean }) => [u.email, u.canEdit]));
     expect(canEdit).toMatchObject({
       'admin@example.com': false,
       'board-admin@example.com': false,
       'manager@example.com': false,
       'buyer@example.com': true,
-      'noroles@example.com': true,
     });
   });
 
@@ -181,7 +190,24 @@ describe('GET /admin/users/{userId}', () => {
       canEdit: true,
       canDelete: false,
       profile: { firstName: 'Blake', lastName: 'Buyer', phone: null, isActive: true, lastLogin: '2026-11-20T10:00:00.000Z' },
-      roles: [{ code: 'outlet_buyer', name: 'Outlet Buyer', level: 50, id: roleIds.outlet_buyer, description: expect.any(String) }],
+      canEditProfile: true,
+      // Every grant with where it is held, and whether the caller may change it.
+      roles: [
+        expect.objectContaining({
+          code: 'outlet_buyer',
+          roleId: roleIds.outlet_buyer,
+          scopeType: 'outlet',
+          scopeId: f.outlets.ams,
+          editable: true,
+        }),
+        expect.objectContaining({
+          code: 'outlet_buyer',
+          roleId: roleIds.outlet_buyer,
+          scopeType: 'outlet',
+          scopeId: f.outlets.dsm,
+          editable: true,
+        }),
+      ],
     });
     expect((await api('get', `/admin/users/${f.users.buyer.id}`, f.users.admin)).body.canDelete).toBe(true);
   });
@@ -401,9 +427,12 @@ describe('roles of a user', () => {
     expect((await api('get', `/admin/users/${f.users.buyer.id}/assignable-roles`, f.users.admin)).body.items).toHaveLength(7);
   });
 
-  it('when the manager grants and removes a lower role, then user_roles changes and each write leaves one audit row', async () => {
+  it('when the manager grants and removes a lower role, then the grants change and each write leaves one audit row', async () => {
     const before = await auditCount();
-    const add = await api('post', `/admin/users/${f.users.buyer.id}/roles`, f.users.manager).send({ roleId: roleIds.store_staff });
+    const add = await api('post', `/admin/users/${f.users.buyer.id}/roles`, f.users.manager).send({
+      roleId: roleIds.store_staff,
+      storeIds: [FIXTURE_STORES.central],
+    });
     expect(add.status).toBe(200);
     expect(await roleCodes(f.users.buyer.id)).toEqual(['outlet_buyer', 'store_staff']);
     expect(await lastAudit()).toMatchObject({
@@ -439,7 +468,9 @@ describe('roles of a user', () => {
   it('when removing a role the user lacks, or one the caller cannot grant, then 404 and 403', async () => {
     expect((await api('delete', `/admin/users/${f.users.buyer.id}/roles/${roleIds.store_staff}`, f.users.manager)).status).toBe(404);
     const u = await tempUser('staff-and-buyer@example.com', 'outlet_buyer', [f.outlets.dsm], ['Sa', 'B']);
-    await t.db('user_roles').insert({ user_id: u.id, role_id: roleIds.store_manager });
+    await t
+      .db('role_grants')
+      .insert({ user_id: u.id, role_id: roleIds.store_manager, scope_type: 'store', store_id: FIXTURE_STORES.central });
     const res = await api('delete', `/admin/users/${u.id}/roles/${roleIds.store_manager}`, f.users.manager);
     expect([res.status, code(res)]).toEqual([403, 'user_not_editable']);
     expect(await roleCodes(u.id)).toEqual(['outlet_buyer', 'store_manager']);
@@ -451,7 +482,7 @@ describe('roles of a user', () => {
     expect(res.status).toBe(200); // `other` remains
     const back = await api('delete', `/admin/users/${other.id}/roles/${roleIds.super_admin}`, other);
     expect([back.status, code(back)]).toEqual([409, 'last_super_admin']);
-    await t.db('user_roles').insert({ user_id: f.users.admin.id, role_id: roleIds.super_admin });
+    await t.db('role_grants').insert({ user_id: f.users.admin.id, role_id: roleIds.super_admin, scope_type: 'global' });
     await t.db('users').where({ id: other.id }).delete();
   });
   it('when two super administrators demote each other at the same moment, then exactly one succeeds and one super administrator remains', async () => {
@@ -467,15 +498,19 @@ describe('roles of a user', () => {
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
     const holders = await t
-      .db('user_roles')
+      .db('role_grants')
       .where({ role_id: roleIds.super_admin })
-      .join('users', 'users.id', 'user_roles.user_id')
+      .join('users', 'users.id', 'role_grants.user_id')
       .where('users.is_active', true)
       .count<{ n: number }[]>({ n: '*' })
       .first();
     expect(Number(holders!.n)).toBe(1);
     // Restore: the fixture admin stays the super administrator.
-    await t.db('user_roles').insert({ user_id: f.users.admin.id, role_id: roleIds.super_admin }).onConflict().ignore();
+    await t
+      .db('role_grants')
+      .insert({ user_id: f.users.admin.id, role_id: roleIds.super_admin, scope_type: 'global' })
+      .onConflict()
+      .ignore();
     await t.db('users').where({ id: b.id }).delete();
   });
 });
@@ -528,7 +563,7 @@ describe('DELETE /admin/users/{userId}', () => {
     const res = await api('delete', `/admin/users/${u.id}`, f.users.admin);
     expect(res.status).toBe(204);
     expect(await t.db('users').where({ id: u.id }).first()).toBeUndefined();
-    for (const table of ['user_profiles', 'user_roles', 'user_outlets', 'auth_sessions', 'carts']) {
+    for (const table of ['user_profiles', 'role_grants', 'user_outlets', 'auth_sessions', 'carts']) {
       expect([table, await t.db(table).where({ user_id: u.id }).first()]).toEqual([table, undefined]);
     }
     expect(await t.db('invitations').where({ email: u.email }).first()).toBeUndefined();

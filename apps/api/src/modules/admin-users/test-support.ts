@@ -1,11 +1,15 @@
 /** Test helpers for the administration tests: extra users, real sign-ins, audit counts. */
 import request from 'supertest';
 import bcrypt from 'bcrypt';
+import { grantRoleAtOutlets } from '@portal/seeds';
 import { FIXTURE_PASSWORD, loginAs, type TestContext } from '../../test/harness';
 
 export type TestUser = { id: string; email: string };
 
-/** Inserts a user with a profile, at most one role (by code) and the given outlets. */
+/**
+ * Inserts a user with a profile and at most one role (by code) "with the given outlets", as the upgrade to
+ * scoped grants converts it (seeds' grantRoleAtOutlets: outlet roles at the outlets, store roles at their stores…).
+ */
 export async function makeUser(
   t: TestContext,
   email: string,
@@ -16,11 +20,7 @@ export async function makeUser(
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
   const [row] = await t.db('users').insert({ email, password_hash: hash }).returning('id');
   await t.db('user_profiles').insert({ user_id: row.id, first_name: names[0], last_name: names[1], full_name: names.join(' ') });
-  if (role) {
-    const r = await t.db('roles').where({ code: role }).first('id');
-    await t.db('user_roles').insert({ user_id: row.id, role_id: r.id });
-  }
-  for (const o of outlets) await t.db('user_outlets').insert({ user_id: row.id, outlet_id: o });
+  if (role) await grantRoleAtOutlets(t.db, row.id, role, outlets);
   return { id: row.id, email };
 }
 

@@ -1,15 +1,18 @@
 import { PERMISSIONS, type AuditEntry } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import type { Principal } from '../access/access.service';
-import { manageableOutletsQuery } from '../access/access.service';
+import { reach, usersInReach } from '../access/access.service';
+
+/** Who reads the audit log (the route's codes), and where: super administrators all, board administrators their board's. */
+export const AUDIT_CODES = [PERMISSIONS.usersSuperAdmin, PERMISSIONS.usersManageBoard] as const;
 
 /**
  * The audit log's read side (GET /admin/audit-log; ARCHITECTURE §5, §9): who did what to whom,
  * when and from which IP, newest first, 50 a page with a cursor (the last id seen).
  *
- * Super administrators read every row. Board administrators (bcc.users.manage_board) read the rows of
- * their board: those about a user or an outlet in their manageable outlets (access-scope.ts), and the
- * entity-less rows (sign-ins) of those users. Filters: `actor` (email substring or user id), `action` (prefix, e.g. `user.`),
+ * Super administrators (a global grant) read every row. Board administrators (bcc.users.manage_board at a board)
+ * read the rows of their board: those about a user or an outlet they reach (access.usersInReach, access.reach),
+ * and the entity-less rows (sign-ins) of those users. Filters: `actor` (email substring or user id), `action` (prefix, e.g. `user.`),
  * `entity` (`user`, or `user:<id>`).
  */
 export async function listAuditLog(
@@ -31,18 +34,16 @@ export async function listAuditLog(
     )
     .orderBy('a.id', 'desc')
     .limit(q.limit + 1);
-  if (!actor.permissions.has(PERMISSIONS.usersSuperAdmin)) {
+  const users = () => usersInReach(db, actor, AUDIT_CODES);
+  const outlets = reach(db, actor, AUDIT_CODES, 'outlet');
+  if (outlets) {
     // Rows about a user or an outlet of the board, and the board's users' own rows about nothing else (sign-ins).
-    const scopeUsers = () => db('user_outlets').whereIn('outlet_id', manageableOutletsQuery(db, actor)!);
+    const userIds = () => db.from(users()!.as('u'));
     query.where((w) =>
       w
-        .where((x) => x.where('a.entity_type', 'user').whereIn('a.entity_id', scopeUsers().select(db.raw('user_id::text'))))
-        .orWhere((x) =>
-          x
-            .where('a.entity_type', 'outlet')
-            .whereIn('a.entity_id', db.from(manageableOutletsQuery(db, actor)!.as('m')).select(db.raw('m.id::text'))),
-        )
-        .orWhere((x) => x.whereNull('a.entity_type').whereIn('a.user_id', scopeUsers().select('user_id'))),
+        .where((x) => x.where('a.entity_type', 'user').whereIn('a.entity_id', userIds().select(db.raw('u.user_id::text'))))
+        .orWhere((x) => x.where('a.entity_type', 'outlet').whereIn('a.entity_id', db.from(outlets.as('m')).select(db.raw('m.id::text'))))
+        .orWhere((x) => x.whereNull('a.entity_type').whereIn('a.user_id', userIds().select('u.user_id'))),
     );
   }
   if (q.cursor) query.andWhere('a.id', '<', q.cursor);

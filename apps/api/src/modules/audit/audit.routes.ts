@@ -7,6 +7,7 @@ export const auditRoutes = [
   route({
     method: 'get',
     path: '/admin/audit-log',
+    scope: 'reach',
     tags: ['audit'],
     permissions: [P.usersSuperAdmin, P.usersManageBoard],
     query: auditLogQuerySchema,

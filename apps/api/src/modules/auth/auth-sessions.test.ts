@@ -70,10 +70,10 @@ describe('access tokens die with their session', () => {
   it('when the user is deactivated or loses a role, then the next request is refused (401, 403)', async () => {
     const a = await signIn(f.users.buyer.email);
     expect((await request(t.app).get('/api/v1/me/outlets').set('Authorization', `Bearer ${a.access}`)).status).toBe(200);
-    const roles = await t.db('user_roles').where({ user_id: f.users.buyer.id }).select('role_id');
-    await t.db('user_roles').where({ user_id: f.users.buyer.id }).delete();
+    const grants = await t.db('role_grants').where({ user_id: f.users.buyer.id }).select('user_id', 'role_id', 'scope_type', 'outlet_id');
+    await t.db('role_grants').where({ user_id: f.users.buyer.id }).delete();
     expect((await request(t.app).get('/api/v1/me/outlets').set('Authorization', `Bearer ${a.access}`)).status).toBe(403);
-    await t.db('user_roles').insert(roles.map((r) => ({ user_id: f.users.buyer.id, role_id: r.role_id })));
+    await t.db('role_grants').insert(grants);
     await t.db('users').where({ id: f.users.buyer.id }).update({ is_active: false });
     expect((await me(a.access)).status).toBe(401);
     await t.db('users').where({ id: f.users.buyer.id }).update({ is_active: true });

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import { TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
+import { loginLockouts } from '../../http/metrics';
 import { route } from '../../http/route';
 import * as authService from './auth.service';
 
@@ -56,8 +57,8 @@ export function requestMeta(req: Request, config: Config) {
   };
 }
 
-/** A per-IP express-rate-limit limiter that answers 429 problem+json with Retry-After. */
-function ipLimiter(windowSeconds: number, limit: number, opts: { onlyFailures?: boolean } = {}) {
+/** A per-IP express-rate-limit limiter that answers 429 problem+json with Retry-After (`signIn`: counted as a sign-in lockout). */
+function ipLimiter(windowSeconds: number, limit: number, opts: { onlyFailures?: boolean; signIn?: boolean } = {}) {
   return rateLimit({
     windowMs: windowSeconds * 1000,
     limit,
@@ -65,6 +66,7 @@ function ipLimiter(windowSeconds: number, limit: number, opts: { onlyFailures?: 
     legacyHeaders: false,
     skipSuccessfulRequests: Boolean(opts.onlyFailures),
     handler: (req, _res, next) => {
+      if (opts.signIn) loginLockouts.inc({ rule: 'ip' });
       const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : windowSeconds, AUTH_MESSAGES.tooManyRequests));
     },
@@ -112,6 +114,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/login',
+    scope: 'public',
     tags,
     auth: 'public',
     body: loginBodySchema,
@@ -125,8 +128,8 @@ export const authRoutes = [
       authService.warmUp(ctx);
       // Every attempt counts per IP too, successful ones included: bcrypt is the costliest thing the API does.
       return [
-        ipLimiter(15 * 60, ctx.config.authIpLoginLimit),
-        ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true }),
+        ipLimiter(15 * 60, ctx.config.authIpLoginLimit, { signIn: true }),
+        ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true, signIn: true }),
       ];
     },
     handler: async (_actor, { body }, { ctx, req, res }) => {
@@ -139,6 +142,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/refresh',
+    scope: 'public',
     tags,
     auth: 'public',
     cookies: refreshCookie,
@@ -159,6 +163,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/logout',
+    scope: 'public',
     tags,
     auth: 'public',
     cookies: refreshCookie,
@@ -172,6 +177,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/password-recovery',
+    scope: 'public',
     tags,
     auth: 'public',
     body: passwordRecoveryBodySchema,
@@ -186,6 +192,7 @@ export const authRoutes = [
   route({
     method: 'post',
     path: '/auth/password-reset',
+    scope: 'public',
     tags,
     auth: 'public',
     body: passwordResetBodySchema,

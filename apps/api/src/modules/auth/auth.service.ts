@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { signAccessToken } from '../../http/auth';
 import { BadRequestError, TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
+import { loginFailures, loginLockouts } from '../../http/metrics';
 import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
 import * as repo from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
@@ -156,11 +157,13 @@ export async function assertNotLockedOut(
   const { db, config } = ctx;
   const f = await repo.countRecentFailures(db, PASSWORD_FAILURES, email, ip, FAILED_LOGIN_WINDOW_SECONDS);
   if (f.pair >= config.authAccountFailedLoginLimit) {
+    loginLockouts.inc({ rule: 'account_ip' });
     throw new TooManyRequestsError(retryAfter(f.pairOldest, FAILED_LOGIN_WINDOW_SECONDS), AUTH_MESSAGES.tooManyRequests);
   }
   if (f.total >= config.authAccountFailedLoginCeiling && f.latest) {
     const wait = f.latest.getTime() + config.authAccountSlowIntervalSeconds * 1000 - Date.now();
     if (wait > 0 && !(await repo.hasSignedInFrom(db, AUDIT_ACTIONS.login, email, ip, KNOWN_IP_DAYS))) {
+      loginLockouts.inc({ rule: 'account_ceiling' });
       throw new TooManyRequestsError(wait / 1000, AUTH_MESSAGES.tooManyRequests);
     }
   }
@@ -231,10 +234,12 @@ export async function verifyCredentials(
       ip: meta.ip,
       details: { reason: user ? 'wrong_password' : 'unknown_email' },
     });
+    loginFailures.inc({ reason: user ? 'wrong_password' : 'unknown_email' });
     throw invalidCredentials();
   }
   if (!user.isActive) {
     await repo.insertAudit(db, { action: AUDIT_ACTIONS.loginRefusedInactive, userId: user.id, actorEmail: user.email, ip: meta.ip });
+    loginFailures.inc({ reason: 'deactivated' });
     throw new UnauthenticatedError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.accountDeactivated);
   }
   if (bcrypt.getRounds(user.passwordHash) < config.bcryptCost) {

@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { grantRoleAtOutlets } from '@portal/seeds';
 import type { Db } from '../../db/knex';
 import { FIXTURE_PASSWORD } from '../../test/harness';
 
@@ -24,14 +25,12 @@ export async function seedOtherBoard(db: Db) {
   return { boardId: board.id as number, storeId: 9001, itemId: item.id as number, outletId: outlet.id as number };
 }
 
-/** A user with one role (by code) assigned to the given outlets; password FIXTURE_PASSWORD. */
+/** A user with one role (by code) "with the given outlets" (seeds' grantRoleAtOutlets); password FIXTURE_PASSWORD. */
 export async function createUserWithRole(db: Db, email: string, roleCode: string, outletIds: number[]) {
   const [u] = await db('users')
     .insert({ email, password_hash: await bcrypt.hash(FIXTURE_PASSWORD, 4), is_active: true })
     .returning('id');
   await db('user_profiles').insert({ user_id: u.id, first_name: 'Test', last_name: roleCode, full_name: `Test ${roleCode}` });
-  const role = await db('roles').where({ code: roleCode }).first('id');
-  await db('user_roles').insert({ user_id: u.id, role_id: role.id });
-  for (const o of outletIds) await db('user_outlets').insert({ user_id: u.id, outlet_id: o });
+  await grantRoleAtOutlets(db, u.id, roleCode, outletIds);
   return { id: u.id as string, email };
 }

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import {
-  PERMISSIONS,
-  adminBoardListSchema,
-  adminBoardSchema,
-  createBoardBodySchema,
-  intIdSchema,
-  updateBoardBodySchema,
-} from '@portal/contracts';
+import { adminBoardListSchema, adminBoardSchema, createBoardBodySchema, intIdSchema, updateBoardBodySchema } from '@portal/contracts';
 import { route } from '../../http/route';
-import { adminActor } from './board-scope';
+import { adminActor } from '../access/access.service';
 import * as boards from './boards.service';
 
 const tags = ['admin: boards'];
-const permissions = [PERMISSIONS.boardsManage];
+const permissions = boards.BOARD_CODES;
 const board = adminBoardSchema.meta({ id: 'AdminBoard' });
 
 /** /api/v1/admin/boards (spec 002 §2 Boards, ARCHITECTURE §5): list with active store counts, create, edit. */
@@ -20,6 +13,7 @@ export const boardsRoutes = [
   route({
     method: 'get',
     path: '/admin/boards',
+    scope: 'reach',
     tags,
     permissions,
     summary: "Boards in the caller's scope with their count of active stores",
@@ -29,6 +23,7 @@ export const boardsRoutes = [
   route({
     method: 'post',
     path: '/admin/boards',
+    scope: 'global',
     tags,
     permissions,
     body: createBoardBodySchema,
@@ -40,6 +35,7 @@ export const boardsRoutes = [
   route({
     method: 'patch',
     path: '/admin/boards/{boardId}',
+    scope: { row: 'board', id: (i) => i.params.boardId, notFound: 'Board not found' },
     tags,
     permissions,
     params: z.object({ boardId: intIdSchema }),

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
-import type { AdminBoard, createBoardBodySchema, updateBoardBodySchema } from '@portal/contracts';
+import { PERMISSIONS, type AdminBoard, type createBoardBodySchema, type updateBoardBodySchema } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { boardInScope, whereBoardInScope, type Actor, type AdminActor } from './board-scope';
+import { can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+
+/** Who manages boards (spec 002 §6 Boards tab): at the boards they hold it; a new board needs a global grant. */
+export const BOARD_CODES = [PERMISSIONS.boardsManage] as const;
 
 type CreateBoard = z.output<typeof createBoardBodySchema>;
 type UpdateBoard = z.output<typeof updateBoardBodySchema>;
@@ -17,9 +20,9 @@ const select = (db: Db) =>
     db.raw('(SELECT count(*)::int FROM stores s WHERE s.board_id = b.id AND s.active AND NOT s.is_warehouse) AS "activeStoreCount"'),
   );
 
-/** Boards in the caller's scope, by board number, each with its count of active stores (spec 002 §3 Board). */
+/** Boards where the caller holds bcc.boards.manage (a global grant: all), by board number, each with its count of active stores (spec 002 §3 Board). */
 export async function listBoards(db: Db, actor: Actor): Promise<{ items: AdminBoard[] }> {
-  const items = await whereBoardInScope(db, actor, select(db).orderBy('b.board_number'), 'b.id');
+  const items = await whereInReach(db, actor, BOARD_CODES, 'board', select(db).orderBy('b.board_number'), 'b.id');
   return { items };
 }
 
@@ -32,7 +35,10 @@ async function getBoard(db: Db, id: number): Promise<AdminBoard> {
 const taken = (e: unknown) => (e as { code?: string }).code === '23505';
 const TAKEN = () => new ConflictError('A board with this board number already exists', 'board_number_taken');
 
-/** Adds a board (board number required and unique → 409 board_number_taken); audited. */
+/**
+ * Adds a board (board number required and unique → 409 board_number_taken); audited. The route needs a global
+ * grant (a new board is nobody's until someone is granted there).
+ */
 export async function createBoard(db: Db, actor: AdminActor, body: CreateBoard): Promise<AdminBoard> {
   try {
     const id = await db.transaction(async (trx) => {
@@ -63,7 +69,7 @@ export async function createBoard(db: Db, actor: AdminActor, body: CreateBoard):
 export async function updateBoard(db: Db, actor: AdminActor, id: number, body: UpdateBoard): Promise<AdminBoard> {
   try {
     await db.transaction(async (trx) => {
-      if (!(await boardInScope(trx, actor, id))) throw new NotFoundError('Board not found');
+      if (!(await can(trx, actor, BOARD_CODES, { type: 'board', id }))) throw new NotFoundError('Board not found');
       const patch: Record<string, unknown> = {};
       if (body.boardNumber !== undefined) patch.board_number = body.boardNumber;
       if (body.name !== undefined) patch.name = body.name;

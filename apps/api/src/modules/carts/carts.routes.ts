@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS,
+  CART_MESSAGES,
   addCartItemBodySchema,
   cartSchema,
   currentCartQuerySchema,
@@ -15,13 +15,14 @@ const cartParams = z.strictObject({ cartId: intIdSchema });
 const lineParams = z.strictObject({ cartId: intIdSchema, itemId: intIdSchema });
 const response = { description: 'The cart', schema: cartSchema.meta({ id: 'Cart' }) };
 const tags = ['carts'];
-const permissions = [PERMISSIONS.cartsUse];
+const permissions = carts.SHOP_CODES;
 
 /** /api/v1/carts (ARCHITECTURE §5, spec 001 §4): the cart, its lines and fulfillment; permission bcc.carts.use. */
 export const cartsRoutes = [
   route({
     method: 'get',
     path: '/carts/current',
+    scope: { row: 'shop', id: (i) => i.query, notFound: 'Store not found', inService: true },
     tags,
     permissions,
     query: currentCartQuerySchema,
@@ -32,6 +33,7 @@ export const cartsRoutes = [
   route({
     method: 'post',
     path: '/carts/{cartId}/items',
+    scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
     params: cartParams,
@@ -43,6 +45,7 @@ export const cartsRoutes = [
   route({
     method: 'patch',
     path: '/carts/{cartId}/items/{itemId}',
+    scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
     params: lineParams,
@@ -54,6 +57,7 @@ export const cartsRoutes = [
   route({
     method: 'delete',
     path: '/carts/{cartId}/items/{itemId}',
+    scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
     params: lineParams,
@@ -64,6 +68,7 @@ export const cartsRoutes = [
   route({
     method: 'delete',
     path: '/carts/{cartId}',
+    scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
     params: cartParams,
@@ -76,13 +81,14 @@ export const cartsRoutes = [
   route({
     method: 'put',
     path: '/carts/{cartId}/fulfillment',
+    scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
     params: cartParams,
     body: fulfillmentBodySchema,
     response,
     summary: 'Choose Pickup or Delivery and an optional date (not before today)',
-    errors: { 422: 'Delivery is not available from this store' },
+    errors: { 422: 'Delivery is not available from this store (delivery_unavailable)' },
     handler: (actor, { params, body }, { ctx }) => carts.setFulfillment(ctx.db, actor, { ...params, ...body }),
   }),
 ];

@@ -1,15 +1,15 @@
-import { PROBLEM_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
+import { PERMISSIONS, PROBLEM_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { canReachStore, type Principal } from '../access/access.service';
+import { mayActAt, type Actor, type Principal } from '../access/access.service';
 import * as repo from './carts.repository';
 import { fromCents, toCents } from '../../lib/money';
 
 /**
  * The cart (spec 001 §4, ARCHITECTURE §5): one active cart per user × outlet × store, lines with a unique
- * item code and quantity 1–999, fulfillment Pickup or Delivery. Every function that takes `userId`
- * answers NotFoundError for a cart that is not that user's active cart, or whose store the user no longer
- * reaches through the cart's outlet (another tenant's row is a 404, ARCHITECTURE §4).
+ * item code and quantity 1–999, fulfillment Pickup or Delivery. Every function answers NotFoundError for a
+ * cart that is not the caller's active cart, or for whose outlet and store the caller may no longer act (a
+ * member of the outlet holding bcc.carts.use there, the store linked and active; ARCHITECTURE §4, §11).
  */
 
 /** The cart a route is about (its path parameter), and a line of it. */
@@ -70,8 +70,8 @@ export function currentLines(db: Db, cartId: number, storeId: number): Promise<r
 }
 
 /** The cart view (cartSchema) of the user's active cart `cartId`; NotFoundError when not theirs or not reachable. */
-export async function getCart(db: Db, userId: string, cartId: number): Promise<Cart> {
-  const cart = await ownCart(db, userId, cartId);
+export async function getCart(db: Db, actor: Actor, cartId: number): Promise<Cart> {
+  const cart = await ownCart(db, actor, cartId);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
@@ -84,10 +84,9 @@ export async function openCurrentCart(
   actor: Principal,
   { outletId, storeId }: { outletId: number; storeId: number },
 ): Promise<Cart> {
-  const { userId } = actor;
-  if (!(await canReachStore(db, userId, storeId, outletId))) throw new NotFoundError('Store not found');
-  const ref = await findOrCreateActiveCart(db, userId, outletId, storeId);
-  return getCart(db, userId, ref.id);
+  if (!(await mayActAt(db, actor, SHOP_CODES, outletId, storeId))) throw new NotFoundError('Store not found');
+  const ref = await findOrCreateActiveCart(db, actor.userId, outletId, storeId);
+  return view((await repo.findActiveById(db, actor.userId, ref.id))!, await repo.findLines(db, ref.id, storeId));
 }
 
 /**
@@ -95,7 +94,7 @@ export async function openCurrentCart(
  * price (spec 001 §4). NotFoundError for a code the store does not carry; 400 `cart_quantity_limit` at 999.
  */
 export async function addItem(db: Db, actor: Principal, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
-  const cart = await ownCart(db, actor.userId, cartId);
+  const cart = await ownCart(db, actor, cartId);
   const line = await repo.upsertLine(db, cart.id, itemCode, 1, 'strict');
   if (!line) {
     if (!(await repo.storeCarriesCode(db, cart.id, itemCode))) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
@@ -116,7 +115,7 @@ export async function setItemQuantity(
   if (quantity > CART_LIMITS.maxQuantity || !Number.isInteger(quantity)) {
     throw new BadRequestError(CART_MESSAGES.quantityRange, [{ path: 'quantity', message: CART_MESSAGES.quantityRange }]);
   }
-  const cart = await ownCart(db, actor.userId, cartId);
+  const cart = await ownCart(db, actor, cartId);
   const found = quantity <= 0 ? await repo.deleteLine(db, cart.id, lineId) : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
   if (!found) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
@@ -124,7 +123,7 @@ export async function setItemQuantity(
 
 /** DELETE /carts/{cartId}/items/{lineId}; NotFoundError when the line is not in the cart. */
 export async function removeItem(db: Db, actor: Principal, { cartId, itemId: lineId }: LineInput): Promise<Cart> {
-  const cart = await ownCart(db, actor.userId, cartId);
+  const cart = await ownCart(db, actor, cartId);
   if (!(await repo.deleteLine(db, cart.id, lineId))) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
@@ -132,7 +131,7 @@ export async function removeItem(db: Db, actor: Principal, { cartId, itemId: lin
 /** DELETE /carts/{cartId}: deletes the lines, then the cart, in one transaction (spec 001 §4 "Clearing"). */
 export async function clearCart(db: Db, actor: Principal, { cartId }: CartInput): Promise<void> {
   await db.transaction(async (trx) => {
-    const cart = await ownCart(trx, actor.userId, cartId);
+    const cart = await ownCart(trx, actor, cartId);
     await repo.deleteLines(trx, cart.id);
     await repo.deleteCart(trx, cart.id);
   });
@@ -149,7 +148,7 @@ export async function setFulfillment(
   { cartId, ...body }: CartInput & FulfillmentBody,
   now = new Date(),
 ): Promise<Cart> {
-  const cart = await ownCart(db, actor.userId, cartId);
+  const cart = await ownCart(db, actor, cartId);
   if (body.date !== null && body.date < earliestToday(now)) {
     throw new BadRequestError(CART_MESSAGES.pastDate, [{ path: 'date', message: CART_MESSAGES.pastDate }]);
   }
@@ -177,9 +176,13 @@ export function earliestToday(now: Date): string {
   return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 }
 
-async function ownCart(db: Db, userId: string, cartId: number): Promise<repo.CartRow> {
-  const cart = await repo.findActiveById(db, userId, cartId);
-  if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+/** The codes a cart needs (spec 001 §4), held at the cart's outlet (ARCHITECTURE §11). */
+export const SHOP_CODES = [PERMISSIONS.cartsUse] as const;
+
+/** The caller's active cart, if they may still act for its outlet at its store (a member, holding bcc.carts.use there); else 404. */
+async function ownCart(db: Db, actor: Actor, cartId: number): Promise<repo.CartRow> {
+  const cart = await repo.findActiveById(db, actor.userId, cartId);
+  if (!cart || !(await mayActAt(db, actor, SHOP_CODES, cart.outletId, cart.storeId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
   return cart;
 }
 

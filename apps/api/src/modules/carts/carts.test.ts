@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { findPrincipal } from '../access/access.service';
 import { cartSchema } from '@portal/contracts';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { problem } from '../../test/http';
@@ -491,11 +492,12 @@ describe("another user's cart", () => {
   it('when the buyer loses the outlet, then their own cart there answers 404', async () => {
     const [u] = await t.db('users').insert({ email: 'leaver@example.com', password_hash: 'x' }).returning('id');
     const role = await t.db('roles').where({ code: 'outlet_buyer' }).first('id');
-    await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
-    await t.db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.ams });
     const token = tokenFor(t, { id: u.id, email: 'leaver@example.com' });
     const cart = (await current(fx.outlets.dsm, S.central, token)).body.id;
-    await t.db('user_outlets').where({ user_id: u.id }).del();
+    // Leaving Des Moines (the grant there goes, and the membership with it); still a buyer at Ames.
+    await t.db('role_grants').where({ user_id: u.id, outlet_id: fx.outlets.dsm }).del();
     expect((await call('post', `/carts/${cart}/items`, { itemCode: '34006' }, token)).status).toBe(404);
   });
 });
@@ -523,8 +525,8 @@ describe('service functions used by reorder', () => {
 
   it("when getCart is asked for another user's cart, then it throws NotFoundError; for one's own, the view", async () => {
     const { id } = await findOrCreateActiveCart(t.db, fx.users.manager.id, fx.outlets.dsm, S.central);
-    await expect(getCart(t.db, fx.users.buyer.id, id)).rejects.toBeInstanceOf(NotFoundError);
-    const cart = await getCart(t.db, fx.users.manager.id, id);
+    await expect(getCart(t.db, (await findPrincipal(t.db, fx.users.buyer.id))!, id)).rejects.toBeInstanceOf(NotFoundError);
+    const cart = await getCart(t.db, (await findPrincipal(t.db, fx.users.manager.id))!, id);
     expect(cartSchema.parse(cart)).toEqual(cart);
     expect(cart.id).toBe(id);
   });

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { PERMISSIONS, checkoutSessionSchema, checkoutTokenSchema, createCheckoutSessionBodySchema } from '@portal/contracts';
+import { CART_MESSAGES, checkoutSessionSchema, checkoutTokenSchema, createCheckoutSessionBodySchema } from '@portal/contracts';
 import { route } from '../../http/route';
 import * as checkout from './checkout-sessions.service';
 
 const session = checkoutSessionSchema.meta({ id: 'CheckoutSession' });
 const tags = ['checkout'];
-const permissions = [PERMISSIONS.cartsCheckout];
+const permissions = checkout.CHECKOUT_CODES;
 
 /** /api/v1/checkout-sessions: start and validate server-side checkout sessions (spec 001 §4, ARCHITECTURE §9). */
 export const checkoutSessionsRoutes = [
   route({
     method: 'post',
     path: '/checkout-sessions',
+    scope: { row: 'cart', id: (i) => i.body.cartId, fromBody: true, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
     body: createCheckoutSessionBodySchema,
@@ -30,6 +31,7 @@ export const checkoutSessionsRoutes = [
   route({
     method: 'get',
     path: '/checkout-sessions/{token}',
+    scope: 'self',
     tags,
     permissions,
     params: z.object({ token: checkoutTokenSchema }),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  PERMISSIONS,
   PROBLEM_CODES,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -10,7 +11,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { canReachStore, type Principal } from '../access/access.service';
+import { mayActAt, type Actor } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
 import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/readiness';
@@ -30,7 +31,10 @@ export interface CheckoutDeps {
 }
 
 /** The caller as checkout needs it. */
-export type CheckoutActor = Pick<Principal, 'userId'>;
+export type CheckoutActor = Actor;
+
+/** Checking out needs bcc.carts.checkout at the cart's outlet (spec 001 §5, ARCHITECTURE §11). */
+export const CHECKOUT_CODES = [PERMISSIONS.cartsCheckout] as const;
 
 /** A cart line priced from the DB: unitPrice = the item's retail now; totalPrice = unitPrice × quantity. */
 export interface PricedLine {
@@ -70,8 +74,8 @@ export function hashToken(token: string): string {
 
 /**
  * POST /checkout-sessions: starts checkout of the caller's active cart, in one transaction. 404 'Cart not
- * found' when the cart is not the caller's active cart or its store is no longer reachable through its
- * outlet; 400 `cart_empty` with the spec's text for an empty cart; 409 when an item is no longer sold; 422
+ * found' when the cart is not the caller's active cart, or they may not checkout for its outlet (a member
+ * holding bcc.carts.checkout there) at its store; 400 `cart_empty` with the spec's text for an empty cart; 409 when an item is no longer sold; 422
  * `delivery_unavailable` for Delivery from a store without delivery. Delivery is paid by card only: at a
  * store that cannot take cards it is refused (422 `payment_setup`) and the session is not kept. Returns
  * the session with the token (only time it is shown) and whether its store takes cards.
@@ -80,7 +84,8 @@ export async function startCheckout(deps: CheckoutDeps, actor: CheckoutActor, { 
   const { userId } = actor;
   return deps.db.transaction(async (db) => {
     const cart = await carts.findActiveCart(db, userId, cartId);
-    if (!cart || !(await canReachStore(db, userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+    if (!cart || !(await mayActAt(db, actor, CHECKOUT_CODES, cart.outletId, cart.storeId)))
+      throw new NotFoundError(CART_MESSAGES.cartNotFound);
     await refuseWhilePaymentPending(db, cart.id);
     const priced = await priceCart(db, cart);
     const token = randomBytes(32).toString('hex');
@@ -155,7 +160,7 @@ export async function completeCheckoutOf(trx: Db, sessionId: string | null): Pro
 export async function priceSessionCart(trx: Db, actor: CheckoutActor, session: LockedSession): Promise<PricedCart> {
   const cart = await carts.findCartById(trx, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
-  if (!(await canReachStore(trx, actor.userId, cart.storeId, cart.outletId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  if (!(await mayActAt(trx, actor, CHECKOUT_CODES, cart.outletId, cart.storeId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
   return priceCart(trx, cart);
 }
 

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
-  PERMISSIONS,
   createCredentialBodySchema,
   credentialTestResultSchema,
   intIdSchema,
@@ -14,11 +13,11 @@ import {
 } from '@portal/contracts';
 import { TooManyRequestsError } from '../../http/errors';
 import { route } from '../../http/route';
-import { adminActor } from '../boards/board-scope';
+import { adminActor } from '../access/access.service';
 import * as credentials from './credentials.service';
 
 const tags = ['admin: payment credentials'];
-const permissions = [PERMISSIONS.adminCredentialsManage];
+const permissions = credentials.CREDENTIAL_CODES;
 const credential = paymentCredentialSchema.meta({ id: 'PaymentCredential' });
 const params = z.object({ id: intIdSchema });
 
@@ -43,6 +42,7 @@ export const credentialsRoutes = [
   route({
     method: 'get',
     path: '/admin/payment-credentials',
+    scope: 'reach',
     tags,
     permissions,
     summary: "Payment credentials of the caller's stores, newest first (never the secret)",
@@ -52,6 +52,7 @@ export const credentialsRoutes = [
   route({
     method: 'post',
     path: '/admin/payment-credentials',
+    scope: { row: 'store', id: (i) => i.body.storeId, fromBody: true, notFound: 'Store not found' },
     tags,
     permissions,
     body: createCredentialBodySchema,
@@ -63,6 +64,7 @@ export const credentialsRoutes = [
   route({
     method: 'patch',
     path: '/admin/payment-credentials/{id}',
+    scope: { row: 'credential', id: (i) => i.params.id, notFound: 'Payment credential not found' },
     tags,
     permissions,
     params,
@@ -76,6 +78,7 @@ export const credentialsRoutes = [
   route({
     method: 'post',
     path: '/admin/payment-credentials/{id}/reveal',
+    scope: { row: 'credential', id: (i) => i.params.id, notFound: 'Payment credential not found' },
     tags,
     permissions,
     params,
@@ -96,6 +99,7 @@ export const credentialsRoutes = [
   route({
     method: 'post',
     path: '/admin/payment-credentials/{id}/test',
+    scope: { row: 'credential', id: (i) => i.params.id, notFound: 'Payment credential not found' },
     tags,
     permissions,
     params,

@@ -1,5 +1,7 @@
+import type { Knex } from 'knex';
 import type { z } from 'zod';
 import {
+  PERMISSIONS,
   ADMIN_ORG_MESSAGES,
   type PaymentCredential,
   type createCredentialBodySchema,
@@ -7,10 +9,16 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { confirmCurrentPassword } from '../auth/auth.service';
-import { auditActor, storeInScope, whereStoreInScope, type Actor, type AdminActor } from '../boards/board-scope';
+import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+
+/** Who manages payment credentials (spec 002 §6), at the stores they hold it (ARCHITECTURE §11). */
+export const CREDENTIAL_CODES = [PERMISSIONS.adminCredentialsManage] as const;
+const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDENTIAL_CODES, { type: 'store', id });
+const whereStoreInScope = (db: Db, actor: Actor, q: Knex.QueryBuilder, column: string) =>
+  whereInReach(db, actor, CREDENTIAL_CODES, 'store', q, column);
 import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/credentials';
 import { mapMonetraResult } from '../payments/monetra-gateway';
 
@@ -78,9 +86,7 @@ export async function createCredential(db: Db, config: Config, actor: AdminActor
   const id = await db
     .transaction(async (trx) => {
       if (!(await storeInScope(trx, actor, body.storeId)))
-        throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [
-          { path: 'storeId', message: 'Unknown store' },
-        ]);
+        throw new BadRequestError(ADMIN_ORG_MESSAGES.credentialRequired, [{ path: 'storeId', message: 'Unknown store' }]);
       const [row] = await trx('payment_credentials')
         .insert({
           store_id: body.storeId,
@@ -125,9 +131,7 @@ export async function updateCredential(
     .transaction(async (trx) => {
       await findInScope(trx, actor, id);
       if (body.storeId !== undefined && !(await storeInScope(trx, actor, body.storeId))) {
-        throw new UnprocessableError(ADMIN_ORG_MESSAGES.credentialRequired, 'validation_failed', [
-          { path: 'storeId', message: 'Unknown store' },
-        ]);
+        throw new BadRequestError(ADMIN_ORG_MESSAGES.credentialRequired, [{ path: 'storeId', message: 'Unknown store' }]);
       }
       const patch: Record<string, unknown> = { updated_by: actor.userId, updated_at: trx.fn.now() };
       if (body.storeId !== undefined) patch.store_id = body.storeId;

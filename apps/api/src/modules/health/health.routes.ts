@@ -9,6 +9,7 @@ export const healthRoutes = [
   route({
     method: 'get',
     path: '/health',
+    scope: 'public',
     tags,
     auth: 'public',
     summary: 'Liveness',
@@ -18,6 +19,7 @@ export const healthRoutes = [
   route({
     method: 'get',
     path: '/health/ready',
+    scope: 'public',
     tags,
     auth: 'public',
     summary: 'Readiness: database reachable, migrations current',

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { ServiceUnavailableError } from '../../http/errors';
 import { route } from '../../http/route';
-import { adminActor } from '../boards/board-scope';
+import { adminActor } from '../access/access.service';
 import * as imports from './imports.service';
 
 const tags = ['admin: data sync'];
@@ -23,6 +23,7 @@ export const importsRoutes = [
   route({
     method: 'get',
     path: '/admin/imports',
+    scope: 'global',
     tags,
     permissions,
     summary: 'The newest 50 import runs (uploads and CLI imports)',
@@ -32,6 +33,7 @@ export const importsRoutes = [
   route({
     method: 'get',
     path: '/admin/imports/summary',
+    scope: 'global',
     tags,
     permissions,
     summary: 'What the portal holds: items, stores, inventory rows, categories, boards, the last import of each kind',
@@ -41,6 +43,7 @@ export const importsRoutes = [
   route({
     method: 'post',
     path: '/admin/imports',
+    scope: 'global',
     tags,
     permissions,
     summary: 'Upload one or more CSV files (multipart/form-data, field "files"): stores.csv, products.csv or store items shapes',
@@ -59,6 +62,7 @@ export const importsRoutes = [
   route({
     method: 'get',
     path: '/admin/imports/{id}',
+    scope: 'global',
     tags,
     permissions,
     params: z.object({ id: z.uuid() }),

@@ -11,7 +11,7 @@ import type { DataSummary, ImportRun } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, type AdminActor } from '../boards/board-scope';
+import { auditActor, type AdminActor } from '../access/access.service';
 import { KIND_ORDER, MAX_FILES, MAX_FILE_BYTES } from './import-run';
 import * as repo from './imports.repository';
 import type { ImportFileResult } from './imports.repository';

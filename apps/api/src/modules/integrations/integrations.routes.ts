@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS,
   apiKeyListSchema,
   createApiKeyBodySchema,
   createWebhookBodySchema,
   createdApiKeySchema,
   createdWebhookSchema,
   idempotencyKeySchema,
+  inventoryRowSchema,
+  itemRowSchema,
   orderDetailSchema,
+  testEventBodySchema,
+  testEventSchema,
+  upsertResultSchema,
   updateWebhookBodySchema,
   webhookDeliveryListSchema,
   webhookListSchema,
@@ -16,17 +20,18 @@ import {
 import { readBulkRows } from '../../http/bulk-body';
 import { route } from '../../http/route';
 import * as svc from './integrations.service';
+import { emitTestEvent } from './test-events.service';
 import * as hooks from '../webhooks/webhooks.service';
 
-const adminPermissions = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin];
+const adminPermissions = svc.INTEGRATION_ADMIN_CODES;
 const uuidParams = z.object({ id: z.uuid() });
-const upsertResultSchema = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  removed: z.number().int(),
-  dryRun: z.boolean(),
-  errors: z.array(z.unknown()),
+/** OpenAPI request bodies of the bulk upserts: a JSON array of rows, or CSV with a header line. */
+const bulkBody = (rows: z.ZodType, csvColumns: string, example: string) => ({
+  description: `A JSON array of rows, or text/csv with the columns ${csvColumns} (at most 50,000 rows).`,
+  content: {
+    'application/json': { schema: z.array(rows).max(50_000) },
+    'text/csv': { schema: z.string().meta({ description: `CSV with a header line: ${csvColumns}` }), example },
+  },
 });
 const idemHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 /** The query of a bulk upsert: merge or replace, dry run, and the consent replace needs to remove more than half. */
@@ -51,6 +56,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'get',
     path: '/admin/api-keys',
+    scope: 'reach',
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     summary: "API keys of the caller's stores and boards (prefix and last use, never the key)",
@@ -60,17 +66,19 @@ export const integrationsAdminRoutes = [
   route({
     method: 'post',
     path: '/admin/api-keys',
+    scope: { row: 'storeOrBoard', id: (i) => i.body, fromBody: true, notFound: 'Store not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     body: createApiKeyBodySchema,
     summary: 'Create an API key scoped to a store or a board; the whole key is in this answer only',
     response: { status: 201, description: 'The key, with `key` shown once', schema: createdApiKeySchema },
-    errors: { 404: "Store or board not in the caller's reach", 422: 'Neither a store nor a board' },
+    errors: { 404: "Store or board not in the caller's reach", 400: 'Neither a store nor a board (validation_failed)' },
     handler: (actor, { body }, { ctx, req }) => svc.createApiKey(ctx.db, actor, body, ip(req)),
   }),
   route({
     method: 'delete',
     path: '/admin/api-keys/{id}',
+    scope: { row: 'apiKey', id: (i) => i.params.id, notFound: 'API key not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -81,6 +89,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'get',
     path: '/admin/webhooks',
+    scope: 'reach',
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     summary: "Webhook endpoints of the caller's stores and boards (never the secret)",
@@ -90,17 +99,22 @@ export const integrationsAdminRoutes = [
   route({
     method: 'post',
     path: '/admin/webhooks',
+    scope: 'reach',
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     body: createWebhookBodySchema,
     summary: 'Register a webhook endpoint for a store or board; the signing secret is in this answer only',
     response: { status: 201, description: 'The endpoint with its `secret`', schema: createdWebhookSchema },
-    errors: { 404: "Store or board not in the caller's reach", 422: 'Bad or private URL (production), or no store/board' },
+    errors: {
+      404: "Store or board not in the caller's reach",
+      400: 'Bad or private URL (production), or no store/board (validation_failed)',
+    },
     handler: (actor, { body }, { ctx, req }) => hooks.createWebhook(ctx.db, actor, body, ctx.config.production, ip(req)),
   }),
   route({
     method: 'patch',
     path: '/admin/webhooks/{id}',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -113,6 +127,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'delete',
     path: '/admin/webhooks/{id}',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -123,6 +138,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'get',
     path: '/admin/webhooks/{id}/deliveries',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: uuidParams,
@@ -134,6 +150,7 @@ export const integrationsAdminRoutes = [
   route({
     method: 'post',
     path: '/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    scope: { row: 'webhook', id: (i) => i.params.id, notFound: 'Webhook not found' },
     tags: ['admin: integrations'],
     permissions: adminPermissions,
     params: z.object({ id: z.uuid(), deliveryId: z.uuid() }),
@@ -148,12 +165,15 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/stores/{warehouseId}/inventory',
+    // Checked before the body is read: a store out of the key's reach is a 404 whatever the body holds.
+    scope: { row: 'keyStore', id: (i) => i.params.warehouseId, notFound: 'Store not found' },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['inventory:write'],
     params: z.object({ warehouseId: z.coerce.number().int().positive() }),
     query: upsertQuery,
     headers: idemHeaders,
+    bodyDoc: bulkBody(inventoryRowSchema, 'Item Number, On Hand[, Price]', 'Item Number,On Hand\n38176,24\n43337,6\n'),
     summary:
       "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed, optionally gzip / br encoded): validated whole, dryRun, mode=replace (removing more than half of the store's items needs allowMassRemoval=true), idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed', schema: upsertResultSchema },
@@ -161,7 +181,7 @@ export const integrationsRoutes = [
       ...BULK_ERRORS,
       403: 'The key lacks inventory:write',
       404: "Store not in the key's reach",
-      422: "Row errors { row, field, message }: nothing written; or mode=replace would remove more than half of the store's items (mass_removal_refused, naming the count), dry run too",
+      422: "Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written. Or mode=replace would remove more than half of the store's items (mass_removal_refused, naming the count), dry run too",
     },
     handler: async (key, { params, query, headers }, { ctx, req, res }) => {
       const rows = await readBulkRows(req, res, INVENTORY_SHAPE);
@@ -176,20 +196,27 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/items',
+    scope: { row: 'keyBoard', id: () => null, notFound: 'Not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['catalog:write'],
     query: upsertQuery,
     headers: idemHeaders,
+    bodyDoc: bulkBody(
+      itemRowSchema,
+      'Item Number, Item Description, State Bottle Retail[, Category Name, Pack] (db:import products.csv names) or itemCode, name, retail, category, bottlesPerCase, active',
+      'Item Number,Item Description,State Bottle Retail,Category Name,Pack\n38176,Titos Handmade Vodka,19.49,American Vodkas,12\n',
+    ),
     summary:
       "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows, optionally gzip / br encoded): validated whole, dryRun, mode=replace deactivates items not sent (more than half needs allowMassRemoval=true), idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed (deactivated)', schema: upsertResultSchema },
     errors: {
       ...BULK_ERRORS,
       403: 'The key lacks catalog:write or is a store key',
-      422: "Row errors { row, field, message }: nothing written; or mode=replace would deactivate more than half of the board's items (mass_removal_refused)",
+      422: "Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written. Or mode=replace would deactivate more than half of the board's items (mass_removal_refused)",
     },
     handler: async (key, { query, headers }, { ctx, req, res }) => {
+      svc.assertCatalogKey(key); // a store's key is refused before its body is read
       const rows = await readBulkRows(req, res, ITEMS_SHAPE);
       const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
       const { value, replayed } = await svc.withKeyIdempotency(
@@ -206,6 +233,7 @@ export const integrationsRoutes = [
   route({
     method: 'get',
     path: '/integrations/order-events',
+    scope: 'reach',
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['orders:read'],
@@ -245,6 +273,7 @@ export const integrationsRoutes = [
   route({
     method: 'post',
     path: '/integrations/orders/{orderNumber}/status',
+    scope: { row: 'keyOrder', id: (i) => i.params.orderNumber, notFound: 'Order not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['orders:write'],
@@ -257,8 +286,8 @@ export const integrationsRoutes = [
       401: 'No valid API key',
       403: 'The key lacks orders:write',
       404: "Order not in the key's stores",
-      409: 'Illegal transition (naming the status)',
-      502: 'Refund refused (cancel_pending)',
+      409: 'Illegal transition (naming the status), or a refund on its way (refund_in_progress)',
+      502: 'Refund refused (refund_failed: cancel_pending) or its answer lost (refund_unconfirmed: settled by the reconciler)',
     },
     handler: async (key, { params, body, headers }, { ctx, req, res }) => {
       const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, body }, () =>
@@ -274,5 +303,25 @@ export const integrationsRoutes = [
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
     },
+  }),
+  route({
+    method: 'post',
+    path: '/integrations/test-events',
+    scope: { row: 'keyStore', id: (i) => i.body.storeId, fromBody: true, notFound: 'Store not found', inService: true },
+    tags: ['integrations'],
+    auth: 'apiKey',
+    scopes: ['orders:read'],
+    body: testEventBodySchema,
+    summary:
+      "Emit a synthetic order.created for the key's store (a board key names one: storeId) to the feed and the webhooks, marked test: true",
+    description:
+      'For trying a feed reader or webhook receiver without a real order: the event has `"test": true` and an order snapshot of the store with no order behind it (id 0, orderNumber TEST-…). Allowed in test and development, elsewhere only for a key created with `sandbox: true`.',
+    response: { status: 201, description: 'The event as the feed and webhooks carry it', schema: testEventSchema },
+    errors: {
+      400: 'A board key without storeId (validation_failed)',
+      403: 'The key lacks orders:read (api_key_scope_missing), or test events are off here for a key without sandbox (test_events_unavailable)',
+      404: "Store not in the key's reach",
+    },
+    handler: (key, { body }, { ctx, req }) => emitTestEvent(ctx.db, ctx.config, key, body, ip(req)),
   }),
 ];

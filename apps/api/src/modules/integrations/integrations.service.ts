@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { forgetApiKey, hashApiKey, keyReaches, type ApiKeyPrincipal } from '../../http/api-key-auth';
+import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { reachableStoreIds, type Principal } from '../access/access.service';
+import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
@@ -17,43 +17,28 @@ import type { SettleDeps } from '../orders/settlement';
  * bulk inventory upsert, the order event feed and order status updates by API-key principals.
  */
 
-const isSuper = (a: Principal) => a.permissions.has(PERMISSIONS.usersSuperAdmin);
+/**
+ * Who manages API keys and webhooks (ARCHITECTURE §10, §11): at the stores and boards where they hold one of
+ * these codes — a store grant reaches that store's keys only, never another store's nor its board's.
+ */
+export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin] as const;
 
-/** The stores an administrator may scope keys and webhooks to (null = every store). */
-export async function adminStoreIds(db: Db, a: Principal): Promise<number[] | null> {
-  return isSuper(a) ? null : reachableStoreIds(db, a.userId);
-}
-
-/** Checks that `storeId` / `boardId` is within the administrator's reach (404 otherwise; a board needs bcc.boards.manage). */
+/** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
 export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
-  const stores = await adminStoreIds(db, a);
   if (s.storeId != null) {
     const exists = await db('stores').where({ id: s.storeId }).first('id');
-    if (!exists || (stores && !stores.includes(s.storeId))) throw new NotFoundError('Store not found');
+    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))
+      throw new NotFoundError('Store not found');
   } else if (s.boardId != null) {
     const exists = await db('boards').where({ id: s.boardId }).first('id');
-    if (!exists) throw new NotFoundError('Board not found');
-    if (stores) {
-      if (!a.permissions.has(PERMISSIONS.boardsManage)) throw new ForbiddenError();
-      const own = await db('stores').where({ board_id: s.boardId }).whereIn('id', stores).first('id');
-      if (!own) throw new NotFoundError('Board not found');
-    }
+    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
+      throw new NotFoundError('Board not found');
   } else {
-    throw new UnprocessableError('Choose a store or a board', PROBLEM_CODES.validationFailed, [
-      { path: 'storeId', message: 'Choose a store or a board' },
-    ]);
+    throw new BadRequestError('Choose a store or a board', [{ path: 'storeId', message: 'Choose a store or a board' }]);
   }
 }
 
-/** Rows of a table scoped by store_id / board_id that the administrator reaches. */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-function scoped(q: any, stores: number[] | null) {
-  if (!stores) return q;
-  return q.where((w: any) =>
-    w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')),
-  );
-}
-
 const keyView = (r: any) => ({
   id: r.id,
   name: r.name,
@@ -61,6 +46,7 @@ const keyView = (r: any) => ({
   storeId: r.store_id,
   boardId: r.board_id,
   scopes: r.scopes,
+  sandbox: Boolean(r.sandbox),
   createdAt: new Date(r.created_at).toISOString(),
   lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
@@ -69,9 +55,7 @@ const keyView = (r: any) => ({
 
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
 export async function listApiKeys(db: Db, a: Principal) {
-  const rows = await scoped(db('api_keys'), await adminStoreIds(db, a))
-    .orderBy('created_at', 'desc')
-    .limit(500);
+  const rows = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys')).orderBy('created_at', 'desc').limit(500);
   return { items: rows.map(keyView) };
 }
 
@@ -82,7 +66,7 @@ export async function listApiKeys(db: Db, a: Principal) {
 export async function createApiKey(
   db: Db,
   a: Principal,
-  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[] },
+  input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[]; sandbox?: boolean },
   ip: string | null,
 ) {
   await assertScope(db, a, input);
@@ -97,6 +81,7 @@ export async function createApiKey(
         store_id: input.storeId ?? null,
         board_id: input.storeId ? null : (input.boardId ?? null),
         scopes: input.scopes,
+        sandbox: input.sandbox ?? false,
         created_by: a.userId,
       })
       .returning('*');
@@ -108,7 +93,7 @@ export async function createApiKey(
         entityType: 'api_key',
         entityId: row.id,
         ip,
-        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id },
+        details: { name: input.name, prefix, scopes: input.scopes, storeId: row.store_id, boardId: row.board_id, sandbox: row.sandbox },
       },
     );
     return { ...keyView(row), key };
@@ -117,7 +102,7 @@ export async function createApiKey(
 
 /** DELETE /admin/api-keys/{id}: revoked at once (404 outside the caller's reach). Audited. */
 export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
-  const row = await scoped(db('api_keys').where({ id }), await adminStoreIds(db, a)).first();
+  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys').where({ id })).first();
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {
     await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
@@ -176,7 +161,7 @@ export interface UpsertResult {
 }
 
 /**
- * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 with every row's
+ * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 rows_invalid with every row's
  * `{ row, field, message }`, nothing written), then in one transaction upserts on_hand by item code
  * (mode=replace also removes the store's items not sent; more than half of them only with
  * allowMassRemoval: 422 mass_removal_refused otherwise). A re-sent body answers all unchanged.
@@ -228,7 +213,7 @@ export async function upsertInventory(
     errors.sort((a, b) => a.row - b.row);
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
-      PROBLEM_CODES.validationFailed,
+      PROBLEM_CODES.rowsInvalid,
       errors as never,
     );
   }
@@ -422,9 +407,13 @@ export async function setOrderStatus(
     .where('o.order_number', orderNumber)
     .first('o.id', 'o.store_id', 's.board_id');
   if (!row || !keyReaches(key, { id: row.store_id, boardId: row.board_id })) throw new NotFoundError('Order not found');
-  if (status === 'cancelled' && !reason)
-    throw new UnprocessableError('Enter a reason', PROBLEM_CODES.validationFailed, [{ path: 'reason', message: 'Enter a reason' }]);
+  if (status === 'cancelled' && !reason) throw new BadRequestError('Enter a reason', [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
+}
+
+/** Only a board's API key changes its catalog: a store's key → 403. */
+export function assertCatalogKey(key: ApiKeyPrincipal): asserts key is ApiKeyPrincipal & { boardId: number } {
+  if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
 }
 
 /** One catalog row as sent (db:import's products.csv names in CSV): item code, name, bottle retail, category, pack, active. */
@@ -439,13 +428,13 @@ export interface ItemRow {
 
 /**
  * PUT /integrations/items: upserts the board's catalog by item code (a board key with catalog:write; a
- * store key → 403). Same rules as the inventory upsert: every row validated first (422 with
+ * store key → 403). Same rules as the inventory upsert: every row validated first (422 rows_invalid with
  * `{ row, field, message }`, nothing written), dryRun, a re-sent body answers all unchanged; mode=replace
  * deactivates the board's items not sent (counted as removed; more than half of them only with
  * allowMassRemoval, else 422 mass_removal_refused). Audited.
  */
 export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[], opts: UpsertOptions): Promise<UpsertResult> {
-  if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
+  assertCatalogKey(key);
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const seen = new Map<string, number>();
@@ -475,7 +464,7 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     errors.sort((a, b) => a.row - b.row);
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
-      PROBLEM_CODES.validationFailed,
+      PROBLEM_CODES.rowsInvalid,
       errors as never,
     );
   }

@@ -100,8 +100,7 @@ it('when 8 buyers place 200 orders at once, then a board key polling the feed se
     const email = `feed-buyer-${b}@example.com`;
     const [u] = await t.db('users').insert({ email, password_hash: hash, is_active: true }).returning('id');
     await t.db('user_profiles').insert({ user_id: u.id, first_name: 'Feed', last_name: `Buyer ${b}`, full_name: `Feed Buyer ${b}` });
-    await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
-    await t.db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
     buyers.push({ id: u.id, email });
   }
   let done = false;

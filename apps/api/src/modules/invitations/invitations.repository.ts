@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { InvitationStatus } from '@portal/contracts';
+import type { InvitationStatus, ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 
 type Q = Db | Knex.Transaction;
@@ -12,6 +12,8 @@ export interface InvitationRow {
   lastName: string;
   roleIds: number[];
   outletIds: number[];
+  storeIds: number[];
+  boardIds: number[];
   invitedBy: string | null;
   expiresAt: Date;
   usedAt: Date | null;
@@ -28,6 +30,8 @@ const COLUMNS = [
   'last_name',
   'role_ids',
   'outlet_ids',
+  'store_ids',
+  'board_ids',
   'invited_by',
   'expires_at',
   'used_at',
@@ -45,6 +49,8 @@ function toRow(r: Record<string, unknown>): InvitationRow {
     lastName: r.last_name as string,
     roleIds: (r.role_ids as number[]) ?? [],
     outletIds: (r.outlet_ids as number[]) ?? [],
+    storeIds: (r.store_ids as number[]) ?? [],
+    boardIds: (r.board_ids as number[]) ?? [],
     invitedBy: (r.invited_by as string | null) ?? null,
     expiresAt: new Date(r.expires_at as string),
     usedAt: r.used_at ? new Date(r.used_at as string) : null,
@@ -103,6 +109,8 @@ export async function insertInvitation(
     lastName: string;
     roleIds: number[];
     outletIds: number[];
+    storeIds: number[];
+    boardIds: number[];
     invitedBy: string | null;
     tokenHash: string | null;
     expiresAt: Date;
@@ -115,6 +123,8 @@ export async function insertInvitation(
       last_name: row.lastName,
       role_ids: row.roleIds,
       outlet_ids: row.outletIds,
+      store_ids: row.storeIds,
+      board_ids: row.boardIds,
       invited_by: row.invitedBy,
       token_hash: row.tokenHash,
       expires_at: row.expiresAt,
@@ -147,11 +157,53 @@ export async function markUsed(db: Q, id: string, userId: string): Promise<void>
   await db('invitations').where({ id }).update({ used_at: db.fn.now(), accepted_user_id: userId, updated_at: db.fn.now() });
 }
 
-/** Roles by id: id, code, display name (name, else code), level. */
-export async function rolesByIds(db: Q, ids: number[]): Promise<{ id: number; code: string; name: string; level: number }[]> {
+/** Roles by id: id, code, display name (name, else code), level, the scope type they are granted at. */
+export async function rolesByIds(
+  db: Q,
+  ids: number[],
+): Promise<{ id: number; code: string; name: string; level: number; scopeType: ScopeType }[]> {
   if (!ids.length) return [];
-  const rows = await db('roles').whereIn('id', ids).select('id', 'code', 'role_name', 'role_level');
-  return rows.map((r) => ({ id: r.id, code: r.code, name: r.role_name || r.code, level: r.role_level }));
+  const rows = await db('roles').whereIn('id', ids).select('id', 'code', 'role_name', 'role_level', 'scope_type');
+  return rows.map((r) => ({ id: r.id, code: r.code, name: r.role_name || r.code, level: r.role_level, scopeType: r.scope_type }));
+}
+
+/**
+ * The outlet role a holder of `roleId` becomes a member of an outlet with: the most privileged outlet-level role
+ * whose every permission `roleId` holds (Outlet Manager for a super administrator, Outlet Viewer for a store
+ * manager or board administrator); undefined when none.
+ */
+export async function membershipRoleFor(db: Q, roleId: number) {
+  const r = await db.raw(
+    `SELECT o.id, o.code, o.role_name, o.role_level, o.scope_type FROM roles o
+      WHERE o.scope_type = 'outlet' AND o.id <> ?
+        AND EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = o.id)
+        AND NOT EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = o.id
+                          AND rp.permission_id NOT IN (SELECT permission_id FROM role_permissions WHERE role_id = ?))
+      ORDER BY o.role_level, o.id LIMIT 1`,
+    [roleId, roleId],
+  );
+  const row = r.rows[0];
+  return row
+    ? {
+        id: row.id as number,
+        code: row.code as string,
+        name: (row.role_name || row.code) as string,
+        level: row.role_level as number,
+        scopeType: row.scope_type as ScopeType,
+      }
+    : undefined;
+}
+
+/** Stores by id with their active flag and display name. */
+export async function storesByIds(db: Q, ids: number[]): Promise<{ id: number; name: string; active: boolean }[]> {
+  if (!ids.length) return [];
+  return (await db('stores').whereIn('id', ids).select('id', 'name', 'active')).map((r) => ({ id: r.id, name: r.name, active: r.active }));
+}
+
+/** Boards by id with their name. */
+export async function boardsByIds(db: Q, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return (await db('boards').whereIn('id', ids).select('id', 'name')).map((r) => ({ id: r.id, name: r.name }));
 }
 
 /** Outlets by id with their active flag and display name. */
@@ -174,6 +226,7 @@ export async function listRoles(db: Q, adminOutletPermission: string) {
       'r.role_name',
       'r.description',
       'r.role_level',
+      'r.scope_type',
       db.raw(
         `EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id AND p.code = ?) AS grants_admin_outlet`,
         [adminOutletPermission],
@@ -186,17 +239,8 @@ export async function listRoles(db: Q, adminOutletPermission: string) {
     description: r.description as string | null,
     level: r.role_level as number,
     grantsAdminOutlet: Boolean(r.grants_admin_outlet),
+    scopeType: r.scope_type as ScopeType,
   }));
-}
-
-/** The best (lowest) role level of a user, or undefined without roles. */
-export async function bestRoleLevel(db: Q, userId: string): Promise<number | undefined> {
-  const r = await db('user_roles as ur')
-    .join('roles as r', 'r.id', 'ur.role_id')
-    .where('ur.user_id', userId)
-    .min<{ min: number | null }>('r.role_level as min')
-    .first();
-  return r?.min ?? undefined;
 }
 
 /** Active outlets, optionally restricted to the ids a subquery selects, with board name; ordered by name. */
@@ -216,6 +260,30 @@ export async function listActiveOutlets(db: Q, within: Knex.QueryBuilder | null)
     boardName: (r.board_name ?? null) as string | null,
     city: (r.city ?? null) as string | null,
   }));
+}
+
+/** Active stores, optionally restricted to the ids a subquery selects, with board name; ordered by name. */
+export async function listActiveStores(db: Q, within: Knex.QueryBuilder | null) {
+  const q = db('stores as s')
+    .join('boards as b', 'b.id', 's.board_id')
+    .where('s.active', true)
+    .orderBy([{ column: 's.name' }, { column: 's.id' }])
+    .select('s.id', 's.warehouse_code', 's.name', 's.city', 'b.name as board_name');
+  if (within) q.whereIn('s.id', within);
+  return (await q).map((r) => ({
+    id: r.id as number,
+    warehouseCode: r.warehouse_code as string,
+    name: r.name as string,
+    city: (r.city ?? null) as string | null,
+    boardName: (r.board_name ?? null) as string | null,
+  }));
+}
+
+/** Boards, optionally restricted to the ids a subquery selects; ordered by board number. */
+export async function listBoards(db: Q, within: Knex.QueryBuilder | null) {
+  const q = db('boards as b').orderBy('b.board_number').select('b.id', 'b.board_number', 'b.name');
+  if (within) q.whereIn('b.id', within);
+  return (await q).map((r) => ({ id: r.id as number, boardNumber: r.board_number as number, name: r.name as string }));
 }
 
 /** The user with this email (id, active flag), or undefined. */
@@ -248,28 +316,6 @@ export async function upsertProfile(
     });
 }
 
-/** Links roles and outlets to a user (existing links are kept); ids that no longer exist are skipped. */
-export async function grantRolesAndOutlets(
-  db: Q,
-  userId: string,
-  roleIds: number[],
-  outletIds: number[],
-): Promise<{ roleIds: number[]; outletIds: number[] }> {
-  const roles = roleIds.length ? (await db('roles').whereIn('id', roleIds).select('id')).map((r) => r.id as number) : [];
-  const outlets = outletIds.length ? (await db('outlets').whereIn('id', outletIds).select('id')).map((r) => r.id as number) : [];
-  if (roles.length)
-    await db('user_roles')
-      .insert(roles.map((role_id) => ({ user_id: userId, role_id })))
-      .onConflict(['user_id', 'role_id'])
-      .ignore();
-  if (outlets.length)
-    await db('user_outlets')
-      .insert(outlets.map((outlet_id) => ({ user_id: userId, outlet_id })))
-      .onConflict(['user_id', 'outlet_id'])
-      .ignore();
-  return { roleIds: roles, outletIds: outlets };
-}
-
 /** First and last name of a user (profile), for mail texts. */
 export async function displayName(db: Q, userId: string): Promise<string | undefined> {
   const r = await db('users as u')
@@ -280,9 +326,22 @@ export async function displayName(db: Q, userId: string): Promise<string | undef
   return [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email;
 }
 
+/** Where an invitation list reaches: everything, or the inviter's own plus those whose places all lie in the subqueries. */
+export type InvitationScope = 'all' | { userId: string; outlets: Knex.QueryBuilder; stores: Knex.QueryBuilder; boards: Knex.QueryBuilder };
+
+/** The condition "sent by the user, or every place it names is reached" over the `i` alias. */
+function inScope(db: Q, w: Knex.QueryBuilder, scope: Exclude<InvitationScope, 'all'>) {
+  w.where('i.invited_by', scope.userId).orWhere((x) =>
+    x
+      .whereRaw('cardinality(i.outlet_ids) + cardinality(i.store_ids) + cardinality(i.board_ids) > 0')
+      .whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [scope.outlets])
+      .whereRaw('i.store_ids <@ ARRAY(?)::integer[]', [scope.stores])
+      .whereRaw('i.board_ids <@ ARRAY(?)::integer[]', [scope.boards]),
+  );
+}
+
 /**
- * A page of invitations, newest first, optionally by status and email/name search, restricted to
- * `scope` (`'all'`, or the inviter's own plus those whose outlets all lie in the manageable subquery).
+ * A page of invitations, newest first, optionally by status and email/name search, restricted to `scope`.
  */
 export async function listInvitations(
   db: Q,
@@ -291,18 +350,12 @@ export async function listInvitations(
     search?: string;
     page: number;
     pageSize: number;
-    scope: 'all' | { userId: string; manageable: Knex.QueryBuilder };
+    scope: InvitationScope;
   },
 ) {
   const base = db('invitations as i');
-  if (opts.scope !== 'all') {
-    const { userId, manageable } = opts.scope;
-    base.where((w) => {
-      w.where('i.invited_by', userId).orWhere((x) =>
-        x.whereRaw('cardinality(i.outlet_ids) > 0').whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [manageable]),
-      );
-    });
-  }
+  const scope = opts.scope;
+  if (scope !== 'all') base.where((w) => inScope(db, w, scope));
   if (opts.status) base.whereRaw(`(${STATUS_SQL}) = ?`, [opts.status]);
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -322,6 +375,7 @@ export async function listInvitations(
         'ARRAY(SELECT coalesce(r.role_name, r.code) FROM roles r WHERE r.id = ANY(i.role_ids) ORDER BY r.role_level, r.code) AS role_labels',
       ),
       db.raw('ARRAY(SELECT o.name FROM outlets o WHERE o.id = ANY(i.outlet_ids) ORDER BY o.name) AS outlet_labels'),
+      db.raw('ARRAY(SELECT s.name FROM stores s WHERE s.id = ANY(i.store_ids) ORDER BY s.name) AS store_labels'),
     );
   return {
     total: Number(n),
@@ -330,21 +384,16 @@ export async function listInvitations(
       invitedByEmail: (r.invited_by_email ?? null) as string | null,
       roleLabels: r.role_labels as string[],
       outletLabels: r.outlet_labels as string[],
+      storeLabels: r.store_labels as string[],
     })),
   };
 }
 
-/** Is this invitation in the caller's scope (invited by them, or all its outlets manageable)? */
-export async function invitationInScope(db: Q, id: string, userId: string, manageable: Knex.QueryBuilder): Promise<boolean> {
-  const r = await db('invitations as i')
-    .where('i.id', id)
-    .andWhere((w) => {
-      w.where('i.invited_by', userId).orWhere((x) =>
-        x.whereRaw('cardinality(i.outlet_ids) > 0').whereRaw('i.outlet_ids <@ ARRAY(?)::integer[]', [manageable]),
-      );
-    })
-    .first('i.id');
-  return Boolean(r);
+/** Is this invitation in the caller's scope (sent by them, or every place it names reached)? */
+export async function invitationInScope(db: Q, id: string, scope: InvitationScope): Promise<boolean> {
+  const q = db('invitations as i').where('i.id', id);
+  if (scope !== 'all') q.andWhere((w) => inScope(db, w, scope));
+  return Boolean(await q.first('i.id'));
 }
 
 // ---- outlet requests ----
@@ -443,24 +492,11 @@ export async function decideOutletRequest(
     .update({ status: d.status, decided_at: db.fn.now(), decided_by: d.by, decision_reason: d.reason ?? null });
 }
 
-/** Links an outlet to a user (kept when already linked). */
-export async function linkOutlet(db: Q, userId: string, outletId: number): Promise<void> {
-  await db('user_outlets').insert({ user_id: userId, outlet_id: outletId }).onConflict(['user_id', 'outlet_id']).ignore();
-}
-
-/** Active users holding any of `codes`, each with the union of their permission codes. */
-export async function activeUsersWithAnyPermission(
-  db: Q,
-  codes: readonly string[],
-): Promise<{ userId: string; email: string; permissions: Set<string> }[]> {
-  const rows = await db('users as u')
-    .join('user_roles as ur', 'ur.user_id', 'u.id')
-    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .join('permissions as p', 'p.id', 'rp.permission_id')
-    .where('u.is_active', true)
-    .groupBy('u.id', 'u.email')
-    .havingRaw('bool_or(p.code = ANY(?))', [codes as string[]])
-    .orderBy('u.email')
-    .select('u.id', 'u.email', db.raw('array_agg(DISTINCT p.code) AS codes'));
-  return rows.map((r) => ({ userId: r.id, email: r.email, permissions: new Set<string>(r.codes) }));
+/** The least privileged outlet-level role (the default of an approval): its id, or undefined. */
+export async function leastOutletRole(db: Q): Promise<number | undefined> {
+  const r = await db('roles')
+    .where('scope_type', 'outlet')
+    .orderBy([{ column: 'role_level', order: 'desc' }, { column: 'id' }])
+    .first('id');
+  return r?.id;
 }

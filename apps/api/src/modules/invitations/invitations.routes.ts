@@ -10,6 +10,7 @@ import {
   adminOutletRequestSchema,
   adminOutletRequestsPageSchema,
   adminOutletRequestsQuerySchema,
+  approveOutletRequestBodySchema,
   createInvitationBodySchema,
   createdInvitationSchema,
   invitationIdParamsSchema,
@@ -58,25 +59,27 @@ export const invitationsRoutes = [
   route({
     method: 'get',
     path: '/invitations/options',
+    scope: 'reach',
     tags: ['invitations'],
     permissions: [P.usersAllowInvites],
-    summary: 'The roles and outlets the caller may grant in an invitation',
+    summary: 'The roles the caller may grant in an invitation, and the outlets, stores and boards where',
     response: { description: 'Grantable roles and outlets', schema: invitationOptionsSchema },
     handler: (actor, _input, { ctx }) => invitations.invitationOptions(ctx.db, actor),
   }),
   route({
     method: 'post',
     path: '/invitations',
+    scope: 'grants',
     tags: ['invitations'],
     permissions: [P.usersAllowInvites],
     body: createInvitationBodySchema,
-    summary: 'Invite a person with roles and outlets; mails the one-time link (7 days)',
+    summary: 'Invite a person with roles held at outlets, stores or boards (ARCHITECTURE §11); mails the one-time link (7 days)',
     description:
       'A second invitation to an email with one pending replaces it (the old link stops working). Inviting an existing user is allowed.',
     response: { status: 201, description: 'Invitation created and mailed', schema: createdInvitationSchema },
     errors: {
-      403: "A role above the caller's level (role_not_grantable) or an outlet they may not manage (outlet_not_grantable)",
-      422: 'Unknown role or outlet',
+      403: "An invitation to one's own address (self_grant_forbidden), a role above the caller's level at the place (role_not_grantable), an outlet (outlet_not_grantable) or a store or board (scope_not_grantable) out of the caller's reach",
+      400: 'Unknown role, outlet, store or board, or a role without a place of its kind (outlet roles need outletIds, store roles storeIds): validation_failed',
     },
     handler: async (actor, { body }, { ctx, req }) => {
       const { link: _link, ...created } = await invitations.createInvitation(ctx, actor, body, meta(req, ctx));
@@ -86,6 +89,7 @@ export const invitationsRoutes = [
   route({
     method: 'get',
     path: '/invitations/{token}',
+    scope: 'public',
     tags: ['invitations'],
     auth: 'public',
     params: invitationTokenParamsSchema,
@@ -103,6 +107,7 @@ export const invitationsRoutes = [
   route({
     method: 'post',
     path: '/invitations/{token}/accept',
+    scope: 'public',
     tags: ['invitations'],
     auth: 'public',
     params: invitationTokenParamsSchema,
@@ -110,7 +115,7 @@ export const invitationsRoutes = [
     summary: 'Accept an invitation: create the account (or update an existing one) with its roles and outlets',
     response: { status: 200, description: 'Accepted', schema: acceptInvitationResultSchema },
     errors: {
-      400: 'Invalid names or password (password_required, common_password)',
+      400: 'Invalid names or password (validation_failed, common_password)',
       404: 'invitation_not_found',
       409: 'invitation_used or invitation_revoked',
       410: 'invitation_expired',
@@ -133,6 +138,7 @@ export const invitationsRoutes = [
   route({
     method: 'get',
     path: '/admin/invitations',
+    scope: 'reach',
     tags: ['invitations'],
     permissions: INVITATION_ADMINS,
     query: adminInvitationsQuerySchema,
@@ -143,6 +149,7 @@ export const invitationsRoutes = [
   route({
     method: 'post',
     path: '/admin/invitations/{id}/resend',
+    scope: { row: 'invitation', id: (i) => i.params.id, notFound: 'Invitation not found' },
     tags: ['invitations'],
     permissions: INVITATION_ADMINS,
     params: invitationIdParamsSchema,
@@ -154,6 +161,7 @@ export const invitationsRoutes = [
   route({
     method: 'delete',
     path: '/admin/invitations/{id}',
+    scope: { row: 'invitation', id: (i) => i.params.id, notFound: 'Invitation not found' },
     tags: ['invitations'],
     permissions: INVITATION_ADMINS,
     params: invitationIdParamsSchema,
@@ -165,6 +173,7 @@ export const invitationsRoutes = [
   route({
     method: 'get',
     path: '/admin/outlet-requests',
+    scope: 'reach',
     tags: ['outlet-requests'],
     permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
     query: adminOutletRequestsQuerySchema,
@@ -175,18 +184,27 @@ export const invitationsRoutes = [
   route({
     method: 'post',
     path: '/admin/outlet-requests/{id}/approve',
+    scope: { row: 'outletRequest', id: (i) => i.params.id, notFound: 'Outlet request not found' },
     tags: ['outlet-requests'],
     permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
     params: outletRequestIdParamsSchema,
-    summary: 'Approve an outlet request: links the outlet to the requester and mails them',
+    body: approveOutletRequestBodySchema,
+    summary:
+      'Approve an outlet request: grants the requester a role at the outlet (roleId, an outlet role below yours there; default Outlet Viewer) and mails them',
     response: { status: 200, description: 'Approved', schema: adminOutletRequestSchema },
-    errors: { 404: "Not found or not in the caller's scope", 409: 'Already decided (outlet_request_decided)' },
-    handler: (actor, { params }, { ctx, req }) =>
-      outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: true }, meta(req, ctx)),
+    errors: {
+      403: "Approving one's own request (self_grant_forbidden) or a role not below one's own there (role_not_assignable)",
+      404: "Not found or not in the caller's scope",
+      409: 'Already decided (outlet_request_decided)',
+      400: 'roleId is not an outlet role (validation_failed)',
+    },
+    handler: (actor, { params, body }, { ctx, req }) =>
+      outletRequests.decideOutletRequest(ctx, actor, params.id, { approve: true, roleId: body.roleId }, meta(req, ctx)),
   }),
   route({
     method: 'post',
     path: '/admin/outlet-requests/{id}/reject',
+    scope: { row: 'outletRequest', id: (i) => i.params.id, notFound: 'Outlet request not found' },
     tags: ['outlet-requests'],
     permissions: outletRequests.OUTLET_REQUEST_DECIDERS,
     params: outletRequestIdParamsSchema,

@@ -6,6 +6,7 @@ import {
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
   PERMISSIONS,
+  GRANT_MESSAGES,
   type AcceptInvitationResult,
   type AdminInvitation,
   type CreatedInvitation,
@@ -15,9 +16,10 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
-import { manageableOutletsQuery } from '../access/access.service';
+import { bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
+import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword, isCommonPassword } from '../auth/auth.service';
 import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
@@ -50,12 +52,12 @@ async function renderInvitationMail(deps: RenderDeps, data: Record<string, unkno
     if (!inv || repo.statusOf(inv) !== 'pending') return null;
     const token = newToken();
     await repo.setTokenHash(trx, inv.id, sha256(token));
-    const [roles, outlets] = await Promise.all([repo.rolesByIds(trx, inv.roleIds), repo.outletsByIds(trx, inv.outletIds)]);
+    const [roles, places] = await Promise.all([repo.rolesByIds(trx, inv.roleIds), placeLabels(trx, inv)]);
     return invitationMail(inv.email, {
       firstName: inv.firstName,
       inviterName,
       roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name),
-      outletLabels: outlets.map((o) => o.name).sort(),
+      outletLabels: places,
       link: acceptLink(linkBase, token),
       expiresAt: inv.expiresAt,
     });
@@ -74,31 +76,42 @@ const newToken = () => randomBytes(32).toString('base64url');
 const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000);
 export const acceptLink = (linkBase: string, token: string) => `${linkBase}/invitation/accept?inv=${token}`;
 
-/**
- * The outlets a caller may invite users to, as a subquery of outlet ids (`null`: every outlet). The
- * manageable-outlets rule of access-scope.ts; an inviter (bcc.users.allow_invites) also reaches the outlets
- * they are assigned to, and holders of bcc.users.allow_invites.all_store_outlets the store-level scope (every
- * outlet of the stores linked to their outlets), as spec 000 §6 says.
- */
-export function invitableOutletsQuery(db: Db | Knex.Transaction, actor: Principal): Knex.QueryBuilder | null {
-  const permissions = new Set(actor.permissions);
-  if (permissions.has(PERMISSIONS.usersAllowInvites)) permissions.add(PERMISSIONS.usersManageOutlet);
-  if (permissions.has(PERMISSIONS.usersAllowInvitesAllStoreOutlets)) permissions.add(PERMISSIONS.usersManageStore);
-  return manageableOutletsQuery(db, { userId: actor.userId, permissions });
+/** Who may see and manage invitations: inviters and user administrators (ARCHITECTURE §11: where they hold it). */
+export const INVITATION_ADMIN_CODES = [PERMISSIONS.usersAllowInvites, ...USER_MANAGEMENT_CODES] as const;
+
+/** Names of an invitation's places (outlets, then stores, then boards), for mail and labels. */
+async function placeLabels(db: Db | Knex.Transaction, inv: { outletIds: number[]; storeIds: number[]; boardIds: number[] }) {
+  const [outlets, stores, boards] = await Promise.all([
+    repo.outletsByIds(db, inv.outletIds),
+    repo.storesByIds(db, inv.storeIds),
+    repo.boardsByIds(db, inv.boardIds),
+  ]);
+  return [...outlets.map((o) => o.name).sort(), ...stores.map((s) => s.name).sort(), ...boards.map((b) => b.name).sort()];
 }
 
-/** The roles a caller may grant: all for super administrators; else those at or below their best level (ARCHITECTURE §9). */
+/**
+ * The roles a caller may grant in an invitation: all for super administrators; else those at or below their best
+ * level anywhere (ARCHITECTURE §9) — the level at the chosen places is checked when the invitation is made.
+ */
 async function grantableRoles(db: Db | Knex.Transaction, actor: Principal) {
   const roles = await repo.listRoles(db, PERMISSIONS.storesAdmin);
-  if (actor.permissions.has(PERMISSIONS.usersSuperAdmin)) return roles;
-  const best = await repo.bestRoleLevel(db, actor.userId);
-  return best === undefined ? [] : roles.filter((r) => r.level >= best);
+  if (isGlobalAdmin(actor)) return roles;
+  const best = await bestLevel(db, actor.userId);
+  return best === null ? [] : roles.filter((r) => r.level >= best && r.scopeType !== 'global');
 }
 
-/** GET /invitations/options: the roles and active outlets the caller may grant (the dialog offers only these). */
+/**
+ * GET /invitations/options: the roles the caller may grant, and the active outlets, active stores and boards where
+ * they hold bcc.users.allow_invites (ARCHITECTURE §11; a store grant reaches the outlets linked to the store).
+ */
 export async function invitationOptions(db: Db, actor: Principal): Promise<InvitationOptions> {
-  const [roles, outlets] = await Promise.all([grantableRoles(db, actor), repo.listActiveOutlets(db, invitableOutletsQuery(db, actor))]);
-  return { roles, outlets };
+  const [roles, outlets, stores, boards] = await Promise.all([
+    grantableRoles(db, actor),
+    repo.listActiveOutlets(db, reach(db, actor, INVITE_CODES, 'outlet')),
+    repo.listActiveStores(db, reach(db, actor, INVITE_CODES, 'store')),
+    repo.listBoards(db, reach(db, actor, INVITE_CODES, 'board')),
+  ]);
+  return { roles, outlets, stores, boards };
 }
 
 export interface CreateInvitationInput {
@@ -107,11 +120,46 @@ export interface CreateInvitationInput {
   lastName: string;
   roleIds: number[];
   outletIds: number[];
+  storeIds?: number[];
+  boardIds?: number[];
+}
+
+const invalid = (path: string, message: string) => new BadRequestError(message, [{ path, message }]);
+
+/**
+ * The grants an invitation names: each role at every place of its scope type (outlet roles at `outletIds`, store
+ * roles at `storeIds`, board roles at `boardIds`, super_admin globally). 422 for a role without a place of its
+ * kind, or places no role is held at.
+ */
+function grantsOf(
+  roles: { id: number; name: string; scopeType: string }[],
+  places: { outletIds: number[]; storeIds: number[]; boardIds: number[] },
+) {
+  const at = { outlet: places.outletIds, store: places.storeIds, board: places.boardIds } as Record<string, number[]>;
+  const grants: GrantKey[] = [];
+  for (const r of roles) {
+    if (r.scopeType === 'global') {
+      grants.push({ roleId: r.id, scopeType: 'global', scopeId: null });
+      continue;
+    }
+    const ids = at[r.scopeType] ?? [];
+    if (!ids.length) {
+      const message = r.scopeType === 'outlet' ? INVITATION_MESSAGES.outletRequired : GRANT_MESSAGES.scopeRequired(r.name, r.scopeType);
+      throw new BadRequestError(message, [{ path: `${r.scopeType}Ids`, message }]);
+    }
+    for (const id of ids) grants.push({ roleId: r.id, scopeType: r.scopeType as GrantKey['scopeType'], scopeId: id });
+  }
+  for (const [type, ids] of Object.entries(at))
+    if (ids.length && !roles.some((r) => r.scopeType === type)) {
+      const message = GRANT_MESSAGES.placesWithoutRole(type);
+      throw new BadRequestError(message, [{ path: `${type}Ids`, message }]);
+    }
+  return grants;
 }
 
 /**
  * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
- * (outlets active) → else 422; a person inviter may grant only roles at or below their level and outlets they
+ * (outlets active) → else 400 validation_failed; a person inviter may grant only roles at or below their level and outlets they
  * may manage → else 403 naming the role or outlet. An open invitation to the same email is replaced (its link
  * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
  * Returns the invitation; for the system actor also the link (the CLI prints it; never logged).
@@ -123,38 +171,37 @@ export async function createInvitation(
   meta: InvitationMeta,
 ): Promise<CreatedInvitation & { link?: string }> {
   const { db } = ctx;
+  const storeIds = input.storeIds ?? [];
+  const boardIds = input.boardIds ?? [];
   const roles = await repo.rolesByIds(db, input.roleIds);
   const missingRole = input.roleIds.find((id) => !roles.some((r) => r.id === id));
-  if (missingRole !== undefined)
-    throw new UnprocessableError(INVITATION_MESSAGES.unknownRole(missingRole), PROBLEM_CODES.validationFailed, [
-      { path: 'roleIds', message: INVITATION_MESSAGES.unknownRole(missingRole) },
-    ]);
-  if (!roles.length)
-    throw new UnprocessableError(INVITATION_MESSAGES.missingInfo, PROBLEM_CODES.validationFailed, [
-      { path: 'roleIds', message: INVITATION_MESSAGES.missingInfo },
-    ]);
+  if (missingRole !== undefined) throw invalid('roleIds', INVITATION_MESSAGES.unknownRole(missingRole));
+  if (!roles.length) throw invalid('roleIds', INVITATION_MESSAGES.missingInfo);
   const outlets = await repo.outletsByIds(db, input.outletIds);
   const missingOutlet = input.outletIds.find((id) => !outlets.some((o) => o.id === id && o.active));
-  if (missingOutlet !== undefined)
-    throw new UnprocessableError(INVITATION_MESSAGES.unknownOutlet(missingOutlet), PROBLEM_CODES.validationFailed, [
-      { path: 'outletIds', message: INVITATION_MESSAGES.unknownOutlet(missingOutlet) },
-    ]);
+  if (missingOutlet !== undefined) throw invalid('outletIds', INVITATION_MESSAGES.unknownOutlet(missingOutlet));
+  const stores = await repo.storesByIds(db, storeIds);
+  const missingStore = storeIds.find((id) => !stores.some((s) => s.id === id && s.active));
+  if (missingStore !== undefined) throw invalid('storeIds', GRANT_MESSAGES.unknownScope('store', missingStore));
+  const boards = await repo.boardsByIds(db, boardIds);
+  const missingBoard = boardIds.find((id) => !boards.some((b) => b.id === id));
+  if (missingBoard !== undefined) throw invalid('boardIds', GRANT_MESSAGES.unknownScope('board', missingBoard));
 
-  if (!isSystem(inviter)) {
-    if (!outlets.length)
-      throw new UnprocessableError(INVITATION_MESSAGES.outletRequired, PROBLEM_CODES.validationFailed, [
-        { path: 'outletIds', message: INVITATION_MESSAGES.outletRequired },
-      ]);
-    const grantable = new Set((await grantableRoles(db, inviter)).map((r) => r.id));
-    const role = roles.find((r) => !grantable.has(r.id));
-    if (role) throw new ForbiddenError(INVITATION_MESSAGES.roleNotGrantable(role.name), PROBLEM_CODES.roleNotGrantable);
-    const within = invitableOutletsQuery(db, inviter);
-    if (within) {
-      const allowed = new Set((await within).map((r: { id: number }) => r.id));
-      const outlet = outlets.find((o) => !allowed.has(o.id));
-      if (outlet) throw new ForbiddenError(INVITATION_MESSAGES.outletNotGrantable(outlet.name), PROBLEM_CODES.outletNotGrantable);
-    }
+  // Outlets named with no outlet role (a super administrator's System Default outlet, a store manager's home
+  // outlet): the person becomes a member there with the most privileged outlet role their role covers, as the
+  // upgrade to scoped grants did (repo.membershipRoleFor) — listed on the invitation like any role.
+  if (outlets.length && !roles.some((r) => r.scopeType === 'outlet')) {
+    const best = [...roles].sort((a, b) => a.level - b.level)[0];
+    const member = await repo.membershipRoleFor(db, best.id);
+    if (member) roles.push(member);
   }
+  const grants = await resolveGrants(db, grantsOf(roles, { outletIds: input.outletIds, storeIds, boardIds }));
+  const placeNames = new Map<string, string>([
+    ...outlets.map((o) => [`outlet:${o.id}`, o.name] as [string, string]),
+    ...stores.map((s) => [`store:${s.id}`, s.name] as [string, string]),
+    ...boards.map((b) => [`board:${b.id}`, b.name] as [string, string]),
+  ]);
+  if (!isSystem(inviter)) await assertMayGrant(db, inviter, grants, { mode: 'invite', target: { email: input.email }, placeNames });
 
   const inviterId = isSystem(inviter) ? null : inviter.userId;
   const inviterName = isSystem(inviter) ? 'The portal administrators' : ((await repo.displayName(db, inviter.userId)) ?? inviter.email);
@@ -167,6 +214,8 @@ export async function createInvitation(
       ...input,
       roleIds: roles.map((r) => r.id),
       outletIds: outlets.map((o) => o.id),
+      storeIds: stores.map((st) => st.id),
+      boardIds: boards.map((b) => b.id),
       invitedBy: inviterId,
       tokenHash: token ? sha256(token) : null,
       expiresAt: expiry(),
@@ -180,6 +229,8 @@ export async function createInvitation(
         email: input.email,
         roleIds: roles.map((r) => r.id),
         outletIds: outlets.map((o) => o.id),
+        storeIds: stores.map((st) => st.id),
+        boardIds: boards.map((b) => b.id),
         replaced,
         via: isSystem(inviter) ? 'cli' : 'api',
       },
@@ -191,7 +242,7 @@ export async function createInvitation(
             firstName: input.firstName,
             inviterName,
             roleLabels: roles.map((r) => r.name),
-            outletLabels: outlets.map((o) => o.name),
+            outletLabels: [...placeNames.values()],
             link,
             expiresAt: row.expiresAt,
           })
@@ -227,9 +278,11 @@ async function usableInvitation(db: Db | Knex.Transaction, token: string, lock =
  */
 export async function readInvitation(db: Db, token: string): Promise<PublicInvitation> {
   const inv = await usableInvitation(db, token);
-  const [roles, outlets, user] = await Promise.all([
+  const [roles, outlets, stores, boards, user] = await Promise.all([
     repo.rolesByIds(db, inv.roleIds),
     repo.outletsByIds(db, inv.outletIds),
+    repo.storesByIds(db, inv.storeIds),
+    repo.boardsByIds(db, inv.boardIds),
     repo.findUserByEmail(db, inv.email),
   ]);
   return {
@@ -238,6 +291,8 @@ export async function readInvitation(db: Db, token: string): Promise<PublicInvit
     lastName: inv.lastName,
     roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name),
     outletLabels: outlets.map((o) => o.name).sort(),
+    storeLabels: stores.map((st) => st.name).sort(),
+    boardLabels: boards.map((b) => b.name).sort(),
     userExists: Boolean(user),
     expiresAt: inv.expiresAt.toISOString(),
   };
@@ -252,8 +307,8 @@ export interface AcceptInput {
 
 /**
  * POST /invitations/{token}/accept (public). A new account needs a password (the identity
- * policy; 400 password_required without one, common_password for a well-known one); an existing account keeps
- * its own password and gets its profile updated; a deactivated one is refused (409 account_deactivated,
+ * policy; 400 validation_failed naming `password` without one, common_password for a well-known one); an existing
+ * account keeps its own password and gets its profile updated; a deactivated one is refused (409 invitee_deactivated,
  * the invitation stays pending). In one transaction, with the invitation row locked: the
  * account created or updated, roles and outlets attached, the invitation marked used, the audit row and the
  * welcome mail. Two concurrent accepts → one succeeds, the other answers 409 invitation_used.
@@ -268,15 +323,13 @@ export async function acceptInvitation(
   const first = await usableInvitation(db, token);
   const existing = await repo.findUserByEmail(db, first.email);
   // A deactivated account is not brought back by an invitation: reactivating is an administrator's decision.
-  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.accountDeactivated);
+  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.inviteeDeactivated);
   let passwordHash: string | undefined;
   if (!existing) {
     if (!input.password) {
-      throw new BadRequestError(
-        INVITATION_MESSAGES.passwordRequired,
-        [{ path: 'password', message: INVITATION_MESSAGES.passwordRequired }],
-        PROBLEM_CODES.passwordRequired,
-      );
+      throw new BadRequestError(INVITATION_MESSAGES.passwordRequired, [
+        { path: 'password', message: INVITATION_MESSAGES.passwordRequired },
+      ]);
     }
     if (isCommonPassword(input.password)) {
       throw new BadRequestError(
@@ -295,8 +348,10 @@ export async function acceptInvitation(
       if (!passwordHash) throw new ConflictError(INVITATION_MESSAGES.used, PROBLEM_CODES.invitationUsed);
       user = { id: await repo.insertUser(trx, inv.email, passwordHash), isActive: true };
     }
+    // Rule 3 again at acceptance: an invitation's grants never go to the person who sent it.
+    if (inv.invitedBy && inv.invitedBy === user.id) throw new ForbiddenError(GRANT_MESSAGES.selfGrant, PROBLEM_CODES.selfGrantForbidden);
     await repo.upsertProfile(trx, user.id, input);
-    const granted = await repo.grantRolesAndOutlets(trx, user.id, inv.roleIds, inv.outletIds);
+    const granted = await grantInvitation(trx, user.id, inv);
     await repo.markUsed(trx, inv.id, user.id);
     await recordAudit(
       trx,
@@ -309,7 +364,9 @@ export async function acceptInvitation(
         details: { isNewUser, ...granted },
       },
     );
-    const outlets = await repo.outletsByIds(trx, granted.outletIds);
+    const outlets = await repo.outletsByIds(trx, [
+      ...new Set(granted.grants.filter((g) => g.scopeType === 'outlet').map((g) => g.scopeId as number)),
+    ]);
     await ctx.mailer.enqueue(
       trx,
       welcomeMail(inv.email, {
@@ -325,12 +382,48 @@ export async function acceptInvitation(
   return result;
 }
 
+/**
+ * The grants an accepted invitation gives (granted by its inviter): each role at the places of its kind that still
+ * exist. Grants the person already holds are kept. Answers what was granted.
+ */
+async function grantInvitation(trx: Db | Knex.Transaction, userId: string, inv: repo.InvitationRow) {
+  const roles = await repo.rolesByIds(trx, inv.roleIds);
+  const at: Record<string, number[]> = { outlet: inv.outletIds, store: inv.storeIds, board: inv.boardIds };
+  const keys: GrantKey[] = roles.flatMap((r): GrantKey[] =>
+    r.scopeType === 'global'
+      ? [{ roleId: r.id, scopeType: 'global', scopeId: null }]
+      : (at[r.scopeType] ?? []).map((id) => ({ roleId: r.id, scopeType: r.scopeType, scopeId: id })),
+  );
+  const places = await existingPlaceIds(trx, inv);
+  const live = keys.filter((k) => k.scopeType === 'global' || places[k.scopeType].has(k.scopeId as number));
+  await insertGrants(trx, userId, live, inv.invitedBy);
+  return { roleIds: roles.map((r) => r.id), grants: live };
+}
+
+async function existingPlaceIds(db: Db | Knex.Transaction, inv: { outletIds: number[]; storeIds: number[]; boardIds: number[] }) {
+  const [o, st, b] = await Promise.all([
+    repo.outletsByIds(db, inv.outletIds),
+    repo.storesByIds(db, inv.storeIds),
+    repo.boardsByIds(db, inv.boardIds),
+  ]);
+  return { outlet: new Set(o.map((x) => x.id)), store: new Set(st.map((x) => x.id)), board: new Set(b.map((x) => x.id)) } as Record<
+    'outlet' | 'store' | 'board',
+    Set<number>
+  >;
+}
+
+/** Where the caller sees and manages invitations: theirs, and those whose every place they reach (ARCHITECTURE §11). */
+function invitationScope(db: Db | Knex.Transaction, actor: Principal): repo.InvitationScope {
+  const outlets = reach(db, actor, INVITATION_ADMIN_CODES, 'outlet');
+  const stores = reach(db, actor, INVITATION_ADMIN_CODES, 'store');
+  const boards = reach(db, actor, INVITATION_ADMIN_CODES, 'board');
+  return outlets && stores && boards ? { userId: actor.userId, outlets, stores, boards } : 'all';
+}
+
 /** Is this invitation one the caller may see and manage? Out of scope → 404 (ARCHITECTURE §4). */
 async function invitationForAdmin(db: Db | Knex.Transaction, actor: Principal, id: string, lock = false): Promise<repo.InvitationRow> {
   const inv = await repo.findById(db, id, lock);
-  if (!inv) throw new NotFoundError('Invitation not found');
-  const manageable = invitableOutletsQuery(db, actor);
-  if (manageable && !(await repo.invitationInScope(db, id, actor.userId, manageable))) throw new NotFoundError('Invitation not found');
+  if (!inv || !(await repo.invitationInScope(db, id, invitationScope(db, actor)))) throw new NotFoundError('Invitation not found');
   return inv;
 }
 
@@ -340,8 +433,7 @@ export async function listInvitations(
   actor: Principal,
   q: { status?: InvitationStatus; search?: string; page: number; pageSize: number },
 ) {
-  const manageable = invitableOutletsQuery(db, actor);
-  const { items, total } = await repo.listInvitations(db, { ...q, scope: manageable ? { userId: actor.userId, manageable } : 'all' });
+  const { items, total } = await repo.listInvitations(db, { ...q, scope: invitationScope(db, actor) });
   const now = new Date();
   const out: AdminInvitation[] = items.map((i) => ({
     id: i.id,
@@ -351,6 +443,7 @@ export async function listInvitations(
     status: repo.statusOf(i, now),
     roleLabels: i.roleLabels,
     outletLabels: i.outletLabels,
+    storeLabels: i.storeLabels,
     invitedByEmail: i.invitedByEmail,
     createdAt: i.createdAt.toISOString(),
     sentAt: i.sentAt.toISOString(),

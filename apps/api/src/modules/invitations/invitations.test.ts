@@ -2,7 +2,7 @@ import request from 'supertest';
 import bcrypt from 'bcrypt';
 import { PROBLEM_CODES, AUTH_MESSAGES, INVITATION_MESSAGES } from '@portal/contracts';
 import { createTestContext, FIXTURE_PASSWORD, loginAs, tokenFor, type TestContext } from '../../test/harness';
-import { seedFixtures, type Fixtures } from '../../test/fixtures';
+import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 
 let t: TestContext;
 let f: Fixtures;
@@ -83,10 +83,13 @@ describe('GET /invitations/options', () => {
   });
 
   it('when an inviter holds only bcc.users.allow_invites, then only their own outlets and roles at or below their level are offered', async () => {
-    const [role] = await t.db('roles').insert({ code: 'test_inviter', role_name: 'Test Inviter', role_level: 45 }).returning('id');
+    const [role] = await t
+      .db('roles')
+      .insert({ code: 'test_inviter', role_name: 'Test Inviter', role_level: 45, scope_type: 'outlet' })
+      .returning('id');
     const perm = await t.db('permissions').where({ code: 'bcc.users.allow_invites' }).first('id');
     await t.db('role_permissions').insert({ role_id: role.id, permission_id: perm.id });
-    await t.db('user_roles').insert({ user_id: f.users.noRoles.id, role_id: role.id });
+    await t.db('role_grants').insert({ user_id: f.users.noRoles.id, role_id: role.id, scope_type: 'outlet', outlet_id: f.outlets.dsm });
     try {
       const res = await api('get', '/invitations/options', 'noRoles');
       expect(res.status).toBe(200);
@@ -101,7 +104,7 @@ describe('GET /invitations/options', () => {
       });
       expect([esc.status, esc.body.code]).toEqual([403, PROBLEM_CODES.roleNotGrantable]);
     } finally {
-      await t.db('user_roles').where({ role_id: role.id }).del();
+      await t.db('role_grants').where({ role_id: role.id }).del();
       await t.db('roles').where({ id: role.id }).del();
     }
   });
@@ -168,7 +171,7 @@ describe('POST /invitations', () => {
     expect(await t.db('invitations').count<{ n: string }[]>('* as n')).toEqual(before);
   });
 
-  it('when a role or an outlet does not exist, then 422 naming it', async () => {
+  it('when a role or an outlet does not exist, then 400 validation_failed naming it', async () => {
     const r1 = await api('post', '/invitations', 'admin', {
       email: newEmail(),
       firstName: 'A',
@@ -176,7 +179,7 @@ describe('POST /invitations', () => {
       roleIds: [99999],
       outletIds: [f.outlets.dsm],
     });
-    expect([r1.status, r1.body.detail]).toEqual([422, INVITATION_MESSAGES.unknownRole(99999)]);
+    expect([r1.status, r1.body.code, r1.body.detail]).toEqual([400, 'validation_failed', INVITATION_MESSAGES.unknownRole(99999)]);
     const r2 = await api('post', '/invitations', 'admin', {
       email: newEmail(),
       firstName: 'A',
@@ -184,7 +187,11 @@ describe('POST /invitations', () => {
       roleIds: [roles.outlet_buyer],
       outletIds: [f.outlets.inactive],
     });
-    expect([r2.status, r2.body.detail]).toEqual([422, INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive)]);
+    expect([r2.status, r2.body.code, r2.body.detail]).toEqual([
+      400,
+      'validation_failed',
+      INVITATION_MESSAGES.unknownOutlet(f.outlets.inactive),
+    ]);
   });
 
   it('when a store manager invites a super administrator, then 403 role_not_grantable and no invitation', async () => {
@@ -231,7 +238,12 @@ describe('POST /invitations', () => {
   });
 
   it('when a store manager invites within their scope, then 201', async () => {
-    const { res } = await invite(newEmail(), 'manager', { roleIds: [roles.store_staff], outletIds: [f.outlets.unassigned] });
+    // A store role is held at a store (ARCHITECTURE §11): the manager's own store 4129, not an outlet.
+    const { res } = await invite(newEmail(), 'manager', {
+      roleIds: [roles.store_staff],
+      outletIds: [],
+      storeIds: [FIXTURE_STORES.cyclone],
+    });
     expect(res.status).toBe(201);
   });
 
@@ -274,6 +286,8 @@ describe('GET /invitations/{token} (public)', () => {
       lastName: 'Invitee',
       roleLabels: ['Outlet Buyer', 'Outlet Viewer'],
       outletLabels: ['Demo – Campustown Bistro', 'Demo – Court Avenue Taproom'],
+      storeLabels: [],
+      boardLabels: [],
       userExists: false,
       expiresAt: new Date(before.expires_at).toISOString(),
     });
@@ -346,7 +360,9 @@ describe('POST /invitations/{token}/accept', () => {
       full_name: 'Ivy Invitee',
       phone: '515-555-0100',
     });
-    expect(await t.db('user_roles').where({ user_id: user.id }).pluck('role_id')).toEqual([roles.outlet_buyer]);
+    expect(await t.db('role_grants').where({ user_id: user.id }).select('role_id', 'scope_type', 'outlet_id', 'granted_by')).toEqual([
+      { role_id: roles.outlet_buyer, scope_type: 'outlet', outlet_id: f.outlets.dsm, granted_by: f.users.admin.id },
+    ]);
     expect(await t.db('user_outlets').where({ user_id: user.id }).pluck('outlet_id')).toEqual([f.outlets.dsm]);
     expect(await invitationRow(res.body.id)).toMatchObject({ accepted_user_id: user.id, used_at: expect.any(Date) });
     expect(lastMailTo(email, 'welcome')?.text).toContain('Your ordering portal account is ready.');
@@ -388,9 +404,17 @@ describe('POST /invitations/{token}/accept', () => {
     expect((await t.db('users').where({ id: f.users.viewer.id }).first()).password_hash).toBe(hashBefore);
     await loginAs(t.app, 'viewer@example.com', FIXTURE_PASSWORD);
     expect(await t.db('user_profiles').where({ user_id: f.users.viewer.id }).first()).toMatchObject({ first_name: 'Valerie', phone: null });
-    expect(await t.db('user_roles').where({ user_id: f.users.viewer.id }).pluck('role_id')).toEqual(
-      expect.arrayContaining([roles.outlet_viewer, roles.outlet_buyer]),
+    // Granting adds only the new grant: a buyer at Davenport; the viewer grants at the two demo outlets stay as they were.
+    expect(await t.db('role_grants').where({ user_id: f.users.viewer.id }).orderBy('outlet_id').select('role_id', 'outlet_id')).toEqual(
+      expect.arrayContaining([
+        { role_id: roles.outlet_viewer, outlet_id: f.outlets.dsm },
+        { role_id: roles.outlet_viewer, outlet_id: f.outlets.ams },
+        { role_id: roles.outlet_buyer, outlet_id: f.outlets.dav },
+      ]),
     );
+    expect(await t.db('role_grants').where({ user_id: f.users.viewer.id, role_id: roles.outlet_buyer }).pluck('outlet_id')).toEqual([
+      f.outlets.dav,
+    ]);
     expect(await t.db('user_outlets').where({ user_id: f.users.viewer.id }).pluck('outlet_id')).toEqual(
       expect.arrayContaining([f.outlets.dsm, f.outlets.ams, f.outlets.dav]),
     );
@@ -399,11 +423,11 @@ describe('POST /invitations/{token}/accept', () => {
 });
 
 describe('a deactivated account', () => {
-  it('when the invited email belongs to a deactivated account, then accepting answers 409 account_deactivated and grants nothing', async () => {
+  it('when the invited email belongs to a deactivated account, then accepting answers 409 invitee_deactivated and grants nothing', async () => {
     const { res, token } = await invite('inactive@example.com', 'admin', { outletIds: [f.outlets.dav] });
     expect(res.status).toBe(201);
     const a = await api('post', `/invitations/${token}/accept`, undefined, { firstName: 'In', lastName: 'Active' });
-    expect([a.status, a.body.code, a.body.detail]).toEqual([409, 'account_deactivated', AUTH_MESSAGES.deactivated]);
+    expect([a.status, a.body.code, a.body.detail]).toEqual([409, 'invitee_deactivated', AUTH_MESSAGES.deactivated]);
     expect(await t.db('user_outlets').where({ user_id: f.users.inactive.id, outlet_id: f.outlets.dav }).first()).toBeUndefined();
     expect((await invitationRow(res.body.id)).used_at).toBeNull();
   });

@@ -1,17 +1,20 @@
-import { PROBLEM_CODES, PERMISSIONS, type AdminOutletRequest } from '@portal/contracts';
+import { PROBLEM_CODES, PERMISSIONS, GRANT_MESSAGES, type AdminOutletRequest } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
-import { canManageOutlet, manageableOutletsQuery } from '../access/access.service';
+import { can, holdersAt, insertGrants, reach } from '../access/access.service';
+import { assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './invitations.repository';
 import { outletRequestDecisionMail } from './invitations.mail';
 
 /**
  * Outlet access requests, the administrators' side: who is told about a request, the list,
- * and approve / reject. Only an administrator who may manage the outlet (access-scope.ts) sees or decides
- * a request; others get 404. Deciding twice → 409 outlet_request_decided.
+ * and approve / reject. Only an administrator who holds a user-management code at the outlet (ARCHITECTURE
+ * §11) sees or decides a request; others get 404. Deciding twice → 409 outlet_request_decided. Approving grants
+ * the requester a role at the outlet by the granting rules (access/grants.service, `edit`): below the
+ * approver's level there, never to oneself.
  */
 
 /** The user-management permissions; holders decide the requests of the outlets they may manage. */
@@ -23,19 +26,16 @@ export const OUTLET_REQUEST_DECIDERS = [
 ] as const;
 
 /**
- * Emails of the active administrators who may decide a request for `outletId` (holders of a
- * user-management permission whose manageable outlets include it), for the outlet request mail.
+ * Emails of the active administrators who may decide a request for `outletId` (holders of a user-management
+ * permission at that outlet), for the outlet request mail. One query.
  */
 export async function outletRequestApproverEmails(db: Db, outletId: number): Promise<string[]> {
-  const candidates = await repo.activeUsersWithAnyPermission(db, OUTLET_REQUEST_DECIDERS);
-  const emails: string[] = [];
-  for (const c of candidates) if (await canManageOutlet(db, c, outletId)) emails.push(c.email);
-  return emails;
+  return (await holdersAt(db, OUTLET_REQUEST_DECIDERS, { type: 'outlet', id: outletId })).map((u) => u.email);
 }
 
 /** GET /admin/outlet-requests: a page of requests for outlets the caller may manage (pending first). */
 export async function listOutletRequests(db: Db, actor: Principal, q: { status?: string; page: number; pageSize: number }) {
-  const { items, total } = await repo.listOutletRequests(db, { ...q, manageable: manageableOutletsQuery(db, actor) });
+  const { items, total } = await repo.listOutletRequests(db, { ...q, manageable: reach(db, actor, OUTLET_REQUEST_DECIDERS, 'outlet') });
   return { items: items as AdminOutletRequest[], page: q.page, pageSize: q.pageSize, total };
 }
 
@@ -47,16 +47,24 @@ export async function decideOutletRequest(
   ctx: AppContext,
   actor: Principal,
   id: number,
-  decision: { approve: boolean; reason?: string },
+  decision: { approve: boolean; reason?: string; roleId?: number },
   meta: { ip?: string | null; linkBase: string },
 ): Promise<AdminOutletRequest> {
   return ctx.db.transaction(async (trx) => {
     const req = await repo.findOutletRequest(trx, id, true);
-    if (!req || !(await canManageOutlet(trx, actor, req.outletId))) throw new NotFoundError('Outlet request not found');
+    if (!req || !(await can(trx, actor, OUTLET_REQUEST_DECIDERS, { type: 'outlet', id: req.outletId })))
+      throw new NotFoundError('Outlet request not found');
     if (req.status !== 'pending') throw new ConflictError(`This request was already ${req.status}.`, PROBLEM_CODES.outletRequestDecided);
     const status = decision.approve ? 'approved' : 'rejected';
+    let roleId: number | undefined;
+    if (decision.approve) {
+      roleId = decision.roleId ?? (await repo.leastOutletRole(trx));
+      if (roleId === undefined) throw new BadRequestError(GRANT_MESSAGES.wrongScope('This role', 'outlet'));
+      const grants = await resolveGrants(trx, [{ roleId, scopeType: 'outlet', scopeId: req.outletId }]);
+      await assertMayGrant(trx, actor, grants, { mode: 'edit', target: { userId: req.userId } });
+      await insertGrants(trx, req.userId, grants, actor.userId);
+    }
     await repo.decideOutletRequest(trx, id, { status, by: actor.userId, reason: decision.approve ? undefined : decision.reason });
-    if (decision.approve) await repo.linkOutlet(trx, req.userId, req.outletId);
     await recordAudit(
       trx,
       { userId: actor.userId, email: actor.email },
@@ -68,6 +76,7 @@ export async function decideOutletRequest(
         details: {
           requesterId: req.userId,
           outletId: req.outletId,
+          ...(roleId !== undefined ? { roleId } : {}),
           ...(decision.reason && !decision.approve ? { reason: decision.reason } : {}),
         },
       },

@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import {
-  PERMISSIONS,
-  adminItemPageSchema,
-  adminItemSchema,
-  adminItemsQuerySchema,
-  intIdSchema,
-  updateItemBodySchema,
-} from '@portal/contracts';
+import { adminItemPageSchema, adminItemSchema, adminItemsQuerySchema, intIdSchema, updateItemBodySchema } from '@portal/contracts';
 import { route } from '../../http/route';
-import { adminActor } from '../boards/board-scope';
+import { adminActor } from '../access/access.service';
 import * as items from './items.service';
 
 const tags = ['admin: items'];
 const item = adminItemSchema.meta({ id: 'AdminItem' });
 const params = z.object({ itemId: intIdSchema });
-const view = [PERMISSIONS.itemsView, PERMISSIONS.itemView];
-const update = [PERMISSIONS.itemsUpdate, PERMISSIONS.itemUpdate];
+const view = items.ITEM_VIEW_CODES;
+const update = items.ITEM_UPDATE_CODES;
+const notFound = 'Item not found';
 
 /** /api/v1/admin/items (spec 002 §2 Items, §6 bcc.items.* and bcc.item.*): page of 20, search, edit. */
 export const itemsRoutes = [
@@ -24,6 +18,7 @@ export const itemsRoutes = [
     path: '/admin/items',
     tags,
     permissions: view,
+    scope: 'reach',
     query: adminItemsQuerySchema,
     summary: "Items of the caller's boards: 20 per page, search by name or code, filter active",
     response: { description: 'A page of items', schema: adminItemPageSchema },
@@ -34,6 +29,7 @@ export const itemsRoutes = [
     path: '/admin/items/{itemId}',
     tags,
     permissions: view,
+    scope: { row: 'item', id: (i) => i.params.itemId, notFound },
     params,
     summary: "One item of the caller's boards",
     response: { description: 'The item', schema: item },
@@ -45,6 +41,7 @@ export const itemsRoutes = [
     path: '/admin/items/{itemId}',
     tags,
     permissions: update,
+    scope: { row: 'itemEdit', id: (i) => i.params.itemId, notFound },
     params,
     body: updateItemBodySchema,
     summary: 'Edit an item: name, category, retail price (≥ 0, 2 decimals), active (available online)',

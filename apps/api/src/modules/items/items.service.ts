@@ -1,9 +1,13 @@
 import type { z } from 'zod';
-import type { AdminItem, AdminItemsQuery, updateItemBodySchema } from '@portal/contracts';
+import { PERMISSIONS, type AdminItem, type AdminItemsQuery, type updateItemBodySchema } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, whereBoardInScope, type Actor, type AdminActor } from '../boards/board-scope';
+import { auditActor, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+
+/** Who reads the Items tab (spec 002 §6) and who edits items. */
+export const ITEM_VIEW_CODES = [PERMISSIONS.itemsView, PERMISSIONS.itemView] as const;
+export const ITEM_UPDATE_CODES = [PERMISSIONS.itemsUpdate, PERMISSIONS.itemUpdate] as const;
 
 type UpdateItem = z.output<typeof updateItemBodySchema>;
 
@@ -27,11 +31,12 @@ const select = (db: Db) =>
     );
 
 /**
- * The admin Items tab (spec 002 §2, §9: 20 per page): items of the caller's boards, searched by name or
+ * The admin Items tab (spec 002 §2, §9: 20 per page): items of the catalogs the caller reaches (their boards',
+ * and the boards of the stores they hold a grant at; ARCHITECTURE §11), searched by name or
  * code (case-insensitive substring), optionally only active ("available online") or inactive ones.
  */
 export async function listItems(db: Db, actor: Actor, q: AdminItemsQuery) {
-  const base = whereBoardInScope(db, actor, db('items as i'), 'i.board_id');
+  const base = whereInReach(db, actor, ITEM_VIEW_CODES, 'catalog', db('items as i'), 'i.board_id');
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base.where((w) => {
@@ -50,9 +55,9 @@ export async function listItems(db: Db, actor: Actor, q: AdminItemsQuery) {
   return { items, page: q.page, pageSize: q.pageSize, total: Number(n) };
 }
 
-/** One item of the caller's boards; 404 otherwise. */
+/** One item of a catalog the caller reaches; 404 otherwise. */
 export async function getItem(db: Db, actor: Actor, id: number): Promise<AdminItem> {
-  const row = await whereBoardInScope(db, actor, select(db).where('i.id', id), 'i.board_id').first();
+  const row = await whereInReach(db, actor, ITEM_VIEW_CODES, 'catalog', select(db).where('i.id', id), 'i.board_id').first();
   if (!row) throw new NotFoundError('Item not found');
   return row;
 }
@@ -60,11 +65,12 @@ export async function getItem(db: Db, actor: Actor, id: number): Promise<AdminIt
 /**
  * Edits an item's name, category, retail price (≥ 0, 2 decimals) or active flag ('available online').
  * Carts pick the new price up at checkout (they are priced through the carts service). Audited with the
- * old and new values; 404 outside the caller's boards.
+ * old and new values; 404 outside the boards where the caller holds an update code (a board grant: an item is
+ * its board's, whichever store offers it).
  */
 export async function updateItem(db: Db, actor: AdminActor, id: number, body: UpdateItem): Promise<AdminItem> {
   await db.transaction(async (trx) => {
-    const before = await whereBoardInScope(trx, actor, trx('items as i').where('i.id', id), 'i.board_id')
+    const before = await whereInReach(trx, actor, ITEM_UPDATE_CODES, 'board', trx('items as i').where('i.id', id), 'i.board_id')
       .forUpdate()
       .first('i.id', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.active');
     if (!before) throw new NotFoundError('Item not found');

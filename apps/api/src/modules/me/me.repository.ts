@@ -84,16 +84,28 @@ export async function updateAssignmentLastStore(db: Db, userId: string, outletId
   await db('user_outlets').where({ user_id: userId, outlet_id: outletId }).update({ last_selected_store_id: storeId });
 }
 
-/** The user's roles, processed as spec 000 §3 says, sorted by role_level descending (§6), then code. */
+/**
+ * The user's roles, processed as spec 000 §3 says, sorted by role_level descending (§6), then code: each role
+ * once, with where it is held (scope type) and at how many places (ARCHITECTURE §11; 0 for a global grant).
+ */
 export async function listRoles(db: Db, userId: string): Promise<MyRole[]> {
-  const rows = await db('user_roles as ur')
-    .join('roles as r', 'r.id', 'ur.role_id')
-    .where('ur.user_id', userId)
+  const rows = await db('role_grants as g')
+    .join('roles as r', 'r.id', 'g.role_id')
+    .where('g.user_id', userId)
+    .groupBy('r.id')
     .orderBy([
       { column: 'r.role_level', order: 'desc' },
       { column: 'r.code', order: 'asc' },
     ])
-    .select('r.id', 'r.code', 'r.role_name', 'r.description', 'r.role_level');
+    .select(
+      'r.id',
+      'r.code',
+      'r.role_name',
+      'r.description',
+      'r.role_level',
+      'r.scope_type',
+      db.raw('count(g.scope_id)::int AS scope_count'),
+    );
   return rows.map((r) => ({
     id: String(r.id),
     roleCode: r.code,
@@ -101,6 +113,8 @@ export async function listRoles(db: Db, userId: string): Promise<MyRole[]> {
     description: r.description,
     roleLevel: r.role_level,
     permissions: [],
+    scopeType: r.scope_type,
+    scopeCount: r.scope_count,
   }));
 }
 

@@ -8,7 +8,8 @@ import {
   outletRequestBodySchema,
   outletRequestSchema,
   permissionCodeParamsSchema,
-  permissionCodesSchema,
+  myPermissionsSchema,
+  permissionAtQuerySchema,
   permissionGrantedSchema,
   profileSchema,
   putSelectionBodySchema,
@@ -45,6 +46,7 @@ export const meRoutes = [
   route({
     method: 'get',
     path: '/me',
+    scope: 'self',
     tags,
     summary: 'The signed-in user: account, profile, roles, permission codes',
     response: { description: 'Me', schema: meSchema },
@@ -53,6 +55,7 @@ export const meRoutes = [
   route({
     method: 'patch',
     path: '/me/profile',
+    scope: 'self',
     tags,
     body: updateProfileBodySchema,
     summary: 'Edit first name, last name and phone (email is read-only)',
@@ -62,6 +65,7 @@ export const meRoutes = [
   route({
     method: 'post',
     path: '/me/password',
+    scope: 'self',
     tags,
     body: changePasswordBodySchema,
     summary: 'Change password (current password verified); mails the notice',
@@ -74,6 +78,7 @@ export const meRoutes = [
   route({
     method: 'get',
     path: '/me/roles',
+    scope: 'self',
     tags,
     summary: 'My roles, sorted by role_level descending',
     response: { description: 'Roles', schema: myRolesSchema },
@@ -82,23 +87,27 @@ export const meRoutes = [
   route({
     method: 'get',
     path: '/me/permissions',
+    scope: 'self',
     tags,
-    summary: 'My permission codes',
-    response: { description: 'Codes', schema: permissionCodesSchema },
-    handler: (actor) => ({ codes: [...actor.permissions].sort() }),
+    summary: 'My permission codes: anywhere, globally, and per board, store and outlet (ARCHITECTURE §11)',
+    response: { description: 'Codes anywhere, globally, and per board, store and outlet', schema: myPermissionsSchema },
+    handler: (actor, _input, { ctx }) => meService.myPermissions(ctx.db, actor),
   }),
   route({
     method: 'get',
     path: '/me/permissions/{code}',
+    scope: 'self',
     tags,
     params: permissionCodeParamsSchema,
-    summary: 'Do I hold this permission?',
+    query: permissionAtQuerySchema,
+    summary: 'Do I hold this permission (anywhere, or at outletId / storeId / boardId)?',
     response: { description: 'Granted or not', schema: permissionGrantedSchema },
-    handler: (actor, { params }) => ({ granted: actor.permissions.has(params.code) }),
+    handler: async (actor, { params, query }, { ctx }) => ({ granted: await meService.holdsPermission(ctx.db, actor, params.code, query) }),
   }),
   route({
     method: 'get',
     path: '/me/outlets',
+    scope: 'self',
     tags,
     permissions: readOutlets,
     summary: 'My accessible outlets with board and active stores',
@@ -108,6 +117,7 @@ export const meRoutes = [
   route({
     method: 'get',
     path: '/me/selection',
+    scope: 'self',
     tags,
     permissions: readOutlets,
     summary: 'Current outlet and store (saved, else fallback)',
@@ -117,6 +127,7 @@ export const meRoutes = [
   route({
     method: 'put',
     path: '/me/selection',
+    scope: 'self',
     tags,
     permissions: readOutlets,
     body: putSelectionBodySchema,
@@ -127,6 +138,7 @@ export const meRoutes = [
   route({
     method: 'get',
     path: '/me/requestable-outlets',
+    scope: 'self',
     tags,
     summary: 'Active outlets I am not assigned to',
     response: { description: 'Outlets', schema: requestableOutletsSchema },
@@ -135,6 +147,7 @@ export const meRoutes = [
   route({
     method: 'post',
     path: '/me/outlet-requests',
+    scope: 'self',
     tags,
     body: outletRequestBodySchema,
     summary: 'Request access to an outlet; mails the administrators',

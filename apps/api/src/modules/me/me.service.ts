@@ -1,5 +1,6 @@
 import {
   OUTLET_REQUEST_MESSAGES,
+  type MyPermissions,
   type Me,
   type MyOutlet,
   type MyRole,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
-import { canReachOutlet, canReachStore } from '../access/access.service';
+import { canShopAt, codesByPlace, isMember, can, holdsAnywhere } from '../access/access.service';
 import { recordAudit, type RequestMeta } from '../auth/auth.service';
 import * as repo from './me.repository';
 import { outletRequestMail } from './me.mail';
@@ -62,6 +63,38 @@ export async function updateProfile(
   });
 }
 
+/**
+ * GET /me/permissions (ARCHITECTURE §11): every code held anywhere (`codes`, what the SPA shows or hides), the
+ * codes held everywhere (`global`), and the codes held at each board, store and outlet a grant names. One query.
+ */
+export async function myPermissions(db: Db, actor: Principal): Promise<MyPermissions> {
+  const rows = await codesByPlace(db, actor.userId);
+  const at = (t: string) => rows.filter((r) => r.scope_type === t);
+  return {
+    codes: [...actor.permissions].sort(),
+    global: [...actor.globalPermissions].sort(),
+    boards: at('board').map((r) => ({ boardId: r.scope_id as number, codes: r.codes })),
+    stores: at('store').map((r) => ({ storeId: r.scope_id as number, codes: r.codes })),
+    outlets: at('outlet').map((r) => ({ outletId: r.scope_id as number, codes: r.codes })),
+  };
+}
+
+/**
+ * GET /me/permissions/{code}: is the code held anywhere, or — with `outletId`, `storeId` or `boardId` — at that
+ * place (through a grant covering it: ARCHITECTURE §11)?
+ */
+export async function holdsPermission(
+  db: Db,
+  actor: Principal,
+  code: string,
+  at: { outletId?: number; storeId?: number; boardId?: number },
+): Promise<boolean> {
+  if (at.outletId !== undefined) return can(db, actor, code, { type: 'outlet', id: at.outletId });
+  if (at.storeId !== undefined) return can(db, actor, code, { type: 'store', id: at.storeId });
+  if (at.boardId !== undefined) return can(db, actor, code, { type: 'board', id: at.boardId });
+  return holdsAnywhere(actor, code);
+}
+
 /** The user's roles sorted by role_level descending (spec 000 §6). */
 export function listMyRoles(db: Db, actor: Principal): Promise<MyRole[]> {
   return repo.listRoles(db, actor.userId);
@@ -104,9 +137,8 @@ async function resolveSelection(db: Db, userId: string): Promise<Selection> {
  */
 export async function putSelection(db: Db, actor: Principal, input: { outletId: number; storeId: number | null }): Promise<Selection> {
   const { userId } = actor;
-  if (!(await canReachOutlet(db, userId, input.outletId))) throw new NotFoundError('Outlet not found');
-  if (input.storeId !== null && !(await canReachStore(db, userId, input.storeId, input.outletId)))
-    throw new NotFoundError('Store not found');
+  if (!(await isMember(db, userId, input.outletId))) throw new NotFoundError('Outlet not found');
+  if (input.storeId !== null && !(await canShopAt(db, userId, input.storeId, input.outletId))) throw new NotFoundError('Store not found');
   await db.transaction(async (trx) => {
     await repo.upsertSelection(trx, userId, input.outletId, input.storeId);
     if (input.storeId !== null) await repo.updateAssignmentLastStore(trx, userId, input.outletId, input.storeId);

@@ -47,6 +47,8 @@ describe('GET /me', () => {
         description: expect.any(String),
         roleLevel: 50,
         permissions: [],
+        scopeType: 'outlet',
+        scopeCount: 2,
       },
     ]);
     expect(res.body.permissions).toEqual(expect.arrayContaining(['bcc.carts.use', 'bcc.carts.checkout']));
@@ -221,11 +223,9 @@ describe('POST /me/password', () => {
 
 describe('roles and permissions', () => {
   it('when a user holds several roles, then /me/roles lists them sorted by role_level descending with the processed fields', async () => {
+    // The demo manager holds store_manager at the stores of their two outlets and shops there as an outlet viewer.
     const roles = await t.db('roles').whereIn('code', ['store_manager', 'outlet_viewer']).select('id', 'code');
-    try {
-      await t
-        .db('user_roles')
-        .insert(roles.filter((r) => r.code === 'outlet_viewer').map((r) => ({ user_id: f.users.manager.id, role_id: r.id })));
+    {
       const res = await get('/me/roles', 'manager');
       expect(res.status).toBe(200);
       expect(res.body.items.map((r: { roleCode: string; roleLevel: number }) => [r.roleCode, r.roleLevel])).toEqual([
@@ -239,17 +239,10 @@ describe('roles and permissions', () => {
         description: expect.any(String),
         roleLevel: 60,
         permissions: [],
+        scopeType: 'outlet',
+        scopeCount: 2,
       });
-    } finally {
-      // The manager holds only store_manager again.
-      await t
-        .db('user_roles')
-        .where({ user_id: f.users.manager.id })
-        .whereIn(
-          'role_id',
-          roles.filter((r) => r.code === 'outlet_viewer').map((r) => r.id),
-        )
-        .del();
+      expect(res.body.items[1]).toMatchObject({ roleCode: 'store_manager', scopeType: 'store', scopeCount: 2 });
     }
   });
 
@@ -261,7 +254,7 @@ describe('roles and permissions', () => {
     expect((await get('/me/permissions/bcc.carts.checkout', 'buyer')).body).toEqual({ granted: true });
     expect((await get('/me/permissions/bcc.carts.checkout', 'viewer')).body).toEqual({ granted: false });
     expect((await get('/me/permissions/bcc.no.such', 'admin')).body).toEqual({ granted: false });
-    expect((await get('/me/permissions', 'noRoles')).body).toEqual({ codes: [] });
+    expect((await get('/me/permissions', 'noRoles')).body).toEqual({ codes: [], global: [], boards: [], stores: [], outlets: [] });
   });
 
   it('when a user lacks bcc.outlets.read_assigned, then the outlet and selection routes answer 403', async () => {
@@ -303,7 +296,10 @@ describe('GET /me/outlets', () => {
   });
 
   it('when an assigned outlet is inactive, then it is not listed', async () => {
-    await t.db('user_outlets').insert({ user_id: f.users.otherManager.id, outlet_id: f.outlets.inactive });
+    const viewer = await t.db('roles').where({ code: 'outlet_viewer' }).first('id');
+    await t
+      .db('role_grants')
+      .insert({ user_id: f.users.otherManager.id, role_id: viewer.id, scope_type: 'outlet', outlet_id: f.outlets.inactive });
     const res = await get('/me/outlets', 'otherManager');
     expect(res.body.items.map((o: { outletId: number }) => o.outletId)).toEqual([f.outlets.dav]);
   });
@@ -396,8 +392,9 @@ describe('selection', () => {
 
   it('when the user has no accessible outlet, then the selection is empty and saved choices are cleared', async () => {
     const [u] = await t.db('users').insert({ email: 'lonely@example.com', password_hash: 'x' }).returning('id');
-    const role = await t.db('roles').where({ code: 'outlet_buyer' }).first('id');
-    await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
+    // A store staff member: reads outlets (bcc.outlets.read_assigned) but belongs to none.
+    const role = await t.db('roles').where({ code: 'store_staff' }).first('id');
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'store', store_id: FIXTURE_STORES.central });
     await t
       .db('user_profiles')
       .insert({ user_id: u.id, last_selected_outlet_id: f.outlets.dsm, last_selected_store_id: FIXTURE_STORES.central });

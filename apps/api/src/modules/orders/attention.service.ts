@@ -1,30 +1,28 @@
 import { ORDER_MESSAGES, PERMISSIONS, type AttentionList, type CheckPaymentResult } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
-import { reachableStoreIds } from '../access/access.service';
+import { can, reach } from '../access/access.service';
 import type { Caller } from './placement';
 import * as repo from './orders.repository';
 import { NOT_CHARGED_MESSAGE, checkAndSettle, type SettleDeps } from './settlement';
 
 /**
  * Store Orders "Needs attention": card orders whose payment is unsettled and orders in
- * `cancel_pending`, for the stores an operator reaches (every store for super administrators), and
+ * `cancel_pending`, for the stores where an operator holds bcc.orders.store.manage (ARCHITECTURE §11), and
  * "Check again", which asks the gateway now and settles the order with its answer.
  */
 
-/** Every store (null) for super administrators, else the stores the caller reaches. */
-async function storesOf(db: Db, caller: Caller): Promise<number[] | null> {
-  return caller.permissions.has(PERMISSIONS.usersSuperAdmin) ? null : reachableStoreIds(db, caller.userId);
-}
+/** The stores where the caller processes orders (bcc.orders.store.manage held there; null: every store). */
+const storesOf = (db: Db, caller: Caller) => reach(db, caller, PERMISSIONS.ordersStoreManage, 'store');
 
 /**
  * GET /orders/attention?storeId=: oldest first, with the merchant reference (order number), the gateway's
  * reference and the card's last 4 digits. A store out of the caller's reach → 404 'Store not found'.
  */
 export async function listAttention(db: Db, caller: Caller, q: { storeId?: number }): Promise<AttentionList> {
-  const stores = await storesOf(db, caller);
-  if (q.storeId !== undefined && stores && !stores.includes(q.storeId)) throw new NotFoundError('Store not found');
-  const rows = await repo.findAttention(db, stores, q.storeId);
+  if (q.storeId !== undefined && !(await can(db, caller, PERMISSIONS.ordersStoreManage, { type: 'store', id: q.storeId })))
+    throw new NotFoundError('Store not found');
+  const rows = await repo.findAttention(db, storesOf(db, caller), q.storeId);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -67,9 +65,9 @@ export async function checkPayment(
   orderId: number,
   ip: string | null,
 ): Promise<CheckPaymentResult> {
+  // The route's declared scope (`storeOrder`) checked bcc.orders.store.manage at the order's store.
   const row = await repo.findById(deps.db, orderId);
-  const stores = await storesOf(deps.db, caller);
-  if (!row || (stores && !stores.includes(row.storeId))) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
   const s = await checkAndSettle(deps, orderId, { actor: { userId: caller.userId, email: caller.email ?? null }, ip, via: 'operator' });
   const after = await repo.findById(deps.db, orderId);
   const paymentStatus = after!.paymentStatus;

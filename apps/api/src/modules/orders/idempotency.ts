@@ -1,4 +1,4 @@
-import { PROBLEM_CODES, CHECKOUT_MESSAGES, type ProblemCode } from '@portal/contracts';
+import { PROBLEM_CODES, CHECKOUT_MESSAGES, type PROBLEM_STATUS, type ProblemCode } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { AppError, ConflictError, UnprocessableError } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -93,5 +93,6 @@ function replay<T>(row: idem.IdempotencyRow): T {
     detail?: string;
     errors?: { path: string; message: string }[];
   };
-  throw new AppError(p.status, p.code as ConstructorParameters<typeof AppError>[1], p.title, p.detail, p.errors);
+  // The stored answer was made by a typed error, so its status is its code's (contracts PROBLEM_STATUS).
+  throw new AppError(p.status as (typeof PROBLEM_STATUS)[ProblemCode], p.code, p.title, p.detail, p.errors);
 }

@@ -54,22 +54,40 @@ export async function appendOrderEvent(
   const { row, detail } = loaded ?? (await loadDetail(trx, orderId));
   // The feed's order snapshot carries paymentStatus and refundedAmount, not the card or the payments list.
   const { payment: _card, payments: _payments, ...order } = detail;
-  const orderJson = asciiJson(order);
+  return appendEvent(trx, { orderId, storeId: row.storeId, type, orderJson: asciiJson(order), test: false });
+}
+
+/**
+ * Appends a synthetic `order.created` of store `storeId` (POST /integrations/test-events), inside the caller's
+ * transaction and as its last write like `appendOrderEvent`: no order row behind it (`order_id` null,
+ * `test` true), `order` the snapshot given, and the event marked `"test":true` on the feed and in the
+ * webhook bodies. Webhook deliveries are queued as for a real event. Returns the seq.
+ */
+export async function appendTestOrderEvent(trx: Db, storeId: number, order: object): Promise<number> {
+  return appendEvent(trx, { orderId: null, storeId, type: 'order.created', orderJson: asciiJson(order), test: true });
+}
+
+/** The append itself: lock, seq, row (with its feed text) and webhook deliveries in one statement. */
+async function appendEvent(
+  trx: Db,
+  ev: { orderId: number | null; storeId: number; type: OrderEventType; orderJson: string; test: boolean },
+): Promise<number> {
+  const { orderId, storeId, type, orderJson, test } = ev;
   // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
   // while holding it would hold up every other order being placed or moved.
   const { rows } = await trx.raw(
     `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?)),
           drawn AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM locked),
           ins AS (
-            INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json)
+            INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json${test ? ', test' : ''})
             SELECT d.seq, ?::int, ?::int, ?::text, d.at, ?::jsonb,
                    '{"seq":' || d.seq || ',"type":' || ?::text || ',"occurredAt":"'
-                     || ${occurredAtSql('d.at')} || '","order":' || ?::text || '}'
+                     || ${occurredAtSql('d.at')} || '"${test ? ',"test":true' : ''},"order":' || ?::text || '}'${test ? ', true' : ''}
               FROM drawn d
             RETURNING seq),
           deliveries AS (${insertWebhookDeliveriesSql('(SELECT seq FROM ins)')})
      SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
-    [ORDER_EVENTS_LOCK, orderId, row.storeId, type, orderJson, JSON.stringify(type), orderJson, type, row.storeId, row.storeId],
+    [ORDER_EVENTS_LOCK, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, type, storeId, storeId],
   );
   const seq = Number(rows[0].seq);
   await sendDeliveryJobs(trx, rows[0].deliveries as string[]);

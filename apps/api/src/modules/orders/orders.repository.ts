@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { FulfillmentType, OrderStatus, PaymentMethod, PaymentStatus } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 
@@ -126,13 +127,14 @@ export async function findLatestPlaced(db: Db, userId: string): Promise<OrderRow
 }
 
 /**
- * Who may be listed: the user's own orders, plus every placed order of `storeIds` (store managers) and of
- * `outletIds` (outlet managers).
+ * Who may be listed: the user's own orders, plus every placed order of `stores` (those where the caller holds
+ * bcc.orders.store.manage) and of `outlets` (bcc.orders.outlet.manage), each a subquery of ids from
+ * access.reach, `'all'` for a global grant, or absent.
  */
 export interface OrderScope {
   userId: string;
-  storeIds: number[];
-  outletIds?: number[];
+  stores?: Knex.QueryBuilder | 'all';
+  outlets?: Knex.QueryBuilder | 'all';
 }
 export interface OrderFilter {
   storeId?: number;
@@ -147,10 +149,11 @@ export const OWN_VISIBLE_PAYMENT_STATUSES: PaymentStatus[] = [...PLACED_PAYMENT_
 function scoped(db: Db, scope: OrderScope, storeId?: number) {
   const q = base(db).where((w) => {
     w.where((own) => own.where('o.user_id', scope.userId).whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES));
-    if (scope.storeIds.length)
-      w.orWhere((st) => st.whereIn('o.store_id', scope.storeIds).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
-    if (scope.outletIds?.length)
-      w.orWhere((ol) => ol.whereIn('o.outlet_id', scope.outletIds ?? []).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+    const { stores, outlets } = scope;
+    if (stores)
+      w.orWhere((st) => (stores === 'all' ? st : st.whereIn('o.store_id', stores)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+    if (outlets)
+      w.orWhere((ol) => (outlets === 'all' ? ol : ol.whereIn('o.outlet_id', outlets)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
   });
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
   return q;
@@ -388,10 +391,10 @@ export interface AttentionRow {
 
 /**
  * Card orders whose payment is unsettled (pending), orders in `cancel_pending` and orders whose refund is
- * unsettled (refund_pending), in `storeIds` (null =
- * every store), oldest first, at most 200.
+ * unsettled (refund_pending), in `stores` (a subquery of store ids; null = every store), oldest first, at
+ * most 200.
  */
-export async function findAttention(db: Db, storeIds: number[] | null, storeId?: number): Promise<AttentionRow[]> {
+export async function findAttention(db: Db, stores: Knex.QueryBuilder | null, storeId?: number): Promise<AttentionRow[]> {
   const q = db('orders as o')
     .join('stores as s', 's.id', 'o.store_id')
     .leftJoin(
@@ -405,7 +408,7 @@ export async function findAttention(db: Db, storeIds: number[] | null, storeId?:
         .orWhere('o.status', 'cancel_pending')
         .orWhere('o.payment_status', 'refund_pending'),
     );
-  if (storeIds) q.whereIn('o.store_id', storeIds);
+  if (stores) q.whereIn('o.store_id', stores);
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
   return q
     .orderBy([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ORDER_MESSAGES,
   PERMISSIONS,
   attentionListQuerySchema,
   cancelOrderBodySchema,
@@ -32,6 +33,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders',
+    scope: 'self',
     tags,
     permissions: [PERMISSIONS.cartsCheckout],
     summary: 'Place the order of a checkout session: pay in-store (not for Delivery) or by card. Send Idempotency-Key to make retries safe',
@@ -46,7 +48,7 @@ export const ordersRoutes = [
       402: "Card declined (payment_declined): the gateway's message; the cart and the session are kept for another try",
       409: 'Session used, cart changed, items unavailable, the key still in progress (idempotency_in_progress), or a card payment of this cart being confirmed (payment_being_confirmed)',
       410: 'Checkout session expired',
-      422: 'Pay in-store for a Delivery order (in_store_not_for_delivery), or an Idempotency-Key reused for another request',
+      422: 'Pay in-store for a Delivery order (in_store_not_for_delivery), or an Idempotency-Key reused for another request (idempotency_key_reused)',
       502: 'Payment processing error (payment_error)',
     },
     handler: async (actor, { body, headers }, { ctx, req, res }) => {
@@ -58,6 +60,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders',
+    scope: 'reach',
     tags,
     query: listOrdersQuerySchema,
     summary: "Placed orders, newest first: one's own; with bcc.orders.store.manage every order of the stores one reaches",
@@ -67,6 +70,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders/attention',
+    scope: 'reach',
     tags,
     query: attentionListQuerySchema,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -82,6 +86,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/check-payment',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -93,6 +98,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders/latest',
+    scope: 'self',
     tags,
     summary: "The caller's newest placed order",
     response: { description: 'The order', schema: detail },
@@ -101,6 +107,7 @@ export const ordersRoutes = [
   route({
     method: 'get',
     path: '/orders/{orderId}',
+    scope: { row: 'order', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     summary: 'One order with lines, store details and delivery block (own, or of a store one manages)',
@@ -110,6 +117,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/ready',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -125,6 +133,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/complete',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -139,6 +148,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/cancel',
+    scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.ordersStoreManage],
@@ -157,6 +167,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/reorder',
+    scope: { row: 'ownOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
     permissions: [PERMISSIONS.cartsUse],

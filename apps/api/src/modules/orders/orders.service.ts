@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { accessibleOutletIds, canReachStore, reachableStoreIds } from '../access/access.service';
+import { mayActAt, reach } from '../access/access.service';
 import * as carts from '../carts/carts.service';
 import { loadDetail, toOrder } from './order-detail';
 import type { Caller } from './placement';
@@ -26,8 +26,9 @@ export { placeOrder, type Caller } from './placement';
 
 /**
  * GET /orders: placed orders (in-store reservations and paid card orders), newest first. Everyone sees
- * their own; holders of bcc.orders.store.manage also every order of the stores they reach (scope
- * 'store'); holders of bcc.orders.outlet.manage every order of their outlets (scope 'outlet', spec 001 §2
+ * their own; holders of bcc.orders.store.manage also every order of the stores where they hold it (scope
+ * 'store': a store grant reaches that store only, a board grant its stores; ARCHITECTURE §11); holders of
+ * bcc.orders.outlet.manage every order of the outlets where they hold it (scope 'outlet', spec 001 §2
  * Store Orders subtitle). `mine` narrows to one's own orders.
  */
 export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Promise<OrderList> {
@@ -35,8 +36,8 @@ export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Pr
   const managesOutlets = !q.mine && !manages && caller.permissions.has(PERMISSIONS.ordersOutletManage);
   const scope: repo.OrderScope = {
     userId: caller.userId,
-    storeIds: manages ? await reachableStoreIds(db, caller.userId) : [],
-    outletIds: managesOutlets ? await accessibleOutletIds(db, caller.userId) : [],
+    stores: manages ? (reach(db, caller, PERMISSIONS.ordersStoreManage, 'store') ?? 'all') : undefined,
+    outlets: managesOutlets ? (reach(db, caller, PERMISSIONS.ordersOutletManage, 'outlet') ?? 'all') : undefined,
   };
   const [rows, counts] = await Promise.all([repo.findPlaced(db, scope, q), repo.countByStatus(db, scope, q.storeId)]);
   const lines = await repo.findLines(
@@ -67,12 +68,13 @@ export async function latestOrder(db: Db, caller: Caller): Promise<OrderDetail> 
 }
 
 /**
- * GET /orders/{id}: the caller's own order, or (bcc.orders.store.manage) an order of a store they reach,
- * or (bcc.orders.outlet.manage) an order of one of their outlets; anything else 404 'Order not found' (ARCHITECTURE §4).
+ * GET /orders/{id}: the caller's own order, or (bcc.orders.store.manage) an order of a store where they hold
+ * it, or (bcc.orders.outlet.manage) an order of an outlet where they hold it; anything else 404 'Order not
+ * found' (ARCHITECTURE §4). The route's declared scope (`order`, access/rows.ts) checks it before this runs.
  */
-export async function getOrder(db: Db, caller: Caller, orderId: number): Promise<OrderDetail> {
+export async function getOrder(db: Db, _caller: Caller, orderId: number): Promise<OrderDetail> {
   const row = await repo.findById(db, orderId);
-  if (!row || !(await maySee(db, caller, row))) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return (await loadDetail(db, orderId)).detail;
 }
 
@@ -119,8 +121,8 @@ async function moveInStore(
   reason?: string | null,
   ip?: string | null,
 ): Promise<OrderDetail> {
-  const row = await repo.findById(deps.db, orderId);
-  if (!row || !(await reachableStoreIds(deps.db, caller.userId)).includes(row.storeId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  // The route's declared scope (`storeOrder`: bcc.orders.store.manage at the order's store) ran before this.
+  if (!(await repo.findById(deps.db, orderId))) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return transition(deps, orderId, target, { actor: { userId: caller.userId }, ip, via: 'store' }, reason);
 }
 
@@ -144,7 +146,7 @@ export async function reorder(
   if (!lines.length) throw new UnprocessableError(ORDER_MESSAGES.noItemsToReorder, PROBLEM_CODES.nothingToReorder);
   const outletId = target.outletId ?? row.outletId;
   const storeId = target.storeId ?? row.storeId;
-  if (!(await canReachStore(db, caller.userId, storeId, outletId))) {
+  if (!(await mayActAt(db, caller, PERMISSIONS.cartsUse, outletId, storeId))) {
     if (target.outletId !== undefined) throw new NotFoundError('Store not found');
     throw new ForbiddenError("You no longer have access to this order's outlet or store.");
   }
@@ -158,11 +160,4 @@ export async function reorder(
     }
     return { cartId: cart.id, outletId, storeId, added, skipped, message: ORDER_MESSAGES.reorderAdded(added) };
   });
-}
-
-async function maySee(db: Db, caller: Caller, row: repo.OrderRow): Promise<boolean> {
-  if (row.userId === caller.userId) return true;
-  if (caller.permissions.has(PERMISSIONS.ordersStoreManage) && (await reachableStoreIds(db, caller.userId)).includes(row.storeId))
-    return true;
-  return caller.permissions.has(PERMISSIONS.ordersOutletManage) && (await accessibleOutletIds(db, caller.userId)).includes(row.outletId);
 }

@@ -395,14 +395,18 @@ describe('checkout session refusals', () => {
 
   it('when the buyer lost the outlet after the session started, then it answers 404 and creates nothing', async () => {
     const c = await checkout();
-    await t.db('user_outlets').where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm }).del();
+    const grants = await t
+      .db('role_grants')
+      .where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm })
+      .select('user_id', 'role_id', 'scope_type', 'outlet_id');
+    await t.db('role_grants').where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm }).del();
     try {
       const res = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'in_store' });
       expect(res.status).toBe(404);
       expect(problem(res).detail).toBe('Cart not found');
       expect(await ordersOf(c.token)).toHaveLength(0);
     } finally {
-      await t.db('user_outlets').insert({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm });
+      await t.db('role_grants').insert(grants);
     }
   });
 

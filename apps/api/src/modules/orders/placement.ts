@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { PROBLEM_CODES, CHECKOUT_MESSAGES, type Card, type OrderDetail } from '@portal/contracts';
 import { isConnectionLost } from '../../db/connection-errors';
 import { ConflictError, InternalError, UnprocessableError } from '../../http/errors';
+import { ordersPlaced } from '../../http/metrics';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
 import { assertCardPaymentsReady } from '../payments/readiness';
+import type { Actor } from '../access/access.service';
 import { withIdempotency } from './idempotency';
 import { newOrderNumber } from './order-number';
 import * as repo from './orders.repository';
@@ -16,11 +18,8 @@ import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome,
  * reconciler uses). In-store orders are complete when created.
  */
 
-/** The signed-in caller as placement needs it. */
-export interface Caller {
-  userId: string;
-  permissions: Set<string>;
-}
+/** The signed-in caller as placement needs it: who, and the codes they hold (checked where, by access). */
+export type Caller = Actor;
 
 /** A parsed POST /orders body (createOrderBodySchema output). */
 export type OrderInput =
@@ -89,6 +88,7 @@ export function fingerprint(input: OrderInput): string {
 async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: string | null): Promise<OrderDetail> {
   const created = await createPendingOrder(deps, caller, input, key);
   if (created.detail) {
+    ordersPlaced.inc({ payment_method: 'in_store' });
     deps.logger.info({ orderId: created.orderId, orderNumber: created.orderNumber }, 'order placed (pay in-store)');
     return created.detail;
   }

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import { BadGatewayError, ConflictError, NotFoundError } from '../../http/errors';
+import { refunds } from '../../http/metrics';
 import * as payments from '../payments/payments.service';
 import { loadDetail } from './order-detail';
 import * as repo from './orders.repository';
@@ -81,7 +82,9 @@ export async function cancelCardOrder(deps: SettleDeps, orderId: number, by: Tra
     'card order refund',
   );
   const outcome: RefundOutcome = payments.outcomeUnknown(result) ? { ...result, status: 'unknown' } : result;
-  return answer(await settleRefund(deps, orderId, outcome, by));
+  const settled = await settleRefund(deps, orderId, outcome, by);
+  refunds.inc({ outcome: settled.state });
+  return answer(settled);
 }
 
 /**
@@ -148,7 +151,9 @@ export async function reconcileRefunds(deps: SettleDeps, limit = 200): Promise<R
   const ids = await repo.findStaleRefundOrderIds(deps.db, deps.config.paymentSettleAfterSeconds, limit);
   for (const id of ids) {
     try {
-      counts[(await settleRefundByLookup(deps, id, { actor: {}, via: 'reconciler' })).state]++;
+      const { state } = await settleRefundByLookup(deps, id, { actor: {}, via: 'reconciler' });
+      if (state !== 'unconfirmed') refunds.inc({ outcome: state });
+      counts[state]++;
     } catch (err) {
       counts.failedToCheck++;
       deps.logger.error({ err, orderId: id }, 'reconciler could not settle a refund');

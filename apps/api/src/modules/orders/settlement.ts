@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Mailer } from '../../context';
 import type { Db } from '../../db/knex';
 import { BadGatewayError, ConflictError, NotFoundError, PaymentDeclinedError } from '../../http/errors';
+import { ordersPlaced, paymentsSettled, reconcilerSettlements } from '../../http/metrics';
 import type { Logger } from '../../logger';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
@@ -67,6 +68,7 @@ export const gatewayOf = (deps: SettleDeps) => deps.gateway ?? payments.gatewayF
  */
 export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeOutcome, by?: SettledBy): Promise<Settled> {
   const { db, logger } = deps;
+  let recorded = undefined as 'approved' | 'declined' | 'error' | undefined;
   const result = await db.transaction(async (trx): Promise<Settled> => {
     const o = await repo.lockForSettlement(trx, orderId, deps.config.paymentSettleAfterSeconds);
     if (!o) throw new NotFoundError(ORDER_MESSAGES.notFound);
@@ -74,6 +76,7 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
     const gateway = gatewayOf(deps).name;
     const record = async (status: 'approved' | 'declined' | 'error') => {
       await payments.recordOutcome(trx, o.id, gateway, o.totalAmount, { ...outcome, status });
+      recorded = status;
       if (by) {
         await recordAudit(trx, by.actor, {
           action: 'order.payment_settled',
@@ -112,6 +115,11 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
         return { state: 'pending' };
     }
   });
+  // Counted once committed: the payment's outcome, and an approved card order is a placed order.
+  if (recorded) {
+    paymentsSettled.inc({ outcome: recorded });
+    if (recorded === 'approved') ordersPlaced.inc({ payment_method: 'card' });
+  }
   logger.info(
     { orderId, outcome: outcome.status, code: outcome.code, reference: outcome.reference, state: result.state },
     'card order settlement',
@@ -164,6 +172,8 @@ export async function reconcilePending(deps: SettleDeps, limit = 200): Promise<R
     }
   }
   if (ids.length) deps.logger.info({ ...counts, checked: ids.length }, 'payment reconciler pass');
+  for (const [state, n] of Object.entries(counts))
+    if (n) reconcilerSettlements.inc({ result: state === 'failedToCheck' ? 'unchecked' : state }, n);
   return counts;
 }
 

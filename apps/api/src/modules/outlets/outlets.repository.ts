@@ -36,3 +36,8 @@ export async function listActiveStores(db: Db, outletId: number): Promise<StoreS
     active: r.active,
   }));
 }
+
+/** Is the outlet there and active? */
+export async function isActive(db: Db, outletId: number): Promise<boolean> {
+  return Boolean(await db('outlets').where({ id: outletId, active: true }).first('id'));
+}

@@ -7,6 +7,7 @@ export const outletsRoutes = [
   route({
     method: 'get',
     path: '/outlets/{outletId}/stores',
+    scope: { row: 'outlet', id: (i) => i.params.outletId, notFound: 'Outlet not found' },
     tags: ['outlets'],
     permissions: [PERMISSIONS.outletsReadAssigned],
     summary: 'Active stores of one of my outlets',

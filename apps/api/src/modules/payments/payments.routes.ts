@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, intIdSchema, paymentReadinessSchema } from '@portal/contracts';
 import { route } from '../../http/route';
-import { NotFoundError } from '../../http/errors';
-import { canReachStore } from '../access/access.service';
-import { storeInScope } from '../boards/board-scope';
 import { cardPaymentReadiness } from './readiness';
 
 const params = z.strictObject({ storeId: intIdSchema });
@@ -11,8 +8,8 @@ const params = z.strictObject({ storeId: intIdSchema });
 /**
  * /api/v1/stores/{storeId}/payment-readiness: whether a store takes card payments, for the
  * payment page, Store Orders (a manager's warning) and the store's admin Settings. Any signed-in person
- * who shops, manages store orders or administers stores or credentials may ask about a store they reach
- * through their outlets or administer; any other store answers 404.
+ * who shops at the store (a member of an outlet it serves) or holds one of the store codes there (ARCHITECTURE
+ * §11) may ask; any other store answers 404 (the route's declared `browse` scope).
  */
 export const paymentsRoutes = [
   route({
@@ -20,6 +17,7 @@ export const paymentsRoutes = [
     path: '/stores/{storeId}/payment-readiness',
     tags: ['payments'],
     params,
+    scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found' },
     permissions: [
       PERMISSIONS.cartsUse,
       PERMISSIONS.ordersStoreManage,
@@ -30,10 +28,6 @@ export const paymentsRoutes = [
     summary: 'Whether the store takes card payments now (test mode, gateway, readable credentials), and why not',
     response: { description: 'Card payment readiness', schema: paymentReadinessSchema.meta({ id: 'PaymentReadiness' }) },
     errors: { 404: 'Store not found (or not yours)' },
-    handler: async (actor, { params: p }, { ctx }) => {
-      const mine = (await canReachStore(ctx.db, actor.userId, p.storeId)) || (await storeInScope(ctx.db, actor, p.storeId));
-      if (!mine || !(await ctx.db('stores').where({ id: p.storeId }).first('id'))) throw new NotFoundError('Store not found');
-      return cardPaymentReadiness(ctx.db, ctx.config, p.storeId);
-    },
+    handler: (_actor, { params: p }, { ctx }) => cardPaymentReadiness(ctx.db, ctx.config, p.storeId),
   }),
 ];

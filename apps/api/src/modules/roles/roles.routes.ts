@@ -14,6 +14,7 @@ export const rolesRoutes = [
   route({
     method: 'get',
     path: '/admin/roles',
+    scope: 'reference',
     tags,
     permissions: READ,
     summary: 'Every role with its level, permission codes and number of holders; immutable marks super_admin',
@@ -23,6 +24,7 @@ export const rolesRoutes = [
   route({
     method: 'get',
     path: '/admin/permissions',
+    scope: 'reference',
     tags,
     permissions: READ,
     summary: 'Every permission code with its description',
@@ -32,6 +34,7 @@ export const rolesRoutes = [
   route({
     method: 'put',
     path: '/admin/roles/{roleId}/permissions/{permissionCode}',
+    scope: 'global',
     tags,
     permissions: [P.adminRolesUpdate],
     params: rolePermissionParamsSchema,
@@ -45,6 +48,7 @@ export const rolesRoutes = [
   route({
     method: 'delete',
     path: '/admin/roles/{roleId}/permissions/{permissionCode}',
+    scope: 'global',
     tags,
     permissions: [P.adminRolesUpdate],
     params: rolePermissionParamsSchema,

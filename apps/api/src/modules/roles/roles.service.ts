@@ -18,7 +18,7 @@ export interface WriteMeta {
   ip?: string | null;
 }
 
-/** Every role (by level, then code) with its permission codes and number of holders. */
+/** Every role (by level, then code) with the scope it is granted at, its permission codes and number of holders. */
 export async function listRoles(db: Db): Promise<{ items: AdminRole[] }> {
   const rows = await db('roles as r')
     .select(
@@ -27,10 +27,11 @@ export async function listRoles(db: Db): Promise<{ items: AdminRole[] }> {
       'r.role_name',
       'r.description',
       'r.role_level',
+      'r.scope_type',
       db.raw(
         `coalesce((SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id), '{}') AS permissions`,
       ),
-      db.raw('(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_count'),
+      db.raw('(SELECT count(DISTINCT g.user_id) FROM role_grants g WHERE g.role_id = r.id)::int AS user_count'),
     )
     .orderBy([{ column: 'r.role_level' }, { column: 'r.code' }]);
   return { items: rows.map(toRole) };
@@ -42,6 +43,7 @@ function toRole(r: {
   role_name: string | null;
   description: string | null;
   role_level: number;
+  scope_type: AdminRole['scopeType'];
   permissions: string[];
   user_count: number;
 }): AdminRole {
@@ -51,6 +53,7 @@ function toRole(r: {
     name: r.role_name,
     description: r.description,
     level: r.role_level,
+    scopeType: r.scope_type,
     permissions: r.permissions,
     immutable: r.code === ROLES.superAdmin,
     userCount: r.user_count,

@@ -17,13 +17,12 @@ const users: Record<'items' | 'item' | 'none', { id: string; email: string }> = 
 async function userWith(email: string, roleCode: string, codes: string[]) {
   const [u] = await t.db('users').insert({ email, password_hash: 'x', is_active: true }).returning('id');
   await t.db('user_profiles').insert({ user_id: u.id, first_name: 'Cat', last_name: 'Viewer' });
-  const [role] = await t.db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70 }).returning('id');
+  const [role] = await t.db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70, scope_type: 'outlet' }).returning('id');
   for (const code of codes) {
     const p = await t.db('permissions').where({ code }).first('id');
     await t.db('role_permissions').insert({ role_id: role.id, permission_id: p.id });
   }
-  await t.db('user_roles').insert({ user_id: u.id, role_id: role.id });
-  await t.db('user_outlets').insert({ user_id: u.id, outlet_id: fx.outlets.dsm });
+  await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
   return { id: u.id as string, email };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/knex';
-import { storeReachExistsSql } from '../access/access.service';
+import { PERMISSIONS } from '@portal/contracts';
+import { browseStoreSql } from '../access/access.service';
 
 /** A store row with its board (spec 001 §3 warehouse). */
 export interface StoreRow {
@@ -61,8 +62,11 @@ export function escapeLike(s: string): string {
 }
 
 export interface ProductSearch {
-  /** The signed-in user: the page is empty unless they reach the store (access.storeReachExistsSql). */
+  /** The signed-in user: the page is empty unless they may browse the store (access.browseStoreSql). */
   userId: string;
+  /** The codes that let one browse by shopping (default bcc.carts.use) or by viewing (default the item view codes). */
+  shopCodes?: readonly string[];
+  viewCodes?: readonly string[];
   storeId: number;
   /** Trimmed search text, or undefined for the whole inventory. */
   search?: string;
@@ -81,8 +85,13 @@ export interface ProductSearch {
  * The text depends only on which filters are present, so it is prepared once per shape (see `name`).
  */
 export function productPageSql(q: ProductSearch): { sql: string; bindings: (string | number)[]; name: string } {
-  const reach = storeReachExistsSql(q.userId, q.storeId);
-  const bindings: (string | number)[] = [q.storeId, ...reach.bindings];
+  const reach = browseStoreSql(
+    q.userId,
+    q.storeId,
+    q.shopCodes ?? [PERMISSIONS.cartsUse],
+    q.viewCodes ?? [PERMISSIONS.itemsView, PERMISSIONS.itemView],
+  );
+  const bindings = [q.storeId, ...reach.bindings] as (string | number)[];
   let where = `inv.store_id = ? AND i.active AND ${reach.sql}`;
   if (q.sizeId !== undefined) {
     where += ' AND i.bottle_size_id = ?';

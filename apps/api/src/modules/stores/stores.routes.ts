@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  PERMISSIONS,
   bottleSizeListSchema,
   intIdSchema,
   productPageSchema,
@@ -14,7 +13,7 @@ import * as stores from './stores.service';
 const storeParams = z.strictObject({ storeId: intIdSchema });
 const productParams = z.strictObject({ storeId: intIdSchema, code: z.string().trim().min(1).max(32) });
 const tags = ['stores'];
-const permissions = [PERMISSIONS.cartsUse, PERMISSIONS.itemsView, PERMISSIONS.itemView];
+const permissions = stores.BROWSE_CODES;
 /** The catalog is read-only: a user's permissions are reused for 2 s (a revocation applies within 2 s). */
 const principalCacheMs = 2000;
 
@@ -27,6 +26,7 @@ export const storesRoutes = [
   route({
     method: 'get',
     path: '/stores/{storeId}',
+    scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
     principalCacheMs,
@@ -38,6 +38,7 @@ export const storesRoutes = [
   route({
     method: 'get',
     path: '/stores/{storeId}/products',
+    scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
     principalCacheMs,
@@ -50,6 +51,7 @@ export const storesRoutes = [
   route({
     method: 'get',
     path: '/stores/{storeId}/products/{code}',
+    scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
     principalCacheMs,
@@ -61,6 +63,7 @@ export const storesRoutes = [
   route({
     method: 'get',
     path: '/stores/{storeId}/bottle-sizes',
+    scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
     principalCacheMs,

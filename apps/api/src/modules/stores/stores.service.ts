@@ -1,14 +1,16 @@
 import type { BottleSize, Product, ProductPage, ProductsQuery, StoreDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
-import { canReachStore, type Principal } from '../access/access.service';
+import { PERMISSIONS } from '@portal/contracts';
+import { mayBrowseStore, splitBrowseCodes, type Principal } from '../access/access.service';
 import * as repo from './stores.repository';
 
 /**
  * A store and its catalog as a signed-in buyer sees them (spec 001 §2 shop page, ARCHITECTURE §5).
  * Functions take `(db, actor, input)`: the caller's principal and the route's parsed params and query.
- * Every function refuses a store the user cannot reach (inactive, or not linked to one of the user's
- * active outlets) with NotFoundError, never 403 (ARCHITECTURE §4).
+ * Every function refuses a store the user may not browse with NotFoundError, never 403 (ARCHITECTURE §4, §11):
+ * one browses a store one shops at (a member of an active outlet linked to the active store, holding
+ * bcc.carts.use there) or where one holds an item view code (a store or board grant, a global one).
  */
 
 const STORE_NOT_FOUND = 'Store not found';
@@ -18,13 +20,16 @@ export interface StoreInput {
   storeId: number;
 }
 
-async function assertReachable(db: Db, userId: string, storeId: number): Promise<void> {
-  if (!(await canReachStore(db, userId, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
+/** The route's codes: shopping or viewing items (stores.routes). */
+export const BROWSE_CODES = [PERMISSIONS.cartsUse, PERMISSIONS.itemsView, PERMISSIONS.itemView] as const;
+
+async function assertReachable(db: Db, actor: Principal, storeId: number): Promise<void> {
+  if (!(await mayBrowseStore(db, actor, storeId, BROWSE_CODES))) throw new NotFoundError(STORE_NOT_FOUND);
 }
 
 /** GET /stores/{storeId}: address, phone and delivery settings (deliveryCharge as a decimal string). */
 export async function getStore(db: Db, actor: Principal, { storeId }: StoreInput): Promise<StoreDetail> {
-  await assertReachable(db, actor.userId, storeId);
+  await assertReachable(db, actor, storeId);
   const s = await repo.findStore(db, storeId);
   if (!s) throw new NotFoundError(STORE_NOT_FOUND);
   return { ...s, warehouseId: s.id };
@@ -38,11 +43,21 @@ export async function getStore(db: Db, actor: Principal, { storeId }: StoreInput
  */
 export async function listProducts(db: Db, actor: Principal, { storeId, ...q }: StoreInput & ProductsQuery): Promise<ProductPage> {
   const userId = actor.userId;
-  const search = { userId, storeId, search: q.search || undefined, sizeId: q.size, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const { shop, view } = splitBrowseCodes(BROWSE_CODES);
+  const browse = { shopCodes: shop, viewCodes: view };
+  const search = {
+    userId,
+    storeId,
+    ...browse,
+    search: q.search || undefined,
+    sizeId: q.size,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  };
   const { rows, total: pageTotal } = await repo.findProductPage(db, search);
   let total = pageTotal;
   if (!rows.length) {
-    await assertReachable(db, userId, storeId);
+    await assertReachable(db, actor, storeId);
     if (q.page > 1) total = await repo.countProducts(db, search);
   }
   return { items: rows.map(toProduct), page: q.page, pageSize: q.pageSize, total };
@@ -50,7 +65,7 @@ export async function listProducts(db: Db, actor: Principal, { storeId, ...q }: 
 
 /** GET /stores/{storeId}/products/{code}: one product; NotFoundError when the store does not carry it. */
 export async function getProduct(db: Db, actor: Principal, { storeId, code }: StoreInput & { code: string }): Promise<Product> {
-  await assertReachable(db, actor.userId, storeId);
+  await assertReachable(db, actor, storeId);
   const row = await repo.findProduct(db, storeId, code);
   if (!row) throw new NotFoundError('Product not found in this store');
   return toProduct(row);
@@ -58,7 +73,7 @@ export async function getProduct(db: Db, actor: Principal, { storeId, code }: St
 
 /** GET /stores/{storeId}/bottle-sizes: the sizes of the store's active items, smallest first. */
 export async function listBottleSizes(db: Db, actor: Principal, { storeId }: StoreInput): Promise<{ items: BottleSize[] }> {
-  await assertReachable(db, actor.userId, storeId);
+  await assertReachable(db, actor, storeId);
   return { items: await repo.findBottleSizes(db, storeId) };
 }
 

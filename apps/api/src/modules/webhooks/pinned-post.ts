@@ -21,17 +21,25 @@ export function pinnedLookup(pinned: CheckedAddress): LookupFunction {
   }) as LookupFunction;
 }
 
+/** What a receiver answered: its HTTP status and reason phrase, and (for a non-2xx answer) the head of its body. */
+export interface ReceiverAnswer {
+  status: number;
+  statusText: string;
+  /** Up to `keepBytes` of the body of a non-2xx answer, as UTF-8 text; '' for a 2xx (never read). */
+  text: string;
+}
+
 /**
- * POSTs `body` to `url` (http or https, never following redirects) and answers the HTTP status; connects
- * to `pinned` when given (the Host header and TLS name stay the URL's host), else resolves as usual.
- * Rejects on network errors and after `timeoutMs`. The answer's body is not read.
+ * POSTs `body` to `url` (http or https, never following redirects) and answers what the receiver said;
+ * connects to `pinned` when given (the Host header and TLS name stay the URL's host), else resolves as
+ * usual. Rejects on network errors and after `timeoutMs`.
  */
 export function postPinned(
   url: string,
   headers: Record<string, string>,
   body: string,
-  opts: { timeoutMs: number; pinned?: CheckedAddress },
-): Promise<number> {
+  opts: { timeoutMs: number; pinned?: CheckedAddress; keepBytes: number },
+): Promise<ReceiverAnswer> {
   const u = new URL(url);
   const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -44,8 +52,25 @@ export function postPinned(
         ...(opts.pinned ? { lookup: pinnedLookup(opts.pinned) } : {}),
       },
       (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+        const status = res.statusCode ?? 0;
+        const answer = { status, statusText: res.statusMessage ?? '' };
+        if (status >= 200 && status < 300) {
+          res.resume();
+          return resolve({ ...answer, text: '' });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => resolve({ ...answer, text: Buffer.concat(chunks).subarray(0, opts.keepBytes).toString('utf8') });
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= opts.keepBytes) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
+        res.on('error', done); // a body that breaks off still leaves the status
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, NotFoundError } from '../../http/errors';
+import { webhookDeliveries } from '../../http/metrics';
 import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { adminStoreIds, assertScope } from '../integrations/integrations.service';
-import { postPinned, type CheckedAddress } from './pinned-post';
+import { whereStoreOrBoardInReach } from '../access/access.service';
+import { INTEGRATION_ADMIN_CODES, assertScope } from '../integrations/integrations.service';
+import { postPinned, type CheckedAddress, type ReceiverAnswer } from './pinned-post';
 import { enqueueAgain } from './webhook-queue';
 
 /**
@@ -23,7 +24,7 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
 
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
- * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 422.
+ * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 400 validation_failed (field `url`).
  * Answers the address to connect to (the first one checked), so the sender connects to exactly what was
  * checked (pinnedLookup); undefined outside production and for allow-listed hosts (resolved as usual).
  */
@@ -48,7 +49,7 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<C
   const first = ipaddr.process(addrs[0]);
   return { address: first.toString(), family: first.kind() === 'ipv6' ? 6 : 4 };
 }
-const bad = (message: string) => new UnprocessableError(message, PROBLEM_CODES.validationFailed, [{ path: 'url', message }]);
+const bad = (message: string) => new BadRequestError(message, [{ path: 'url', message }]);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const view = (r: any) => ({
@@ -60,16 +61,10 @@ const view = (r: any) => ({
   active: r.active,
   createdAt: new Date(r.created_at).toISOString(),
 });
-function scoped(q: any, stores: number[] | null) {
-  if (!stores) return q;
-  return q.where((w: any) =>
-    w.whereIn('store_id', stores).orWhereIn('board_id', (sub: any) => sub.from('stores').whereIn('id', stores).select('board_id')),
-  );
-}
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 async function findOwn(db: Db, a: Principal, id: string) {
-  const row = await scoped(db('webhook_endpoints').where({ id }), await adminStoreIds(db, a)).first();
+  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints').where({ id })).first();
   if (!row) throw new NotFoundError('Webhook not found');
   return row;
 }
@@ -77,9 +72,7 @@ async function findOwn(db: Db, a: Principal, id: string) {
 export async function listWebhooks(db: Db, a: Principal) {
   return {
     items: (
-      await scoped(db('webhook_endpoints'), await adminStoreIds(db, a))
-        .orderBy('created_at', 'desc')
-        .limit(500)
+      await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints')).orderBy('created_at', 'desc').limit(500)
     ).map(view),
   };
 }
@@ -147,7 +140,10 @@ export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string
   });
 }
 
-/** GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, last HTTP status and duration. */
+/**
+ * GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, and of the last attempt
+ * the receiver's HTTP status, the duration and the error (the receiver's answer or the network error).
+ */
 export async function listDeliveries(db: Db, a: Principal, id: string) {
   await findOwn(db, a, id);
   const rows = await db('webhook_deliveries as d')
@@ -163,6 +159,7 @@ export async function listDeliveries(db: Db, a: Principal, id: string) {
       'd.attempts',
       'd.last_status_code as lastStatusCode',
       'd.last_duration_ms as lastDurationMs',
+      'd.last_error as lastError',
       'd.created_at as createdAt',
       'd.delivered_at as deliveredAt',
     );
@@ -193,7 +190,7 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
 }
 
 /**
- * One delivery attempt: POSTs the event (`{ seq, type, occurredAt, order }`) signed with the endpoint's
+ * One delivery attempt: POSTs the event (`{ id, seq, type, occurredAt, test?, order }`) signed with the endpoint's
  * secret, logs the attempt (status, duration), marks the delivery delivered on 2xx. Returns whether it was
  * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time and connects
  * to the very address it checked (no second DNS lookup: DNS rebinding cannot reach loopback).
@@ -203,13 +200,15 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
     .join('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .join('order_events as e', 'e.seq', 'd.event_seq')
     .where('d.id', deliveryId)
-    .first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload');
+    .first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload', 'e.test');
   if (!d || d.status === 'delivered' || !d.active) return true;
   const body = JSON.stringify({
     id: deliveryId,
     seq: Number(d.seq),
     type: d.type,
     occurredAt: new Date(d.occurred_at).toISOString(),
+    // A synthetic event of POST /integrations/test-events says so.
+    ...(d.test ? { test: true } : {}),
     order: d.payload,
   });
   const started = Date.now();
@@ -218,7 +217,7 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
   try {
     // The address checked is the one connected to (a second DNS answer could point at loopback).
     const pinned = await assertSafeUrl(d.url, production);
-    status = await postPinned(
+    const res = await postPinned(
       d.url,
       {
         'content-type': 'application/json',
@@ -227,8 +226,10 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
         'portal-delivery': deliveryId,
       },
       body,
-      { timeoutMs, pinned },
+      { timeoutMs, pinned, keepBytes: RECEIVER_TEXT_BYTES },
     );
+    status = res.status;
+    if (status < 200 || status >= 300) error = receiverError(res);
   } catch (err) {
     error = (err as Error).message.slice(0, 300);
   }
@@ -242,13 +243,29 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
         attempts: trx.raw('attempts + 1'),
         last_status_code: status,
         last_duration_ms: duration,
+        last_error: ok ? null : error,
         ...(ok ? { status: 'delivered', delivered_at: trx.fn.now() } : {}),
       });
   });
+  webhookDeliveries.inc({ outcome: ok ? 'delivered' : 'failed' });
   return ok;
+}
+
+/** Bytes of a refusing receiver's body kept in the delivery log. */
+const RECEIVER_TEXT_BYTES = 500;
+
+/**
+ * What a receiver that did not answer 2xx said, for the delivery log: `HTTP <status> <statusText>: <the
+ * first 500 bytes of its body>` (whitespace collapsed; the rest of the body is not read).
+ */
+function receiverError(res: ReceiverAnswer): string {
+  const text = res.text.replace(/\s+/g, ' ').trim();
+  const head = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+  return (text ? `${head}: ${text}` : head).slice(0, 1000);
 }
 
 /** Marks a delivery failed (its retries are over). */
 export async function markFailed(db: Db, deliveryId: string): Promise<void> {
-  await db('webhook_deliveries').where({ id: deliveryId }).whereNot({ status: 'delivered' }).update({ status: 'failed' });
+  const n = await db('webhook_deliveries').where({ id: deliveryId }).whereNot({ status: 'delivered' }).update({ status: 'failed' });
+  if (n) webhookDeliveries.inc({ outcome: 'abandoned' });
 }

@@ -15,6 +15,7 @@ const KEY = {
   storeId: 2190,
   boardId: null,
   scopes: ['orders:read'],
+  sandbox: false,
   createdAt: '2026-11-20T10:00:00Z',
   lastUsedAt: null,
   revokedAt: null,

@@ -207,6 +207,11 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () 
                   <Td className="text-right tabular-nums">
                     {d.lastStatusCode ?? '–'}
                     {d.lastDurationMs !== null ? ` · ${d.lastDurationMs} ms` : ''}
+                    {d.lastError ? (
+                      <span className="block max-w-xs truncate text-left text-xs text-muted-foreground" title={d.lastError}>
+                        {d.lastError}
+                      </span>
+                    ) : null}
                   </Td>
                   <Td>
                     <Button variant="ghost" size="sm" onClick={() => redeliver(d.id)} aria-label={`Redeliver ${d.type} #${d.seq}`}>

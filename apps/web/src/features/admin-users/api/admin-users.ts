@@ -7,6 +7,7 @@ import {
   assignableRolesSchema,
   manageableOutletsSchema,
   type AdminUserDetail,
+  type GrantRef,
   type AdminUserProfileBody,
   type AdminUsersList,
 } from '@portal/contracts';
@@ -75,13 +76,21 @@ export async function updateUserProfile(userId: string, body: AdminUserProfileBo
 export async function updateUserOutlets(userId: string, add: number[], remove: number[]): Promise<AdminUserDetail> {
   return adminUserDetailSchema.parse((await api.put(`/admin/users/${userId}/outlets`, { add, remove })).data);
 }
-/** POST /admin/users/{id}/roles { roleId }. */
-export async function addUserRole(userId: string, roleId: number): Promise<AdminUserDetail> {
-  return adminUserDetailSchema.parse((await api.post(`/admin/users/${userId}/roles`, { roleId })).data);
+/** Where a role is granted (ARCHITECTURE §11): outlet roles at outlets, store roles at stores, board roles at boards. */
+export interface GrantPlaces {
+  outletIds?: number[];
+  storeIds?: number[];
+  boardIds?: number[];
 }
-/** DELETE /admin/users/{id}/roles/{roleId}. */
-export async function removeUserRole(userId: string, roleId: number): Promise<AdminUserDetail> {
-  return adminUserDetailSchema.parse((await api.delete(`/admin/users/${userId}/roles/${roleId}`)).data);
+/** POST /admin/users/{id}/roles { roleId, outletIds | storeIds | boardIds }. */
+export async function addUserRole(userId: string, roleId: number, places: GrantPlaces = {}): Promise<AdminUserDetail> {
+  return adminUserDetailSchema.parse((await api.post(`/admin/users/${userId}/roles`, { roleId, ...places })).data);
+}
+/** DELETE /admin/users/{id}/roles/{roleId}?scopeType=&scopeId=: one grant (a role at one place). */
+export async function removeUserGrant(userId: string, grant: Pick<GrantRef, 'roleId' | 'scopeType' | 'scopeId'>): Promise<AdminUserDetail> {
+  const q = new URLSearchParams({ scopeType: grant.scopeType });
+  if (grant.scopeId !== null) q.set('scopeId', String(grant.scopeId));
+  return adminUserDetailSchema.parse((await api.delete(`/admin/users/${userId}/roles/${grant.roleId}?${q.toString()}`)).data);
 }
 /** DELETE /admin/users/{id} (super administrators). */
 export async function deleteUser(userId: string): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type AdminUserDetail,
   type ManageableOutlet,
   type AdminRoleRef,
+  type GrantRef,
 } from '@portal/contracts';
 import * as toaster from '@/components/ui/toaster';
 import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
@@ -25,17 +26,27 @@ const role = (id: number, code: string, name: string, level: number): AdminRoleR
   name,
   description: `${name} description`,
   level,
+  scopeType: 'outlet',
 });
 const buyer = role(6, 'outlet_buyer', 'Outlet Buyer', 50);
 const viewer = role(7, 'outlet_viewer', 'Outlet Viewer', 60);
+/** A role held at an outlet (ARCHITECTURE §11). */
+const at = (r: AdminRoleRef, outletId: number, outletName: string, editable = true): GrantRef => ({
+  ...r,
+  roleId: r.id,
+  scopeId: outletId,
+  scopeName: outletName,
+  editable,
+});
 const detail = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
   id: USER_ID,
   email: 'tara@example.com',
   fullName: 'Tara Target',
   profile: { firstName: 'Tara', lastName: 'Target', phone: null, isActive: true, lastLogin: null },
-  roles: [viewer],
+  roles: [at(viewer, 1, 'Court Avenue Taproom')],
   outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }],
   canEdit: true,
+  canEditProfile: true,
   canDelete: false,
   ...over,
 });
@@ -69,7 +80,7 @@ function setup({
   const api = new FakeApi()
     .on('get', '/admin/users/{id}', getError ?? reply(adminUserDetailSchema, user))
     .on('get', '/admin/users/{id}/manageable-outlets', reply(manageableOutletsSchema, { items: outlets }))
-    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles }));
+    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles, stores: [], boards: [] }));
   renderRoute(
     <Routes>
       <Route
@@ -194,7 +205,11 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   it('when a role is added, it is saved at once; when that fails it is rolled back with the toast', async () => {
     const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    api.on('post', '/admin/users/{id}/roles', reply(adminUserDetailSchema, detail({ roles: [buyer, viewer] })));
+    api.on(
+      'post',
+      '/admin/users/{id}/roles',
+      reply(adminUserDetailSchema, detail({ roles: [at(buyer, 1, 'Court Avenue Taproom'), at(viewer, 1, 'Court Avenue Taproom')] })),
+    );
     const select = screen.getByLabelText('Role to add');
     expect(
       within(select)
@@ -203,13 +218,14 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     ).toEqual(['Select role to add...', 'Outlet Buyer']);
     await userEvent.selectOptions(select, 'Outlet Buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Add role' }));
-    expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 6 } });
+    // An outlet role goes to the ticked outlets the editor manages ("these roles at these outlets of mine").
+    expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 6, outletIds: [1] } });
     const list = screen.getByRole('list', { name: 'Assigned roles' });
     await waitFor(() => expect(within(list).getByText('Outlet Buyer')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 
     api.on('delete', '/admin/users/{id}/roles/{roleId}', problem(403, 'forbidden', 'nope'));
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Outlet Buyer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Outlet Buyer · Court Avenue Taproom' }));
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update roles: nope' })),
     );

@@ -2,23 +2,31 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
-import { ArrowLeft, Plus, ShieldAlert, Trash2, X } from 'lucide-react';
-import { ADMIN_USER_MESSAGES as M, type AdminRoleRef, type AdminUserDetail, type ManageableOutlet } from '@portal/contracts';
+import { ArrowLeft, ShieldAlert, Trash2 } from 'lucide-react';
+import {
+  ADMIN_USER_MESSAGES as M,
+  type AdminRoleRef,
+  type AdminUserDetail,
+  type AssignableRoles,
+  type GrantRef,
+  type ManageableOutlet,
+} from '@portal/contracts';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { PageSpinner } from '@/components/ui/feedback';
 import { Field, Label, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { notify } from '@/components/ui/toaster';
 import { toApiError } from '@/lib/api';
+import { OutletAssignmentsCard } from './outlet-assignments-card';
+import { RoleAssignmentsCard } from './role-assignments-card';
 import {
   addUserRole,
   deleteUser,
-  removeUserRole,
+  removeUserGrant,
+  type GrantPlaces,
   updateUserOutlets,
   updateUserProfile,
   useAdminUser,
@@ -94,10 +102,17 @@ export function EditUserScreen({
   }
   if (outlets.error) console.error('Edit User: failed to load outlets', outlets.error);
   if (roles.error) console.error('Edit User: failed to load roles', roles.error);
-  return <EditUserForm key={user.data.id} user={user.data} outlets={outlets.data?.items ?? []} assignable={roles.data?.items ?? []} />;
+  return (
+    <EditUserForm
+      key={user.data.id}
+      user={user.data}
+      outlets={outlets.data?.items ?? []}
+      assignable={roles.data ?? { items: [], stores: [], boards: [] }}
+    />
+  );
 }
 
-function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; outlets: ManageableOutlet[]; assignable: AdminRoleRef[] }) {
+function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; outlets: ManageableOutlet[]; assignable: AssignableRoles }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const keys = userKeys(user.id);
@@ -115,8 +130,8 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
   const values = useWatch({ control }) as ProfileForm;
   const [loadedOutlets, setLoadedOutlets] = useState(() => new Set(outlets.filter((o) => o.assigned).map((o) => o.outletId)));
   const [selectedOutlets, setSelectedOutlets] = useState(() => new Set(loadedOutlets));
-  const [assigned, setAssigned] = useState<AdminRoleRef[]>(user.roles);
-  const [roleToAdd, setRoleToAdd] = useState('');
+  const [assigned, setAssigned] = useState<GrantRef[]>(user.roles);
+  const [profileEditable, setProfileEditable] = useState(user.canEditProfile);
   const [saving, setSaving] = useState(false);
   const [rolesBusy, setRolesBusy] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -126,7 +141,8 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
     reset(loadedProfile);
   }, [loadedProfile, reset]);
   const sortedOutlets = useMemo(() => [...outlets].sort((a, b) => a.outletName.localeCompare(b.outletName)), [outlets]);
-  const addable = assignable.filter((r) => !assigned.some((a) => a.id === r.id));
+  const manageable = new Set(outlets.filter((o) => o.canManage).map((o) => o.outletId));
+  const outletIdsForRoles = [...selectedOutlets].filter((id) => manageable.has(id));
   const changed = !sameProfile(values, loadedProfile) || !sameSet(selectedOutlets, loadedOutlets);
   const name = user.fullName ?? user.email;
 
@@ -146,13 +162,17 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
     });
   };
 
-  const applyRoles = async (next: AdminRoleRef[], call: () => Promise<AdminUserDetail>) => {
+  const applyRoles = async (next: GrantRef[], call: () => Promise<AdminUserDetail>) => {
     const before = assigned;
     setAssigned(next);
     setRolesBusy(true);
     try {
       const saved = await call();
       setAssigned(saved.roles);
+      setProfileEditable(saved.canEditProfile);
+      // An outlet role granted at the ticked outlets makes them the user's: they are saved now.
+      const member = new Set(saved.outlets.map((o) => o.id));
+      setLoadedOutlets((l) => new Set([...[...l].filter((id) => member.has(id) || !manageable.has(id)), ...member]));
       void refresh();
     } catch (e) {
       setAssigned(before);
@@ -161,16 +181,26 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
       setRolesBusy(false);
     }
   };
-  const addRole = () => {
-    const role = assignable.find((r) => String(r.id) === roleToAdd);
-    if (!role) return;
-    setRoleToAdd('');
-    void applyRoles([...assigned, role], () => addUserRole(user.id, role.id));
+  const addRole = (role: AdminRoleRef, places: GrantPlaces) => {
+    const ids = places.outletIds ?? places.storeIds ?? places.boardIds ?? [null];
+    const pending: GrantRef[] = ids.map((scopeId) => ({
+      id: role.id,
+      roleId: role.id,
+      code: role.code,
+      name: role.name,
+      description: role.description,
+      level: role.level,
+      scopeType: role.scopeType,
+      scopeId,
+      scopeName: '…',
+      editable: true,
+    }));
+    void applyRoles([...assigned, ...pending], () => addUserRole(user.id, role.id, places));
   };
-  const removeRole = (role: AdminRoleRef) =>
+  const removeRole = (grant: GrantRef) =>
     void applyRoles(
-      assigned.filter((r) => r.id !== role.id),
-      () => removeUserRole(user.id, role.id),
+      assigned.filter((g) => g !== grant),
+      () => removeUserGrant(user.id, grant),
     );
 
   const save = async () => {
@@ -194,7 +224,7 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
         }
         setLoadedOutlets(new Set(selectedOutlets));
       }
-      if (!sameProfile(v, loadedProfile)) {
+      if (!sameProfile(v, loadedProfile) && profileEditable) {
         try {
           const saved = await updateUserProfile(user.id, {
             firstName: v.firstName.trim(),
@@ -258,11 +288,17 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
           <CardDescription>Personal details and account status</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
+          {!profileEditable && (
+            <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              {M.profileElsewhere}
+            </p>
+          )}
           <div className="flex items-center justify-between gap-4 rounded-md border border-stone-200 p-3">
             <Label htmlFor="edit-user-active">Active account</Label>
             <Switch
               id="edit-user-active"
               checked={values.isActive}
+              disabled={!profileEditable}
               onCheckedChange={(on) => setValue('isActive', on, { shouldDirty: true })}
             />
           </div>
@@ -275,15 +311,23 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
                 {...describedBy('edit-user-first-name', errors.firstName?.message)}
                 autoComplete="off"
                 aria-required="true"
+                readOnly={!profileEditable}
                 {...register('firstName')}
               />
             </Field>
             <Field id="edit-user-last-name" label="Last Name">
-              <Input id="edit-user-last-name" autoComplete="off" {...register('lastName')} />
+              <Input id="edit-user-last-name" autoComplete="off" readOnly={!profileEditable} {...register('lastName')} />
             </Field>
           </div>
           <Field id="edit-user-phone" label="Phone Number">
-            <Input id="edit-user-phone" type="tel" placeholder="(555) 123-4567" autoComplete="off" {...register('phone')} />
+            <Input
+              id="edit-user-phone"
+              type="tel"
+              placeholder="(555) 123-4567"
+              autoComplete="off"
+              readOnly={!profileEditable}
+              {...register('phone')}
+            />
           </Field>
           <p className="text-sm text-stone-600">
             Last login: {user.profile.lastLogin ? new Date(user.profile.lastLogin).toLocaleString() : 'Never'}
@@ -291,96 +335,16 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Outlet Assignments</CardTitle>
-          <CardDescription>Manage outlet assignments for this user</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {sortedOutlets.length === 0 ? (
-            <p className="text-sm text-stone-500">No outlets available</p>
-          ) : (
-            <ul className="divide-y divide-stone-100">
-              {sortedOutlets.map((o) => {
-                const id = `edit-user-outlet-${o.outletId}`;
-                return (
-                  <li key={o.outletId} className="flex items-start gap-3 py-2.5">
-                    <Checkbox
-                      id={id}
-                      className="mt-0.5"
-                      checked={selectedOutlets.has(o.outletId)}
-                      disabled={!o.canManage}
-                      onCheckedChange={(c) => toggleOutlet(o, c === true)}
-                      aria-describedby={o.canManage ? undefined : `${id}-hint`}
-                    />
-                    <div className="min-w-0">
-                      <Label htmlFor={id} className={o.canManage ? 'cursor-pointer' : 'text-stone-500'}>
-                        {o.outletName} <span className="font-normal text-stone-500">({o.outletCode})</span>
-                        {!o.canManage && <span className="ml-1 font-normal text-stone-500">(read-only)</span>}
-                      </Label>
-                      {!o.canManage && (
-                        <p id={`${id}-hint`} className="text-xs text-stone-500">
-                          {M.outletReadOnlyHint}
-                        </p>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <OutletAssignmentsCard outlets={sortedOutlets} selected={selectedOutlets} onToggle={toggleOutlet} />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Role Assignments</CardTitle>
-          <CardDescription>Manage the roles assigned to this user</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <div className="flex gap-2">
-            <div className="flex-1">
-              <Label htmlFor="edit-user-role-add" className="sr-only">
-                Role to add
-              </Label>
-              <Select id="edit-user-role-add" value={roleToAdd} onChange={(e) => setRoleToAdd(e.target.value)} disabled={rolesBusy}>
-                <option value="">Select role to add...</option>
-                {addable.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name ?? r.code}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <Button variant="outline" size="icon" aria-label="Add role" onClick={addRole} disabled={!roleToAdd || rolesBusy}>
-              <Plus className="h-4 w-4" aria-hidden />
-            </Button>
-          </div>
-          {assigned.length === 0 ? (
-            <p className="text-sm text-stone-500">No roles assigned</p>
-          ) : (
-            <ul className="space-y-2" aria-label="Assigned roles">
-              {assigned.map((r) => (
-                <li key={r.id} className="flex items-start justify-between gap-3 rounded-md border border-stone-200 p-3">
-                  <div className="min-w-0">
-                    <p className="text-sm font-medium text-stone-900">{r.name ?? r.code}</p>
-                    {r.description && <p className="text-xs text-stone-500">{r.description}</p>}
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${r.name ?? r.code}`}
-                    onClick={() => removeRole(r)}
-                    disabled={rolesBusy || !assignable.some((a) => a.id === r.id)}
-                  >
-                    <X className="h-4 w-4" aria-hidden />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <RoleAssignmentsCard
+        grants={assigned}
+        assignable={assignable}
+        outletIdsForRoles={outletIdsForRoles}
+        busy={rolesBusy}
+        onAdd={addRole}
+        onRemove={removeRole}
+      />
 
       {user.canDelete && (
         <Card className="border-red-200">

@@ -16,7 +16,18 @@ const row = (i: number, canEdit = true): AdminUserRow => ({
   email: `user${i}@example.com`,
   isActive: true,
   outlets: [{ id: 1, name: 'Court Avenue Taproom', code: 'DSM' }],
-  roles: [{ id: 6, code: 'outlet_buyer', name: 'Outlet Buyer', description: null, level: 50 }],
+  roles: [
+    {
+      id: 6,
+      code: 'outlet_buyer',
+      name: 'Outlet Buyer',
+      description: null,
+      level: 50,
+      scopeType: 'outlet',
+      scopeCount: 1,
+      scopeName: 'Court Avenue Taproom',
+    },
+  ],
   canEdit,
 });
 const page = (from: number, n: number, next: string | null): AdminUsersList => ({

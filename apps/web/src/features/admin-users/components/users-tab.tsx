@@ -21,7 +21,15 @@ function useDebounced<T>(value: T, ms: number) {
   return v;
 }
 
-const roleNames = (u: AdminUserRow) => u.roles.map((r) => r.name ?? r.code);
+/**
+ * Each role with where it is held (ARCHITECTURE §11): "Outlet Manager · Riverfront", "Outlet Buyer · 3 outlets",
+ * "Super Administrator · All".
+ */
+const roleNames = (u: AdminUserRow) =>
+  u.roles.map((r) => {
+    const where = r.scopeName ?? `${r.scopeCount} ${r.scopeType}s`;
+    return `${r.name ?? r.code} · ${where}`;
+  });
 const NOT_EDITABLE = "You don't have permission to edit this user";
 
 /** The user's name, linked to Edit User when the viewer may edit them, else a button explaining why not. */

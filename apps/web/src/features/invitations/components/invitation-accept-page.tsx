@@ -138,10 +138,24 @@ function AcceptForm({
           <dt className="font-medium text-stone-700">Roles</dt>
           <dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd>
         </div>
-        <div>
-          <dt className="font-medium text-stone-700">Outlets</dt>
-          <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
-        </div>
+        {(invitation.outletLabels.length > 0 || (!invitation.storeLabels.length && !invitation.boardLabels.length)) && (
+          <div>
+            <dt className="font-medium text-stone-700">Outlets</dt>
+            <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
+          </div>
+        )}
+        {invitation.storeLabels.length > 0 && (
+          <div>
+            <dt className="font-medium text-stone-700">Stores</dt>
+            <dd className="text-stone-900">{invitation.storeLabels.join(', ')}</dd>
+          </div>
+        )}
+        {invitation.boardLabels.length > 0 && (
+          <div>
+            <dt className="font-medium text-stone-700">Boards</dt>
+            <dd className="text-stone-900">{invitation.boardLabels.join(', ')}</dd>
+          </div>
+        )}
       </dl>
       {!isNew && (
         <p className="text-sm text-stone-600">

@@ -30,13 +30,23 @@ const notify = toaster.notify as jest.Mock;
 
 const OPTIONS: InvitationOptions = {
   roles: [
-    { id: 1, code: 'super_admin', name: 'Super Administrator', description: 'Everything.', level: 0, grantsAdminOutlet: true },
-    { id: 6, code: 'outlet_buyer', name: 'Outlet Buyer', description: 'Shops.', level: 50, grantsAdminOutlet: false },
+    {
+      id: 1,
+      code: 'super_admin',
+      name: 'Super Administrator',
+      description: 'Everything.',
+      level: 0,
+      grantsAdminOutlet: true,
+      scopeType: 'global',
+    },
+    { id: 6, code: 'outlet_buyer', name: 'Outlet Buyer', description: 'Shops.', level: 50, grantsAdminOutlet: false, scopeType: 'outlet' },
   ],
   outlets: [
     { id: 9, code: 'SYSTEM-ADMIN', name: 'System Administration', isAdminOutlet: true, boardName: null, city: null },
     { id: 2, code: 'DEMO-DSM-01', name: 'Court Avenue Taproom', isAdminOutlet: false, boardName: 'Iowa', city: 'DES MOINES' },
   ],
+  stores: [],
+  boards: [],
 };
 let api: FakeApi;
 const posts = () => api.calls.filter((c) => c.method === 'post');
@@ -122,7 +132,7 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     expect(posts().at(-1)).toEqual({
       method: 'post',
       url: '/invitations',
-      body: { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleIds: [6], outletIds: [2] },
+      body: { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Invitee', roleIds: [6], outletIds: [2], storeIds: [], boardIds: [] },
     });
     expect(notify).toHaveBeenLastCalledWith({
       title: 'Invitation Sent',
@@ -145,6 +155,8 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
     lastName: 'Invitee',
     roleLabels: ['Outlet Buyer'],
     outletLabels: ['Court Avenue Taproom'],
+    storeLabels: [],
+    boardLabels: [],
     userExists: false,
     expiresAt: '2026-12-01T00:00:00.000Z',
   };

@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useSWRConfig } from 'swr';
-import { INVITATION_MESSAGES, createInvitationBodySchema, type GrantableOutlet, type GrantableRole } from '@portal/contracts';
+import {
+  GRANT_MESSAGES,
+  INVITATION_MESSAGES,
+  createInvitationBodySchema,
+  type GrantableOutlet,
+  type GrantableRole,
+  type ScopeType,
+} from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,7 +23,7 @@ import { createInvitation, useInvitationOptions } from '../api/invitations';
 
 type FormIn = z.input<typeof createInvitationBodySchema>;
 type FormOut = z.output<typeof createInvitationBodySchema>;
-const EMPTY: FormIn = { firstName: '', lastName: '', email: '', roleIds: [], outletIds: [] };
+const EMPTY: FormIn = { firstName: '', lastName: '', email: '', roleIds: [], outletIds: [], storeIds: [], boardIds: [] };
 const M = INVITATION_MESSAGES;
 
 /** The toast for the first failed rule, in the spec's order (spec 000 §5, §8). */
@@ -34,6 +41,20 @@ export function visibleOutlets(outlets: GrantableOutlet[], roles: GrantableRole[
   if (!roleIds.length) return [];
   const adminAllowed = roles.some((r) => roleIds.includes(r.id) && r.grantsAdminOutlet);
   return outlets.filter((o) => !o.isAdminOutlet || adminAllowed);
+}
+
+/** The scope types of the chosen roles (ARCHITECTURE §11): which place lists the dialog asks for. */
+export const chosenScopes = (roles: GrantableRole[], roleIds: number[]) =>
+  new Set<ScopeType>(roles.filter((r) => roleIds.includes(r.id)).map((r) => r.scopeType));
+
+/** The first place list a chosen role needs and is empty: the toast for it, or null. */
+export function missingPlace(scopes: Set<ScopeType>, v: { outletIds?: number[]; storeIds?: number[]; boardIds?: number[] }) {
+  if (scopes.has('outlet') && !v.outletIds?.length) return { title: M.outletRequiredTitle, description: M.outletRequired };
+  if (scopes.has('store') && !v.storeIds?.length)
+    return { title: 'Store Required', description: GRANT_MESSAGES.scopeRequired('This role', 'store') };
+  if (scopes.has('board') && !v.boardIds?.length)
+    return { title: 'Board Required', description: GRANT_MESSAGES.scopeRequired('This role', 'board') };
+  return null;
 }
 
 function CheckRow({
@@ -60,10 +81,56 @@ function CheckRow({
   );
 }
 
+/** A checkbox list of stores or boards for store- and board-level roles (ARCHITECTURE §11). */
+function PlaceList({
+  legend,
+  empty,
+  name,
+  control,
+  places,
+}: {
+  legend: string;
+  empty: string;
+  name: 'storeIds' | 'boardIds';
+  control: Control<FormIn, unknown, FormOut>;
+  places: { id: number; label: string; detail: string }[];
+}) {
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <div className="max-h-52 overflow-y-auto rounded-md border border-stone-200 p-1">
+        {places.length === 0 ? (
+          <p className="px-2 py-1.5 text-sm text-stone-500">{empty}</p>
+        ) : (
+          <Controller
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <>
+                {places.map((p) => (
+                  <CheckRow
+                    key={p.id}
+                    id={`invite-${name}-${p.id}`}
+                    checked={(field.value ?? []).includes(p.id)}
+                    onChange={(on) => field.onChange(on ? [...(field.value ?? []), p.id] : (field.value ?? []).filter((id) => id !== p.id))}
+                    label={p.label}
+                    detail={p.detail}
+                  />
+                ))}
+              </>
+            )}
+          />
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * Send User Invitation (spec 000 §2 Invite dialog, §4, §5, §8): first and last name, email, User Roles and
- * Select Outlets as checkbox lists of what the inviter may grant (GET /invitations/options); Send Invitation
- * ('Sending...') is disabled until an outlet is chosen, with the hint. Invalid input shows the spec's toast;
+ * Select Outlets as checkbox lists of what the inviter may grant (GET /invitations/options) — and Select Stores
+ * or Select Boards when a chosen role is held at stores or boards (ARCHITECTURE §11); Send Invitation
+ * ('Sending...') is disabled until each chosen role has a place of its kind, with the hint. Invalid input shows the spec's toast;
  * success toasts 'Invitation Sent', resets and closes; a failure keeps the dialog open with an error toast.
  */
 export function InviteUserDialog({
@@ -92,8 +159,11 @@ export function InviteUserDialog({
   const watchedRoles = watch('roleIds');
   const roleIds = useMemo(() => watchedRoles ?? [], [watchedRoles]);
   const outletIds = watch('outletIds') ?? [];
+  const storeIds = watch('storeIds') ?? [];
+  const boardIds = watch('boardIds') ?? [];
   const roles = useMemo(() => data?.roles ?? [], [data]);
   const outlets = useMemo(() => visibleOutlets(data?.outlets ?? [], roles, roleIds), [data, roles, roleIds]);
+  const scopes = chosenScopes(roles, roleIds);
 
   const close = (next: boolean) => {
     if (!next) reset(EMPTY);
@@ -116,6 +186,14 @@ export function InviteUserDialog({
 
   const submit = handleSubmit(
     async (body) => {
+      const missing = missingPlace(scopes, body);
+      if (missing) {
+        notify({ ...missing, variant: 'destructive' });
+        return;
+      }
+      // Only the places the chosen roles are held at (ARCHITECTURE §11); outlets stay (optional memberships).
+      if (!scopes.has('store')) body.storeIds = [];
+      if (!scopes.has('board')) body.boardIds = [];
       try {
         await createInvitation(body);
         notify({ title: M.sentTitle, description: M.sent(body.email), variant: 'success' });
@@ -130,7 +208,8 @@ export function InviteUserDialog({
     (errs) => notify({ ...validationToast(errs), variant: 'destructive' }),
   );
 
-  const noOutlet = outletIds.length === 0;
+  const missing = roleIds.length ? missingPlace(scopes, { outletIds, storeIds, boardIds }) : { title: '', description: '' };
+  const noOutlet = Boolean(missing);
   let outletBody;
   if (isLoading)
     outletBody = (
@@ -159,8 +238,8 @@ export function InviteUserDialog({
               <CheckRow
                 key={o.id}
                 id={`invite-outlet-${o.id}`}
-                checked={field.value.includes(o.id)}
-                onChange={(on) => field.onChange(on ? [...field.value, o.id] : field.value.filter((id) => id !== o.id))}
+                checked={(field.value ?? []).includes(o.id)}
+                onChange={(on) => field.onChange(on ? [...(field.value ?? []), o.id] : (field.value ?? []).filter((id) => id !== o.id))}
                 label={o.isAdminOutlet ? `${o.name} (${M.adminOutletLabel})` : o.name}
                 detail={[o.code, o.city, o.boardName].filter(Boolean).join(' · ')}
               />
@@ -238,14 +317,38 @@ export function InviteUserDialog({
           )}
         </fieldset>
         <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-stone-800">Select Outlets</legend>
+          <legend className="text-sm font-medium text-stone-800">
+            Select Outlets{roleIds.length > 0 && !scopes.has('outlet') && <span className="font-normal text-stone-500"> (optional)</span>}
+          </legend>
           <div className="max-h-52 overflow-y-auto rounded-md border border-stone-200 p-1">{outletBody}</div>
-          {noOutlet && (
-            <p id="invite-outlet-hint" className="text-xs text-stone-500">
-              {M.outletHint}
-            </p>
-          )}
         </fieldset>
+        {scopes.has('store') && (
+          <PlaceList
+            legend="Select Stores"
+            empty="No stores where you may invite."
+            name="storeIds"
+            control={control}
+            places={(data?.stores ?? []).map((s) => ({
+              id: s.id,
+              label: s.name,
+              detail: [s.warehouseCode, s.city, s.boardName].filter(Boolean).join(' · '),
+            }))}
+          />
+        )}
+        {scopes.has('board') && (
+          <PlaceList
+            legend="Select Boards"
+            empty="No boards where you may invite."
+            name="boardIds"
+            control={control}
+            places={(data?.boards ?? []).map((b) => ({ id: b.id, label: b.name, detail: `Board ${b.boardNumber}` }))}
+          />
+        )}
+        {noOutlet && (
+          <p id="invite-outlet-hint" className="text-xs text-stone-500">
+            {scopes.has('outlet') || !roleIds.length ? M.outletHint : missing?.description}
+          </p>
+        )}
       </form>
     </Dialog>
   );

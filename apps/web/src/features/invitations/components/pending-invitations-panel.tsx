@@ -142,7 +142,7 @@ export function PendingInvitationsPanel() {
             <p className="break-all">{i.email}</p>
             <p>
               {i.roleLabels.join(', ')}
-              {i.outletLabels.length ? ` · ${i.outletLabels.join(', ')}` : ''}
+              {[...i.outletLabels, ...i.storeLabels].length ? ` · ${[...i.outletLabels, ...i.storeLabels].join(', ')}` : ''}
             </p>
             <p className="text-xs text-stone-500">
               Sent {formatDate(i.sentAt)}

@@ -32,6 +32,8 @@ const role = (over: Partial<MyRole>): MyRole => ({
   description: 'Shops and pays.',
   roleLevel: 50,
   permissions: [],
+  scopeType: 'outlet',
+  scopeCount: 1,
   ...over,
 });
 const meOf = (over: Partial<Me> = {}): Me => ({

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Lock, Plus, X } from 'lucide-react';
+import { GRANT_MESSAGES, type AdminRoleRef, type AssignableRoles, type GrantRef } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import type { GrantPlaces } from '../api/admin-users';
+
+const SCOPE_LABEL: Record<GrantRef['scopeType'], string> = { global: 'Everywhere', board: 'Board', store: 'Store', outlet: 'Outlet' };
+
+/** "Outlet Buyer · Demo – Court Avenue Taproom": a grant as one line (ARCHITECTURE §11: a role is held at a place). */
+export const grantLabel = (g: Pick<GrantRef, 'name' | 'code' | 'scopeType' | 'scopeName'>) =>
+  `${g.name ?? g.code} · ${g.scopeType === 'global' ? 'everywhere' : g.scopeName}`;
+
+/**
+ * Role Assignments (spec 002 §2 Edit User; ARCHITECTURE §11): each role the user holds, with where; the caller
+ * adds a role at the places they manage — an outlet role at the outlets ticked under Outlet Assignments ("these
+ * roles at these outlets of mine"), a store or board role at the store or board chosen here — and removes the
+ * grants they may change. Grants at places the caller does not manage are shown read-only and never changed.
+ * Adding and removing apply at once (the caller rolls back on failure).
+ */
+export function RoleAssignmentsCard({
+  grants,
+  assignable,
+  outletIdsForRoles,
+  busy,
+  onAdd,
+  onRemove,
+}: {
+  grants: GrantRef[];
+  assignable: AssignableRoles;
+  /** The manageable outlets ticked under Outlet Assignments: where an outlet role goes. */
+  outletIdsForRoles: number[];
+  busy: boolean;
+  onAdd: (role: AdminRoleRef, places: GrantPlaces) => void;
+  onRemove: (grant: GrantRef) => void;
+}) {
+  const [roleId, setRoleId] = useState('');
+  const [placeId, setPlaceId] = useState('');
+  const role = assignable.items.find((r) => String(r.id) === roleId);
+  const places = role?.scopeType === 'store' ? assignable.stores : role?.scopeType === 'board' ? assignable.boards : [];
+  const needsPlace = role?.scopeType === 'store' || role?.scopeType === 'board';
+  const outletRoleBlocked = role?.scopeType === 'outlet' && outletIdsForRoles.length === 0;
+  const readOnly = grants.filter((g) => !g.editable);
+  // The spec's dropdown offers roles not yet assigned: an outlet role is offered while a ticked outlet lacks it.
+  const addable = assignable.items.filter(
+    (r) =>
+      r.scopeType !== 'outlet' ||
+      !outletIdsForRoles.length ||
+      outletIdsForRoles.some((o) => !grants.some((g) => g.roleId === r.id && g.scopeId === o)),
+  );
+  const add = () => {
+    if (!role) return;
+    const p: GrantPlaces =
+      role.scopeType === 'outlet'
+        ? { outletIds: outletIdsForRoles }
+        : role.scopeType === 'store'
+          ? { storeIds: [Number(placeId)] }
+          : role.scopeType === 'board'
+            ? { boardIds: [Number(placeId)] }
+            : {};
+    setRoleId('');
+    setPlaceId('');
+    onAdd(role, p);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Role Assignments</CardTitle>
+        <CardDescription>Manage the roles assigned to this user</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="flex-1">
+            <Label htmlFor="edit-user-role-add" className="sr-only">
+              Role to add
+            </Label>
+            <Select
+              id="edit-user-role-add"
+              value={roleId}
+              onChange={(e) => {
+                setRoleId(e.target.value);
+                setPlaceId('');
+              }}
+              disabled={busy}
+            >
+              <option value="">Select role to add...</option>
+              {addable.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name ?? r.code}
+                  {r.scopeType === 'outlet' ? '' : ` (${SCOPE_LABEL[r.scopeType].toLowerCase()} role)`}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {needsPlace && (
+            <div className="flex-1">
+              <Label htmlFor="edit-user-role-place" className="sr-only">
+                {role?.scopeType === 'store' ? 'Store' : 'Board'} for the role
+              </Label>
+              <Select id="edit-user-role-place" value={placeId} onChange={(e) => setPlaceId(e.target.value)} disabled={busy}>
+                <option value="">{role?.scopeType === 'store' ? 'At store...' : 'At board...'}</option>
+                {places.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )}
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Add role"
+            className="self-end sm:self-auto"
+            onClick={add}
+            disabled={!role || busy || (needsPlace && !placeId) || outletRoleBlocked}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+          </Button>
+        </div>
+        {role?.scopeType === 'outlet' && (
+          <p className="text-xs text-stone-500">
+            {outletRoleBlocked
+              ? 'Tick at least one outlet you manage under Outlet Assignments: the role is held at those outlets.'
+              : `Granted at the ${outletIdsForRoles.length === 1 ? 'outlet' : `${outletIdsForRoles.length} outlets`} ticked under Outlet Assignments.`}
+          </p>
+        )}
+        {grants.length === 0 ? (
+          <p className="text-sm text-stone-500">No roles assigned</p>
+        ) : (
+          <>
+            {readOnly.length > 0 && <p className="text-xs text-stone-500">{GRANT_MESSAGES.readOnlyElsewhere(readOnly.length)}</p>}
+            <ul className="space-y-2" aria-label="Assigned roles">
+              {grants.map((g) => (
+                <li
+                  key={`${g.roleId}:${g.scopeType}:${g.scopeId}`}
+                  className={`flex items-start justify-between gap-3 rounded-md border p-3 ${g.editable ? 'border-stone-200' : 'border-dashed border-stone-200 bg-stone-50'}`}
+                >
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium text-stone-900">
+                      <span>{g.name ?? g.code}</span>
+                      <span className="ml-2 inline-flex items-center rounded bg-stone-100 px-1.5 py-0.5 text-xs font-normal text-stone-600">
+                        {SCOPE_LABEL[g.scopeType]}
+                      </span>
+                    </p>
+                    <p className="text-xs text-stone-600">
+                      {g.scopeType === 'global' ? 'Every board, store and outlet' : `at ${g.scopeName}`}
+                    </p>
+                    {g.description && <p className="text-xs text-stone-500">{g.description}</p>}
+                  </div>
+                  {g.editable ? (
+                    <Button variant="ghost" size="icon" aria-label={`Remove ${grantLabel(g)}`} onClick={() => onRemove(g)} disabled={busy}>
+                      <X className="h-4 w-4" aria-hidden />
+                    </Button>
+                  ) : (
+                    <span className="flex items-center gap-1 text-xs text-stone-500">
+                      <Lock className="h-3.5 w-3.5" aria-hidden />
+                      read-only
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
