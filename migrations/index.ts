@@ -17,6 +17,9 @@ import * as m1128_0101 from './2026112800010001_order_events_item_json';
 import * as m1129_0101 from './2026112900010001_cache_change_notifications';
 import * as m1129_0102 from './2026112900010002_order_event_notifications';
 import * as m1130_0101 from './2026113000010001_create_role_grants';
+import * as m1130_0201 from './2026113000020001_record_refunds';
+import * as m1130_0202 from './2026113000020002_track_import_runners';
+import * as m1130_0203 from './2026113000020003_create_feed_identity';
 import * as m1130_0401 from './2026113000040001_add_webhook_delivery_errors';
 import * as m1130_0402 from './2026113000040002_create_rate_limits';
 import * as m1130_0403 from './2026113000040003_add_test_events';
@@ -43,6 +46,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112900010001_cache_change_notifications': m1129_0101,
   '2026112900010002_order_event_notifications': m1129_0102,
   '2026113000010001_create_role_grants': m1130_0101,
+  '2026113000020001_record_refunds': m1130_0201,
+  '2026113000020002_track_import_runners': m1130_0202,
+  '2026113000020003_create_feed_identity': m1130_0203,
   '2026113000040001_add_webhook_delivery_errors': m1130_0401,
   '2026113000040002_create_rate_limits': m1130_0402,
   '2026113000040003_add_test_events': m1130_0403,

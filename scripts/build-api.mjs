@@ -1,4 +1,6 @@
-// Bundles the API (apps/api/src/main.ts, with libs/contracts, migrations and seeds) into dist/api/main.js
+// Bundles the API (apps/api/src/main.ts, with libs/contracts, migrations and seeds) into dist/api/main.js,
+// the importer's own process (apps/api/src/jobs/import-worker.ts, started by the API for each uploaded import)
+// into dist/api/import-worker.js,
 // and the ops commands into dist/ops/ (db.js: migrate, rollback, seed, import; users-invite.js;
 // credentials-add.js), which the production image runs with plain node (scripts/portal), no tsx.
 // Packages stay external (node_modules): every one they import is a production dependency of package.json
@@ -13,6 +15,7 @@ import { parseArgs } from 'node:util';
 /** Bundle name (under the output folder) → its entry point. */
 export const ENTRY_POINTS = {
   'api/main': 'apps/api/src/main.ts',
+  'api/import-worker': 'apps/api/src/jobs/import-worker.ts',
   'ops/db': 'scripts/db.ts',
   'ops/users-invite': 'scripts/users-invite.ts',
   'ops/credentials-add': 'scripts/credentials-add.ts',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/api/src/config';
 import { createDb, migrateLatest, migrateRollback } from '../apps/api/src/db/knex';
+import { rollbackPlan, type RollbackPlan } from '../apps/api/src/db/rollback-plan';
 import { recordCliRun } from '../apps/api/src/modules/imports/imports.repository';
 import {
   seedReference,
@@ -38,8 +39,11 @@ commands:
 Each command takes --help. Database: DATABASE_URL, else the embedded PostgreSQL under .data/.`,
   migrate: `usage: npm run db:migrate
 Applies every pending migration (migrations/, knex) and lists them.`,
-  rollback: `usage: npm run db:rollback [-- --all]
-Rolls back the last batch of migrations; --all rolls back every migration (the data goes with them).`,
+  rollback: `usage: npm run db:rollback [-- --all] [--yes-i-have-a-backup]
+Rolls back the last batch of migrations; --all rolls back every migration (the data goes with them).
+With NODE_ENV=production it first prints what it would drop (the migrations, the tables with their rows, the
+columns) and refuses unless --yes-i-have-a-backup is given.
+  --yes-i-have-a-backup  roll back in production (take a backup first: pg_dump)`,
   seed: `usage: npm run db:seed [-- --demo | --lock-demo]
 Loads the reference data (permissions, roles) and, when the database has no stores, the real catalog
 (SHARED_DATA_DIR, default data/iowa-abd). Idempotent.
@@ -60,6 +64,7 @@ type Command = 'migrate' | 'rollback' | 'seed' | 'import';
 interface Parsed {
   cmd: Command;
   all: boolean;
+  backedUp: boolean;
   demo: boolean;
   lockDemo: boolean;
   board?: number;
@@ -69,7 +74,7 @@ interface Parsed {
 
 const OPTIONS = {
   migrate: {},
-  rollback: { all: { type: 'boolean' } },
+  rollback: { all: { type: 'boolean' }, 'yes-i-have-a-backup': { type: 'boolean' } },
   seed: { demo: { type: 'boolean' }, 'lock-demo': { type: 'boolean' } },
   import: { board: { type: 'string' }, 'board-name': { type: 'string' } },
 } as const;
@@ -108,6 +113,7 @@ export function parseCommand(argv: string[]): Parsed | undefined {
   const parsed: Parsed = {
     cmd: command,
     all: Boolean(values.all),
+    backedUp: Boolean(values['yes-i-have-a-backup']),
     demo: Boolean(values.demo),
     lockDemo: Boolean(values['lock-demo']),
     files: positionals,
@@ -160,6 +166,24 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stdout, indent
   };
 }
 
+/** A refusal that is not a usage error (the command is right, running it here is not): one line, exit 1. */
+class RefusedError extends Error {}
+
+/** What a rollback would drop, as lines for an operator. */
+export function describePlan(plan: RollbackPlan, all: boolean): string {
+  const rows = plan.tables.reduce((sum, t) => sum + t.rows, 0);
+  const lines = [
+    `db:rollback${all ? ' --all' : ''} would roll back ${plan.migrations.length} migration${plan.migrations.length === 1 ? '' : 's'}:`,
+    ...plan.migrations.map((m) => `  ${m}`),
+    `and drop ${plan.tables.length} table${plan.tables.length === 1 ? '' : 's'} holding ${n(rows)} row${rows === 1 ? '' : 's'}${plan.tables.length ? ':' : ''}`,
+    ...plan.tables.map((t) => `  ${t.name} (${n(t.rows)} row${t.rows === 1 ? '' : 's'})`),
+  ];
+  if (plan.columns.length)
+    lines.push(`and ${plan.columns.length} column${plan.columns.length === 1 ? '' : 's'}: ${plan.columns.join(', ')}`);
+  if (plan.unknown) lines.push(`(the exact effect could not be computed: ${plan.unknown})`);
+  return lines.join('\n');
+}
+
 const resultLine = (r: ImportResult) =>
   `  ${r.file} (${r.kind}): ${n(r.rows)} rows, ${n(r.inserted)} inserted, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${secs(r.ms)}`;
 
@@ -189,6 +213,14 @@ async function run(argv: string[]): Promise<boolean> {
           : 'already up to date',
       );
     } else if (args.cmd === 'rollback') {
+      if (config.production) {
+        const plan = await rollbackPlan(db, args.all);
+        console.log(describePlan(plan, args.all));
+        if (!args.backedUp)
+          throw new RefusedError(
+            `db:rollback${args.all ? ' --all' : ''} is refused when NODE_ENV=production: take a backup (pg_dump), then run it again with --yes-i-have-a-backup`,
+          );
+      }
       const rolled = await migrateRollback(db, args.all);
       console.log(rolled.length ? `rolled back ${rolled.length} migrations:\n  ${rolled.join('\n  ')}` : 'nothing to roll back');
     } else if (args.cmd === 'seed') {
@@ -275,6 +307,9 @@ run(process.argv.slice(2))
       if (e instanceof UsageError) {
         console.error(`${e.message} (see --help)`);
         process.exitCode = 2;
+      } else if (e instanceof RefusedError) {
+        console.error(e.message);
+        process.exitCode = 1;
       } else if (e instanceof ImportError) {
         console.error(`import refused, nothing of ${e.file} was written:\n${e.errors.length > 1 ? e.message : `  ${e.message}`}`);
         process.exitCode = 1;

@@ -1,9 +1,9 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { openDataFile } from './data-files';
 import { basename, join } from 'node:path';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import type { Knex } from 'knex';
 
 /**
@@ -16,6 +16,13 @@ import type { Knex } from 'knex';
 
 /** How many refused rows one file collects before the import of that file stops. */
 export const MAX_ROW_ERRORS = 100;
+/**
+ * Most bytes one CSV record (line) may hold (csv-parse `max_record_size`): a real row is a few hundred
+ * bytes; a longer one is refused before the parser's buffer can grow without bound (a 700 MB field).
+ */
+export const MAX_RECORD_BYTES = 64 * 1024;
+/** Most bytes a file may decompress to unless `ImportOptions.maxBytes` says otherwise (the real store_items is 21 MB). */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 2 ** 20;
 
 /** One refused row: where (file, 1-based line, column) and why; `message` (and String()) is `file:line: field: reason`. */
 export interface RowError {
@@ -97,6 +104,8 @@ export interface ImportOptions {
   /** Called at most every `progressEveryMs` (default 250 ms) while reading, and at each phase change. */
   onProgress?: (p: ImportProgress) => void;
   progressEveryMs?: number;
+  /** Most bytes a file may hold once decompressed (default DEFAULT_MAX_FILE_BYTES): more is refused as the file's error. */
+  maxBytes?: number;
 }
 
 export const IOWA_BOARD = { number: 1, name: 'Iowa Alcoholic Beverages Division' };
@@ -128,6 +137,9 @@ const REQUIRED: Record<ImportKind, string[]> = {
 export async function detectKind(path: string): Promise<ImportKind> {
   const file = basename(path);
   const header = await firstLine(path);
+  // eslint-disable-next-line no-control-regex -- control bytes (and U+FFFD, what invalid UTF-8 decodes to) are what binary looks like
+  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(header))
+    throw new ImportError(file, 1, 'header', 'the file is binary, not CSV text (a compressed file without its .gz name?)');
   if (header.includes(';') && !header.includes(',')) {
     throw new ImportError(
       file,
@@ -150,7 +162,10 @@ export async function detectKind(path: string): Promise<ImportKind> {
       file,
       1,
       'header',
-      `unknown columns; expected the columns of stores.csv, products.csv or store_items_2022.csv (got: ${cols.slice(0, 6).join(', ')}…)`,
+      `unknown columns; expected the columns of stores.csv, products.csv or store_items_2022.csv (got: ${cols
+        .slice(0, 6)
+        .map((c) => c.slice(0, 40))
+        .join(', ')}…)`,
     );
   return kind;
 }
@@ -158,11 +173,16 @@ export async function detectKind(path: string): Promise<ImportKind> {
 async function firstLine(path: string): Promise<string> {
   const stream = openDataFile(path);
   let text = '';
-  for await (const chunk of stream) {
-    text += chunk.toString('utf8');
-    if (text.includes('\n') || text.length > 4096) break;
+  try {
+    for await (const chunk of stream) {
+      text += chunk.toString('utf8');
+      if (text.includes('\n') || text.length > 4096) break;
+    }
+  } catch {
+    throw new ImportError(basename(path), 1, 'header', 'the file cannot be read (a damaged or not really gzipped file?)');
+  } finally {
+    stream.destroy();
   }
-  stream.destroy();
   return text.split(/\r?\n/)[0].replace(/^\uFEFF/, '');
 }
 
@@ -185,14 +205,36 @@ class Source {
     this.file = basename(path);
     this.size = statSync(path).size;
   }
-  /** Opens the file (gunzipped on the fly for .gz) counting the bytes read from disk. */
+  /**
+   * Opens the file (gunzipped on the fly for .gz) counting the bytes read from disk; past `maxBytes` of
+   * content (decompressed) the stream fails with the file's ImportError. Every error of the chain ends up on
+   * the stream returned (never an unhandled 'error').
+   */
   open(): Readable {
     const file = createReadStream(this.path);
     this.bytes = () => file.bytesRead;
-    if (!this.path.endsWith('.gz')) return file;
+    const max = this.opts.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
+    let seen = 0;
+    const cap = new Transform({
+      transform: (chunk: Buffer, _enc, done) => {
+        seen += chunk.length;
+        if (seen > max)
+          return done(new ImportError(this.file, 0, 'file', `is larger than ${Math.round(max / 2 ** 20)} MB once decompressed`));
+        done(null, chunk);
+      },
+    });
+    if (!this.path.endsWith('.gz')) {
+      file.on('error', (err) => cap.destroy(err));
+      return file.pipe(cap);
+    }
     const gunzip = createGunzip();
     file.on('error', (err) => gunzip.destroy(err));
-    return file.pipe(gunzip);
+    gunzip.on('error', (err) =>
+      cap.destroy(
+        /^Z_/.test(String((err as { code?: string }).code)) ? new ImportError(this.file, 0, 'file', 'is not valid gzip data') : err,
+      ),
+    );
+    return file.pipe(gunzip).pipe(cap);
   }
   report(phase: ImportProgress['phase'], force = false) {
     if (!this.opts.onProgress) return;
@@ -228,18 +270,35 @@ class RowErrors {
   }
 }
 
+/**
+ * The file's records with their line numbers. Every failure while reading (the file, gunzip, the size cap,
+ * csv-parse, a record over MAX_RECORD_BYTES) is caught here and thrown as the file's ImportError.
+ */
 async function* rows(src: Source): AsyncGenerator<{ line: number; rec: Record<string, string> }> {
   const input = src.open();
-  const parser = input.pipe(parse({ columns: true, bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
+  const parser = parse({
+    columns: true,
+    bom: true,
+    info: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
       yield { line: info.lines, rec: record };
     }
   } catch (e) {
-    const err = e as { lines?: number; message: string };
-    throw new ImportError(src.file, err.lines ?? 0, 'row', err.message);
+    if (e instanceof ImportError) throw e;
+    const err = e as { lines?: number; message?: string };
+    if (e instanceof CsvError && e.code === 'CSV_MAX_RECORD_SIZE')
+      throw new ImportError(src.file, err.lines ?? 0, 'row', `a record is longer than ${MAX_RECORD_BYTES / 1024} KB`);
+    throw new ImportError(src.file, err.lines ?? 0, 'row', String(err.message ?? e).slice(0, 300));
   } finally {
     input.destroy();
+    parser.destroy();
   }
 }
 

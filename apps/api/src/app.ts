@@ -129,6 +129,8 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
 
   const webDir = opts.webDir ? resolve(opts.webDir) : undefined;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
+    // Production serves no source maps (issue 23 §7): the build's .map files would hand out the SPA's source.
+    if (ctx.config.production) app.use((req, res, next) => (/\.map$/i.test(req.path) ? notFoundHandler(req, res, next) : next()));
     // Hashed scripts and styles come with brotli and gzip copies made by the build (x.js.br, x.js.gz): sent as they are.
     app.use('/assets', (req, res, next) => {
       const m = /^\/([\w.-]+\.(js|css))$/.exec(req.path);

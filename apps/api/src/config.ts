@@ -8,6 +8,22 @@ import { parseTrustProxy } from './http/input-guards';
  */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * Is this secret a repetition rather than random (issue 23 §7)? True when it has fewer than 8 distinct
+ * characters ('x' × 40, 'abab…') or repeats a unit of at most 16 characters ('0123456789abcdef' twice).
+ * A random 32-character hex or base64 secret is neither (8 or fewer distinct characters in 32 random hex
+ * digits: about 1 in 30 million).
+ */
+export function isRepetitive(secret: string): boolean {
+  if (new Set(secret).size < 8) return true;
+  for (let period = 1; period <= 16 && period < secret.length; period++) {
+    let repeats = true;
+    for (let i = period; i < secret.length && repeats; i++) repeats = secret[i] === secret[i - period];
+    if (repeats) return true;
+  }
+  return false;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,7 +35,11 @@ const envSchema = z.object({
   WEB_DIR: z.string().default('dist/web'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   SHARED_DATA_DIR: z.string().default('data/iowa-abd'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must be at least 32 characters')
+    .refine((v) => !isRepetitive(v), 'JWT_SECRET repeats a few characters: use 32 random bytes (openssl rand -hex 32)')
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -78,6 +98,10 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
   MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  // While mail waits for a retry, SMTP is probed this often; once it answers, the waiting mail goes at once.
+  MAIL_SMTP_PROBE_SECONDS: z.coerce.number().min(0.5).max(300).default(30),
+  // Uploaded imports run in a child process with this heap limit (a hostile file fails its run, not the API).
+  IMPORT_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(512),
   // Requests per minute per API key, all routes and processes together (README "Warehouse integrations"):
   // 3,000 lets a board push every store's inventory (2,003 requests for Iowa's 545,495 rows) in one minute.
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
@@ -166,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     mailRetryDelayMaxSeconds: e.MAIL_RETRY_DELAY_MAX_SECONDS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    mailSmtpProbeSeconds: e.MAIL_SMTP_PROBE_SECONDS,
+    importMemoryMb: e.IMPORT_MEMORY_MB,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
   };
 }

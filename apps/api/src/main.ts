@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { loadConfig } from './config';
-import { createLogger } from './logger';
+import { createProcessLogger, exitOnUncaught, flushLogsSync } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { createApp } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
 import { startNotifications } from './db/notifications';
 import { FeedIndex } from './modules/integrations/feed-index';
+import { feedIdentityFor } from './modules/integrations/feed-identity';
 import { createMailOutbox } from './jobs/mail-queue';
 import { createJanitors } from './jobs/janitors';
 import { createPaymentReconciler } from './jobs/payment-reconciler';
@@ -19,7 +20,9 @@ import { reportSchema } from './modules/health/health.service';
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel, { async: true, format: config.logFormat });
+  // Production writes every line synchronously; an uncaught exception is logged and flushed before exit.
+  const logger = createProcessLogger(config);
+  exitOnUncaught(logger);
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('./db/embedded').startEmbeddedPostgres>> | undefined;
   if (!url) {
@@ -56,7 +59,7 @@ async function main() {
   const outbox = createMailOutbox({ connectionString: url, config, logger, work: config.jobsEnabled, db });
   await outbox.start();
   // Data imports uploaded in the Data Synch tab: a pg-boss job; the worker runs when JOBS_ENABLED.
-  const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled });
+  const imports = createImportQueue({ connectionString: url, db, logger, work: config.jobsEnabled, memoryMb: config.importMemoryMb });
   await imports.start();
   // Payment reconciler: a pg-boss schedule plus one pass at startup settles card orders left pending.
   const reconciler = config.jobsEnabled
@@ -72,6 +75,11 @@ async function main() {
   // Caches trusted only while one LISTEN connection hears every change to what they hold: API key
   // principals (revocation at once) and the order feed's index (events appended or removed, a board's stores).
   const feedIndex = new FeedIndex(db);
+  // A restored database renews the feed's id (feed-identity.ts): the index and the event texts start over.
+  feedIdentityFor(db).onChange(() => {
+    logger.warn('the order feed was reset (the database was restored or recreated): its index is rebuilt');
+    void feedIndex.reset().catch(() => undefined);
+  });
   const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
   const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedIndex }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => {
@@ -101,7 +109,7 @@ async function main() {
     await db.destroy();
     if (embedded) await embedded.stop().catch(() => undefined);
     logger.info('stopped');
-    logger.flush();
+    flushLogsSync(logger);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -47,11 +47,16 @@ export const createWebhookBodySchema = z.object({
   events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1, 'Choose at least one event'),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
-export const updateWebhookBodySchema = z.object({
-  url: z.string().trim().url('Enter a valid URL').max(2000).optional(),
-  events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1).optional(),
-  active: z.boolean().optional(),
-});
+/** PATCH /admin/webhooks/{id}: at least one of url, events, active (an empty body changes nothing: 400). */
+export const updateWebhookBodySchema = z
+  .object({
+    url: z.string().trim().url('Enter a valid URL').max(2000).optional(),
+    events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1).optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((b) => b.url !== undefined || b.events !== undefined || b.active !== undefined, {
+    message: 'Send at least one of url, events or active',
+  });
 export const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),

@@ -118,7 +118,12 @@ export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Id
 
 export const ORDER_STATUSES = ['reserved', 'ready', 'completed', 'cancelled', 'cancel_pending'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['not_required', 'pending', 'paid', 'failed', 'error'] as const;
+/**
+ * not_required: pay in-store; pending: a card charge awaits its outcome; paid; failed / error: not charged;
+ * refund_pending: the store cancelled and the refund is on its way to the gateway (or its answer is being
+ * confirmed); refunded: the whole charge was returned (ARCHITECTURE §6, §10).
+ */
+export const PAYMENT_STATUSES = ['not_required', 'pending', 'paid', 'failed', 'error', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An order line: a snapshot of name, size and price at order time. */
@@ -148,6 +153,8 @@ export const orderSchema = z.object({
   readyAt: z.string().nullable(),
   /** Why the store cancelled the order; null otherwise. */
   cancelReason: z.string().nullable().optional(),
+  /** Dollars returned to the card ("25.01") once the refund is approved (paymentStatus refunded); null otherwise. */
+  refundedAmount: moneySchema.nullable().optional(),
   storeId: z.number().int(),
   storeName: z.string(),
   outletId: z.number().int(),
@@ -176,13 +183,34 @@ const addressBlock = {
   phone: z.string().nullable(),
 };
 /**
+ * One money movement of an order (a `payments` row): the card charge, or its refund. reference: the
+ * merchant reference sent to the gateway (the order number for the charge, `<order number>-refund` for
+ * the refund, the same on every attempt so the gateway never pays twice); gatewayReference: the gateway's
+ * own transaction id once it answered; status pending (sent, outcome not known yet), approved, declined or
+ * error; attemptedAt: when it was last sent.
+ */
+export const orderPaymentSchema = z.object({
+  kind: z.enum(['charge', 'refund']),
+  amount: moneySchema,
+  status: z.enum(['pending', 'approved', 'declined', 'error']),
+  reference: z.string().nullable(),
+  gatewayReference: z.string().nullable(),
+  gateway: z.string(),
+  message: z.string().nullable(),
+  attemptedAt: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+/**
  * GET /orders/{id} and the POST /orders answer: the order plus the store's details, the delivery block
- * (the outlet's address, Delivery orders only) and the card used (brand and last 4 only).
+ * (the outlet's address, Delivery orders only), the card used (brand and last 4 only) and every charge and
+ * refund of it (`payments`, oldest first; empty for pay in-store).
  */
 export const orderDetailSchema = orderSchema.extend({
   store: z.object({ id: z.number().int(), ...addressBlock }),
   delivery: z.object(addressBlock).nullable(),
   payment: z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable() }).nullable(),
+  payments: z.array(orderPaymentSchema).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -66,6 +66,10 @@ export const PROBLEM_CODES = {
   apiKeyScopeMissing: 'api_key_scope_missing',
   /** The gateway refused the refund of a cancelled card order: the order is cancel_pending, 502. */
   refundFailed: 'refund_failed',
+  /** The refund was sent but the gateway's answer was lost: the reconciler settles it by lookup (never sent again), 502. */
+  refundUnconfirmed: 'refund_unconfirmed',
+  /** A refund of this order is on its way to the gateway: another cancel waits for its outcome, 409. */
+  refundInProgress: 'refund_in_progress',
   nothingToReorder: 'nothing_to_reorder',
   /** Card payment refused up front: the store's payment setup (gateway, credentials) is missing, 422 (spec 002 §8 SETUP). */
   paymentSetup: 'payment_setup',
@@ -110,6 +114,21 @@ export const PROBLEM_CODES = {
   rowsInvalid: 'rows_invalid',
   /** POST /integrations/test-events outside test and development by a key without the sandbox flag, 403. */
   testEventsUnavailable: 'test_events_unavailable',
+  // Data in (issue 23): bulk bodies the portal cannot read are refused, never read as "no rows"
+  /** A bulk body that parses to zero rows, 400. */
+  bulkBodyEmpty: 'bulk_body_empty',
+  /** A CSV whose header lacks the columns the route needs (named in the detail), 400. */
+  csvHeaderUnknown: 'csv_header_unknown',
+  /** A body whose Content-Encoding (gzip, br, deflate) cannot be decoded, 400. */
+  bodyUndecodable: 'body_undecodable',
+  /** A text body (CSV, JSON) holding NUL bytes or bytes that are not UTF-8: binary, 400. */
+  bodyBinary: 'body_binary',
+  /** mode=replace would remove more than half of what a store carries (or a board sells) without allowMassRemoval=true, 422. */
+  massRemovalRefused: 'mass_removal_refused',
+  /** A feed cursor (`after`) past the newest event; the answer names `newestSeq`, 400. */
+  cursorAhead: 'cursor_ahead',
+  /** A feed cursor of another feed (the database was recreated or restored); the answer names the current `feedId`, 409. */
+  feedReset: 'feed_reset',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
@@ -199,6 +218,15 @@ export const PROBLEM_STATUS = {
   invitee_deactivated: 409,
   rows_invalid: 422,
   test_events_unavailable: 403,
+  refund_unconfirmed: 502,
+  refund_in_progress: 409,
+  bulk_body_empty: 400,
+  csv_header_unknown: 400,
+  body_undecodable: 400,
+  body_binary: 400,
+  mass_removal_refused: 422,
+  cursor_ahead: 400,
+  feed_reset: 409,
 } as const satisfies Record<ProblemCode, number>;
 /** The codes whose status is `S` (what each typed error of that status may carry). */
 export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];

@@ -249,7 +249,7 @@ describe('demo data only by explicit choice', () => {
   it('when db:seed --demo runs in production, then it is refused in one line', async () => {
     const r = await run('scripts/db.ts', ['seed', '--demo'], {
       NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
+      JWT_SECRET: 'ops-cli-test-8e2c4a6f1d3b5e7c9a0f2d4b6e8c1a3f',
       PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32),
       BCRYPT_COST: '12',
     });
@@ -268,7 +268,7 @@ describe('demo data only by explicit choice', () => {
 
   const PROD = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'y'.repeat(40),
+    JWT_SECRET: 'ops-cli-prod-3a5c7e9f1b2d4f6a8c0e2b4d6f8a1c3e',
     PAYMENT_CREDENTIALS_KEY: 'cd'.repeat(32),
     BCRYPT_COST: '12',
     PORT: '0',

@@ -50,14 +50,20 @@ describeSh('ops commands from the production image’s entry point (scripts/port
     rmSync(home, { recursive: true, force: true });
   });
 
-  it('when db:migrate, db:rollback and db:migrate run on an empty database with only DATABASE_URL, then the schema comes, goes and comes back', async () => {
+  it('when db:migrate, db:rollback (refused, then with --yes-i-have-a-backup) and db:migrate run on an empty database with only DATABASE_URL, then the schema comes, goes and comes back', async () => {
     const first = portal(['db:migrate']);
     expect(first).toMatchObject({ code: 0 });
     expect(first.out).toMatch(/applied \d+ migrations/);
     const applied = await count('knex_migrations');
     expect(applied).toBeGreaterThan(10);
 
-    const rolled = portal(['db:rollback']);
+    // Production refuses without the operator's word that a backup exists (issue 23 §6), and changes nothing.
+    const refused = portal(['db:rollback']);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/would roll back \d+ migrations/);
+    expect(await count('knex_migrations')).toBe(applied);
+
+    const rolled = portal(['db:rollback', '--yes-i-have-a-backup']);
     expect(rolled.out).toMatch(/rolled back \d+ migrations/);
     expect(rolled.code).toBe(0);
     expect(await count('knex_migrations')).toBe(0);

@@ -3,12 +3,15 @@
  * in a temporary folder), a local Monetra fake whose sales take 3 s, and the API as a child process; then,
  * while card orders are in flight:
  *   A. stops PostgreSQL for a few seconds (10 buyers, each double-submitting with one Idempotency-Key);
- *   B. kills the API process with SIGKILL and restarts it (20 concurrent submits; 5 buyers never retry).
+ *   B. kills the API process with SIGKILL and restarts it (20 concurrent submits; 5 buyers never retry);
+ *   C. the cancel race: 20 concurrent cancels of each of 10 paid orders, the API killed (SIGKILL) while
+ *      their refunds are at the gateway (whose returns take 3 s), restarted, then every cancel sent again.
  * Clients behave like the SPA: retry with the same key on network errors, 503 and 409 in progress.
  * After recovery it asserts: every approved charge has exactly one paid order; no cart was charged twice;
  * no key is stuck (a retry with every key gets a final answer, no key left unfinished); every order is
- * visible in its buyer's My Orders and none is left pending. It prints the settlement time after each
- * fault. Exits 1 on any failed assertion; bounded (< 3 min).
+ * visible in its buyer's My Orders and none is left pending; after C, the gateway received exactly one
+ * refund per cancelled order and each is recorded (refunded, one refund row). It prints the settlement
+ * time after each fault and the refunds sent per order. Exits 1 on any failed assertion; bounded (< 4 min).
  */
 /* eslint-disable no-console -- a command-line suite: its report is its output */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +33,7 @@ const ROOT = resolve(__dirname, '../../../..');
 const KEY = 'cd'.repeat(32);
 const LEASE_SECONDS = 3;
 const SETTLE_AFTER_SECONDS = 4;
-const SUITE_DEADLINE = Date.now() + 170_000;
+const SUITE_DEADLINE = Date.now() + 230_000;
 const CARD = { cardName: 'Fault Buyer', cardNumber: '4111 1111 1111 1111', expiration: '12/39', securityCode: '123', zipCode: '50309' };
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -64,7 +67,12 @@ async function main() {
     await migrateLatest(db);
     await seedReference(db);
     const fx = await seedFixtures(db);
-    const config = loadConfig({ NODE_ENV: 'test', PAYMENT_CREDENTIALS_KEY: KEY, DATABASE_URL: pg.url, JWT_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYMENT_CREDENTIALS_KEY: KEY,
+      DATABASE_URL: pg.url,
+      JWT_SECRET: 'fault-suite-config-9b1d3f5a7c2e4b6d8f0a1c3e5b7d9f2a',
+    });
     await saveMonetraCredentials(db, config, { storeId: FIXTURE_STORES.central, environment: 'test', ...FAKE_MONETRA_USER });
     fake = await startMonetraFake({ delayMs: 3000 });
     const env = {
@@ -251,6 +259,63 @@ async function main() {
     console.log(
       `settlement after a fault: PostgreSQL stop ${settleA} ms, API kill ${settleB} ms (lease ${LEASE_SECONDS} s, settle-after ${SETTLE_AFTER_SECONDS} s)`,
     );
+
+    // C. The cancel race: 20 concurrent cancels of each of 10 paid orders; the API is killed while the
+    // refunds are at the gateway (a return takes 3 s there); restarted; every cancel is sent once more.
+    console.log('C. 20 concurrent cancels of each of 10 paid orders, the API killed mid-refund');
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@example.com', password: FIXTURE_PASSWORD }),
+    });
+    const managerToken = ((await login.json()) as { access_token: string }).access_token;
+    const toCancel: { id: number; order_number: string }[] = await db('orders')
+      .whereIn(
+        'user_id',
+        buyers.slice(0, 10).map((b) => b.id),
+      )
+      .where({ payment_status: 'paid' })
+      .orderBy('id')
+      .select('id', 'order_number');
+    const cancel = async (orderId: number): Promise<number> => {
+      try {
+        const res = await fetch(`${base}/orders/${orderId}/cancel`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${managerToken}` },
+          body: JSON.stringify({ reason: 'Fault suite: out of stock' }),
+          signal: AbortSignal.timeout(20_000),
+        });
+        await res.body?.cancel();
+        return res.status;
+      } catch {
+        return 0; // the API is gone
+      }
+    };
+    const returnsOf = (orderNumber: string) => fake!.returnRequests.filter((r) => r.custref === orderNumber).length;
+    fake.refundDelayMs = 3000;
+    const raceC = toCancel.flatMap((o) => Array.from({ length: 20 }, () => cancel(o.id)));
+    await retryUntil(async () => toCancel.every((o) => returnsOf(o.order_number) > 0), {
+      done: (all) => all,
+      delayMs: 50,
+      deadline: Date.now() + 20_000,
+    });
+    api.kill('SIGKILL');
+    await new Promise((ok) => api!.once('exit', ok));
+    const raced = await Promise.all(raceC);
+    console.log(
+      `C: the API killed with ${toCancel.filter((o) => returnsOf(o.order_number) > 0).length} refund(s) at the gateway; cancels answered ${summarise(raced)}`,
+    );
+    fake.refundDelayMs = 0;
+    await sleep(SETTLE_AFTER_SECONDS * 1000);
+    const upC = Date.now();
+    api = await startApi();
+    const again = await Promise.all(toCancel.map((o) => cancel(o.id)));
+    console.log(`C: each cancel sent again after the restart answered ${summarise(again)}`);
+    const refundPending = async () =>
+      Number((await db('orders').where({ payment_status: 'refund_pending' }).count<{ n: number }[]>('* as n'))[0].n);
+    const left = await retryUntil(refundPending, { done: (n) => n === 0, delayMs: 250, deadline: SUITE_DEADLINE - 10_000 });
+    check(left === 0, `C: no refund left unsettled (${left} refund_pending, settled ${Date.now() - upC} ms after the restart)`);
+    await assertRefunds(db, toCancel, returnsOf);
   } catch (err) {
     failures.push(String(err));
     throw err;
@@ -320,6 +385,38 @@ async function assertMoney(db: Db, fake: MonetraFake, buyers: Buyer[], base: str
   check(
     buyers.every((b) => orders.filter((o) => o.user_id === b.id && o.payment_status === 'paid').length === 1),
     'each of the 30 buyers has exactly one paid order',
+  );
+}
+
+/** "19×409, 1×0": how many answers of each status (0 = no answer: the API was killed). */
+function summarise(statuses: number[]): string {
+  const n = new Map<number, number>();
+  for (const s of statuses) n.set(s, (n.get(s) ?? 0) + 1);
+  return [...n.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([s, k]) => `${k}×${s === 0 ? 'no answer' : s}`)
+    .join(', ');
+}
+
+/** After the cancel race: one refund sent to the gateway per order, and each recorded (refunded, one refund row approved). */
+async function assertRefunds(db: Db, orders: { id: number; order_number: string }[], returnsOf: (orderNumber: string) => number) {
+  const sent = orders.map((o) => returnsOf(o.order_number));
+  console.log(`refunds sent per order: ${orders.map((o, i) => `${o.order_number} ${sent[i]}`).join(', ')}`);
+  check(
+    orders.length === 10 && sent.every((n) => n === 1),
+    `the gateway received exactly 1 refund per order (${orders.length} orders: ${sent.join(',')})`,
+  );
+  const rows = await db('orders as o')
+    .leftJoin('payments as p', (j) => j.on('p.order_id', 'o.id').andOnVal('p.kind', 'refund'))
+    .whereIn(
+      'o.id',
+      orders.map((o) => o.id),
+    )
+    .select('o.id', 'o.status', 'o.payment_status', 'p.status as refund_status', 'p.merchant_reference');
+  check(
+    rows.length === orders.length &&
+      rows.every((r) => r.status === 'cancelled' && r.payment_status === 'refunded' && r.refund_status === 'approved'),
+    `every raced order is cancelled and refunded with one approved refund row (${rows.map((r) => `${r.status}/${r.payment_status}/${r.refund_status}`).join(', ')})`,
   );
 }
 

@@ -39,10 +39,13 @@ export const paymentsSettled = new client.Counter({
   labelNames: ['outcome'] as const,
   registers,
 });
-/** Refunds asked of a gateway when a paid card order is cancelled, by outcome (refunded, refused). */
+/**
+ * Refunds of cancelled card orders by outcome: refunded, refused (the order is cancel_pending), unconfirmed
+ * (sent, the gateway's answer lost: the reconciler settles it by lookup and counts it again as refunded or refused).
+ */
 export const refunds = new client.Counter({
   name: 'portal_refunds_total',
-  help: 'Refunds of cancelled card orders, by outcome (refunded, refused: the order is cancel_pending)',
+  help: 'Refunds of cancelled card orders, by outcome (refunded, refused: the order is cancel_pending, unconfirmed: the answer was lost, settled later by lookup)',
   labelNames: ['outcome'] as const,
   registers,
 });
@@ -85,7 +88,7 @@ export const loginLockouts = new client.Counter({
 // Every label value a rule or panel names starts at 0, so `increase()` sees its first event.
 for (const m of ['in_store', 'card']) ordersPlaced.inc({ payment_method: m }, 0);
 for (const o of ['approved', 'declined', 'error']) paymentsSettled.inc({ outcome: o }, 0);
-for (const o of ['refunded', 'refused']) refunds.inc({ outcome: o }, 0);
+for (const o of ['refunded', 'refused', 'unconfirmed']) refunds.inc({ outcome: o }, 0);
 for (const o of ['delivered', 'failed', 'abandoned']) webhookDeliveries.inc({ outcome: o }, 0);
 for (const o of ['succeeded', 'failed']) importRuns.inc({ outcome: o }, 0);
 for (const r of ['paid', 'failed', 'error', 'pending', 'unchecked']) reconcilerSettlements.inc({ result: r }, 0);

@@ -91,6 +91,7 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
 /** The problem+json body and headers of a typed error. */
 function problemOf(err: AppError, requestId: string): Problem {
   return {
+    ...err.extensions,
     type: TYPE_BASE + err.code,
     title: err.title,
     status: err.status,

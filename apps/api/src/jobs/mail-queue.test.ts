@@ -47,12 +47,12 @@ const freePort = () =>
 const tokenIn = (raw: string) => /#token=([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
 
 /** A test app whose mailer is the real pg-boss outbox (worker on) delivering to `smtpUrl`. */
-async function contextWithOutbox(smtpUrl: string): Promise<{ t: TestContext; outbox: MailOutbox }> {
+async function contextWithOutbox(smtpUrl: string, env: Record<string, string> = {}): Promise<{ t: TestContext; outbox: MailOutbox }> {
   const late: { outbox?: MailOutbox } = {}; // the outbox needs the test database, which the context creates
   const mailer: Mailer = { enqueue: (db, m) => late.outbox!.mailer.enqueue(db, m) };
   const t = await createTestContext({
     mailer,
-    env: { SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '2' },
+    env: { SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_DELAY_MAX_SECONDS: '2', ...env },
   });
   const outbox = createMailOutbox({
     connectionString: t.config.databaseUrl!,
@@ -139,6 +139,34 @@ describe('mail outbox (pg-boss + nodemailer over SMTP)', () => {
         return r.rows.find((j: { state: string }) => j.state === 'completed');
       });
       expect(done.state).toBe('completed');
+    } finally {
+      await outbox.stop();
+      await t.close();
+      await smtp.close();
+    }
+  }, 60_000);
+
+  it('when SMTP answers again while a mail waits a long backoff, then the probe sees it and the mail goes at once, not at its retry time', async () => {
+    const port = await freePort();
+    const { t, outbox } = await contextWithOutbox(`smtp://127.0.0.1:${port}`, {
+      MAIL_RETRY_DELAY_SECONDS: '600',
+      MAIL_RETRY_DELAY_MAX_SECONDS: '900',
+      MAIL_SMTP_PROBE_SECONDS: '1',
+    });
+    const smtp = smtpServer();
+    try {
+      expect((await request(t.app).post('/api/v1/auth/password-recovery').send({ email: 'viewer@example.com' })).status).toBe(202);
+      const waiting = await waitFor('the mail to wait for its retry', async () => {
+        const r = await t.db.raw(
+          `SELECT state, start_after > now() + interval '5 minutes' AS later FROM pgboss.job WHERE name = ? AND data->>'to' = 'viewer@example.com'`,
+          [MAIL_QUEUE],
+        );
+        return r.rows.find((j: { state: string; later: boolean }) => j.state === 'retry' && j.later);
+      });
+      expect(waiting).toMatchObject({ state: 'retry', later: true });
+      await smtp.listen(port);
+      const mail = await waitFor('the released reset mail', () => smtp.received.find((m) => m.to.includes('viewer@example.com')), 30_000);
+      expect(tokenIn(mail.raw)).toHaveLength(43);
     } finally {
       await outbox.stop();
       await t.close();

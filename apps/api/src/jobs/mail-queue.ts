@@ -24,7 +24,10 @@ export interface MailOutbox {
  * The mail outbox (ARCHITECTURE §7) on pg-boss. `mailer.enqueue(db, msg)` inserts the job with pg-boss's
  * `db` option on the caller's knex connection or transaction, so the mail commits (or rolls back) with
  * the data and a request never waits for SMTP. The worker delivers with nodemailer; a failure (SMTP
- * down) is retried with exponential backoff (MAIL_RETRY_*), so mail is delayed, never lost.
+ * down) is retried with exponential backoff (MAIL_RETRY_*), so mail is delayed, never lost. Once SMTP
+ * answers again the waiting mail goes at once, not at its backed-off time (issue 23 §7): after a delivery
+ * succeeds following a failure, and when the probe (every MAIL_SMTP_PROBE_SECONDS while mail waits for a
+ * retry: nodemailer's `verify`) finds SMTP up, every waiting mail job is released (start_after = now).
  */
 export function createMailOutbox(opts: { connectionString: string; config: Config; logger: Logger; work?: boolean; db?: Db }): MailOutbox {
   const { config, logger } = opts;
@@ -46,6 +49,35 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
   };
   // A completed job is archived and deleted soon after (RETENTION): even a plain message's links do not
   // stay in pgboss for the default week. Mails with one-time secrets are queued deferred and hold none.
+  let workerId: string | undefined;
+  let failing = false;
+  let probe: NodeJS.Timeout | undefined;
+  /** Mail waiting for a retry goes now: SMTP answers again. */
+  const releaseRetries = async (why: string) => {
+    const released = await boss
+      .getDb()
+      .executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'retry' AND start_after > now() RETURNING id`, [
+        MAIL_QUEUE,
+      ]);
+    if (released.rows.length) {
+      log.info({ released: released.rows.length, why }, 'SMTP answers again: mail waiting for a retry is sent now');
+      if (workerId) boss.notifyWorker(workerId);
+    }
+  };
+  /** While mail waits for a retry, asks SMTP whether it answers (nodemailer verify); releases the mail when it does. */
+  const probeSmtp = async () => {
+    const waiting = await boss
+      .getDb()
+      .executeSql(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'retry' AND start_after > now() LIMIT 1`, [MAIL_QUEUE]);
+    if (!waiting.rows.length) return;
+    try {
+      await transport.verify();
+    } catch {
+      return; // still down: the retries keep their time
+    }
+    failing = false;
+    await releaseRetries('probe');
+  };
   return {
     mailer: {
       async enqueue(db, message) {
@@ -59,7 +91,7 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
         // Up to MAIL_BATCH jobs a fetch, sent concurrently over pooled SMTP connections, fetching again at once
         // while batches come back full; each job settles on its own, so one refused message is retried alone
         // (≥ 20 messages/s, see mail-throughput.test.ts).
-        const workerId = await boss.work<MailMessage | DeferredMail>(
+        workerId = await boss.work<MailMessage | DeferredMail>(
           MAIL_QUEUE,
           { pollingIntervalSeconds: config.mailPollSeconds, batchSize: MAIL_BATCH, includeMetadata: true },
           async (jobs) => {
@@ -72,7 +104,14 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
                   const message = await renderMail({ db: opts.db!, config }, job.data);
                   if (message) await deliver(config, logger, transport, message);
                   else log.info({ template }, 'deferred mail had nothing to send');
+                  if (failing && message) {
+                    failing = false;
+                    await releaseRetries('delivered').catch((e: Error) =>
+                      log.error({ err: { message: e.message } }, 'could not release waiting mail'),
+                    );
+                  }
                 } catch (err) {
+                  failing = true;
                   log.warn(
                     {
                       err: { message: (err as Error).message, code: (err as { code?: string }).code },
@@ -93,12 +132,20 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
                 }
               }),
             );
-            if (jobs.length === MAIL_BATCH) boss.notifyWorker(workerId);
+            if (jobs.length === MAIL_BATCH) boss.notifyWorker(workerId!);
           },
         );
+        if (config.smtpUrl) {
+          probe = setInterval(
+            () => void probeSmtp().catch((e: Error) => log.warn({ err: { message: e.message } }, 'SMTP probe failed')),
+            config.mailSmtpProbeSeconds * 1000,
+          );
+          probe.unref();
+        }
       }
     },
     async stop() {
+      clearInterval(probe);
       await boss.stop({ graceful: true, timeout: 10_000 });
       transport.close();
     },

@@ -25,10 +25,20 @@ export interface MonetraFake {
   charges: MonetraCharge[];
   /** Milliseconds each sale waits before it is recorded and answered (the ledger is written first). */
   delayMs: number;
-  /** Refunds (`action: return`) the fake accepted. */
-  refunds: { ordernum: string; ttid: string; amount: string }[];
+  /**
+   * Refunds (`action: return`) the fake made: `ordernum` is the refunded charge's order number, `reference`
+   * the return's own order number (the refund's idempotent reference). A return repeating a reference
+   * answers the first refund without making another.
+   */
+  refunds: { ordernum: string; reference: string; ttid: string; amount: string }[];
+  /** Every `action: return` request received, refused or repeated ones too (what "refunds sent" counts). */
+  returnRequests: Record<string, string>[];
   /** While true, refunds answer GENERROR (a failed refund → cancel_pending). */
   refundDown: boolean;
+  /** Milliseconds a refund waits before it is answered (it is made, and on the ledger, first). */
+  refundDelayMs: number;
+  /** While true, a refund is made but answered with HTTP 503 (its answer is lost: the caller cannot know). */
+  refundAnswerLost: boolean;
   /** While true, transaction lookups answer HTTP 503 (the gateway cannot be asked). */
   lookupDown: boolean;
   server: Server;
@@ -52,7 +62,10 @@ export function startMonetraFake(opts: { port?: number; delayMs?: number } = {})
     seen: [],
     charges: [],
     refunds: [],
+    returnRequests: [],
     refundDown: false,
+    refundDelayMs: 0,
+    refundAnswerLost: false,
     delayMs: opts.delayMs ?? 0,
     lookupDown: false,
   } as unknown as MonetraFake;
@@ -78,15 +91,33 @@ export function startMonetraFake(opts: { port?: number; delayMs?: number } = {})
     }
     if (body.action === 'admin' && body.admin === 'gut') {
       if (fake.lookupDown) return reply(503, { IS_SUCCESS: false, code: 'UNAVAILABLE' });
-      return reply(200, { IS_SUCCESS: true, code: 'AUTH', report: fake.charges.filter((c) => c.ordernum === body.ordernum) });
+      const returns = fake.refunds
+        .filter((r) => r.reference === body.ordernum)
+        .map((r) => ({ ordernum: r.reference, amount: r.amount, code: 'AUTH', verbiage: 'RETURNED', ttid: r.ttid, IS_SUCCESS: true }));
+      return reply(200, {
+        IS_SUCCESS: true,
+        code: 'AUTH',
+        report: [...fake.charges.filter((c) => c.ordernum === body.ordernum), ...returns],
+      });
     }
     if (body.action === 'return') {
-      // A refund: AUTH for an approved charge of that ttid or order number, else DENY; `refundDown` fails it.
+      // A refund: AUTH for an approved charge of that ttid (or order number), made once per reference
+      // (`ordernum` of the return) and once per charge; else DENY. `refundDown` fails it.
+      fake.returnRequests.push(body);
       if (fake.refundDown) return reply(200, { IS_SUCCESS: false, code: 'GENERROR', verbiage: 'Return refused' });
-      const c = fake.charges.find((x) => x.code === 'AUTH' && (x.ttid === body.ttid || x.ordernum === body.ordernum));
+      const c = fake.charges.find(
+        (x) => x.code === 'AUTH' && (x.ttid === body.ttid || x.ordernum === body.custref || x.ordernum === body.ordernum),
+      );
       if (!c) return reply(200, { IS_SUCCESS: false, code: 'DENY', verbiage: 'No such transaction' });
-      fake.refunds.push({ ordernum: c.ordernum, ttid: c.ttid, amount: body.amount });
-      return reply(200, { IS_SUCCESS: true, code: 'AUTH', verbiage: 'RETURNED', ttid: String(++approvedTtid) });
+      let made = fake.refunds.find((r) => r.ttid && r.ordernum === c.ordernum);
+      if (made && made.reference !== body.ordernum) return reply(200, { IS_SUCCESS: false, code: 'DUPL', verbiage: 'Already returned' });
+      if (!made) {
+        made = { ordernum: c.ordernum, reference: body.ordernum, ttid: String(++approvedTtid), amount: body.amount };
+        fake.refunds.push(made);
+      }
+      if (fake.refundDelayMs) await new Promise((ok) => setTimeout(ok, fake.refundDelayMs));
+      if (fake.refundAnswerLost) return reply(503, { IS_SUCCESS: false, code: 'UNAVAILABLE' });
+      return reply(200, { IS_SUCCESS: true, code: 'AUTH', verbiage: 'RETURNED', ttid: made.ttid });
     }
     const outcome = (): object | null => {
       switch (body.account) {

@@ -7,6 +7,9 @@ import type { FieldError, PROBLEM_STATUS, ProblemCode } from '@portal/contracts'
  * code's one status (contracts PROBLEM_STATUS), which the compiler checks.
  */
 export class AppError<C extends ProblemCode = ProblemCode> extends Error {
+  /** RFC 9457 extension members answered beside the standard ones (e.g. `newestSeq`, `removing`). */
+  extensions?: Record<string, string | number | boolean | null>;
+
   constructor(
     readonly status: (typeof PROBLEM_STATUS)[C],
     readonly code: C,
@@ -16,5 +19,11 @@ export class AppError<C extends ProblemCode = ProblemCode> extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(detail ?? title);
+  }
+
+  /** Adds RFC 9457 extension members to the answer (never overriding type, title, status, code or detail); returns this. */
+  with(extensions: Record<string, string | number | boolean | null>): this {
+    this.extensions = { ...this.extensions, ...extensions };
+    return this;
   }
 }

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = {
   resetIssued: 'auth.password_reset_issued',
   passwordChanged: 'auth.password_changed',
   passwordChangeRefused: 'auth.password_change_refused',
+  /** A wrong current password given to reveal a payment credential (issue 23 §7): a password failure like a failed sign-in. */
+  credentialRevealRefused: 'auth.credential_reveal_refused',
 } as const;
 
 /** A new or rotated session: the token response body and the refresh token for the cookie. */
@@ -131,8 +133,8 @@ const sessionInvalid = () => new UnauthenticatedError(AUTH_MESSAGES.sessionExpir
 const retryAfter = (oldest: Date | null, windowSeconds: number) =>
   oldest ? (oldest.getTime() + windowSeconds * 1000 - Date.now()) / 1000 : windowSeconds;
 
-/** Password failures that count toward the lockout: failed sign-ins and refused password changes. */
-const PASSWORD_FAILURES = [AUDIT_ACTIONS.loginFailed, AUDIT_ACTIONS.passwordChangeRefused] as const;
+/** Password failures that count toward the lockout: failed sign-ins, refused password changes and credential reveals. */
+const PASSWORD_FAILURES = [AUDIT_ACTIONS.loginFailed, AUDIT_ACTIONS.passwordChangeRefused, AUDIT_ACTIONS.credentialRevealRefused] as const;
 /** A sign-in from an IP that signed in to the account within this many days is not slowed by the ceiling. */
 const KNOWN_IP_DAYS = 30;
 
@@ -147,7 +149,11 @@ const KNOWN_IP_DAYS = 30;
  *    crawl, while the owner is at most delayed by that interval (and not at all from a known IP).
  * Throws TooManyRequestsError (429 with Retry-After).
  */
-export async function assertNotLockedOut(ctx: AppContext, email: string, ip: string | undefined): Promise<void> {
+export async function assertNotLockedOut(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  email: string,
+  ip: string | null | undefined,
+): Promise<void> {
   const { db, config } = ctx;
   const f = await repo.countRecentFailures(db, PASSWORD_FAILURES, email, ip, FAILED_LOGIN_WINDOW_SECONDS);
   if (f.pair >= config.authAccountFailedLoginLimit) {
@@ -161,6 +167,47 @@ export async function assertNotLockedOut(ctx: AppContext, email: string, ip: str
       throw new TooManyRequestsError(wait / 1000, AUTH_MESSAGES.tooManyRequests);
     }
   }
+}
+
+/** Wrong passwords one account may give to reveal credentials in the lockout window (15 min), from all IPs together. */
+export const REVEAL_ACCOUNT_FAILURE_LIMIT = 5;
+
+/**
+ * Checks a signed-in user's current password before a sensitive act (revealing a payment credential,
+ * issue 23 §7), under the same lockout as sign-in: refused (429) while the account + IP pair is locked or
+ * the account is slowed (assertNotLockedOut), and after REVEAL_ACCOUNT_FAILURE_LIMIT wrong passwords for
+ * this account in 15 minutes from any IP. A wrong password is audited as `auth.credential_reveal_refused`,
+ * which counts toward the sign-in lockout. Answers whether the password matched.
+ */
+export async function confirmCurrentPassword(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  user: { id: string; email: string },
+  password: string,
+  ip: string | null | undefined,
+): Promise<boolean> {
+  await assertNotLockedOut(ctx, user.email, ip);
+  const reveals = await repo.countRecentFailures(
+    ctx.db,
+    [AUDIT_ACTIONS.credentialRevealRefused],
+    user.email,
+    ip,
+    FAILED_LOGIN_WINDOW_SECONDS,
+  );
+  if (reveals.total >= REVEAL_ACCOUNT_FAILURE_LIMIT) {
+    const wait = reveals.latest
+      ? (reveals.latest.getTime() + FAILED_LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000
+      : FAILED_LOGIN_WINDOW_SECONDS;
+    throw new TooManyRequestsError(wait, AUTH_MESSAGES.tooManyRequests);
+  }
+  const row = await repo.findUserById(ctx.db, user.id);
+  if (row?.passwordHash && (await bcrypt.compare(password, row.passwordHash))) return true;
+  await repo.insertAudit(ctx.db, {
+    action: AUDIT_ACTIONS.credentialRevealRefused,
+    userId: user.id,
+    actorEmail: user.email,
+    ip: ip ?? undefined,
+  });
+  return false;
 }
 
 /**

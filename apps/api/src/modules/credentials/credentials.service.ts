@@ -1,4 +1,3 @@
-import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { confirmCurrentPassword } from '../auth/auth.service';
 import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
 
 /** Who manages payment credentials (spec 002 §6), at the stores they hold it (ARCHITECTURE §11). */
@@ -157,7 +157,9 @@ export async function updateCredential(
 /**
  * Decrypts a credential for the Credentials tab's decrypt view (ARCHITECTURE §9): the caller's current
  * password is required (401 password_required without, 403 invalid_password when wrong) and every reveal
- * is written to the audit log (without the secret). 422 decryption_failed when the key does not open it.
+ * is written to the audit log (without the secret). A wrong password counts toward the account's sign-in
+ * lockout, and an account gets at most 5 wrong ones in 15 minutes from all IPs (429; auth.service
+ * confirmCurrentPassword). 422 decryption_failed when the key does not open it.
  */
 export async function revealCredential(
   db: Db,
@@ -168,8 +170,7 @@ export async function revealCredential(
 ): Promise<{ payload: Record<string, unknown> }> {
   const cred = await findInScope(db, actor, id);
   if (!currentPassword) throw new UnauthenticatedError('Enter your current password to reveal the credential', 'password_required');
-  const user = await db('users').where({ id: actor.userId }).first('password_hash');
-  if (!user?.password_hash || !(await bcrypt.compare(currentPassword, user.password_hash))) {
+  if (!(await confirmCurrentPassword({ db, config }, { id: actor.userId, email: actor.email }, currentPassword, actor.ip))) {
     throw new ForbiddenError('The current password is not correct', 'invalid_password');
   }
   let payload: Record<string, unknown>;

@@ -16,6 +16,16 @@ export interface ImportFileResult {
 }
 export type ImportStatus = ImportRun['status'];
 
+/**
+ * Text as PostgreSQL stores it: U+0000 (which neither text nor jsonb can hold) and lone UTF-16 surrogates
+ * (which jsonb refuses) become U+FFFD, so an error message quoting a binary file's bytes is always recorded.
+ */
+export function pgSafeText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+const safeFiles = (files: ImportFileResult[]) =>
+  JSON.stringify(files.map((f) => ({ ...f, name: pgSafeText(f.name), errors: f.errors.map(pgSafeText) })));
+
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const select = (db: Knex) =>
   db('import_runs as r')
@@ -88,9 +98,9 @@ export async function insertRun(
       created_by: run.createdBy ?? null,
       rows_total: run.rowsTotal ?? 0,
       rows_read: run.rowsRead ?? 0,
-      files: JSON.stringify(run.files),
+      files: safeFiles(run.files),
       work_dir: run.workDir ?? null,
-      error: run.error ?? null,
+      error: run.error == null ? null : pgSafeText(run.error),
       ...(run.finished ? { started_at: db.fn.now(), finished_at: db.fn.now() } : {}),
     })
     .returning('id');
@@ -105,7 +115,7 @@ export async function findRunWork(
   return db('import_runs').where({ id }).first('status', 'work_dir as workDir', 'files', db.raw('rows_total::float8 AS "rowsTotal"'));
 }
 
-/** Updates status, progress, files (and start / end times). */
+/** Updates status, progress, files (and start / end times); texts made safe for PostgreSQL (pgSafeText). */
 export async function updateRun(
   db: Knex,
   id: string,
@@ -123,14 +133,49 @@ export async function updateRun(
   if (patch.status) row.status = patch.status;
   if (patch.rowsRead !== undefined) row.rows_read = patch.rowsRead;
   if (patch.rowsTotal !== undefined) row.rows_total = patch.rowsTotal;
-  if (patch.files) row.files = JSON.stringify(patch.files);
-  if (patch.error !== undefined) row.error = patch.error;
-  if (patch.started) row.started_at = db.fn.now();
+  if (patch.files) row.files = safeFiles(patch.files);
+  if (patch.error !== undefined) row.error = patch.error === null ? null : pgSafeText(patch.error);
+  if (patch.started) row.started_at = row.heartbeat_at = db.fn.now();
   if (patch.finished) {
     row.finished_at = db.fn.now();
     row.work_dir = null;
   }
   await db('import_runs').where({ id }).update(row);
+}
+
+/** Notes that the run's importer is alive (its supervising process refreshes this while it runs). */
+export async function touchRun(db: Knex, id: string): Promise<void> {
+  await db('import_runs').where({ id, status: 'running' }).update({ heartbeat_at: db.fn.now() });
+}
+
+/** Marks the run failed with `error` unless it finished; answers its work folder (to remove) or null. */
+export async function failUnfinishedRun(db: Knex, id: string, error: string): Promise<string | null> {
+  const { rows } = await db.raw(
+    `UPDATE import_runs r SET status = 'failed', finished_at = now(), error = ?, work_dir = NULL
+       FROM (SELECT id, work_dir FROM import_runs WHERE id = ? AND status IN ('queued', 'running') FOR UPDATE) old
+      WHERE r.id = old.id
+      RETURNING old.work_dir AS "workDir"`,
+    [pgSafeText(error), id],
+  );
+  return rows[0]?.workDir ?? null;
+}
+
+/**
+ * Marks failed every run still `running` whose heartbeat is older than `staleSeconds` (its process died:
+ * killed, out of memory, restarted), with `error`; their work folders are forgotten. Returns their ids and
+ * work folders (for the caller to remove).
+ */
+export async function failAbandonedRuns(db: Knex, staleSeconds: number, error: string): Promise<{ id: string; workDir: string | null }[]> {
+  const { rows } = await db.raw(
+    `UPDATE import_runs r SET status = 'failed', finished_at = now(), error = ?, work_dir = NULL
+       FROM (SELECT id, work_dir FROM import_runs
+              WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => ?)
+              FOR UPDATE) old
+      WHERE r.id = old.id
+      RETURNING old.id, old.work_dir AS "workDir"`,
+    [pgSafeText(error), staleSeconds],
+  );
+  return rows;
 }
 
 export async function getRun(db: Knex, id: string): Promise<ImportRun | undefined> {

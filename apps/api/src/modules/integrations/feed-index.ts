@@ -70,6 +70,8 @@ export class FeedIndex {
     },
     onListening: () => {
       this.unwatch ??= watchOrderEventAppends((seq) => this.announce(seq));
+      // Whatever happened while nothing was heard (a restore hands seqs out again) leaves no text behind.
+      eventTexts.clear();
       return this.build();
     },
     onLost: () => {
@@ -92,6 +94,20 @@ export class FeedIndex {
     const from = upperBound(list, after);
     if (list.length - from >= limit) return list.slice(from, from + limit);
     return this.announced <= this.high ? list.slice(from) : undefined;
+  }
+
+  /**
+   * The highest seq the index holds while it answers pages (every event up to it is known), else undefined:
+   * a cursor at or below it is within the feed without asking the database.
+   */
+  get knownHigh(): number | undefined {
+    return this.live ? this.high : undefined;
+  }
+
+  /** Forgets every event and text and builds again (the feed was reset: a restored database). */
+  reset(): Promise<void> {
+    eventTexts.clear();
+    return this.build();
   }
 
   /** Tells the index the database answered a page ending at `lastSeq`: what it has not read in yet is, in the background. */

@@ -34,6 +34,21 @@ const bulkBody = (rows: z.ZodType, csvColumns: string, example: string) => ({
   },
 });
 const idemHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+/** The query of a bulk upsert: merge or replace, dry run, and the consent replace needs to remove more than half. */
+const upsertQuery = z.object({
+  mode: z.enum(['merge', 'replace']).default('merge'),
+  dryRun: z.enum(['true', 'false']).optional(),
+  allowMassRemoval: z.enum(['true', 'false']).optional(),
+});
+const INVENTORY_SHAPE = { required: ['itemCode', 'onHand'], example: 'Item Number,On Hand' };
+const ITEMS_SHAPE = { required: ['itemCode', 'name', 'retail'], example: 'Item Number,Item Description,State Bottle Retail' };
+const BULK_ERRORS = {
+  400: 'Zero rows (bulk_body_empty), a CSV header without the needed columns (csv_header_unknown), bytes that are not their Content-Encoding (body_undecodable) or not text (body_binary), invalid JSON (malformed_json)',
+  401: 'No valid API key',
+  413: 'More than 50,000 rows, or more than 16 MB of JSON / 64 MB of CSV once decoded',
+  415: 'Neither JSON nor CSV, or a Content-Encoding other than gzip, br, deflate',
+  429: 'Rate limited',
+} as const;
 const ip = (req: { ip?: string }) => req.ip ?? null;
 
 /** /admin/api-keys and /admin/webhooks (ARCHITECTURE §5, §10): managed by board or store administrators. */
@@ -150,30 +165,29 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/stores/{warehouseId}/inventory',
-    scope: { row: 'keyStore', id: (i) => i.params.warehouseId, notFound: 'Store not found', inService: true },
+    // Checked before the body is read: a store out of the key's reach is a 404 whatever the body holds.
+    scope: { row: 'keyStore', id: (i) => i.params.warehouseId, notFound: 'Store not found' },
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['inventory:write'],
     params: z.object({ warehouseId: z.coerce.number().int().positive() }),
-    query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
+    query: upsertQuery,
     headers: idemHeaders,
     bodyDoc: bulkBody(inventoryRowSchema, 'Item Number, On Hand[, Price]', 'Item Number,On Hand\n38176,24\n43337,6\n'),
     summary:
-      "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed): validated whole, dryRun, mode=replace, idempotent",
+      "Upsert the store's inventory (JSON array of { itemCode, onHand, price? } or text/csv with Item Number, On Hand[, Price], ≤ 50,000 rows, streamed, optionally gzip / br encoded): validated whole, dryRun, mode=replace (removing more than half of the store's items needs allowMassRemoval=true), idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed', schema: upsertResultSchema },
     errors: {
-      401: 'No valid API key',
+      ...BULK_ERRORS,
       403: 'The key lacks inventory:write',
       404: "Store not in the key's reach",
-      413: 'More than 50,000 rows',
-      415: 'Neither JSON nor CSV',
-      422: 'Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written',
-      429: 'Rate limited',
+      422: "Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written. Or mode=replace would remove more than half of the store's items (mass_removal_refused, naming the count), dry run too",
     },
     handler: async (key, { params, query, headers }, { ctx, req, res }) => {
-      const rows = await readBulkRows(req, res);
+      const rows = await readBulkRows(req, res, INVENTORY_SHAPE);
+      const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
       const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, query, rows }, () =>
-        svc.upsertInventory(ctx.db, key, params.warehouseId, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }),
+        svc.upsertInventory(ctx.db, key, params.warehouseId, rows, opts),
       );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
@@ -186,7 +200,7 @@ export const integrationsRoutes = [
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['catalog:write'],
-    query: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dryRun: z.enum(['true', 'false']).optional() }),
+    query: upsertQuery,
     headers: idemHeaders,
     bodyDoc: bulkBody(
       itemRowSchema,
@@ -194,24 +208,23 @@ export const integrationsRoutes = [
       'Item Number,Item Description,State Bottle Retail,Category Name,Pack\n38176,Titos Handmade Vodka,19.49,American Vodkas,12\n',
     ),
     summary:
-      "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows): validated whole, dryRun, mode=replace deactivates items not sent, idempotent",
+      "Upsert the key's board catalog (JSON array of { itemCode, name, retail, category?, bottlesPerCase?, active? } or products.csv columns, ≤ 50,000 rows, optionally gzip / br encoded): validated whole, dryRun, mode=replace deactivates items not sent (more than half needs allowMassRemoval=true), idempotent",
     response: { description: 'Counts: created / updated / unchanged / removed (deactivated)', schema: upsertResultSchema },
     errors: {
-      401: 'No valid API key',
+      ...BULK_ERRORS,
       403: 'The key lacks catalog:write or is a store key',
-      413: 'More than 50,000 rows',
-      415: 'Neither JSON nor CSV',
-      422: 'Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written',
-      429: 'Rate limited',
+      422: "Row errors (rows_invalid): `errors` lists every refused row as { row, field, message }; nothing written. Or mode=replace would deactivate more than half of the board's items (mass_removal_refused)",
     },
     handler: async (key, { query, headers }, { ctx, req, res }) => {
-      const rows = await readBulkRows(req, res);
+      svc.assertCatalogKey(key); // a store's key is refused before its body is read
+      const rows = await readBulkRows(req, res, ITEMS_SHAPE);
+      const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
       const { value, replayed } = await svc.withKeyIdempotency(
         ctx.db,
         key,
         headers['idempotency-key'],
         { path: 'items', query, rows },
-        () => svc.upsertItems(ctx.db, key, rows, { mode: query.mode, dryRun: query.dryRun === 'true', ip: ip(req) }),
+        () => svc.upsertItems(ctx.db, key, rows, opts),
       );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
@@ -224,21 +237,32 @@ export const integrationsRoutes = [
     tags: ['integrations'],
     auth: 'apiKey',
     scopes: ['orders:read'],
-    query: z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+    query: z.object({
+      after: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(1000).default(100),
+      feedId: z.uuid().optional(),
+    }),
     summary:
-      "The order event feed of the key's stores after a seq (gap-free, ordered): order.created / ready / completed / cancelled with the order snapshot",
+      "The order event feed of the key's stores after a seq (gap-free, ordered): order.created / ready / completed / cancelled with the order snapshot. Send the page's feedId back with after: a cursor of another feed (the database was restored) → 409 feed_reset",
     response: {
-      description: 'Events and the cursor to resume from',
+      description: 'Events, the cursor to resume from (nextAfter) and the feed it belongs to (feedId)',
       schema: z.object({
         items: z.array(z.object({ seq: z.number(), type: z.string(), occurredAt: z.string(), order: z.unknown() })),
         nextAfter: z.number(),
+        feedId: z.uuid(),
       }),
     },
-    errors: { 401: 'No valid API key', 403: 'The key lacks orders:read', 429: 'Rate limited' },
+    errors: {
+      400: 'after is past the newest event (cursor_ahead, with newestSeq)',
+      401: 'No valid API key',
+      403: 'The key lacks orders:read',
+      409: 'feedId is not this feed: the database was restored or recreated (feed_reset, with the current feedId and newestSeq)',
+      429: 'Rate limited',
+    },
     handler: async (key, { query }, { ctx, res }) => {
       // The page comes as the stored event texts' bytes; they go out as they are, in one corked write
       // (never copied into one buffer: ≈ 125 KB per page of 100).
-      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit, ctx.feedIndex);
+      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit, ctx.feedIndex, query.feedId);
       res.status(200).set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length) });
       res.cork();
       for (const part of parts) res.write(part);
@@ -262,8 +286,8 @@ export const integrationsRoutes = [
       401: 'No valid API key',
       403: 'The key lacks orders:write',
       404: "Order not in the key's stores",
-      409: 'Illegal transition (naming the status)',
-      502: 'Refund refused (cancel_pending)',
+      409: 'Illegal transition (naming the status), or a refund on its way (refund_in_progress)',
+      502: 'Refund refused (refund_failed: cancel_pending) or its answer lost (refund_unconfirmed: settled by the reconciler)',
     },
     handler: async (key, { params, body, headers }, { ctx, req, res }) => {
       const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, body }, () =>

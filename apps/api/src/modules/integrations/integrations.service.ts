@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
-import { BadRequestError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
 import { eventTexts, type FeedIndex } from './feed-index';
+import { feedIdentityFor } from './feed-identity';
+import { newestSeq } from './feed.repository';
 import type { SettleDeps } from '../orders/settlement';
 
 /**
@@ -127,6 +129,28 @@ export interface RowError {
   message: string;
   path: string;
 }
+/** How a bulk upsert runs: merge or replace, dry run, and whether replace may remove more than half. */
+export interface UpsertOptions {
+  mode: 'merge' | 'replace';
+  dryRun: boolean;
+  /** mode=replace may remove (or deactivate) more than half of what the store carries (the board sells). */
+  allowMassRemoval?: boolean;
+  ip: string | null;
+}
+
+/**
+ * The guard of mode=replace (issue 23 §2): removing more than half of the `carried` rows needs
+ * allowMassRemoval=true; otherwise 422 `mass_removal_refused` naming the count (`removing`, `carried`), the
+ * dry run too, so a push that lost most of its rows never empties a store.
+ */
+function assertRemovalAllowed(removing: number, carried: number, opts: UpsertOptions, what: string): void {
+  if (opts.allowMassRemoval || removing * 2 <= carried) return;
+  throw new UnprocessableError(
+    `This replace would remove ${removing} of the ${carried} ${what} (more than half)${opts.dryRun ? '' : ': nothing was written'}. Check the body; if the removal is intended, send allowMassRemoval=true.`,
+    PROBLEM_CODES.massRemovalRefused,
+  ).with({ removing, carried });
+}
+
 export interface UpsertResult {
   created: number;
   updated: number;
@@ -139,7 +163,8 @@ export interface UpsertResult {
 /**
  * PUT /integrations/stores/{warehouseId}/inventory: validates every row first (422 rows_invalid with every row's
  * `{ row, field, message }`, nothing written), then in one transaction upserts on_hand by item code
- * (mode=replace also removes the store's items not sent). A re-sent body answers all unchanged.
+ * (mode=replace also removes the store's items not sent; more than half of them only with
+ * allowMassRemoval: 422 mass_removal_refused otherwise). A re-sent body answers all unchanged.
  * dryRun answers the counts without writing. A store outside the key's reach → 404. Audited.
  */
 export async function upsertInventory(
@@ -147,7 +172,7 @@ export async function upsertInventory(
   key: ApiKeyPrincipal,
   storeId: number,
   rows: InventoryRow[],
-  opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
+  opts: UpsertOptions,
 ): Promise<UpsertResult> {
   const store = await db('stores').where({ id: storeId }).first('board_id');
   if (!store || !keyReaches(key, { id: storeId, boardId: store.board_id })) throw new NotFoundError('Store not found');
@@ -222,7 +247,14 @@ export async function upsertInventory(
       const q = trx('inventory')
         .where({ store_id: storeId })
         .whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
-      removed = opts.dryRun ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n) : await q.del();
+      const [counts] = await trx('inventory')
+        .where({ store_id: storeId })
+        .select(
+          trx.raw('count(*)::int AS carried'),
+          trx.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [ids] as never),
+        );
+      assertRemovalAllowed(counts.removing, counts.carried, opts, `items store ${storeId} carries`);
+      removed = opts.dryRun ? counts.removing : await q.del();
     }
     if (!opts.dryRun && changedIds.length) {
       await trx.raw(
@@ -280,12 +312,16 @@ export async function withKeyIdempotency<T>(
 /**
  * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
  * `limit`, as the answer's JSON bytes in order (`parts`, `length` bytes in all):
- * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N}`. The page's seqs come from `index` when it
+ * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N,"feedId":"…"}`. The page's seqs come from `index` when it
  * can answer (a page within its window; the tail while it has read in every announced event: no query),
  * otherwise from one index scan of `order_events` (gap-free: appends commit in seq order); each event's text
  * (with its list comma) from the cache or, on a miss, its stored `item_json`. A page of 100 events (≈ 120 KB)
  * is thus a list of stored bytes, never built, parsed, re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
  * page); an event deleted in between (its store removed) is left out.
+ * `feedId` (feed-identity.ts) names the feed the seqs belong to; a cursor sent with another `feedId` → 409
+ * `feed_reset` (the database was restored: seqs may be handed out again), and an empty page whose `after`
+ * is past the newest seq ever drawn → 400 `cursor_ahead`; both answers carry `newestSeq` and `feedId`. The
+ * newest seq is asked of the database only then, and only when `after` is past what the index holds.
  */
 export async function orderEvents(
   db: Db,
@@ -293,7 +329,15 @@ export async function orderEvents(
   after: number,
   limit: number,
   index?: FeedIndex,
-): Promise<{ parts: Buffer[]; length: number; nextAfter: number }> {
+  cursorFeedId?: string,
+): Promise<{ parts: Buffer[]; length: number; nextAfter: number; feedId: string }> {
+  const feedId = await feedIdentityFor(db).feedId();
+  if (cursorFeedId !== undefined && cursorFeedId !== feedId) {
+    throw new ConflictError(
+      `This cursor belongs to another feed (${cursorFeedId}): the database was restored or recreated, so seqs may have been handed out again. Read the feed again from after=0 (or from the orders you hold) with feedId ${feedId}.`,
+      PROBLEM_CODES.feedReset,
+    ).with({ feedId, newestSeq: await newestSeq(db) });
+  }
   let seqs = index?.page(key, after, limit);
   if (!seqs) {
     const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
@@ -304,6 +348,15 @@ export async function orderEvents(
     ]);
     seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
     if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
+  }
+  if (!seqs.length && after > (index?.knownHigh ?? 0)) {
+    const newest = await newestSeq(db);
+    if (after > newest)
+      throw new BadRequestError(
+        `The cursor after=${after} is past the newest event (seq ${newest}): no event will ever come after it. Resume from the last seq you processed (at most ${newest}).`,
+        [{ path: 'after', message: `At most ${newest}` }],
+        PROBLEM_CODES.cursorAhead,
+      ).with({ newestSeq: newest, feedId });
   }
   // The texts in page order (cached, or read below), each as a list element after another (`,{…}`); an event
   // not found (deleted) stays undefined and is left out.
@@ -332,9 +385,10 @@ export async function orderEvents(
     length += length ? text.length : OPEN.length + text.length - 1;
   }
   const nextAfter = seqs.length ? seqs[seqs.length - 1] : after;
-  const close = Buffer.from(length ? `],"nextAfter":${nextAfter}}` : `{"items":[],"nextAfter":${nextAfter}}`);
+  const tail = `"nextAfter":${nextAfter},"feedId":"${feedId}"}`;
+  const close = Buffer.from(length ? `],${tail}` : `{"items":[],${tail}`);
   parts.push(close);
-  return { parts, length: length + close.length, nextAfter };
+  return { parts, length: length + close.length, nextAfter, feedId };
 }
 const OPEN = Buffer.from('{"items":[');
 
@@ -357,6 +411,11 @@ export async function setOrderStatus(
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
 }
 
+/** Only a board's API key changes its catalog: a store's key → 403. */
+export function assertCatalogKey(key: ApiKeyPrincipal): asserts key is ApiKeyPrincipal & { boardId: number } {
+  if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
+}
+
 /** One catalog row as sent (db:import's products.csv names in CSV): item code, name, bottle retail, category, pack, active. */
 export interface ItemRow {
   itemCode?: unknown;
@@ -371,15 +430,11 @@ export interface ItemRow {
  * PUT /integrations/items: upserts the board's catalog by item code (a board key with catalog:write; a
  * store key → 403). Same rules as the inventory upsert: every row validated first (422 rows_invalid with
  * `{ row, field, message }`, nothing written), dryRun, a re-sent body answers all unchanged; mode=replace
- * deactivates the board's items not sent (counted as removed). Audited.
+ * deactivates the board's items not sent (counted as removed; more than half of them only with
+ * allowMassRemoval, else 422 mass_removal_refused). Audited.
  */
-export async function upsertItems(
-  db: Db,
-  key: ApiKeyPrincipal,
-  rows: ItemRow[],
-  opts: { mode: 'merge' | 'replace'; dryRun: boolean; ip: string | null },
-): Promise<UpsertResult> {
-  if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
+export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[], opts: UpsertOptions): Promise<UpsertResult> {
+  assertCatalogKey(key);
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const seen = new Map<string, number>();
@@ -445,9 +500,14 @@ export async function upsertItems(
       const q = trx('items')
         .where({ board_id: boardId, active: true })
         .whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
-      removed = opts.dryRun
-        ? Number(((await q.clone().count({ n: '*' })) as { n: string }[])[0].n)
-        : await q.update({ active: false, updated_at: trx.fn.now() });
+      const [counts] = await trx('items')
+        .where({ board_id: boardId, active: true })
+        .select(
+          trx.raw('count(*)::int AS carried'),
+          trx.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [codes] as never),
+        );
+      assertRemovalAllowed(counts.removing, counts.carried, opts, `active items of board ${boardId}`);
+      removed = opts.dryRun ? counts.removing : await q.update({ active: false, updated_at: trx.fn.now() });
     }
     if (!opts.dryRun && changed.length) {
       await trx.raw(

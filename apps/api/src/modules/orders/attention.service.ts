@@ -27,7 +27,8 @@ export async function listAttention(db: Db, caller: Caller, q: { storeId?: numbe
     items: rows.map((r) => ({
       id: r.id,
       orderNumber: r.orderNumber,
-      reason: r.status === 'cancel_pending' ? 'cancel_pending' : 'payment_unconfirmed',
+      // A refund on its way (refund_pending) is a cancellation awaiting its refund, whatever the status says yet.
+      reason: r.status === 'cancel_pending' || r.paymentStatus === 'refund_pending' ? 'cancel_pending' : 'payment_unconfirmed',
       status: r.status,
       paymentStatus: r.paymentStatus,
       orderDate: new Date(r.orderDate).toISOString(),

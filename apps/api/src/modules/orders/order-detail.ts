@@ -6,14 +6,18 @@ import { fromCents, toCents } from '../../lib/money';
 import * as payments from '../payments/payments.service';
 import * as repo from './orders.repository';
 
-/** The order with lines, store and delivery blocks and the card used (brand, last 4): GET /orders/{id}'s answer. Throws 404 when absent. */
+/**
+ * The order with lines, store and delivery blocks, the card used (brand, last 4) and every charge and
+ * refund (`payments`, oldest first): GET /orders/{id}'s answer. Throws 404 when absent.
+ */
 export async function loadDetail(db: Db, orderId: number): Promise<{ row: repo.OrderRow; detail: OrderDetail }> {
   const row = await repo.findById(db, orderId);
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  const [lines, paid] = await Promise.all([
+  const [lines, moves] = await Promise.all([
     repo.findLines(db, [orderId]),
-    row.paymentMethod === 'card' ? payments.approvedPaymentOf(db, orderId) : undefined,
+    row.paymentMethod === 'card' ? payments.paymentsOf(db, orderId) : [],
   ]);
+  const paid = moves.filter((p) => p.kind === 'charge' && p.status === 'approved').pop();
   const detail: OrderDetail = {
     ...toOrder(row, lines),
     store: {
@@ -37,6 +41,16 @@ export async function loadDetail(db: Db, orderId: number): Promise<{ row: repo.O
           }
         : null,
     payment: paid ? { cardBrand: paid.cardBrand, cardLast4: paid.cardLast4 } : null,
+    payments: moves.map((p) => ({
+      kind: p.kind,
+      amount: money(p.amount),
+      status: p.status,
+      reference: p.merchantReference,
+      gatewayReference: p.gatewayReference,
+      gateway: p.gateway,
+      message: p.status === 'approved' || p.status === 'pending' ? null : p.verbiage || p.resultCode,
+      attemptedAt: new Date(p.attemptedAt).toISOString(),
+    })),
   };
   return { row, detail };
 }
@@ -54,6 +68,7 @@ export function toOrder(r: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
     orderDate: new Date(r.orderDate).toISOString(),
     readyAt: r.readyAt ? new Date(r.readyAt).toISOString() : null,
     cancelReason: r.cancelReason ?? null,
+    refundedAmount: r.refundedAmount ? money(r.refundedAmount) : null,
     storeId: r.storeId,
     storeName: r.storeName,
     outletId: r.outletId,

@@ -52,7 +52,8 @@ export async function appendOrderEvent(
   loaded?: Awaited<ReturnType<typeof loadDetail>>,
 ): Promise<number> {
   const { row, detail } = loaded ?? (await loadDetail(trx, orderId));
-  const { payment: _card, ...order } = detail;
+  // The feed's order snapshot carries paymentStatus and refundedAmount, not the card or the payments list.
+  const { payment: _card, payments: _payments, ...order } = detail;
   return appendEvent(trx, { orderId, storeId: row.storeId, type, orderJson: asciiJson(order), test: false });
 }
 

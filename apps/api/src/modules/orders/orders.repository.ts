@@ -25,6 +25,8 @@ export interface OrderRow {
   orderDate: Date;
   readyAt: Date | null;
   cancelReason: string | null;
+  /** The approved refund's amount (dollars), null when not refunded. */
+  refundedAmount: string | null;
   storeName: string;
   storeAddress: string | null;
   storeCity: string | null;
@@ -75,6 +77,7 @@ const ORDER_COLUMNS = [
   'o.order_date as orderDate',
   'o.ready_at as readyAt',
   'o.cancel_reason as cancelReason',
+  'rf.amount as refundedAmount',
   's.name as storeName',
   's.address as storeAddress',
   's.city as storeCity',
@@ -90,11 +93,20 @@ const ORDER_COLUMNS = [
   'ol.phone as outletPhone',
 ];
 
-/** Payment states of a placed order (what lists show): in-store reservations and paid card orders. */
-export const PLACED_PAYMENT_STATUSES: PaymentStatus[] = ['not_required', 'paid'];
+/**
+ * Payment states of a placed order (what lists show): in-store reservations, paid card orders, and paid
+ * card orders being refunded or refunded.
+ */
+export const PLACED_PAYMENT_STATUSES: PaymentStatus[] = ['not_required', 'paid', 'refund_pending', 'refunded'];
+/** Payment states an order may move in (ready, completed, cancelled): nothing owed and no refund in flight. */
+export const SETTLED_PAYMENT_STATUSES: PaymentStatus[] = ['not_required', 'paid'];
 
+/** Orders with their store, outlet and approved refund (at most one per order: partial unique index). */
 function base(db: Db) {
-  return db('orders as o').join('stores as s', 's.id', 'o.store_id').join('outlets as ol', 'ol.id', 'o.outlet_id');
+  return db('orders as o')
+    .join('stores as s', 's.id', 'o.store_id')
+    .join('outlets as ol', 'ol.id', 'o.outlet_id')
+    .leftJoin('payments as rf', (j) => j.on('rf.order_id', 'o.id').andOnVal('rf.kind', 'refund').andOnVal('rf.status', 'approved'));
 }
 
 /** The order `id` with store and outlet; undefined when absent. */
@@ -344,6 +356,21 @@ export async function findPendingCardOrderIds(db: Db, ageSeconds: number, limit:
   return rows.map((r: { id: number }) => r.id);
 }
 
+/**
+ * Ids of orders whose refund was sent at least `ageSeconds` ago and is still unsettled (refund_pending),
+ * oldest attempt first: the reconciler settles them by a lookup of the refund's reference.
+ */
+export async function findStaleRefundOrderIds(db: Db, ageSeconds: number, limit: number): Promise<number[]> {
+  const rows = await db('orders as o')
+    .join('payments as p', (j) => j.on('p.order_id', 'o.id').andOnVal('p.kind', 'refund'))
+    .where('o.payment_status', 'refund_pending')
+    .where('p.attempted_at', '<=', db.raw('now() - make_interval(secs => ?)', [ageSeconds]))
+    .orderBy('p.attempted_at')
+    .limit(limit)
+    .select('o.id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
 /** An order needing an operator, with its newest payment row (Store Orders "Needs attention"). */
 export interface AttentionRow {
   id: number;
@@ -363,19 +390,23 @@ export interface AttentionRow {
 }
 
 /**
- * Card orders whose payment is unsettled (pending) and orders in `cancel_pending`, in `stores` (a subquery of
- * store ids; null = every store), oldest first, at most 200.
+ * Card orders whose payment is unsettled (pending), orders in `cancel_pending` and orders whose refund is
+ * unsettled (refund_pending), in `stores` (a subquery of store ids; null = every store), oldest first, at
+ * most 200.
  */
 export async function findAttention(db: Db, stores: Knex.QueryBuilder | null, storeId?: number): Promise<AttentionRow[]> {
   const q = db('orders as o')
     .join('stores as s', 's.id', 'o.store_id')
     .leftJoin(
       db.raw(
-        'LATERAL (SELECT p.gateway, p.gateway_reference, p.card_last4 FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS pay ON true',
+        `LATERAL (SELECT p.gateway, p.gateway_reference, p.card_last4 FROM payments p WHERE p.order_id = o.id AND p.kind = 'charge' ORDER BY p.id DESC LIMIT 1) AS pay ON true`,
       ),
     )
     .where((w) =>
-      w.where((p) => p.where('o.payment_status', 'pending').where('o.payment_method', 'card')).orWhere('o.status', 'cancel_pending'),
+      w
+        .where((p) => p.where('o.payment_status', 'pending').where('o.payment_method', 'card'))
+        .orWhere('o.status', 'cancel_pending')
+        .orWhere('o.payment_status', 'refund_pending'),
     );
   if (stores) q.whereIn('o.store_id', stores);
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
@@ -401,6 +432,40 @@ export async function findAttention(db: Db, stores: Knex.QueryBuilder | null, st
       'pay.card_last4 as cardLast4',
       'o.payment_checked_at as paymentCheckedAt',
     );
+}
+
+/** A card order as a refund needs it, locked (FOR UPDATE) until the transaction ends. */
+export interface RefundRow {
+  id: number;
+  orderNumber: string;
+  storeId: number;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  totalAmount: string;
+  cancelReason: string | null;
+}
+
+/** Locks the order row (FOR UPDATE) for a refund or any transition; undefined when absent. */
+export async function lockForTransition(db: Db, orderId: number): Promise<RefundRow | undefined> {
+  return db('orders')
+    .where({ id: orderId })
+    .forUpdate()
+    .first(
+      'id',
+      'order_number as orderNumber',
+      'store_id as storeId',
+      'status',
+      'payment_method as paymentMethod',
+      'payment_status as paymentStatus',
+      'total_amount as totalAmount',
+      'cancel_reason as cancelReason',
+    );
+}
+
+/** Records that the order's refund is on its way (payment_status refund_pending) with the store's cancel reason. */
+export async function markRefundPending(db: Db, orderId: number, reason: string | null): Promise<void> {
+  await db('orders').where({ id: orderId }).update({ payment_status: 'refund_pending', cancel_reason: reason, updated_at: db.fn.now() });
 }
 
 /** reserved → ready (only from reserved); returns false when the order was not reserved. */

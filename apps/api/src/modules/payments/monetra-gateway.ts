@@ -78,26 +78,31 @@ export function createMonetraGateway(opts: MonetraOptions): PaymentGateway {
       if ('error' in answer) return { ...answer.error, status: 'unavailable', reference: null };
       return mapMonetraLookup(answer.body, req.orderNumber);
     },
-    /** Monetra `return` of the charge by its ttid (the gateway reference); AUTH = refunded. */
+    /**
+     * Monetra `return` of the charge by its ttid (the gateway reference), with the refund's own reference as
+     * `ordernum` (so a lookup finds it, and Monetra's duplicate check refuses a second one); AUTH = refunded.
+     * No answer (timeout, network, 5xx, unreadable) is an unknown outcome (outcomeUnknown), settled by lookup.
+     */
     async refund(req: RefundRequest): Promise<RefundResult> {
-      if (!opts.url) return { ok: false, code: 'SETUP', verbiage: 'The payment gateway is not configured' };
+      const refused = (code: string, verbiage: string): RefundResult => ({ status: 'error', code, verbiage, reference: null });
+      if (!opts.url) return refused('SETUP', 'The payment gateway is not configured');
       let creds: MonetraCredentials | undefined;
       try {
         creds = await opts.credentialsFor(req.storeId);
       } catch {
-        return { ok: false, code: 'SETUP', verbiage: 'The payment credentials of this store cannot be read' };
+        return refused('SETUP', 'The payment credentials of this store cannot be read');
       }
-      if (!creds) return { ok: false, code: 'SETUP', verbiage: 'No payment credentials are configured for this store' };
+      if (!creds) return refused('SETUP', 'No payment credentials are configured for this store');
       const answer = await post(opts.url, opts.timeoutMs, creds, {
         action: 'return',
-        ...(req.reference ? { ttid: req.reference } : {}),
+        ...(req.chargeReference ? { ttid: req.chargeReference } : {}),
         amount: req.amount,
-        ordernum: req.orderNumber,
+        currency: '840',
+        ordernum: req.refundReference,
         custref: req.orderNumber,
       });
-      if ('error' in answer) return { ok: false, code: answer.error.code, verbiage: answer.error.verbiage };
-      const code = String(answer.body.code ?? '').toUpperCase();
-      return { ok: code === 'AUTH', code: code || 'UNKNOWN', verbiage: String(answer.body.verbiage ?? '') };
+      if ('error' in answer) return { ...answer.error, reference: null };
+      return mapMonetraResult(answer.body);
     },
   };
 }

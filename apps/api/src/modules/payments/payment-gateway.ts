@@ -35,7 +35,7 @@ export interface ChargeLookup {
   reference: string | null;
 }
 
-/** Lookup of a charge: the merchant reference (order number) and whose credentials ask. */
+/** Lookup of a transaction: its merchant reference (`orderNumber`: a charge's order number or a refund's reference) and whose credentials ask. */
 export interface LookupRequest {
   orderNumber: string;
   storeId: number;
@@ -43,29 +43,43 @@ export interface LookupRequest {
 
 /**
  * A payment gateway: Monetra in production, the test gateway in test mode. Every charge carries the
- * order number as merchant reference, and `lookup` finds it again by that reference.
- * Never throws.
+ * order number as merchant reference, every refund `<order number>-refund`, and `lookup` finds either
+ * again by its merchant reference. Never throws.
  */
 export interface PaymentGateway {
   readonly name: 'test' | 'monetra';
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /** What the gateway knows of the transaction with this merchant reference (a charge's order number, or a refund's reference). */
   lookup(req: LookupRequest): Promise<ChargeLookup>;
-  /** Voids or refunds the whole approved charge of an order; `ok: false` when it did not happen. Never throws. */
+  /**
+   * Voids or refunds the whole approved charge of an order, once per `refundReference`: sending the same
+   * reference again never refunds twice (the gateway answers the first refund). Never throws.
+   */
   refund(req: RefundRequest): Promise<RefundResult>;
 }
 
-/** A refund of an order's charge: the merchant reference, the gateway's charge reference, whose credentials, amount (dollars). */
+/**
+ * A refund of an order's charge: the charge's merchant reference (order number), the refund's own
+ * idempotent merchant reference (`refundReferenceOf(orderNumber)`), the gateway's reference of the charge
+ * (Monetra's ttid) when known, whose credentials, and the amount (dollars, 2 decimals).
+ */
 export interface RefundRequest {
   orderNumber: string;
+  refundReference: string;
+  chargeReference: string | null;
   storeId: number;
   amount: string;
-  reference: string | null;
 }
-/** The refund's outcome: ok, or why not (code and the gateway's verbiage). */
-export interface RefundResult {
-  ok: boolean;
-  code: string;
-  verbiage: string;
+/**
+ * The refund's outcome, shaped like a charge's: approved (money returned; `reference` = the gateway's id
+ * of the refund), declined (the gateway refused it), error (refused to process it, or no answer: see
+ * `outcomeUnknown`, the refund may have been made).
+ */
+export type RefundResult = ChargeResult;
+
+/** The idempotent merchant reference of an order's refund: `<order number>-refund`. */
+export function refundReferenceOf(orderNumber: string): string {
+  return `${orderNumber}-refund`;
 }
 
 /**

@@ -71,11 +71,13 @@ export interface PaymentInsert {
   cardLast4: string | null;
 }
 
-/** Inserts a payments row; returns its id. */
+/** Inserts a charge's payments row (its merchant reference is the order number); returns its id. */
 export async function insertPayment(db: Db, p: PaymentInsert): Promise<number> {
   const [row] = await db('payments')
     .insert({
       order_id: p.orderId,
+      kind: 'charge',
+      merchant_reference: db('orders').where({ id: p.orderId }).select('order_number'),
       gateway: p.gateway,
       amount: p.amount,
       currency: '840',
@@ -90,24 +92,24 @@ export async function insertPayment(db: Db, p: PaymentInsert): Promise<number> {
   return row.id;
 }
 
-/** The newest approved payment of an order (brand and last 4 for the receipt); undefined when none. */
+/** The newest approved charge of an order (brand and last 4 for the receipt); undefined when none. */
 export async function findApprovedPayment(
   db: Db,
   orderId: number,
 ): Promise<{ cardBrand: string | null; cardLast4: string | null; gatewayReference: string | null } | undefined> {
   return db('payments')
-    .where({ order_id: orderId, status: 'approved' })
+    .where({ order_id: orderId, status: 'approved', kind: 'charge' })
     .orderBy('id', 'desc')
     .first('card_brand as cardBrand', 'card_last4 as cardLast4', 'gateway_reference as gatewayReference');
 }
 
-/** Moves the order's newest pending payment row to its outcome; false when there was none. */
+/** Moves the order's newest pending charge row to its outcome; false when there was none. */
 export async function settlePendingPayment(
   db: Db,
   orderId: number,
   o: { status: 'approved' | 'declined' | 'error'; resultCode: string; verbiage: string; gatewayReference: string | null },
 ): Promise<boolean> {
-  const row = await db('payments').where({ order_id: orderId, status: 'pending' }).orderBy('id', 'desc').first('id');
+  const row = await db('payments').where({ order_id: orderId, status: 'pending', kind: 'charge' }).orderBy('id', 'desc').first('id');
   if (!row) return false;
   await db('payments')
     .where({ id: row.id })
@@ -115,7 +117,7 @@ export async function settlePendingPayment(
   return true;
 }
 
-/** The order's newest payment row; undefined when none. */
+/** The order's newest charge row; undefined when none. */
 export async function findLatestPayment(
   db: Db,
   orderId: number,
@@ -123,7 +125,86 @@ export async function findLatestPayment(
   { gateway: string; status: string; verbiage: string | null; gatewayReference: string | null; cardLast4: string | null } | undefined
 > {
   return db('payments')
-    .where({ order_id: orderId })
+    .where({ order_id: orderId, kind: 'charge' })
     .orderBy('id', 'desc')
     .first('gateway', 'status', 'verbiage', 'gateway_reference as gatewayReference', 'card_last4 as cardLast4');
+}
+
+/** A payments row as GET /orders/{id} lists it. */
+export interface PaymentRecordRow {
+  kind: 'charge' | 'refund';
+  gateway: string;
+  amount: string;
+  status: 'pending' | 'approved' | 'declined' | 'error';
+  merchantReference: string | null;
+  gatewayReference: string | null;
+  resultCode: string | null;
+  verbiage: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  attemptedAt: Date;
+}
+
+/** Every payments row of an order (charges and its refund), oldest first. */
+export async function findPayments(db: Db, orderId: number): Promise<PaymentRecordRow[]> {
+  return db('payments')
+    .where({ order_id: orderId })
+    .orderBy('id')
+    .select(
+      'kind',
+      'gateway',
+      'amount',
+      'status',
+      'merchant_reference as merchantReference',
+      'gateway_reference as gatewayReference',
+      'result_code as resultCode',
+      'verbiage',
+      'card_brand as cardBrand',
+      'card_last4 as cardLast4',
+      'attempted_at as attemptedAt',
+    );
+}
+
+/**
+ * Records a refund attempt as the order's one refund row (partial unique index): inserted as `pending`,
+ * or an earlier refused attempt set back to `pending` with `attempted_at` now. Call under the order's row lock.
+ */
+export async function startRefund(
+  db: Db,
+  r: { orderId: number; gateway: string; amount: string; merchantReference: string },
+): Promise<void> {
+  await db.raw(
+    `INSERT INTO payments (order_id, kind, gateway, amount, currency, status, merchant_reference, attempted_at)
+     VALUES (?, 'refund', ?, ?, '840', 'pending', ?, now())
+     ON CONFLICT (order_id) WHERE kind = 'refund' DO UPDATE
+       SET status = 'pending', gateway = EXCLUDED.gateway, amount = EXCLUDED.amount, merchant_reference = EXCLUDED.merchant_reference,
+           result_code = NULL, verbiage = NULL, gateway_reference = NULL, attempted_at = now()`,
+    [r.orderId, r.gateway, r.amount, r.merchantReference],
+  );
+}
+
+/**
+ * Moves the order's refund row to its outcome (from pending, or from an earlier refusal when the gateway
+ * turns out to have refunded after all); false when there is none or it is approved already.
+ */
+export async function settleRefund(
+  db: Db,
+  orderId: number,
+  o: { status: 'approved' | 'declined' | 'error'; resultCode: string; verbiage: string; gatewayReference: string | null },
+): Promise<boolean> {
+  const n = await db('payments')
+    .where({ order_id: orderId, kind: 'refund' })
+    .whereNot('status', 'approved')
+    .update({ status: o.status, result_code: o.resultCode, verbiage: o.verbiage, gateway_reference: o.gatewayReference });
+  return n > 0;
+}
+
+/** The order's refund row (reference and when it was last attempted); undefined when none. */
+export async function findRefund(
+  db: Db,
+  orderId: number,
+): Promise<{ status: string; merchantReference: string | null; attemptedAt: Date } | undefined> {
+  return db('payments')
+    .where({ order_id: orderId, kind: 'refund' })
+    .first('status', 'merchant_reference as merchantReference', 'attempted_at as attemptedAt');
 }

@@ -7,8 +7,8 @@ import { cardBrand, cardLast4, type ChargeResult, type PaymentGateway } from './
 import { createTestGateway } from './test-gateway';
 import * as repo from './payments.repository';
 
-export type { ChargeResult, PaymentGateway, RefundResult } from './payment-gateway';
-export { outcomeUnknown, cardLast4 as cardLast4Of } from './payment-gateway';
+export type { ChargeLookup, ChargeResult, PaymentGateway, RefundResult } from './payment-gateway';
+export { outcomeUnknown, cardLast4 as cardLast4Of, refundReferenceOf } from './payment-gateway';
 
 /** The app code of this portal's credentials (spec 002 §3: BCC or IMS). */
 export const APP_CODE = 'BCC';
@@ -121,4 +121,31 @@ export async function latestPaymentOf(db: Db, orderId: number) {
 /** Brand and last 4 digits of the order's approved payment, or undefined. */
 export async function approvedPaymentOf(db: Db, orderId: number) {
   return repo.findApprovedPayment(db, orderId);
+}
+
+/** Every charge and refund of an order, oldest first (GET /orders/{id} `payments`). */
+export async function paymentsOf(db: Db, orderId: number) {
+  return repo.findPayments(db, orderId);
+}
+
+/**
+ * Before a refund is sent: the order's refund row as `pending` with its idempotent merchant reference
+ * (an earlier refused attempt is reused: one refund row per order). Call under the order's row lock.
+ */
+export async function recordRefundAttempt(db: Db, orderId: number, gateway: string, amount: string, reference: string): Promise<void> {
+  await repo.startRefund(db, { orderId, gateway, amount, merchantReference: reference });
+}
+
+/** Records the refund's outcome on the order's pending refund row; false when none was pending. */
+export async function recordRefundOutcome(
+  db: Db,
+  orderId: number,
+  r: Pick<ChargeResult, 'status' | 'code' | 'verbiage' | 'reference'> & { status: 'approved' | 'declined' | 'error' },
+): Promise<boolean> {
+  return repo.settleRefund(db, orderId, { status: r.status, resultCode: r.code, verbiage: r.verbiage, gatewayReference: r.reference });
+}
+
+/** The order's refund row (status, reference, last attempt); undefined when it was never refunded. */
+export async function refundOf(db: Db, orderId: number) {
+  return repo.findRefund(db, orderId);
 }

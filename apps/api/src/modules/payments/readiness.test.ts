@@ -17,7 +17,7 @@ let items: StoreItem[];
 const S = FIXTURE_STORES;
 const PROD_ENV = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(40),
+  JWT_SECRET: 'readiness-test-7d3f1a9c5e2b8d4f6a0c1e3b5d7f9a2c',
   DATABASE_URL: 'postgres://db/portal',
   PAYMENT_CREDENTIALS_KEY: 'ab'.repeat(32),
 };

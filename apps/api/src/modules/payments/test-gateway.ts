@@ -50,28 +50,39 @@ export function createTestGateway(db: Db): PaymentGateway {
         return { status: 'error', code: 'TIMEOUT', verbiage: 'The payment gateway did not answer in time', reference: null };
       return recorded;
     },
+    /** The ledger's charge with this merchant reference, or the refund with this refund reference. */
     async lookup(req: LookupRequest): Promise<ChargeLookup> {
       try {
         const row = await db('test_gateway_charges')
           .where({ merchant_reference: req.orderNumber })
           .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
-        if (!row) return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No charge with this reference', reference: null };
-        return row as ChargeLookup;
+        if (row) return row as ChargeLookup;
+        const refund = await db('test_gateway_charges').where({ refund_reference: req.orderNumber }).first('refund_reference');
+        if (refund) return { status: 'approved', code: 'AUTH', verbiage: 'REFUNDED', reference: refund.refund_reference };
+        return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No transaction with this reference', reference: null };
       } catch {
         return { status: 'unavailable', code: 'NETWORK', verbiage: 'The payment gateway cannot be reached', reference: null };
       }
     },
-    /** Refunds the ledger's approved charge of the order number once (a second refund answers ok again). */
+    /**
+     * Refunds the ledger's approved charge of the order number once: the first refund reference is kept,
+     * the same reference again answers approved without refunding again, another one is declined (DUPL).
+     */
     async refund(req: RefundRequest): Promise<RefundResult> {
       try {
         const n = await db('test_gateway_charges')
           .where({ merchant_reference: req.orderNumber, status: 'approved' })
-          .update({ refunded_at: db.raw('coalesce(refunded_at, now())') });
-        return n
-          ? { ok: true, code: 'AUTH', verbiage: 'REFUNDED' }
-          : { ok: false, code: 'NOTFOUND', verbiage: 'No approved charge with this reference' };
+          .where((w) => w.whereNull('refund_reference').orWhere('refund_reference', req.refundReference))
+          .update({ refunded_at: db.raw('coalesce(refunded_at, now())'), refund_reference: req.refundReference });
+        if (n) return { status: 'approved', code: 'AUTH', verbiage: 'REFUNDED', reference: req.refundReference };
+        const charge = await db('test_gateway_charges')
+          .where({ merchant_reference: req.orderNumber, status: 'approved' })
+          .first('merchant_reference');
+        return charge
+          ? { status: 'declined', code: 'DUPL', verbiage: 'The charge was already refunded', reference: null }
+          : { status: 'declined', code: 'NOTFOUND', verbiage: 'No approved charge with this reference', reference: null };
       } catch {
-        return { ok: false, code: 'NETWORK', verbiage: 'The payment gateway cannot be reached' };
+        return { status: 'error', code: 'NETWORK', verbiage: 'The payment gateway cannot be reached', reference: null };
       }
     },
   };

@@ -8,6 +8,7 @@ import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { whereStoreOrBoardInReach } from '../access/access.service';
 import { INTEGRATION_ADMIN_CODES, assertScope } from '../integrations/integrations.service';
+import { postPinned, type CheckedAddress, type ReceiverAnswer } from './pinned-post';
 import { enqueueAgain } from './webhook-queue';
 
 /**
@@ -24,8 +25,10 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
  * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 400 validation_failed (field `url`).
+ * Answers the address to connect to (the first one checked), so the sender connects to exactly what was
+ * checked (pinnedLookup); undefined outside production and for allow-listed hosts (resolved as usual).
  */
-export async function assertSafeUrl(url: string, production: boolean): Promise<void> {
+export async function assertSafeUrl(url: string, production: boolean): Promise<CheckedAddress | undefined> {
   let u: URL;
   try {
     u = new URL(url);
@@ -33,16 +36,18 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<v
     throw bad('Enter a valid http(s) URL');
   }
   if (!/^https?:$/.test(u.protocol)) throw bad('Enter a valid http(s) URL');
-  if (!production) return;
+  if (!production) return undefined;
   const allow = (process.env.WEBHOOK_ALLOW_HOSTS ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (allow.includes(u.hostname)) return;
+  if (allow.includes(u.hostname)) return undefined;
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const addrs = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast'))
     throw bad('This URL points to a private or local address');
+  const first = ipaddr.process(addrs[0]);
+  return { address: first.toString(), family: first.kind() === 'ipv6' ? 6 : 4 };
 }
 const bad = (message: string) => new BadRequestError(message, [{ path: 'url', message }]);
 
@@ -187,7 +192,8 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
 /**
  * One delivery attempt: POSTs the event (`{ id, seq, type, occurredAt, test?, order }`) signed with the endpoint's
  * secret, logs the attempt (status, duration), marks the delivery delivered on 2xx. Returns whether it was
- * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time.
+ * delivered (the job retries otherwise). `production` applies the SSRF guard again at send time and connects
+ * to the very address it checked (no second DNS lookup: DNS rebinding cannot reach loopback).
  */
 export async function deliverOnce(db: Db, deliveryId: string, production: boolean, timeoutMs = 10_000): Promise<boolean> {
   const d = await db('webhook_deliveries as d')
@@ -209,22 +215,21 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
   let status: number | null = null;
   let error: string | null = null;
   try {
-    await assertSafeUrl(d.url, production);
-    const res = await fetch(d.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
+    // The address checked is the one connected to (a second DNS answer could point at loopback).
+    const pinned = await assertSafeUrl(d.url, production);
+    const res = await postPinned(
+      d.url,
+      {
         'content-type': 'application/json',
         'portal-signature': signWebhook(d.secret, body),
         'portal-event': d.type,
         'portal-delivery': deliveryId,
       },
       body,
-    });
+      { timeoutMs, pinned, keepBytes: RECEIVER_TEXT_BYTES },
+    );
     status = res.status;
-    if (res.ok) await res.body?.cancel().catch(() => undefined);
-    else error = await receiverError(res);
+    if (status < 200 || status >= 300) error = receiverError(res);
   } catch (err) {
     error = (err as Error).message.slice(0, 300);
   }
@@ -253,23 +258,8 @@ const RECEIVER_TEXT_BYTES = 500;
  * What a receiver that did not answer 2xx said, for the delivery log: `HTTP <status> <statusText>: <the
  * first 500 bytes of its body>` (whitespace collapsed; the rest of the body is not read).
  */
-async function receiverError(res: Response): Promise<string> {
-  let text = '';
-  try {
-    const reader = res.body?.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    while (reader && size < RECEIVER_TEXT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-    await reader?.cancel().catch(() => undefined);
-    text = Buffer.concat(chunks).subarray(0, RECEIVER_TEXT_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
-  } catch {
-    // A body that breaks off still leaves the status.
-  }
+function receiverError(res: ReceiverAnswer): string {
+  const text = res.text.replace(/\s+/g, ' ').trim();
   const head = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
   return (text ? `${head}: ${text}` : head).slice(0, 1000);
 }

@@ -9,6 +9,7 @@ import { fulfillmentDateText } from '../lib/order-text';
 import { AddressBlock } from './address-block';
 import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundNote } from './refund-note';
 import { ReorderButton } from './reorder-button';
 
 /**
@@ -81,6 +82,14 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
               <div className="col-span-2">
                 <dt className="text-stone-500">Cancellation reason</dt>
                 <dd className="font-medium text-stone-900">{order.cancelReason}</dd>
+              </div>
+            )}
+            {order.refundedAmount && (
+              <div className="col-span-2">
+                <dt className="text-stone-500">Refund</dt>
+                <dd>
+                  <RefundNote order={order} />
+                </dd>
               </div>
             )}
           </dl>

@@ -103,6 +103,38 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('$59.98');
   });
 
+  it('when a card order was cancelled and refunded, then its row and card say Refunded $25.01', async () => {
+    const refunded = makeOrder({
+      id: 103,
+      orderNumber: 'ORD-REFUNDED',
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      total: '25.01',
+      refundedAmount: '25.01',
+    });
+    answer({ '/orders?storeId=2190&mine=true': makeList([refunded, pickup], 'own') });
+    renderPage();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Cancelled');
+    expect(within(rows[1]).getByText('Refunded $25.01')).toBeInTheDocument();
+    expect(within(rows[2]).queryByText(/Refunded/)).not.toBeInTheDocument();
+  });
+
+  it('when a refunded order shows as a card (narrow screen), then it says Refunded $25.01 under its total', async () => {
+    setViewportWidth(390);
+    const refunded = makeOrder({
+      id: 103,
+      orderNumber: 'ORD-REFUNDED',
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      total: '25.01',
+      refundedAmount: '25.01',
+    });
+    answer({ '/orders?storeId=2190&mine=true': makeList([refunded], 'own') });
+    renderPage();
+    expect(await screen.findByText('Refunded $25.01')).toBeInTheDocument();
+  });
+
   it('when there are no orders, then it shows the empty text', async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([], 'own') });
     renderPage();

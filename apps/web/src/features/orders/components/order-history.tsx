@@ -13,6 +13,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { itemsText } from '../lib/order-text';
 import { OrderHistoryDetailsDialog } from './order-history-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundNote } from './refund-note';
 
 export const HISTORY_MESSAGES = {
   empty: 'No orders found. Start shopping to see your order history!',
@@ -57,7 +58,10 @@ function OrdersTable({ orders, onView }: { orders: Order[]; onView: (o: Order) =
               <td className="px-4 py-3">
                 <OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} />
               </td>
-              <td className="px-4 py-3 text-right font-medium tabular-nums text-stone-900">{formatMoney(o.total)}</td>
+              <td className="px-4 py-3 text-right font-medium tabular-nums text-stone-900">
+                {formatMoney(o.total)}
+                <RefundNote order={o} className="flex justify-end text-xs" />
+              </td>
               <td className="px-4 py-3 text-right">
                 <Button variant="outline" size="sm" onClick={() => onView(o)} aria-label={`View Details of order ${o.orderNumber}`}>
                   View Details
@@ -89,7 +93,10 @@ function OrdersCards({ orders, onView }: { orders: Order[]; onView: (o: Order) =
               <OrderStatusBadge status={o.status} paymentStatus={o.paymentStatus} />
             </div>
             <div className="mt-3 flex items-center justify-between gap-3">
-              <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(o.total)}</span>
+              <span className="flex flex-col">
+                <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(o.total)}</span>
+                <RefundNote order={o} />
+              </span>
               <Button variant="outline" size="sm" onClick={() => onView(o)} aria-label={`View Details of order ${o.orderNumber}`}>
                 View Details
                 <ChevronRight className="h-4 w-4" aria-hidden />

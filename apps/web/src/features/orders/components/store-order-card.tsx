@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { fulfillmentDateText, itemsText } from '../lib/order-text';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundNote } from './refund-note';
 
 const SHOWN_LINES = 3;
 
@@ -40,11 +41,14 @@ export function StoreOrderCard({
             <span data-testid="order-number" className="[overflow-wrap:anywhere]">
               {order.orderNumber}
             </span>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} />
           </h3>
           <p className="text-sm text-stone-500">{formatShortDateTime(order.orderDate)}</p>
         </div>
-        <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(order.total)}</span>
+        <span className="ml-auto flex flex-col items-end">
+          <span className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(order.total)}</span>
+          <RefundNote order={order} />
+        </span>
       </div>
       <div className="flex-1 space-y-3 px-4 pb-4 text-sm">
         {order.cancelReason && (

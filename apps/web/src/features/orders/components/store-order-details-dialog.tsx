@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { fulfillmentDateText } from '../lib/order-text';
 import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundNote } from './refund-note';
 
 /**
  * Store Orders details dialog (spec 001 §2): ordered date, fulfillment flag and date, customer name, email
@@ -37,7 +38,7 @@ export function StoreOrderDetailsDialog({
             <span>
               Order <span className="whitespace-nowrap">{order.orderNumber}</span>
             </span>{' '}
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} />
           </span>
         ) : (
           'Order'
@@ -103,6 +104,7 @@ export function StoreOrderDetailsDialog({
           </dl>
           <OrderLinesTable items={order.items} variant="store" />
           <OrderTotals subtotal={subtotal} deliveryCharge={order.deliveryCharge} total={order.total} totalLabel="Total" />
+          <RefundNote order={order} className="flex justify-end" />
           <section>
             <h3 className="text-stone-500">Notes</h3>
             <p className="whitespace-pre-line text-stone-900">{order.notes?.trim() || <span className="text-stone-500">No notes</span>}</p>

@@ -98,6 +98,24 @@ describe('Store Orders (spec 001 §2)', () => {
     expect(within(panel()).getByText('No orders match your search.')).toBeInTheDocument();
   });
 
+  it('when a card order was cancelled and refunded, then its card says Refunded $25.01; one whose refund is on its way says Refund pending', async () => {
+    const refunded = makeOrder({
+      id: 9,
+      orderNumber: 'ORD-REFUNDED',
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      total: '25.01',
+      refundedAmount: '25.01',
+    });
+    const refunding = makeOrder({ id: 10, orderNumber: 'ORD-REFUNDING', status: 'reserved', paymentStatus: 'refund_pending' });
+    renderPage(undefined, makeList([refunded, refunding], 'store'));
+    await userEvent.click(await screen.findByRole('tab', { name: /All/ }));
+    const cards = await within(panel()).findAllByRole('listitem');
+    const card = cards.find((c) => /ORD-REFUNDED/.test(c.textContent ?? ''))!;
+    expect(card).toHaveTextContent('Refunded $25.01');
+    expect(cards.find((c) => /ORD-REFUNDING/.test(c.textContent ?? ''))).toHaveTextContent('Refund pending');
+  });
+
   it('when a tab has no orders, then it says No orders found.', async () => {
     renderPage([PERMISSIONS.ordersStoreManage], makeList([ready], 'store'));
     expect(await within(panel()).findByText('No orders found.')).toBeInTheDocument();
