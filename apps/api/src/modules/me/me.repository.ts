@@ -121,7 +121,7 @@ export async function listRoles(db: Db, userId: string): Promise<MyRole[]> {
 /**
  * The accessible-outlet records with board (spec 000 §3): active outlets in user_outlets, with the board
  * name (the outlet's board, else its default store's), and the ids, names and codes of the ACTIVE stores
- * linked to each (ordered by store name). Outlets ordered by name.
+ * linked to each (ordered by store name). Outlets with an active store first, each group ordered by name.
  */
 export async function listAccessibleOutlets(db: Db, userId: string): Promise<AccessibleOutlet[]> {
   const rows = await db('user_outlets as uo')
@@ -135,7 +135,9 @@ export async function listAccessibleOutlets(db: Db, userId: string): Promise<Acc
     })
     .where({ 'uo.user_id': userId, 'o.active': true })
     .groupBy('o.id', 'uo.last_selected_store_id', 'b.name', 'sb.name')
-    .orderBy([{ column: 'o.name' }, { column: 'o.id' }])
+    // Outlets a buyer can shop from (an active store linked) first, then by name: a store-less outlet just
+    // granted never becomes the default pick of the selection menu.
+    .orderByRaw('count(s.id) = 0, o.name, o.id')
     .select(
       'o.id',
       'o.outlet_code',

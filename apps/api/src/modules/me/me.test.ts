@@ -295,6 +295,20 @@ describe('GET /me/outlets', () => {
     expect(res.body.items[0].storeIds).toEqual([FIXTURE_STORES.central, FIXTURE_STORES.cyclone]); // ordered by store name
   });
 
+  it('when an outlet with no store is granted (a new outlet, requested and approved), then it is listed after the outlets with stores, whatever its name', async () => {
+    const [bare] = await t.db('outlets').insert({ outlet_code: 'AAA-BARE-01', name: 'AAA Bare Outlet' }).returning('id');
+    const viewer = await t.db('roles').where({ code: 'outlet_viewer' }).first('id');
+    await t.db('role_grants').insert({ user_id: f.users.buyer.id, role_id: viewer.id, scope_type: 'outlet', outlet_id: bare.id });
+    try {
+      const res = await get('/me/outlets', 'buyer');
+      expect(res.body.items.map((o: { outletCode: string }) => o.outletCode)).toEqual(['DEMO-AMS-01', 'DEMO-DSM-01', 'AAA-BARE-01']);
+      expect(res.body.items[2].storeIds).toEqual([]);
+    } finally {
+      await t.db('role_grants').where({ outlet_id: bare.id }).delete();
+      await t.db('outlets').where({ id: bare.id }).delete();
+    }
+  });
+
   it('when an assigned outlet is inactive, then it is not listed', async () => {
     const viewer = await t.db('roles').where({ code: 'outlet_viewer' }).first('id');
     await t
