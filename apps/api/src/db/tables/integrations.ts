@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import 'knex/types/tables';
 
 /**
  * Row types of the integration tables (API keys, webhooks, the order feed, Idempotency-Keys), declared to

@@ -10,6 +10,8 @@ import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
 import { eventTexts, type FeedIndex } from './feed-index';
 import { feedIdentityFor } from './feed-identity';
 import { newestSeq } from './feed.repository';
+import * as repo from './integrations.repository';
+import type { ApiKeyRow } from '../../db/tables/integrations';
 import type { SettleDeps } from '../orders/settlement';
 
 /**
@@ -26,11 +28,11 @@ export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boa
 /** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
 export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
   if (s.storeId != null) {
-    const exists = await db('stores').where({ id: s.storeId }).first('id');
+    const exists = (await repo.findStoreBoardId(db, s.storeId)) !== undefined;
     if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))
       throw new NotFoundError('Store not found');
   } else if (s.boardId != null) {
-    const exists = await db('boards').where({ id: s.boardId }).first('id');
+    const exists = await repo.boardExists(db, s.boardId);
     if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
       throw new NotFoundError('Board not found');
   } else {
@@ -38,8 +40,7 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
   }
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const keyView = (r: any) => ({
+const keyView = (r: ApiKeyRow) => ({
   id: r.id,
   name: r.name,
   prefix: r.key_prefix,
@@ -51,11 +52,16 @@ const keyView = (r: any) => ({
   lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
 });
-/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Narrows a query to the API keys (webhooks) at places where `a` holds INTEGRATION_ADMIN_CODES. */
+export const inReachOf =
+  (db: Db, a: Principal): repo.InReach =>
+  (q) =>
+    whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, q);
 
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
 export async function listApiKeys(db: Db, a: Principal) {
-  const rows = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys')).orderBy('created_at', 'desc').limit(500);
+  const rows = await repo.listApiKeys(db, inReachOf(db, a));
   return { items: rows.map(keyView) };
 }
 
@@ -73,18 +79,16 @@ export async function createApiKey(
   const prefix = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
   const key = `bcc_${prefix}_${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (trx) => {
-    const [row] = await trx('api_keys')
-      .insert({
-        name: input.name,
-        key_prefix: prefix,
-        key_hash: hashApiKey(key),
-        store_id: input.storeId ?? null,
-        board_id: input.storeId ? null : (input.boardId ?? null),
-        scopes: input.scopes,
-        sandbox: input.sandbox ?? false,
-        created_by: a.userId,
-      })
-      .returning('*');
+    const row = await repo.insertApiKey(trx, {
+      name: input.name,
+      key_prefix: prefix,
+      key_hash: hashApiKey(key),
+      store_id: input.storeId ?? null,
+      board_id: input.storeId ? null : (input.boardId ?? null),
+      scopes: input.scopes,
+      sandbox: input.sandbox ?? false,
+      created_by: a.userId,
+    });
     await recordAudit(
       trx,
       { userId: a.userId },
@@ -102,10 +106,10 @@ export async function createApiKey(
 
 /** DELETE /admin/api-keys/{id}: revoked at once (404 outside the caller's reach). Audited. */
 export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
-  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys').where({ id })).first();
+  const row = await repo.findApiKey(db, id, inReachOf(db, a));
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {
-    await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+    await repo.revokeApiKey(trx, id);
     await recordAudit(
       trx,
       { userId: a.userId },
@@ -174,8 +178,8 @@ export async function upsertInventory(
   rows: InventoryRow[],
   opts: UpsertOptions,
 ): Promise<UpsertResult> {
-  const store = await db('stores').where({ id: storeId }).first('board_id');
-  if (!store || !keyReaches(key, { id: storeId, boardId: store.board_id })) throw new NotFoundError('Store not found');
+  const boardId = await repo.findStoreBoardId(db, storeId);
+  if (boardId === undefined || !keyReaches(key, { id: storeId, boardId })) throw new NotFoundError('Store not found');
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const codes: string[] = [];
@@ -197,14 +201,7 @@ export async function upsertInventory(
     if (r.price !== undefined && r.price !== null && !/^\d{1,10}(\.\d{1,2})?$/.test(String(r.price)))
       err(n, 'price', 'Price must be a non-negative amount with up to 2 decimals');
   });
-  const items = new Map<string, number>();
-  for (let i = 0; i < codes.length; i += 10_000) {
-    const found: { id: number; code: string }[] = await db('items')
-      .where({ board_id: store.board_id })
-      .whereIn('code', codes.slice(i, i + 10_000))
-      .select('id', 'code');
-    for (const f of found) items.set(f.code, f.id);
-  }
+  const items = await repo.itemIdsByCode(db, boardId, codes);
   rows.forEach((r, i) => {
     if (typeof r?.itemCode === 'string' && seen.get(r.itemCode.trim()) === i + 1 && !items.has(r.itemCode.trim()))
       err(i + 1, 'itemCode', `Unknown item code ${r.itemCode.trim()}`);
@@ -214,20 +211,20 @@ export async function upsertInventory(
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
       PROBLEM_CODES.rowsInvalid,
-      errors as never,
+      errors,
     );
   }
-  const ids = rows.map((r) => items.get(String(r.itemCode).trim())!);
-  const onHand = rows.map((r) => r.onHand as number | null);
+  // Every row is valid here: an object with a known item code and a whole onHand (or null).
+  const ids: number[] = [];
+  const onHand: (number | null)[] = [];
+  for (const r of rows) {
+    const id = items.get(String(r.itemCode).trim());
+    if (id === undefined) continue;
+    ids.push(id);
+    onHand.push(typeof r.onHand === 'number' ? r.onHand : null);
+  }
   return db.transaction(async (trx) => {
-    const current = new Map<number, number | null>();
-    for (let i = 0; i < ids.length; i += 10_000) {
-      const got: { item_id: number; on_hand: number | null }[] = await trx('inventory')
-        .where({ store_id: storeId })
-        .whereIn('item_id', ids.slice(i, i + 10_000))
-        .select('item_id', 'on_hand');
-      for (const g of got) current.set(g.item_id, g.on_hand);
-    }
+    const current = await repo.onHandByItem(trx, storeId, ids);
     let created = 0;
     let updated = 0;
     let unchanged = 0;
@@ -244,25 +241,11 @@ export async function upsertInventory(
     });
     let removed = 0;
     if (opts.mode === 'replace') {
-      const q = trx('inventory')
-        .where({ store_id: storeId })
-        .whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
-      const [counts] = await trx('inventory')
-        .where({ store_id: storeId })
-        .select(
-          trx.raw('count(*)::int AS carried'),
-          trx.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [ids] as never),
-        );
+      const counts = await repo.countInventoryRemoval(trx, storeId, ids);
       assertRemovalAllowed(counts.removing, counts.carried, opts, `items store ${storeId} carries`);
-      removed = opts.dryRun ? counts.removing : await q.del();
+      removed = opts.dryRun ? counts.removing : await repo.removeInventoryExcept(trx, storeId, ids);
     }
-    if (!opts.dryRun && changedIds.length) {
-      await trx.raw(
-        `INSERT INTO inventory (store_id, item_id, on_hand, updated_at) SELECT ?, u.id, u.on_hand, now() FROM unnest(?::int[], ?::int[]) AS u(id, on_hand)
-         ON CONFLICT (store_id, item_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, updated_at = now()`,
-        [storeId, changedIds, changedOnHand] as never,
-      );
-    }
+    if (!opts.dryRun && changedIds.length) await repo.upsertOnHand(trx, storeId, changedIds, changedOnHand);
     if (!opts.dryRun && (changedIds.length || removed)) {
       await recordAudit(
         trx,
@@ -401,11 +384,7 @@ export async function setOrderStatus(
   reason: string | undefined,
   ip: string | null,
 ): Promise<OrderDetail> {
-  const row = await deps
-    .db('orders as o')
-    .join('stores as s', 's.id', 'o.store_id')
-    .where('o.order_number', orderNumber)
-    .first('o.id', 'o.store_id', 's.board_id');
+  const row = await repo.findOrderPlace(deps.db, orderNumber);
   if (!row || !keyReaches(key, { id: row.store_id, boardId: row.board_id })) throw new NotFoundError('Order not found');
   if (status === 'cancelled' && !reason) throw new BadRequestError('Enter a reason', [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
@@ -438,7 +417,7 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const seen = new Map<string, number>();
-  const clean: { code: string; name: string; retail: string; category: string | null; pack: number | null; active: boolean }[] = [];
+  const clean: repo.CatalogItem[] = [];
   rows.forEach((r, i) => {
     const n = i + 1;
     if (!r || typeof r !== 'object') {
@@ -465,20 +444,13 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
       PROBLEM_CODES.rowsInvalid,
-      errors as never,
+      errors,
     );
   }
   const boardId = key.boardId;
   return db.transaction(async (trx) => {
-    const current = new Map<string, { name: string; retail: string; category: string | null; pack: number | null; active: boolean }>();
     const codes = clean.map((c) => c.code);
-    for (let i = 0; i < codes.length; i += 10_000) {
-      const got = await trx('items')
-        .where({ board_id: boardId })
-        .whereIn('code', codes.slice(i, i + 10_000))
-        .select('code', 'name', 'retail', 'category', 'bottles_per_case as pack', 'active');
-      for (const g of got) current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2) });
-    }
+    const current = await repo.catalogByCode(trx, boardId, codes);
     let created = 0;
     let updated = 0;
     let unchanged = 0;
@@ -497,35 +469,11 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     });
     let removed = 0;
     if (opts.mode === 'replace') {
-      const q = trx('items')
-        .where({ board_id: boardId, active: true })
-        .whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
-      const [counts] = await trx('items')
-        .where({ board_id: boardId, active: true })
-        .select(
-          trx.raw('count(*)::int AS carried'),
-          trx.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [codes] as never),
-        );
+      const counts = await repo.countCatalogRemoval(trx, boardId, codes);
       assertRemovalAllowed(counts.removing, counts.carried, opts, `active items of board ${boardId}`);
-      removed = opts.dryRun ? counts.removing : await q.update({ active: false, updated_at: trx.fn.now() });
+      removed = opts.dryRun ? counts.removing : await repo.deactivateItemsExcept(trx, boardId, codes);
     }
-    if (!opts.dryRun && changed.length) {
-      await trx.raw(
-        `INSERT INTO items (board_id, code, name, retail, category, bottles_per_case, active)
-         SELECT ?, u.code, u.name, u.retail, u.category, u.pack, u.active FROM unnest(?::text[], ?::text[], ?::numeric[], ?::text[], ?::int[], ?::bool[]) AS u(code, name, retail, category, pack, active)
-         ON CONFLICT (board_id, code) DO UPDATE SET name = EXCLUDED.name, retail = EXCLUDED.retail, category = EXCLUDED.category,
-           bottles_per_case = EXCLUDED.bottles_per_case, active = EXCLUDED.active, updated_at = now()`,
-        [
-          boardId,
-          changed.map((c) => c.code),
-          changed.map((c) => c.name),
-          changed.map((c) => c.retail),
-          changed.map((c) => c.category),
-          changed.map((c) => c.pack),
-          changed.map((c) => c.active),
-        ] as never,
-      );
-    }
+    if (!opts.dryRun && changed.length) await repo.upsertCatalog(trx, boardId, changed);
     if (!opts.dryRun && (changed.length || removed)) {
       await recordAudit(
         trx,
