@@ -7,9 +7,10 @@ import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../ac
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
-import { eventTexts, type FeedIndex } from './feed-index';
+import { eventTexts } from './feed-index';
+import { feedSourceOf, type FeedCache } from './feed-source';
 import { feedIdentityFor } from './feed-identity';
-import { newestSeq } from './feed.repository';
+import { readEventTexts } from './feed.repository';
 import * as repo from './integrations.repository';
 import type { ApiKeyRow } from '../../db/tables/integrations';
 import type { SettleDeps } from '../orders/settlement';
@@ -311,29 +312,20 @@ export async function orderEvents(
   key: ApiKeyPrincipal,
   after: number,
   limit: number,
-  index?: FeedIndex,
+  index?: FeedCache,
   cursorFeedId?: string,
 ): Promise<{ parts: Buffer[]; length: number; nextAfter: number; feedId: string }> {
+  const source = feedSourceOf(db, index);
   const feedId = await feedIdentityFor(db).feedId();
   if (cursorFeedId !== undefined && cursorFeedId !== feedId) {
     throw new ConflictError(
       `This cursor belongs to another feed (${cursorFeedId}): the database was restored or recreated, so seqs may have been handed out again. Read the feed again from after=0 (or from the orders you hold) with feedId ${feedId}.`,
       PROBLEM_CODES.feedReset,
-    ).with({ feedId, newestSeq: await newestSeq(db) });
+    ).with({ feedId, newestSeq: await source.newestSeq() });
   }
-  let seqs = index?.page(key, after, limit);
-  if (!seqs) {
-    const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
-    const page = await db.raw(`SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`, [
-      key.storeId ?? key.boardId,
-      after,
-      limit,
-    ]);
-    seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
-    if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
-  }
-  if (!seqs.length && after > (index?.knownHigh ?? 0)) {
-    const newest = await newestSeq(db);
+  const seqs = await source.page(key, after, limit);
+  if (!seqs.length && after > source.knownHigh()) {
+    const newest = await source.newestSeq();
     if (after > newest)
       throw new BadRequestError(
         `The cursor after=${after} is past the newest event (seq ${newest}): no event will ever come after it. Resume from the last seq you processed (at most ${newest}).`,
@@ -346,15 +338,11 @@ export async function orderEvents(
   const texts: (Buffer | undefined)[] = seqs.map((seq) => eventTexts.get(seq));
   const missing = seqs.filter((_seq, i) => !texts[i]);
   if (missing.length) {
-    const { rows } = await db.raw(
-      `SELECT e.seq, ',' || coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
-      [missing],
-    );
     const read = new Map<number, Buffer>();
-    for (const r of rows as { seq: string; item: string }[]) {
-      const text = Buffer.from(r.item, 'utf8');
-      read.set(Number(r.seq), text);
-      eventTexts.set(Number(r.seq), text);
+    for (const [seq, item] of await readEventTexts(db, missing, ORDER_EVENT_ITEM_JSON)) {
+      const text = Buffer.from(item, 'utf8');
+      read.set(seq, text);
+      eventTexts.set(seq, text);
     }
     seqs.forEach((seq, i) => (texts[i] ??= read.get(seq)));
   }
