@@ -91,14 +91,17 @@ export interface IdempotencyKeyRow {
   lease_expires_at: Date;
 }
 
-/** integration_requests (migration 2026112700070001): Idempotency-Keys of API-key writes. */
+/** integration_requests (migrations 2026112700070001, 2026113000050001): Idempotency-Keys of API-key writes. */
 export interface IntegrationRequestRow {
   api_key_id: string;
   key: string;
   request_hash: string;
-  status_code: number;
+  /** Null while the request runs (then `completed_at` is null too). */
+  status_code: number | null;
   response_body: unknown;
   created_at: Date;
+  completed_at: Date | null;
+  lease_expires_at: Date;
 }
 
 /** The nullable columns of `R` (an insert may leave them out: null). */
@@ -122,6 +125,6 @@ declare module 'knex/types/tables' {
     webhook_attempts: Table<WebhookAttemptRow, 'id' | 'attempted_at'>;
     order_events: Table<OrderEventRow, 'seq' | 'occurred_at' | 'test'>;
     idempotency_keys: Table<IdempotencyKeyRow, 'response_body' | 'created_at' | 'lease_expires_at'>;
-    integration_requests: Table<IntegrationRequestRow, 'response_body' | 'created_at'>;
+    integration_requests: Table<IntegrationRequestRow, 'response_body' | 'created_at' | 'lease_expires_at'>;
   }
 }

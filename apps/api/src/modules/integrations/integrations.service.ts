@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
@@ -262,35 +262,6 @@ export async function upsertInventory(
     }
     return { created, updated, unchanged, removed, dryRun: opts.dryRun, errors: [] };
   });
-}
-
-/**
- * Idempotency-Key for API-key writes: the first answer of (key, Idempotency-Key) is stored and replayed;
- * the same Idempotency-Key with another body → 422 idempotency_key_reused.
- */
-export async function withKeyIdempotency<T>(
-  db: Db,
-  key: ApiKeyPrincipal,
-  idem: string | undefined,
-  body: unknown,
-  run: () => Promise<T>,
-): Promise<{ value: T; replayed: boolean }> {
-  if (!idem) return { value: await run(), replayed: false };
-  const hash = createHash('sha256')
-    .update(JSON.stringify(body ?? null))
-    .digest('hex');
-  const prior = await db('integration_requests').where({ api_key_id: key.apiKeyId, key: idem }).first();
-  if (prior) {
-    if (prior.request_hash !== hash)
-      throw new UnprocessableError('This Idempotency-Key was used for another request', PROBLEM_CODES.idempotencyKeyReused);
-    return { value: prior.response_body as T, replayed: true };
-  }
-  const value = await run();
-  await db('integration_requests')
-    .insert({ api_key_id: key.apiKeyId, key: idem, request_hash: hash, status_code: 200, response_body: JSON.stringify(value) })
-    .onConflict(['api_key_id', 'key'])
-    .ignore();
-  return { value, replayed: false };
 }
 
 /**
