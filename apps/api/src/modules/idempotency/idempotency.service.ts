@@ -86,7 +86,7 @@ async function afterFailure<T>(db: Db, logger: Logger, k: KeyedRequest, work: Ke
   } catch (e) {
     // The database is gone too: the lease runs out by itself and the next retry resumes.
     logger.warn(
-      { err: { message: (e as Error).message }, scope: k.scope },
+      { err: { message: e instanceof Error ? e.message : String(e) }, scope: k.scope },
       'could not record the idempotency key outcome; its lease will expire',
     );
   }

@@ -15,12 +15,12 @@ export async function lockFeedIdentity(trx: Db): Promise<void> {
 
 /** Stores a new random feed_id with the live fingerprint; returns it. */
 export async function renewFeedIdentity(trx: Db): Promise<string> {
-  const { rows } = await trx.raw(
+  const { rows } = await trx.raw<{ rows: { feedId: string }[] }>(
     `INSERT INTO feed_identity (singleton, feed_id, fingerprint, made_at) VALUES (true, gen_random_uuid(), feed_fingerprint(), now())
      ON CONFLICT (singleton) DO UPDATE SET feed_id = EXCLUDED.feed_id, fingerprint = EXCLUDED.fingerprint, made_at = now()
      RETURNING feed_id::text AS "feedId"`,
   );
-  return rows[0].feedId as string;
+  return rows[0].feedId;
 }
 
 /**
@@ -55,7 +55,7 @@ export async function pageSeqs(db: Db, s: FeedScope, after: number, limit: numbe
 export async function readEventTexts(db: Db, seqs: readonly number[], itemJsonSql: string): Promise<Map<number, string>> {
   const { rows } = await db.raw<{ rows: { seq: string; item: string }[] }>(
     `SELECT e.seq, ',' || coalesce(e.item_json, ${itemJsonSql}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
-    [seqs as number[]],
+    [[...seqs]],
   );
   return new Map(rows.map((r) => [Number(r.seq), r.item]));
 }

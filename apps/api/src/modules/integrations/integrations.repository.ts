@@ -92,7 +92,7 @@ export async function countInventoryRemoval(
     .where({ store_id: storeId })
     .select(
       db.raw('count(*)::int AS carried'),
-      db.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [keep] as never),
+      db.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [[...keep]]),
     );
   return counts;
 }
@@ -101,7 +101,7 @@ export async function countInventoryRemoval(
 export async function removeInventoryExcept(db: Db, storeId: number, keep: readonly number[]): Promise<number> {
   return db('inventory')
     .where({ store_id: storeId })
-    .whereRaw('NOT (item_id = ANY(?::int[]))', [keep] as never)
+    .whereRaw('NOT (item_id = ANY(?::int[]))', [[...keep]])
     .del();
 }
 
@@ -110,7 +110,8 @@ export async function upsertOnHand(db: Db, storeId: number, itemIds: readonly nu
   await db.raw(
     `INSERT INTO inventory (store_id, item_id, on_hand, updated_at) SELECT ?, u.id, u.on_hand, now() FROM unnest(?::int[], ?::int[]) AS u(id, on_hand)
      ON CONFLICT (store_id, item_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, updated_at = now()`,
-    [storeId, itemIds, onHand] as never,
+    // knex's binding type has no array with nulls; pg sends it as an int[] with NULLs.
+    [storeId, [...itemIds], [...onHand]] as Knex.RawBinding[],
   );
 }
 
@@ -147,7 +148,7 @@ export async function countCatalogRemoval(
     .where({ board_id: boardId, active: true })
     .select(
       db.raw('count(*)::int AS carried'),
-      db.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [keep] as never),
+      db.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [[...keep]]),
     );
   return counts;
 }
@@ -156,7 +157,7 @@ export async function countCatalogRemoval(
 export async function deactivateItemsExcept(db: Db, boardId: number, keep: readonly string[]): Promise<number> {
   return db('items')
     .where({ board_id: boardId, active: true })
-    .whereRaw('NOT (code = ANY(?::text[]))', [keep] as never)
+    .whereRaw('NOT (code = ANY(?::text[]))', [[...keep]])
     .update({ active: false, updated_at: db.fn.now() });
 }
 
@@ -175,7 +176,8 @@ export async function upsertCatalog(db: Db, boardId: number, items: readonly Cat
       items.map((c) => c.category),
       items.map((c) => c.pack),
       items.map((c) => c.active),
-    ] as never,
+      // knex's binding type has no array with nulls; pg sends them as arrays with NULLs.
+    ] as Knex.RawBinding[],
   );
 }
 
