@@ -171,3 +171,28 @@ feedSourceContract('the database (reference)', async (db) => ({
 }));
 feedSourceContract('the FeedIndex in front of the database', cached());
 feedSourceContract('the FeedIndex with a window smaller than the feed', cached(1000));
+
+describe('CachedFeedSource: the cache is used', () => {
+  it('answers a page within the index and its live tail without a query, and an older cursor from the database', async () => {
+    const m = await cached(1000)(t.db);
+    try {
+      await m.settle();
+      const queries: string[] = [];
+      const count = (q: { sql: string }) => queries.push(q.sql);
+      t.db.on('query', count);
+      const scope = { storeId: null, boardId: centralBoard };
+      const all = await stored(scope);
+      queries.length = 0;
+      const recent = await m.source.page(scope, all[all.length - 20], 10);
+      const tail = await m.source.page(scope, all[all.length - 1], 10);
+      expect(queries).toEqual([]);
+      expect(recent).toEqual(all.slice(all.length - 19, all.length - 9));
+      expect(tail).toEqual([]);
+      expect(await m.source.page(scope, 0, 3)).toEqual(all.slice(0, 3));
+      expect(queries).toHaveLength(1);
+      t.db.removeListener('query', count);
+    } finally {
+      await m.stop();
+    }
+  });
+});
