@@ -147,7 +147,7 @@ describe('gauges read on scrape', () => {
     const seq = await t.db('order_events').where({ order_id: order.id }).first('seq');
     await t
       .db('webhook_deliveries')
-      .insert({ endpoint_id: endpoint.id, event_seq: seq.seq, created_at: t.db.raw(`now() - interval '1 hour'`) });
+      .insert({ endpoint_id: endpoint.id, event_seq: seq!.seq, created_at: t.db.raw(`now() - interval '1 hour'`) });
 
     const text = await scrape();
     expect(value(text, 'portal_mail_queue_depth')).toBe(2);

@@ -82,6 +82,6 @@ describe('one status per problem code', () => {
         return statSync(p).isDirectory() ? files(p) : /\.ts$/.test(f) && !/\.test\.ts$/.test(f) ? [p] : [];
       });
     const hand = files(src).filter((f) => /new AppError\(/.test(readFileSync(f, 'utf8')));
-    expect(hand.map((f) => f.slice(src.length + 1))).toEqual(['modules/orders/idempotency.ts']);
+    expect(hand.map((f) => f.slice(src.length + 1))).toEqual(['modules/idempotency/idempotency.service.ts']);
   });
 });

@@ -51,7 +51,7 @@ describe('janitors', () => {
       })
       .returning('id');
 
-    const key = (k: string, created: unknown, completed: unknown) =>
+    const key = (k: string, created: ReturnType<typeof ago>, completed: ReturnType<typeof ago> | null) =>
       t.db('idempotency_keys').insert({
         user_id: user,
         key: k,

@@ -223,7 +223,7 @@ async function world() {
   const o = await order('buyer of A', ids.A, ids.S1, 'A');
   await t
     .db('order_events')
-    .insert({ order_id: o.orderId, store_id: ids.S1, type: 'order.created', payload: { orderNumber: o.orderNumber } });
+    .insert({ order_id: Number(o.orderId), store_id: ids.S1, type: 'order.created', payload: { orderNumber: o.orderNumber } });
 }
 const who = (name: string) => principals.find((p) => p.name === name)!;
 
@@ -302,7 +302,7 @@ async function storeHeld(table: 'api_keys' | 'webhook_endpoints' | 'payment_cred
       .db('webhook_endpoints')
       .insert({ url: 'http://127.0.0.1:9/hook', secret: 'whsec_matrix', store_id: storeId, board_id: boardId, events: ['order.created'] })
       .returning('id');
-    const [{ seq }] = await t.db('order_events').max('seq as seq');
+    const [{ seq }] = await t.db('order_events').max({ seq: 'seq' });
     const [d] = await t.db('webhook_deliveries').insert({ endpoint_id: w.id, event_seq: seq }).returning('id');
     return { owner, id: w.id, storeId, boardId, deliveryId: d.id };
   }

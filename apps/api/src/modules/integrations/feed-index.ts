@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
-import type { ApiKeyPrincipal } from '../../http/api-key-auth';
 import { watchOrderEventAppends } from '../orders/order-events';
+import * as repo from './feed.repository';
+import type { FeedScope } from './feed.repository';
 
 /**
  * The feed's event texts by seq, as list elements after another (`,{"seq","type","occurredAt","order"}`, the
@@ -88,7 +89,7 @@ export class FeedIndex {
    * `after` older than the window, or a tail page while an announced event is not read in yet): the caller
    * then reads the database.
    */
-  page(key: ApiKeyPrincipal, after: number, limit: number): number[] | undefined {
+  page(key: FeedScope, after: number, limit: number): number[] | undefined {
     if (!this.live || after < this.base) return undefined;
     const list = (key.storeId ? this.byStore.get(key.storeId) : key.boardId ? this.byBoard.get(key.boardId) : undefined) ?? [];
     const from = upperBound(list, after);
@@ -142,16 +143,11 @@ export class FeedIndex {
 
   private async load(): Promise<void> {
     const gen = this.generation;
-    const stores: { id: number; board_id: number }[] = await this.db('stores').select('id', 'board_id');
-    const rows: { seq: string; store_id: number }[] = (
-      await this.db.raw(
-        `SELECT e.seq::text AS seq, e.store_id FROM (SELECT seq, store_id FROM order_events ORDER BY seq DESC LIMIT ?) e ORDER BY e.seq`,
-        [this.window],
-      )
-    ).rows;
+    const stores = await repo.storeBoards(this.db);
+    const rows = await repo.newestEvents(this.db, this.window);
     if (gen !== this.generation) return; // a change or a lost connection came in between: built again or off
     this.storeBoard = new Map(stores.map((s) => [s.id, s.board_id]));
-    this.seqs = rows.map((r) => Number(r.seq));
+    this.seqs = rows.map((r) => r.seq);
     this.storeOf = rows.map((r) => r.store_id);
     // Every event after base is here: the newest `window` by seq, or all of them.
     this.base = rows.length === this.window ? this.seqs[0] - 1 : 0;
@@ -166,13 +162,9 @@ export class FeedIndex {
   private readonly refresh = singleFlight(async () => {
     const gen = this.generation;
     for (;;) {
-      const rows: { seq: string; store_id: number }[] = (
-        await this.db.raw(`SELECT e.seq::text AS seq, e.store_id FROM order_events e WHERE e.seq > ? ORDER BY e.seq LIMIT 10000`, [
-          this.high,
-        ])
-      ).rows;
+      const rows = await repo.eventsAfter(this.db, this.high, 10000);
       if (gen !== this.generation || !this.live) return;
-      for (const r of rows) this.append(Number(r.seq), r.store_id);
+      for (const r of rows) this.append(r.seq, r.store_id);
       if (rows.length < 10000) break;
     }
     if (this.seqs.length > this.window * 1.25) this.trim();

@@ -64,8 +64,10 @@ describe('event texts in ASCII', () => {
     await t.db('items').where({ id: item.id }).update({ name: NAME });
     const o = await placeInStoreOrder(t, fx, S.central, { item: { ...item, name: NAME }, quantity: 2 });
     const stored = await t.db('order_events').where({ order_id: o.body.id }).first('seq', 'occurred_at', 'item_json', 'payload');
+    if (!stored?.item_json) throw new Error('the event was not stored');
+    const payload = stored.payload as { items: { itemName: string }[] };
     expect(stored.item_json).toMatch(/^[\x20-\x7e]*$/);
-    expect(stored.payload.items[0].itemName).toBe(NAME);
+    expect(payload.items[0].itemName).toBe(NAME);
     // The stored text is the event as the feed sends it: its seq, type, time (ms, UTC) and the payload.
     expect(JSON.parse(stored.item_json)).toEqual({
       seq: Number(stored.seq),

@@ -15,12 +15,12 @@ export async function lockFeedIdentity(trx: Db): Promise<void> {
 
 /** Stores a new random feed_id with the live fingerprint; returns it. */
 export async function renewFeedIdentity(trx: Db): Promise<string> {
-  const { rows } = await trx.raw(
+  const { rows } = await trx.raw<{ rows: { feedId: string }[] }>(
     `INSERT INTO feed_identity (singleton, feed_id, fingerprint, made_at) VALUES (true, gen_random_uuid(), feed_fingerprint(), now())
      ON CONFLICT (singleton) DO UPDATE SET feed_id = EXCLUDED.feed_id, fingerprint = EXCLUDED.fingerprint, made_at = now()
      RETURNING feed_id::text AS "feedId"`,
   );
-  return rows[0].feedId as string;
+  return rows[0].feedId;
 }
 
 /**
@@ -30,4 +30,61 @@ export async function renewFeedIdentity(trx: Db): Promise<string> {
 export async function newestSeq(db: Db): Promise<number> {
   const { rows } = await db.raw(`SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('order_events', 'seq')), 0)::text AS seq`);
   return Number(rows[0].seq);
+}
+
+/** Which events a key sees: its store's, or its board's stores'. */
+export interface FeedScope {
+  storeId: number | null;
+  boardId: number | null;
+}
+
+/** The seqs of scope `s`'s events after `after`, ascending, at most `limit` (one index scan of order_events). */
+export async function pageSeqs(db: Db, s: FeedScope, after: number, limit: number): Promise<number[]> {
+  const scope = s.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
+  const { rows } = await db.raw<{ rows: { seq: string }[] }>(
+    `SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`,
+    [s.storeId ?? s.boardId, after, limit],
+  );
+  return rows.map((r) => Number(r.seq));
+}
+
+/**
+ * The feed texts (`,{"seq","type","occurredAt","order"}`: the list comma first) of the events `seqs`, by seq;
+ * an event not found (deleted) is absent. `itemJsonSql` computes the text of a row stored without one.
+ */
+export async function readEventTexts(db: Db, seqs: readonly number[], itemJsonSql: string): Promise<Map<number, string>> {
+  const { rows } = await db.raw<{ rows: { seq: string; item: string }[] }>(
+    `SELECT e.seq, ',' || coalesce(e.item_json, ${itemJsonSql}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
+    [[...seqs]],
+  );
+  return new Map(rows.map((r) => [Number(r.seq), r.item]));
+}
+
+/** Every store's board (the FeedIndex's board scopes). */
+export async function storeBoards(db: Db): Promise<{ id: number; board_id: number }[]> {
+  return db('stores').select('id', 'board_id');
+}
+
+/** One event's place in the feed: its seq and store. */
+export interface SeqStore {
+  seq: number;
+  store_id: number;
+}
+
+/** The newest `count` events (seq and store), oldest first. */
+export async function newestEvents(db: Db, count: number): Promise<SeqStore[]> {
+  const { rows } = await db.raw<{ rows: { seq: string; store_id: number }[] }>(
+    `SELECT e.seq::text AS seq, e.store_id FROM (SELECT seq, store_id FROM order_events ORDER BY seq DESC LIMIT ?) e ORDER BY e.seq`,
+    [count],
+  );
+  return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));
+}
+
+/** The events (seq and store) after `after`, oldest first, at most `limit`. */
+export async function eventsAfter(db: Db, after: number, limit: number): Promise<SeqStore[]> {
+  const { rows } = await db.raw<{ rows: { seq: string; store_id: number }[] }>(
+    `SELECT e.seq::text AS seq, e.store_id FROM order_events e WHERE e.seq > ? ORDER BY e.seq LIMIT ?`,
+    [after, limit],
+  );
+  return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));
 }

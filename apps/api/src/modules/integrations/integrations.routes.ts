@@ -19,6 +19,9 @@ import {
 } from '@portal/contracts';
 import { readBulkRows } from '../../http/bulk-body';
 import { route } from '../../http/route';
+import type { AppContext } from '../../context';
+import type { ApiKeyPrincipal } from '../../http/api-key-auth';
+import { withApiKeyIdempotency } from '../idempotency/idempotency.service';
 import * as svc from './integrations.service';
 import { emitTestEvent } from './test-events.service';
 import * as hooks from '../webhooks/webhooks.service';
@@ -46,10 +49,17 @@ const BULK_ERRORS = {
   400: 'Zero rows (bulk_body_empty), a CSV header without the needed columns (csv_header_unknown), bytes that are not their Content-Encoding (body_undecodable) or not text (body_binary), invalid JSON (malformed_json)',
   401: 'No valid API key',
   413: 'More than 50,000 rows, or more than 16 MB of JSON / 64 MB of CSV once decoded',
+  409: 'A request with this Idempotency-Key is still running (idempotency_in_progress)',
   415: 'Neither JSON nor CSV, or a Content-Encoding other than gzip, br, deflate',
   429: 'Rate limited',
 } as const;
 const ip = (req: { ip?: string }) => req.ip ?? null;
+/** The Idempotency-Key of an API-key write, with the lease its request holds it for. */
+const keyOf = (ctx: AppContext, key: ApiKeyPrincipal, idempotencyKey: string | undefined) => ({
+  apiKeyId: key.apiKeyId,
+  key: idempotencyKey,
+  leaseSeconds: ctx.config.idempotencyLeaseSeconds,
+});
 
 /** /admin/api-keys and /admin/webhooks (ARCHITECTURE §5, §10): managed by board or store administrators. */
 export const integrationsAdminRoutes = [
@@ -186,8 +196,12 @@ export const integrationsRoutes = [
     handler: async (key, { params, query, headers }, { ctx, req, res }) => {
       const rows = await readBulkRows(req, res, INVENTORY_SHAPE);
       const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
-      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, query, rows }, () =>
-        svc.upsertInventory(ctx.db, key, params.warehouseId, rows, opts),
+      const { value, replayed } = await withApiKeyIdempotency(
+        ctx.db,
+        req.log,
+        keyOf(ctx, key, headers['idempotency-key']),
+        { params, query, rows },
+        () => svc.upsertInventory(ctx.db, key, params.warehouseId, rows, opts),
       );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;
@@ -219,10 +233,10 @@ export const integrationsRoutes = [
       svc.assertCatalogKey(key); // a store's key is refused before its body is read
       const rows = await readBulkRows(req, res, ITEMS_SHAPE);
       const opts = { mode: query.mode, dryRun: query.dryRun === 'true', allowMassRemoval: query.allowMassRemoval === 'true', ip: ip(req) };
-      const { value, replayed } = await svc.withKeyIdempotency(
+      const { value, replayed } = await withApiKeyIdempotency(
         ctx.db,
-        key,
-        headers['idempotency-key'],
+        req.log,
+        keyOf(ctx, key, headers['idempotency-key']),
         { path: 'items', query, rows },
         () => svc.upsertItems(ctx.db, key, rows, opts),
       );
@@ -286,19 +300,24 @@ export const integrationsRoutes = [
       401: 'No valid API key',
       403: 'The key lacks orders:write',
       404: "Order not in the key's stores",
-      409: 'Illegal transition (naming the status), or a refund on its way (refund_in_progress)',
+      409: 'Illegal transition (naming the status), a refund on its way (refund_in_progress), or a request with this Idempotency-Key still running (idempotency_in_progress)',
       502: 'Refund refused (refund_failed: cancel_pending) or its answer lost (refund_unconfirmed: settled by the reconciler)',
     },
     handler: async (key, { params, body, headers }, { ctx, req, res }) => {
-      const { value, replayed } = await svc.withKeyIdempotency(ctx.db, key, headers['idempotency-key'], { params, body }, () =>
-        svc.setOrderStatus(
-          { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log },
-          key,
-          params.orderNumber,
-          body.status,
-          body.reason,
-          ip(req),
-        ),
+      const { value, replayed } = await withApiKeyIdempotency(
+        ctx.db,
+        req.log,
+        keyOf(ctx, key, headers['idempotency-key']),
+        { params, body },
+        () =>
+          svc.setOrderStatus(
+            { db: ctx.db, config: ctx.config, mailer: ctx.mailer, logger: req.log },
+            key,
+            params.orderNumber,
+            body.status,
+            body.reason,
+            ip(req),
+          ),
       );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       return value;

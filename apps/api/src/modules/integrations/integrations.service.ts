@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
@@ -7,9 +7,12 @@ import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../ac
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
-import { eventTexts, type FeedIndex } from './feed-index';
+import { eventTexts } from './feed-index';
+import { feedSourceOf, type FeedCache } from './feed-source';
 import { feedIdentityFor } from './feed-identity';
-import { newestSeq } from './feed.repository';
+import { readEventTexts } from './feed.repository';
+import * as repo from './integrations.repository';
+import type { ApiKeyRow } from '../../db/tables/integrations';
 import type { SettleDeps } from '../orders/settlement';
 
 /**
@@ -26,11 +29,11 @@ export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boa
 /** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
 export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
   if (s.storeId != null) {
-    const exists = await db('stores').where({ id: s.storeId }).first('id');
+    const exists = (await repo.findStoreBoardId(db, s.storeId)) !== undefined;
     if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))
       throw new NotFoundError('Store not found');
   } else if (s.boardId != null) {
-    const exists = await db('boards').where({ id: s.boardId }).first('id');
+    const exists = await repo.boardExists(db, s.boardId);
     if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
       throw new NotFoundError('Board not found');
   } else {
@@ -38,8 +41,7 @@ export async function assertScope(db: Db, a: Principal, s: { storeId?: number | 
   }
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const keyView = (r: any) => ({
+const keyView = (r: ApiKeyRow) => ({
   id: r.id,
   name: r.name,
   prefix: r.key_prefix,
@@ -51,11 +53,16 @@ const keyView = (r: any) => ({
   lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
 });
-/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Narrows a query to the API keys (webhooks) at places where `a` holds INTEGRATION_ADMIN_CODES. */
+export const inReachOf =
+  (db: Db, a: Principal): repo.InReach =>
+  (q) =>
+    whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, q);
 
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
 export async function listApiKeys(db: Db, a: Principal) {
-  const rows = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys')).orderBy('created_at', 'desc').limit(500);
+  const rows = await repo.listApiKeys(db, inReachOf(db, a));
   return { items: rows.map(keyView) };
 }
 
@@ -73,18 +80,16 @@ export async function createApiKey(
   const prefix = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
   const key = `bcc_${prefix}_${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (trx) => {
-    const [row] = await trx('api_keys')
-      .insert({
-        name: input.name,
-        key_prefix: prefix,
-        key_hash: hashApiKey(key),
-        store_id: input.storeId ?? null,
-        board_id: input.storeId ? null : (input.boardId ?? null),
-        scopes: input.scopes,
-        sandbox: input.sandbox ?? false,
-        created_by: a.userId,
-      })
-      .returning('*');
+    const row = await repo.insertApiKey(trx, {
+      name: input.name,
+      key_prefix: prefix,
+      key_hash: hashApiKey(key),
+      store_id: input.storeId ?? null,
+      board_id: input.storeId ? null : (input.boardId ?? null),
+      scopes: input.scopes,
+      sandbox: input.sandbox ?? false,
+      created_by: a.userId,
+    });
     await recordAudit(
       trx,
       { userId: a.userId },
@@ -102,10 +107,10 @@ export async function createApiKey(
 
 /** DELETE /admin/api-keys/{id}: revoked at once (404 outside the caller's reach). Audited. */
 export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
-  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys').where({ id })).first();
+  const row = await repo.findApiKey(db, id, inReachOf(db, a));
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {
-    await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+    await repo.revokeApiKey(trx, id);
     await recordAudit(
       trx,
       { userId: a.userId },
@@ -174,8 +179,8 @@ export async function upsertInventory(
   rows: InventoryRow[],
   opts: UpsertOptions,
 ): Promise<UpsertResult> {
-  const store = await db('stores').where({ id: storeId }).first('board_id');
-  if (!store || !keyReaches(key, { id: storeId, boardId: store.board_id })) throw new NotFoundError('Store not found');
+  const boardId = await repo.findStoreBoardId(db, storeId);
+  if (boardId === undefined || !keyReaches(key, { id: storeId, boardId })) throw new NotFoundError('Store not found');
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const codes: string[] = [];
@@ -197,14 +202,7 @@ export async function upsertInventory(
     if (r.price !== undefined && r.price !== null && !/^\d{1,10}(\.\d{1,2})?$/.test(String(r.price)))
       err(n, 'price', 'Price must be a non-negative amount with up to 2 decimals');
   });
-  const items = new Map<string, number>();
-  for (let i = 0; i < codes.length; i += 10_000) {
-    const found: { id: number; code: string }[] = await db('items')
-      .where({ board_id: store.board_id })
-      .whereIn('code', codes.slice(i, i + 10_000))
-      .select('id', 'code');
-    for (const f of found) items.set(f.code, f.id);
-  }
+  const items = await repo.itemIdsByCode(db, boardId, codes);
   rows.forEach((r, i) => {
     if (typeof r?.itemCode === 'string' && seen.get(r.itemCode.trim()) === i + 1 && !items.has(r.itemCode.trim()))
       err(i + 1, 'itemCode', `Unknown item code ${r.itemCode.trim()}`);
@@ -214,20 +212,20 @@ export async function upsertInventory(
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
       PROBLEM_CODES.rowsInvalid,
-      errors as never,
+      errors,
     );
   }
-  const ids = rows.map((r) => items.get(String(r.itemCode).trim())!);
-  const onHand = rows.map((r) => r.onHand as number | null);
+  // Every row is valid here: an object with a known item code and a whole onHand (or null).
+  const ids: number[] = [];
+  const onHand: (number | null)[] = [];
+  for (const r of rows) {
+    const id = items.get(String(r.itemCode).trim());
+    if (id === undefined) continue;
+    ids.push(id);
+    onHand.push(typeof r.onHand === 'number' ? r.onHand : null);
+  }
   return db.transaction(async (trx) => {
-    const current = new Map<number, number | null>();
-    for (let i = 0; i < ids.length; i += 10_000) {
-      const got: { item_id: number; on_hand: number | null }[] = await trx('inventory')
-        .where({ store_id: storeId })
-        .whereIn('item_id', ids.slice(i, i + 10_000))
-        .select('item_id', 'on_hand');
-      for (const g of got) current.set(g.item_id, g.on_hand);
-    }
+    const current = await repo.onHandByItem(trx, storeId, ids);
     let created = 0;
     let updated = 0;
     let unchanged = 0;
@@ -244,25 +242,11 @@ export async function upsertInventory(
     });
     let removed = 0;
     if (opts.mode === 'replace') {
-      const q = trx('inventory')
-        .where({ store_id: storeId })
-        .whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
-      const [counts] = await trx('inventory')
-        .where({ store_id: storeId })
-        .select(
-          trx.raw('count(*)::int AS carried'),
-          trx.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [ids] as never),
-        );
+      const counts = await repo.countInventoryRemoval(trx, storeId, ids);
       assertRemovalAllowed(counts.removing, counts.carried, opts, `items store ${storeId} carries`);
-      removed = opts.dryRun ? counts.removing : await q.del();
+      removed = opts.dryRun ? counts.removing : await repo.removeInventoryExcept(trx, storeId, ids);
     }
-    if (!opts.dryRun && changedIds.length) {
-      await trx.raw(
-        `INSERT INTO inventory (store_id, item_id, on_hand, updated_at) SELECT ?, u.id, u.on_hand, now() FROM unnest(?::int[], ?::int[]) AS u(id, on_hand)
-         ON CONFLICT (store_id, item_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, updated_at = now()`,
-        [storeId, changedIds, changedOnHand] as never,
-      );
-    }
+    if (!opts.dryRun && changedIds.length) await repo.upsertOnHand(trx, storeId, changedIds, changedOnHand);
     if (!opts.dryRun && (changedIds.length || removed)) {
       await recordAudit(
         trx,
@@ -281,40 +265,12 @@ export async function upsertInventory(
 }
 
 /**
- * Idempotency-Key for API-key writes: the first answer of (key, Idempotency-Key) is stored and replayed;
- * the same Idempotency-Key with another body → 422 idempotency_key_reused.
- */
-export async function withKeyIdempotency<T>(
-  db: Db,
-  key: ApiKeyPrincipal,
-  idem: string | undefined,
-  body: unknown,
-  run: () => Promise<T>,
-): Promise<{ value: T; replayed: boolean }> {
-  if (!idem) return { value: await run(), replayed: false };
-  const hash = createHash('sha256')
-    .update(JSON.stringify(body ?? null))
-    .digest('hex');
-  const prior = await db('integration_requests').where({ api_key_id: key.apiKeyId, key: idem }).first();
-  if (prior) {
-    if (prior.request_hash !== hash)
-      throw new UnprocessableError('This Idempotency-Key was used for another request', PROBLEM_CODES.idempotencyKeyReused);
-    return { value: prior.response_body as T, replayed: true };
-  }
-  const value = await run();
-  await db('integration_requests')
-    .insert({ api_key_id: key.apiKeyId, key: idem, request_hash: hash, status_code: 200, response_body: JSON.stringify(value) })
-    .onConflict(['api_key_id', 'key'])
-    .ignore();
-  return { value, replayed: false };
-}
-
-/**
  * GET /integrations/order-events: events of the key's stores after `after` (seq), oldest first, at most
  * `limit`, as the answer's JSON bytes in order (`parts`, `length` bytes in all):
- * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N,"feedId":"…"}`. The page's seqs come from `index` when it
- * can answer (a page within its window; the tail while it has read in every announced event: no query),
- * otherwise from one index scan of `order_events` (gap-free: appends commit in seq order); each event's text
+ * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N,"feedId":"…"}`. The page's seqs come from the
+ * FeedSource (feed-source.ts): `index` when it can answer (a page within its window; the tail while it has
+ * read in every announced event: no query), otherwise one index scan of `order_events` (gap-free: appends
+ * commit in seq order); each event's text
  * (with its list comma) from the cache or, on a miss, its stored `item_json`. A page of 100 events (≈ 120 KB)
  * is thus a list of stored bytes, never built, parsed, re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
  * page); an event deleted in between (its store removed) is left out.
@@ -328,29 +284,20 @@ export async function orderEvents(
   key: ApiKeyPrincipal,
   after: number,
   limit: number,
-  index?: FeedIndex,
+  index?: FeedCache,
   cursorFeedId?: string,
 ): Promise<{ parts: Buffer[]; length: number; nextAfter: number; feedId: string }> {
+  const source = feedSourceOf(db, index);
   const feedId = await feedIdentityFor(db).feedId();
   if (cursorFeedId !== undefined && cursorFeedId !== feedId) {
     throw new ConflictError(
       `This cursor belongs to another feed (${cursorFeedId}): the database was restored or recreated, so seqs may have been handed out again. Read the feed again from after=0 (or from the orders you hold) with feedId ${feedId}.`,
       PROBLEM_CODES.feedReset,
-    ).with({ feedId, newestSeq: await newestSeq(db) });
+    ).with({ feedId, newestSeq: await source.newestSeq() });
   }
-  let seqs = index?.page(key, after, limit);
-  if (!seqs) {
-    const scope = key.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
-    const page = await db.raw(`SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`, [
-      key.storeId ?? key.boardId,
-      after,
-      limit,
-    ]);
-    seqs = (page.rows as { seq: string }[]).map((r) => Number(r.seq));
-    if (seqs.length) index?.sawSeq(seqs[seqs.length - 1]);
-  }
-  if (!seqs.length && after > (index?.knownHigh ?? 0)) {
-    const newest = await newestSeq(db);
+  const seqs = await source.page(key, after, limit);
+  if (!seqs.length && after > source.knownHigh()) {
+    const newest = await source.newestSeq();
     if (after > newest)
       throw new BadRequestError(
         `The cursor after=${after} is past the newest event (seq ${newest}): no event will ever come after it. Resume from the last seq you processed (at most ${newest}).`,
@@ -363,15 +310,11 @@ export async function orderEvents(
   const texts: (Buffer | undefined)[] = seqs.map((seq) => eventTexts.get(seq));
   const missing = seqs.filter((_seq, i) => !texts[i]);
   if (missing.length) {
-    const { rows } = await db.raw(
-      `SELECT e.seq, ',' || coalesce(e.item_json, ${ORDER_EVENT_ITEM_JSON}) AS item FROM order_events e WHERE e.seq = ANY(?)`,
-      [missing],
-    );
     const read = new Map<number, Buffer>();
-    for (const r of rows as { seq: string; item: string }[]) {
-      const text = Buffer.from(r.item, 'utf8');
-      read.set(Number(r.seq), text);
-      eventTexts.set(Number(r.seq), text);
+    for (const [seq, item] of await readEventTexts(db, missing, ORDER_EVENT_ITEM_JSON)) {
+      const text = Buffer.from(item, 'utf8');
+      read.set(seq, text);
+      eventTexts.set(seq, text);
     }
     seqs.forEach((seq, i) => (texts[i] ??= read.get(seq)));
   }
@@ -401,11 +344,7 @@ export async function setOrderStatus(
   reason: string | undefined,
   ip: string | null,
 ): Promise<OrderDetail> {
-  const row = await deps
-    .db('orders as o')
-    .join('stores as s', 's.id', 'o.store_id')
-    .where('o.order_number', orderNumber)
-    .first('o.id', 'o.store_id', 's.board_id');
+  const row = await repo.findOrderPlace(deps.db, orderNumber);
   if (!row || !keyReaches(key, { id: row.store_id, boardId: row.board_id })) throw new NotFoundError('Order not found');
   if (status === 'cancelled' && !reason) throw new BadRequestError('Enter a reason', [{ path: 'reason', message: 'Enter a reason' }]);
   return transition(deps, row.id, status, { actor: { apiKeyId: key.apiKeyId }, ip, via: 'api_key' }, reason ?? null);
@@ -438,7 +377,7 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
   const errors: RowError[] = [];
   const err = (row: number, field: string, message: string) => errors.push({ row, field, message, path: `${row}.${field}` });
   const seen = new Map<string, number>();
-  const clean: { code: string; name: string; retail: string; category: string | null; pack: number | null; active: boolean }[] = [];
+  const clean: repo.CatalogItem[] = [];
   rows.forEach((r, i) => {
     const n = i + 1;
     if (!r || typeof r !== 'object') {
@@ -465,20 +404,13 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     throw new UnprocessableError(
       `${errors.length} row${errors.length === 1 ? '' : 's'} refused: nothing was written`,
       PROBLEM_CODES.rowsInvalid,
-      errors as never,
+      errors,
     );
   }
   const boardId = key.boardId;
   return db.transaction(async (trx) => {
-    const current = new Map<string, { name: string; retail: string; category: string | null; pack: number | null; active: boolean }>();
     const codes = clean.map((c) => c.code);
-    for (let i = 0; i < codes.length; i += 10_000) {
-      const got = await trx('items')
-        .where({ board_id: boardId })
-        .whereIn('code', codes.slice(i, i + 10_000))
-        .select('code', 'name', 'retail', 'category', 'bottles_per_case as pack', 'active');
-      for (const g of got) current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2) });
-    }
+    const current = await repo.catalogByCode(trx, boardId, codes);
     let created = 0;
     let updated = 0;
     let unchanged = 0;
@@ -497,35 +429,11 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     });
     let removed = 0;
     if (opts.mode === 'replace') {
-      const q = trx('items')
-        .where({ board_id: boardId, active: true })
-        .whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
-      const [counts] = await trx('items')
-        .where({ board_id: boardId, active: true })
-        .select(
-          trx.raw('count(*)::int AS carried'),
-          trx.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [codes] as never),
-        );
+      const counts = await repo.countCatalogRemoval(trx, boardId, codes);
       assertRemovalAllowed(counts.removing, counts.carried, opts, `active items of board ${boardId}`);
-      removed = opts.dryRun ? counts.removing : await q.update({ active: false, updated_at: trx.fn.now() });
+      removed = opts.dryRun ? counts.removing : await repo.deactivateItemsExcept(trx, boardId, codes);
     }
-    if (!opts.dryRun && changed.length) {
-      await trx.raw(
-        `INSERT INTO items (board_id, code, name, retail, category, bottles_per_case, active)
-         SELECT ?, u.code, u.name, u.retail, u.category, u.pack, u.active FROM unnest(?::text[], ?::text[], ?::numeric[], ?::text[], ?::int[], ?::bool[]) AS u(code, name, retail, category, pack, active)
-         ON CONFLICT (board_id, code) DO UPDATE SET name = EXCLUDED.name, retail = EXCLUDED.retail, category = EXCLUDED.category,
-           bottles_per_case = EXCLUDED.bottles_per_case, active = EXCLUDED.active, updated_at = now()`,
-        [
-          boardId,
-          changed.map((c) => c.code),
-          changed.map((c) => c.name),
-          changed.map((c) => c.retail),
-          changed.map((c) => c.category),
-          changed.map((c) => c.pack),
-          changed.map((c) => c.active),
-        ] as never,
-      );
-    }
+    if (!opts.dryRun && changed.length) await repo.upsertCatalog(trx, boardId, changed);
     if (!opts.dryRun && (changed.length || removed)) {
       await recordAudit(
         trx,

@@ -46,7 +46,7 @@ describe('API keys', () => {
   it('stores only the hash, lists the prefix and never the key', async () => {
     const row = await t.db('api_keys').where({ id: keyId }).first();
     expect(key).toMatch(/^bcc_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
-    expect(row.key_hash).not.toContain(key);
+    expect(row?.key_hash).not.toContain(key);
     const list = await request(t.app)
       .get('/api/v1/admin/api-keys')
       .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`);

@@ -141,7 +141,7 @@ describe('webhook delivery log', () => {
       const { key } = await newKey({ name: 'events', storeId: S.central, scopes: ['orders:read'] });
       const ev = await request(t.app).post('/api/v1/integrations/test-events').set('Authorization', `Bearer ${key}`).send({});
       expect(ev.status).toBe(201);
-      const d = await t.db('webhook_deliveries').where({ endpoint_id: hook.body.id }).first('id');
+      const d = (await t.db('webhook_deliveries').where({ endpoint_id: hook.body.id }).first('id'))!;
       expect(await deliverOnce(t.db, d.id, false)).toBe(false);
       const log = () => request(t.app).get(`/api/v1/admin/webhooks/${hook.body.id}/deliveries`).set('Authorization', `Bearer ${admin()}`);
       const failed = await log();
@@ -222,7 +222,7 @@ describe('POST /integrations/test-events', () => {
     const plain = await newKey({ name: 'live', storeId: S.central, scopes: ['orders:read'] });
     const sandbox = await newKey({ name: 'sandbox', storeId: S.central, scopes: ['orders:read'], sandbox: true });
     expect(sandbox.sandbox).toBe(true);
-    expect((await t.db('api_keys').where({ id: sandbox.id }).first('sandbox')).sandbox).toBe(true);
+    expect((await t.db('api_keys').where({ id: sandbox.id }).first('sandbox'))?.sandbox).toBe(true);
     const before = await t.db('order_events').count({ n: '*' }).first();
     const refused = await request(prod).post('/api/v1/integrations/test-events').set('Authorization', `Bearer ${plain.key}`).send({});
     expect(refused.status).toBe(403);

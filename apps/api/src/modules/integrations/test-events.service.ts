@@ -8,6 +8,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/error
 import { fromCents, toCents } from '../../lib/money';
 import { recordAudit } from '../audit/audit.service';
 import { appendTestOrderEvent } from '../orders/order-events';
+import * as repo from './integrations.repository';
 
 /**
  * POST /integrations/test-events (issue 24 §7): a synthetic `order.created` for one store of the key, so an
@@ -31,9 +32,9 @@ export async function emitTestEvent(
     );
   const storeId = input.storeId ?? key.storeId;
   if (!storeId) throw new BadRequestError('Name the store (storeId) of the board', [{ path: 'storeId', message: 'Choose a store' }]);
-  const store = await db('stores').where({ id: storeId }).first('id', 'board_id', 'name', 'address', 'city', 'state', 'zip_code', 'phone');
+  const store = await repo.findTestEventStore(db, storeId);
   if (!store || !keyReaches(key, { id: store.id, boardId: store.board_id })) throw new NotFoundError('Store not found');
-  const lines = await sampleLines(db, store.id, store.board_id);
+  const lines = await repo.sampleLines(db, store.id, store.board_id);
   const order = syntheticOrder(store, lines);
   return db.transaction(async (trx) => {
     await recordAudit(
@@ -47,46 +48,8 @@ export async function emitTestEvent(
   });
 }
 
-interface SampleLine {
-  code: string;
-  name: string;
-  retail: string;
-  bottle_size_id: number | null;
-  bottle_size: string | null;
-}
-
-/** Two items the store carries (else two of its board's), for the synthetic order's lines. */
-async function sampleLines(db: Db, storeId: number, boardId: number): Promise<SampleLine[]> {
-  const cols = ['i.code', 'i.name', 'i.retail', 'i.bottle_size_id', 'b.name as bottle_size'];
-  const carried = await db('inventory as v')
-    .join('items as i', 'i.id', 'v.item_id')
-    .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
-    .where({ 'v.store_id': storeId, 'i.active': true })
-    .orderBy('i.code')
-    .limit(2)
-    .select(cols);
-  if (carried.length) return carried;
-  return db('items as i')
-    .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
-    .where({ 'i.board_id': boardId })
-    .orderBy('i.code')
-    .limit(2)
-    .select(cols);
-}
-
 /** An order snapshot shaped like a real one (contracts orderDetailSchema): pay in store, pickup, one of each line. */
-function syntheticOrder(
-  s: {
-    id: number;
-    name: string;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zip_code: string | null;
-    phone: string | null;
-  },
-  lines: SampleLine[],
-): OrderDetail {
+function syntheticOrder(s: repo.TestEventStore, lines: repo.SampleLine[]): OrderDetail {
   const items = lines.map((l) => ({
     id: 0,
     itemCode: l.code,

@@ -7,7 +7,7 @@ import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
 import { assertCardPaymentsReady } from '../payments/readiness';
 import type { Actor } from '../access/access.service';
-import { withIdempotency } from './idempotency';
+import { withIdempotency } from '../idempotency/idempotency.service';
 import { newOrderNumber } from './order-number';
 import * as repo from './orders.repository';
 import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome, type SettleDeps } from './settlement';

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex';
+import * as repo from './webhooks.repository';
 
 /**
  * The webhook delivery queue as the order code sees it: `enqueueWebhookDeliveries` (in the event's
@@ -19,16 +20,11 @@ export function setWebhookJobSender(fn: WebhookJobSender | undefined): void {
  * endpoint subscribed to the event's type on its store or its store's board. Bindings after those of
  * `seqSql`: type, store id, store id. Returns `id`.
  */
-export const insertWebhookDeliveriesSql = (seqSql: string) => `INSERT INTO webhook_deliveries (endpoint_id, event_seq)
-  SELECT w.id, ${seqSql} FROM webhook_endpoints w
-   WHERE w.active AND ? = ANY(w.events)
-     AND (w.store_id = ? OR w.board_id = (SELECT board_id FROM stores WHERE id = ?))
-  RETURNING id`;
+export const insertWebhookDeliveriesSql = repo.insertDeliveriesSql;
 
 /** Queues the deliveries of one order event; returns their ids. */
 export async function enqueueWebhookDeliveries(trx: Db, ev: { seq: number; type: string; storeId: number }): Promise<string[]> {
-  const { rows } = await trx.raw(insertWebhookDeliveriesSql('?'), [ev.seq, ev.type, ev.storeId, ev.storeId]);
-  const ids = (rows as { id: string }[]).map((r) => r.id);
+  const ids = await repo.insertDeliveries(trx, ev);
   await sendDeliveryJobs(trx, ids);
   return ids;
 }

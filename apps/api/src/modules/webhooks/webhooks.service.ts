@@ -6,8 +6,9 @@ import { BadRequestError, NotFoundError } from '../../http/errors';
 import { webhookDeliveries } from '../../http/metrics';
 import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { whereStoreOrBoardInReach } from '../access/access.service';
-import { INTEGRATION_ADMIN_CODES, assertScope } from '../integrations/integrations.service';
+import { assertScope, inReachOf } from '../integrations/integrations.service';
+import type { WebhookEndpointRow } from '../../db/tables/integrations';
+import * as repo from './webhooks.repository';
 import { postPinned, type CheckedAddress, type ReceiverAnswer } from './pinned-post';
 import { enqueueAgain } from './webhook-queue';
 
@@ -51,8 +52,7 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<C
 }
 const bad = (message: string) => new BadRequestError(message, [{ path: 'url', message }]);
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const view = (r: any) => ({
+const view = (r: WebhookEndpointRow) => ({
   id: r.id,
   url: r.url,
   storeId: r.store_id,
@@ -61,20 +61,17 @@ const view = (r: any) => ({
   active: r.active,
   createdAt: new Date(r.created_at).toISOString(),
 });
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
-async function findOwn(db: Db, a: Principal, id: string) {
-  const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints').where({ id })).first();
+/** Endpoint `id` if `a` manages it (404 otherwise). */
+async function findOwn(db: Db, a: Principal, id: string): Promise<WebhookEndpointRow> {
+  const row = await repo.findEndpoint(db, id, inReachOf(db, a));
   if (!row) throw new NotFoundError('Webhook not found');
   return row;
 }
 
+/** GET /admin/webhooks: the endpoints of the caller's stores and boards, newest first (never the secret). */
 export async function listWebhooks(db: Db, a: Principal) {
-  return {
-    items: (
-      await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints')).orderBy('created_at', 'desc').limit(500)
-    ).map(view),
-  };
+  return { items: (await repo.listEndpoints(db, inReachOf(db, a))).map(view) };
 }
 
 /** POST /admin/webhooks: the 201 answer carries the signing `secret` (shown once). Audited. */
@@ -89,16 +86,14 @@ export async function createWebhook(
   await assertSafeUrl(input.url, production);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (trx) => {
-    const [row] = await trx('webhook_endpoints')
-      .insert({
-        url: input.url,
-        secret,
-        store_id: input.storeId ?? null,
-        board_id: input.storeId ? null : (input.boardId ?? null),
-        events: input.events,
-        created_by: a.userId,
-      })
-      .returning('*');
+    const row = await repo.insertEndpoint(trx, {
+      url: input.url,
+      secret,
+      store_id: input.storeId ?? null,
+      board_id: input.storeId ? null : (input.boardId ?? null),
+      events: input.events,
+      created_by: a.userId,
+    });
     await recordAudit(
       trx,
       { userId: a.userId },
@@ -108,6 +103,7 @@ export async function createWebhook(
   });
 }
 
+/** PATCH /admin/webhooks/{id}: url (SSRF-checked), events, active (404 outside the caller's reach). Audited. */
 export async function updateWebhook(
   db: Db,
   a: Principal,
@@ -119,23 +115,21 @@ export async function updateWebhook(
   await findOwn(db, a, id);
   if (input.url) await assertSafeUrl(input.url, production);
   return db.transaction(async (trx) => {
-    const [row] = await trx('webhook_endpoints')
-      .where({ id })
-      .update({
-        ...(input.url ? { url: input.url } : {}),
-        ...(input.events ? { events: input.events } : {}),
-        ...(input.active !== undefined ? { active: input.active } : {}),
-      })
-      .returning('*');
+    const row = await repo.updateEndpoint(trx, id, {
+      ...(input.url ? { url: input.url } : {}),
+      ...(input.events ? { events: input.events } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    });
     await recordAudit(trx, { userId: a.userId }, { action: 'webhook.updated', entityType: 'webhook', entityId: id, ip, details: input });
     return view(row);
   });
 }
 
+/** DELETE /admin/webhooks/{id}: the endpoint and its delivery log (404 outside the caller's reach). Audited. */
 export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
   await findOwn(db, a, id);
   await db.transaction(async (trx) => {
-    await trx('webhook_endpoints').where({ id }).del();
+    await repo.deleteEndpoint(trx, id);
     await recordAudit(trx, { userId: a.userId }, { action: 'webhook.deleted', entityType: 'webhook', entityId: id, ip });
   });
 }
@@ -146,23 +140,7 @@ export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string
  */
 export async function listDeliveries(db: Db, a: Principal, id: string) {
   await findOwn(db, a, id);
-  const rows = await db('webhook_deliveries as d')
-    .join('order_events as e', 'e.seq', 'd.event_seq')
-    .where('d.endpoint_id', id)
-    .orderBy('d.created_at', 'desc')
-    .limit(200)
-    .select(
-      'd.id',
-      'd.event_seq as seq',
-      'e.type',
-      'd.status',
-      'd.attempts',
-      'd.last_status_code as lastStatusCode',
-      'd.last_duration_ms as lastDurationMs',
-      'd.last_error as lastError',
-      'd.created_at as createdAt',
-      'd.delivered_at as deliveredAt',
-    );
+  const rows = await repo.listDeliveries(db, id);
   return {
     items: rows.map((r) => ({
       ...r,
@@ -176,10 +154,9 @@ export async function listDeliveries(db: Db, a: Principal, id: string) {
 /** POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver: queued again (status pending). */
 export async function redeliver(db: Db, a: Principal, id: string, deliveryId: string, ip: string | null): Promise<void> {
   await findOwn(db, a, id);
-  const d = await db('webhook_deliveries').where({ id: deliveryId, endpoint_id: id }).first('id');
-  if (!d) throw new NotFoundError('Delivery not found');
+  if (!(await repo.deliveryExists(db, id, deliveryId))) throw new NotFoundError('Delivery not found');
   await db.transaction(async (trx) => {
-    await trx('webhook_deliveries').where({ id: deliveryId }).update({ status: 'pending' });
+    await repo.markPending(trx, deliveryId);
     await recordAudit(
       trx,
       { userId: a.userId },
@@ -196,11 +173,7 @@ export async function redeliver(db: Db, a: Principal, id: string, deliveryId: st
  * to the very address it checked (no second DNS lookup: DNS rebinding cannot reach loopback).
  */
 export async function deliverOnce(db: Db, deliveryId: string, production: boolean, timeoutMs = 10_000): Promise<boolean> {
-  const d = await db('webhook_deliveries as d')
-    .join('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
-    .join('order_events as e', 'e.seq', 'd.event_seq')
-    .where('d.id', deliveryId)
-    .first('d.id', 'd.status', 'w.url', 'w.secret', 'w.active', 'e.seq', 'e.type', 'e.occurred_at', 'e.payload', 'e.test');
+  const d = await repo.findDeliveryToSend(db, deliveryId);
   if (!d || d.status === 'delivered' || !d.active) return true;
   const body = JSON.stringify({
     id: deliveryId,
@@ -231,22 +204,13 @@ export async function deliverOnce(db: Db, deliveryId: string, production: boolea
     status = res.status;
     if (status < 200 || status >= 300) error = receiverError(res);
   } catch (err) {
-    error = (err as Error).message.slice(0, 300);
+    error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   }
   const ok = status !== null && status >= 200 && status < 300;
   const duration = Date.now() - started;
-  await db.transaction(async (trx) => {
-    await trx('webhook_attempts').insert({ delivery_id: deliveryId, status_code: status, duration_ms: duration, error });
-    await trx('webhook_deliveries')
-      .where({ id: deliveryId })
-      .update({
-        attempts: trx.raw('attempts + 1'),
-        last_status_code: status,
-        last_duration_ms: duration,
-        last_error: ok ? null : error,
-        ...(ok ? { status: 'delivered', delivered_at: trx.fn.now() } : {}),
-      });
-  });
+  await db.transaction((trx) =>
+    repo.recordAttempt(trx, { delivery_id: deliveryId, status_code: status, duration_ms: duration, error }, ok),
+  );
   webhookDeliveries.inc({ outcome: ok ? 'delivered' : 'failed' });
   return ok;
 }
@@ -266,6 +230,5 @@ function receiverError(res: ReceiverAnswer): string {
 
 /** Marks a delivery failed (its retries are over). */
 export async function markFailed(db: Db, deliveryId: string): Promise<void> {
-  const n = await db('webhook_deliveries').where({ id: deliveryId }).whereNot({ status: 'delivered' }).update({ status: 'failed' });
-  if (n) webhookDeliveries.inc({ outcome: 'abandoned' });
+  if (await repo.markFailed(db, deliveryId)) webhookDeliveries.inc({ outcome: 'abandoned' });
 }

@@ -76,7 +76,7 @@ describe('DNS rebinding', () => {
     const hook = await createHook(`http://localhost:${port()}/rebound`);
     expect(hook.status).toBe(201);
     await placeInStoreOrder(t, fx, S.central);
-    const delivery = await t.db('webhook_deliveries').where({ endpoint_id: hook.body.id }).first('id');
+    const delivery = (await t.db('webhook_deliveries').where({ endpoint_id: hook.body.id }).first('id'))!;
     answers.length = 0;
     const delivered = await deliverOnce(t.db, delivery.id, true, 2000);
     expect(delivered).toBe(false);
@@ -84,6 +84,6 @@ describe('DNS rebinding', () => {
     expect(answers).toHaveLength(1);
     const attempt = await t.db('webhook_attempts').where({ delivery_id: delivery.id }).first();
     expect(attempt).toMatchObject({ status_code: null });
-    expect(attempt.error).toBeTruthy();
+    expect(attempt?.error).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PROBLEM_CODES, CHECKOUT_MESSAGES, type PROBLEM_STATUS, type ProblemCode } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { AppError, ConflictError, UnprocessableError } from '../../http/errors';
@@ -7,12 +8,18 @@ import * as idem from './idempotency.repository';
 /** Statuses whose answer is final once the work started (recorded and replayed to every retry). */
 const FINAL_ERROR_STATUSES = new Set([402, 502]);
 
-/** One keyed request: who, which key, the request's fingerprint and the lease. */
-export interface KeyedRequest extends idem.KeyRef {
+export type { KeyRef } from './idempotency.repository';
+
+/** One keyed request: who (a user or an API key), which key, the request's fingerprint and the lease. */
+export type KeyedRequest = idem.KeyRef & {
   /** Fingerprint of the request (never card data): the same key with another fingerprint → 422. */
   requestHash: string;
   leaseSeconds: number;
-}
+  /** The status a success is recorded with (POST /orders: 201, the default; the integration writes: 200). */
+  successStatus?: number;
+  /** The 422 `idempotency_key_reused` detail (default CHECKOUT_MESSAGES.idempotencyMismatch). */
+  reusedMessage?: string;
+};
 
 /** What the wrapper runs: the work, the recovery of a dead request's work, and whether anything was left behind. */
 export interface KeyedWork<T> {
@@ -33,6 +40,7 @@ export interface KeyedWork<T> {
  *   something behind, `resume` settles it; else `run` starts afresh;
  * - a refusal before anything was left behind frees the key; any other failure after (DB down, payment
  *   being confirmed) ends the lease at once when it can, so the next retry resumes.
+ * Used by POST /orders (a user's keys) and the integration writes (an API key's: `withApiKeyIdempotency`).
  */
 export async function withIdempotency<T>(
   db: Db,
@@ -44,7 +52,7 @@ export async function withIdempotency<T>(
   if (!(await idem.claim(db, k, k.requestHash, k.leaseSeconds))) {
     const row = await idem.find(db, k);
     if (row && row.requestHash !== k.requestHash)
-      throw new UnprocessableError(CHECKOUT_MESSAGES.idempotencyMismatch, PROBLEM_CODES.idempotencyKeyReused);
+      throw new UnprocessableError(k.reusedMessage ?? CHECKOUT_MESSAGES.idempotencyMismatch, PROBLEM_CODES.idempotencyKeyReused);
     if (row?.completedAt) return { value: replay<T>(row), replayed: true };
     if (!row || !row.leaseExpired || !(await idem.takeOver(db, k, k.leaseSeconds))) {
       throw new ConflictError(CHECKOUT_MESSAGES.idempotencyInProgress, PROBLEM_CODES.idempotencyInProgress);
@@ -54,7 +62,7 @@ export async function withIdempotency<T>(
   try {
     const value = mode === 'resume' ? await work.resume() : await work.run();
     const left = await work.leftSomething();
-    await idem.complete(db, k, 201, value, left?.orderId ?? null);
+    await idem.complete(db, k, k.successStatus ?? 201, value, left?.orderId ?? null);
     return { value, replayed: mode === 'resume' };
   } catch (err) {
     await afterFailure(db, logger, k, work, err);
@@ -78,7 +86,7 @@ async function afterFailure<T>(db: Db, logger: Logger, k: KeyedRequest, work: Ke
   } catch (e) {
     // The database is gone too: the lease runs out by itself and the next retry resumes.
     logger.warn(
-      { err: { message: (e as Error).message }, scope: k.scope },
+      { err: { message: e instanceof Error ? e.message : String(e) }, scope: k.scope },
       'could not record the idempotency key outcome; its lease will expire',
     );
   }
@@ -95,4 +103,41 @@ function replay<T>(row: idem.IdempotencyRow): T {
   };
   // The stored answer was made by a typed error, so its status is its code's (contracts PROBLEM_STATUS).
   throw new AppError(p.status as (typeof PROBLEM_STATUS)[ProblemCode], p.code, p.title, p.detail, p.errors);
+}
+
+/** A write whose effect is one transaction (nothing is left behind when it fails): the integration writes. */
+const atomic = <T>(run: () => Promise<T>): KeyedWork<T> => ({ run, resume: run, leftSomething: async () => undefined });
+
+/**
+ * Idempotency-Key for API-key writes (the inventory and catalog upserts, order status updates): no key →
+ * `run` as is. With one, withIdempotency's rules for the API key and key: the first 2xx answer is recorded
+ * (status 200) and replayed (`replayed: true`); the key with another request (`fingerprint`: the SHA-256 of
+ * the JSON of what the request sent) → 422 `idempotency_key_reused`; the same key while its request runs →
+ * 409 `idempotency_in_progress`; a refused request frees its key (its effect was rolled back).
+ */
+export async function withApiKeyIdempotency<T>(
+  db: Db,
+  logger: Logger,
+  k: { apiKeyId: string; key: string | undefined; leaseSeconds: number },
+  request: unknown,
+  run: () => Promise<T>,
+): Promise<{ value: T; replayed: boolean }> {
+  if (!k.key) return { value: await run(), replayed: false };
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(request ?? null))
+    .digest('hex');
+  return withIdempotency(
+    db,
+    logger,
+    {
+      apiKeyId: k.apiKeyId,
+      scope: 'integrations',
+      key: k.key,
+      requestHash,
+      leaseSeconds: k.leaseSeconds,
+      successStatus: 200,
+      reusedMessage: 'This Idempotency-Key was used for another request',
+    },
+    atomic(run),
+  );
 }
