@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { parseTrustProxy } from './http/input-guards';
+import { parseTrustProxy } from './lib/trust-proxy';
 
 /**
  * Environment → typed config, parsed once at boot (ARCHITECTURE §1). Nothing else reads process.env.

@@ -81,7 +81,7 @@ async function main() {
     void feedIndex.reset().catch(() => undefined);
   });
   const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
-  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedIndex }, { webDir: config.webDir });
+  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedReader: feedIndex }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`);
     // What a newcomer needs next: the URL, the demo accounts when seeded, where mail goes.

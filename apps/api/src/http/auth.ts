@@ -1,8 +1,8 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/knex';
 import { findPrincipal, type Principal } from '../modules/access/access.service';
+import { verifyAccessToken } from '../lib/access-token';
 import { ForbiddenError, UnauthenticatedError } from './errors';
 
 declare module 'express-serve-static-core' {
@@ -12,55 +12,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export interface AccessTokenClaims {
-  sub: string;
-  email: string;
-  sid?: string;
-}
-
-/** Signs a short-lived HS256 access token (ARCHITECTURE §4). Returns the token and its expiry (epoch seconds). */
-export function signAccessToken(secret: string, ttlSeconds: number, claims: AccessTokenClaims) {
-  const now = Math.floor(Date.now() / 1000);
-  const token = jwt.sign({ email: claims.email, sid: claims.sid }, secret, {
-    algorithm: 'HS256',
-    subject: claims.sub,
-    expiresIn: ttlSeconds,
-  });
-  return { token, expiresAt: now + ttlSeconds };
-}
-
-const hmacKeys = new Map<string, KeyObject>();
-/**
- * The HMAC key object of `secret`, built once: given a string, jsonwebtoken first tries (and fails) to parse
- * it as a public key on every verify, which costs more than the signature check itself.
- */
-function hmacKey(secret: string): KeyObject {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret));
-    hmacKeys.set(secret, key);
-  }
-  return key;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Verifies a bearer token; throws UnauthenticatedError when tampered, expired or malformed. Every token
- * this API signs has an `exp`, a user-id `sub` and a session-family `sid` (all UUIDs): a token lacking
- * any of them is refused, so none can outlive its session.
- */
-export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
-  try {
-    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as jwt.JwtPayload;
-    if (typeof p.exp !== 'number') throw new Error('no expiry');
-    if (typeof p.sub !== 'string' || !UUID.test(p.sub)) throw new Error('no user id subject');
-    if (typeof p.sid !== 'string' || !UUID.test(p.sid)) throw new Error('no session id');
-    return { sub: p.sub, email: String(p.email ?? ''), sid: p.sid };
-  } catch {
-    throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
-  }
-}
+export { signAccessToken, verifyAccessToken, type AccessTokenClaims } from '../lib/access-token';
 
 export interface AuthenticateOptions {
   /**
@@ -79,16 +31,15 @@ export interface AuthenticateOptions {
  */
 export function authenticate(db: Db, secret: string, opts: AuthenticateOptions = {}): RequestHandler {
   const ttl = opts.principalCacheMs ?? 0;
-  const cache = new Map<string, { principal: Principal | undefined; until: number }>();
+  // Up to 10,000 users' principals, each for `ttl` ms (lru-cache; a miss or an expired entry loads again).
+  const cache = ttl > 0 ? new LRUCache<string, { principal: Principal | undefined }>({ max: 10_000, ttl }) : undefined;
   const load = async (userId: string, sessionId: string) => {
-    if (ttl <= 0) return findPrincipal(db, userId, sessionId);
-    const now = Date.now();
+    if (!cache) return findPrincipal(db, userId, sessionId);
     const key = `${userId}:${sessionId}`;
     const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.principal;
+    if (hit) return hit.principal;
     const principal = await findPrincipal(db, userId, sessionId);
-    if (cache.size >= 10_000) cache.clear();
-    cache.set(key, { principal, until: now + ttl });
+    cache.set(key, { principal });
     return principal;
   };
   return async (req, _res, next) => {

@@ -4,10 +4,10 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_MAX_BYTES, utf8Length, type TokenResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { signAccessToken } from '../../http/auth';
+import { signAccessToken } from '../../lib/access-token';
 import { BadRequestError, TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
 import { loginFailures, loginLockouts } from '../../http/metrics';
-import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
+import { registerMailRenderer, type RenderDeps } from '../../lib/mail/render';
 import * as repo from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 

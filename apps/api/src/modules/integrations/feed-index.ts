@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
-import type { ApiKeyPrincipal } from '../../http/api-key-auth';
+import type { ApiKeyPrincipal } from '../access/api-keys';
 import { watchOrderEventAppends } from '../orders/order-events';
 
 /**

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
+import { PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
+import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../access/api-keys';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
+import { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
+import { keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/lifecycle';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
-import { eventTexts, type FeedIndex } from './feed-index';
+import type { FeedReader } from '../../context';
+import { eventTexts } from './feed-index';
 import { feedIdentityFor } from './feed-identity';
 import { newestSeq } from './feed.repository';
 import type { SettleDeps } from '../orders/settlement';
@@ -17,26 +19,7 @@ import type { SettleDeps } from '../orders/settlement';
  * bulk inventory upsert, the order event feed and order status updates by API-key principals.
  */
 
-/**
- * Who manages API keys and webhooks (ARCHITECTURE §10, §11): at the stores and boards where they hold one of
- * these codes — a store grant reaches that store's keys only, never another store's nor its board's.
- */
-export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin] as const;
-
-/** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
-export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
-  if (s.storeId != null) {
-    const exists = await db('stores').where({ id: s.storeId }).first('id');
-    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))
-      throw new NotFoundError('Store not found');
-  } else if (s.boardId != null) {
-    const exists = await db('boards').where({ id: s.boardId }).first('id');
-    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
-      throw new NotFoundError('Board not found');
-  } else {
-    throw new BadRequestError('Choose a store or a board', [{ path: 'storeId', message: 'Choose a store or a board' }]);
-  }
-}
+export { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const keyView = (r: any) => ({
@@ -328,7 +311,7 @@ export async function orderEvents(
   key: ApiKeyPrincipal,
   after: number,
   limit: number,
-  index?: FeedIndex,
+  index?: FeedReader,
   cursorFeedId?: string,
 ): Promise<{ parts: Buffer[]; length: number; nextAfter: number; feedId: string }> {
   const feedId = await feedIdentityFor(db).feedId();

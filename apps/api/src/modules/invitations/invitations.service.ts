@@ -22,7 +22,7 @@ import { bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '..
 import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword, isCommonPassword } from '../auth/auth.service';
-import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
+import { registerMailRenderer, type RenderDeps } from '../../lib/mail/render';
 import * as repo from './invitations.repository';
 import { invitationMail, welcomeMail } from './invitations.mail';
 

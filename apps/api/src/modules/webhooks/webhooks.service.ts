@@ -7,7 +7,7 @@ import { webhookDeliveries } from '../../http/metrics';
 import type { Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { whereStoreOrBoardInReach } from '../access/access.service';
-import { INTEGRATION_ADMIN_CODES, assertScope } from '../integrations/integrations.service';
+import { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
 import { postPinned, type CheckedAddress, type ReceiverAnswer } from './pinned-post';
 import { enqueueAgain } from './webhook-queue';
 
