@@ -15,6 +15,8 @@ import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/in
 import { openApiDocument } from './http/openapi';
 import { mountRoutes } from './http/route';
 import { routeTable } from './routes';
+import { setOrderEventPublisher } from './modules/orders/order-events';
+import { webhookEventPublisher } from './modules/webhooks/webhook-queue';
 
 /**
  * Hides secrets carried in URLs from the request log: checkout and invitation tokens in paths, and every
@@ -55,6 +57,8 @@ export interface AppOptions {
  * /api/v1 (JSON, problem+json errors), /api/docs (OpenAPI UI), /metrics, and the SPA at /.
  */
 export function createApp(ctx: AppContext, opts: AppOptions = {}) {
+  // Composition: order events queue their webhook deliveries through this hook (the order code imports no webhook code).
+  setOrderEventPublisher(webhookEventPublisher);
   const app = express();
   app.disable('x-powered-by');
   // API answers are Cache-Control: no-store, so hashing every body for an ETag is wasted work.
