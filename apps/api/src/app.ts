@@ -17,6 +17,7 @@ import { mountRoutes } from './http/route';
 import { routeTable } from './routes';
 import { setOrderEventPublisher } from './modules/orders/order-events';
 import { webhookEventPublisher } from './modules/webhooks/webhook-queue';
+import { setWebhookAllowHosts } from './modules/webhooks/webhooks.service';
 
 /**
  * Hides secrets carried in URLs from the request log: checkout and invitation tokens in paths, and every
@@ -59,6 +60,7 @@ export interface AppOptions {
 export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   // Composition: order events queue their webhook deliveries through this hook (the order code imports no webhook code).
   setOrderEventPublisher(webhookEventPublisher);
+  setWebhookAllowHosts(ctx.config.webhookAllowHosts);
   const app = express();
   app.disable('x-powered-by');
   // API answers are Cache-Control: no-store, so hashing every body for an ETag is wasted work.

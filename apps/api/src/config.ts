@@ -105,6 +105,12 @@ const envSchema = z.object({
   // Requests per minute per API key, all routes and processes together (README "Warehouse integrations"):
   // 3,000 lets a board push every store's inventory (2,003 requests for Iowa's 545,495 rows) in one minute.
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  // The order feed in memory (README "Warehouse integrations"): MB of event texts kept, and how many of the
+  // newest events the index holds by store and board.
+  FEED_CACHE_MB: z.coerce.number().int().min(1).default(32),
+  FEED_INDEX_EVENTS: z.coerce.number().int().min(1000).default(200_000),
+  // Comma-separated hosts production lets webhooks reach although private or loopback (the SSRF guard's exceptions).
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -193,5 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailSmtpProbeSeconds: e.MAIL_SMTP_PROBE_SECONDS,
     importMemoryMb: e.IMPORT_MEMORY_MB,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    feedCacheMb: e.FEED_CACHE_MB,
+    feedIndexEvents: e.FEED_INDEX_EVENTS,
+    webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

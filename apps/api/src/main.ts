@@ -6,7 +6,7 @@ import { createDb, migrateLatest } from './db/knex';
 import { createApp } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
 import { startNotifications } from './db/notifications';
-import { FeedIndex } from './modules/integrations/feed-index';
+import { FeedIndex, sizeEventTexts } from './modules/integrations/feed-index';
 import { feedIdentityFor } from './modules/integrations/feed-identity';
 import { createMailOutbox } from './jobs/mail-queue';
 import { createJanitors } from './jobs/janitors';
@@ -74,7 +74,8 @@ async function main() {
   await webhooks.start();
   // Caches trusted only while one LISTEN connection hears every change to what they hold: API key
   // principals (revocation at once) and the order feed's index (events appended or removed, a board's stores).
-  const feedIndex = new FeedIndex(db);
+  sizeEventTexts(config.feedCacheMb);
+  const feedIndex = new FeedIndex(db, config.feedIndexEvents);
   // A restored database renews the feed's id (feed-identity.ts): the index and the event texts start over.
   feedIdentityFor(db).onChange(() => {
     logger.warn('the order feed was reset (the database was restored or recreated): its index is rebuilt');

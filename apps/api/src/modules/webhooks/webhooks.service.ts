@@ -22,9 +22,16 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
+let allowHosts: readonly string[] = [];
+
+/** Sets the SSRF guard's allowed hosts (config.webhookAllowHosts, WEBHOOK_ALLOW_HOSTS; app.ts at composition). */
+export function setWebhookAllowHosts(hosts: readonly string[]): void {
+  allowHosts = hosts;
+}
+
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
- * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 400 validation_failed (field `url`).
+ * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (config.webhookAllowHosts, set by `setWebhookAllowHosts`). Throws 400 validation_failed (field `url`).
  * Answers the address to connect to (the first one checked), so the sender connects to exactly what was
  * checked (pinnedLookup); undefined outside production and for allow-listed hosts (resolved as usual).
  */
@@ -37,11 +44,7 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<C
   }
   if (!/^https?:$/.test(u.protocol)) throw bad('Enter a valid http(s) URL');
   if (!production) return undefined;
-  const allow = (process.env.WEBHOOK_ALLOW_HOSTS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (allow.includes(u.hostname)) return undefined;
+  if (allowHosts.includes(u.hostname)) return undefined;
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const addrs = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast'))
