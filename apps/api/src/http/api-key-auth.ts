@@ -1,10 +1,9 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
 import { findApiKey, hashApiKey, type ApiKeyPrincipal } from '../modules/access/api-keys';
-import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
-import { PostgresRateLimitStore } from './rate-limit-store';
+import { ForbiddenError, UnauthenticatedError } from './errors';
+import { rateLimit } from './rate-limit';
 
 export { apiKeyChanges, forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../modules/access/api-keys';
 
@@ -53,16 +52,10 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
  */
 export function apiKeyRateLimit(db: Db, perMinute: number): RequestHandler {
   return rateLimit({
-    windowMs: 60_000,
+    windowSeconds: 60,
     limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
     identifier: 'api-key',
-    store: new PostgresRateLimitStore(db, 'api-key'),
-    keyGenerator: (req) => (req as KeyedRequest).apiKey?.apiKeyId ?? 'anonymous',
-    handler: (req, _res, next) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : 60));
-    },
+    shared: { db, prefix: 'api-key' },
+    key: (req) => (req as KeyedRequest).apiKey?.apiKeyId ?? 'anonymous',
   });
 }
