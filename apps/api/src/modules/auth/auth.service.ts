@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
+import { LRUCache } from 'lru-cache';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_MAX_BYTES, utf8Length, type TokenResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
@@ -67,7 +68,8 @@ const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
-const dummyHashes = new Map<number, Promise<string>>();
+/** Dummy hashes by bcrypt cost (one cost in practice; tests vary it). */
+const dummyHashes = new LRUCache<number, Promise<string>>({ max: 8 });
 /** A bcrypt hash of a random secret at `cost`, compared against for unknown emails so timing matches. */
 function dummyHash(cost: number): Promise<string> {
   let h = dummyHashes.get(cost);
