@@ -52,6 +52,18 @@ module.exports = {
       to: { path: JOBS },
     },
     {
+      name: 'other-modules-through-their-service',
+      severity: 'error',
+      comment:
+        'A module uses another module through its service files (*.service.ts), never its repository, routes or helpers. ' +
+        'modules/access is the shared kernel of scope rules and principals: any of its files may be used.',
+      from: { path: `${SRC}modules/([^/]+)/`, pathNot: TESTS },
+      to: {
+        path: `${SRC}modules/[^/]+/`,
+        pathNot: [`${SRC}modules/$1/`, `${SRC}modules/[^/]+/[^/]+\\.service\\.ts$`, `${SRC}modules/access/(?!.*\\.repository\\.ts$)`],
+      },
+    },
+    {
       name: 'no-repository-of-another-module',
       severity: 'error',
       comment: "A module is used by others through its service: no file imports another module's repository.",

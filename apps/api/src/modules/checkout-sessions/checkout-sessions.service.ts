@@ -14,7 +14,7 @@ import { BadRequestError, ConflictError, GoneError, NotFoundError, Unprocessable
 import { mayActAt, type Actor } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
-import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/readiness';
+import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/payments.service';
 import { fromCents, toCents } from '../../lib/money';
 
 /**

@@ -19,8 +19,8 @@ export const CREDENTIAL_CODES = [PERMISSIONS.adminCredentialsManage] as const;
 const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDENTIAL_CODES, { type: 'store', id });
 const whereStoreInScope = (db: Db, actor: Actor, q: Knex.QueryBuilder, column: string) =>
   whereInReach(db, actor, CREDENTIAL_CODES, 'store', q, column);
-import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/credentials';
-import { mapMonetraResult } from '../payments/monetra-gateway';
+import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/payments.service';
+import { mapMonetraResult } from '../payments/payments.service';
 
 type CreateCredential = z.output<typeof createCredentialBodySchema>;
 type UpdateCredential = z.output<typeof updateCredentialBodySchema>;

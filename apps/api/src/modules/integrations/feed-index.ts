@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
 import type { ApiKeyPrincipal } from '../access/api-keys';
-import { watchOrderEventAppends } from '../orders/order-events';
+import { watchOrderEventAppends } from '../orders/orders.service';
 
 /**
  * The feed's event texts by seq, as list elements after another (`,{"seq","type","occurredAt","order"}`, the

@@ -6,13 +6,13 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, Unproces
 import { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
 import { keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { transition } from '../orders/lifecycle';
-import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
+import { transition } from '../orders/orders.service';
+import { ORDER_EVENT_ITEM_JSON } from '../orders/orders.service';
 import type { FeedReader } from '../../context';
 import { eventTexts } from './feed-index';
 import { feedIdentityFor } from './feed-identity';
 import { newestSeq } from './feed.repository';
-import type { SettleDeps } from '../orders/settlement';
+import type { SettleDeps } from '../orders/orders.service';
 
 /**
  * Warehouse integrations (ARCHITECTURE §10, issue 14 §§2–4): API keys managed by administrators, the

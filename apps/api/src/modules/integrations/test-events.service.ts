@@ -7,7 +7,7 @@ import { keyReaches } from '../access/access.service';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { fromCents, toCents } from '../../lib/money';
 import { recordAudit } from '../audit/audit.service';
-import { appendTestOrderEvent } from '../orders/order-events';
+import { appendTestOrderEvent } from '../orders/orders.service';
 
 /**
  * POST /integrations/test-events (issue 24 §7): a synthetic `order.created` for one store of the key, so an

@@ -23,6 +23,10 @@ import type { SettleDeps } from './settlement';
  */
 
 export { placeOrder, type Caller } from './placement';
+// The orders module's face for other modules (integrations: status moves by API keys and the order feed).
+export { transition } from './lifecycle';
+export { ORDER_EVENT_ITEM_JSON, appendTestOrderEvent, watchOrderEventAppends } from './order-events';
+export type { SettleDeps } from './settlement';
 
 /**
  * GET /orders: placed orders (in-store reservations and paid card orders), newest first. Everyone sees

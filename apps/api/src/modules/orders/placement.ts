@@ -5,7 +5,7 @@ import { ConflictError, InternalError, UnprocessableError } from '../../http/err
 import { ordersPlaced } from '../../http/metrics';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
-import { assertCardPaymentsReady } from '../payments/readiness';
+import { assertCardPaymentsReady } from '../payments/payments.service';
 import type { Actor } from '../access/access.service';
 import { withIdempotency } from './idempotency';
 import { newOrderNumber } from './order-number';
