@@ -5,7 +5,7 @@ import { createTestContext, loginAs, type TestContext } from '../test/harness';
 import { seedFixtures, type Fixtures } from '../test/fixtures';
 import { redactParams, redactUrl } from '../app';
 import { clientIp } from './input-guards';
-import { parseTrustProxy } from '../lib/trust-proxy';
+import { parseTrustProxy } from '../config';
 import { metricsAuth } from './metrics';
 import { errorHandler } from './problem';
 
