@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import { can, type Principal } from './access.service';
+import { can, type Actor } from './access.service';
 import { boardExists, storeExists } from './places.repository';
 
 /**
@@ -12,7 +12,7 @@ import { boardExists, storeExists } from './places.repository';
 export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin] as const;
 
 /** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
-export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
+export async function assertScope(db: Db, a: Actor, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
   if (s.storeId != null) {
     const exists = await storeExists(db, s.storeId);
     if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))

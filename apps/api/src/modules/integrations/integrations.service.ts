@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../access/api-keys';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
-import { keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
+import { keyReaches, whereStoreOrBoardInReach, type Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition } from '../orders/orders.service';
 import { ORDER_EVENT_ITEM_JSON } from '../orders/orders.service';
@@ -37,7 +37,7 @@ const keyView = (r: any) => ({
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
-export async function listApiKeys(db: Db, a: Principal) {
+export async function listApiKeys(db: Db, a: Actor) {
   const rows = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys')).orderBy('created_at', 'desc').limit(500);
   return { items: rows.map(keyView) };
 }
@@ -48,7 +48,7 @@ export async function listApiKeys(db: Db, a: Principal) {
  */
 export async function createApiKey(
   db: Db,
-  a: Principal,
+  a: Actor,
   input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[]; sandbox?: boolean },
   ip: string | null,
 ) {
@@ -84,7 +84,7 @@ export async function createApiKey(
 }
 
 /** DELETE /admin/api-keys/{id}: revoked at once (404 outside the caller's reach). Audited. */
-export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
+export async function revokeApiKey(db: Db, a: Actor, id: string, ip: string | null): Promise<void> {
   const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('api_keys').where({ id })).first();
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {

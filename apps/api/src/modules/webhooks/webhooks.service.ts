@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { webhookDeliveries } from '../../http/metrics';
-import type { Principal } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { whereStoreOrBoardInReach } from '../access/access.service';
 import { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
@@ -66,13 +66,13 @@ const view = (r: any) => ({
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-async function findOwn(db: Db, a: Principal, id: string) {
+async function findOwn(db: Db, a: Actor, id: string) {
   const row = await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints').where({ id })).first();
   if (!row) throw new NotFoundError('Webhook not found');
   return row;
 }
 
-export async function listWebhooks(db: Db, a: Principal) {
+export async function listWebhooks(db: Db, a: Actor) {
   return {
     items: (
       await whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, db('webhook_endpoints')).orderBy('created_at', 'desc').limit(500)
@@ -83,7 +83,7 @@ export async function listWebhooks(db: Db, a: Principal) {
 /** POST /admin/webhooks: the 201 answer carries the signing `secret` (shown once). Audited. */
 export async function createWebhook(
   db: Db,
-  a: Principal,
+  a: Actor,
   input: { url: string; storeId?: number | null; boardId?: number | null; events: string[] },
   production: boolean,
   ip: string | null,
@@ -113,7 +113,7 @@ export async function createWebhook(
 
 export async function updateWebhook(
   db: Db,
-  a: Principal,
+  a: Actor,
   id: string,
   input: { url?: string; events?: string[]; active?: boolean },
   production: boolean,
@@ -135,7 +135,7 @@ export async function updateWebhook(
   });
 }
 
-export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
+export async function deleteWebhook(db: Db, a: Actor, id: string, ip: string | null): Promise<void> {
   await findOwn(db, a, id);
   await db.transaction(async (trx) => {
     await trx('webhook_endpoints').where({ id }).del();
@@ -147,7 +147,7 @@ export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string
  * GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, and of the last attempt
  * the receiver's HTTP status, the duration and the error (the receiver's answer or the network error).
  */
-export async function listDeliveries(db: Db, a: Principal, id: string) {
+export async function listDeliveries(db: Db, a: Actor, id: string) {
   await findOwn(db, a, id);
   const rows = await db('webhook_deliveries as d')
     .join('order_events as e', 'e.seq', 'd.event_seq')
@@ -177,7 +177,7 @@ export async function listDeliveries(db: Db, a: Principal, id: string) {
 }
 
 /** POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver: queued again (status pending). */
-export async function redeliver(db: Db, a: Principal, id: string, deliveryId: string, ip: string | null): Promise<void> {
+export async function redeliver(db: Db, a: Actor, id: string, deliveryId: string, ip: string | null): Promise<void> {
   await findOwn(db, a, id);
   const d = await db('webhook_deliveries').where({ id: deliveryId, endpoint_id: id }).first('id');
   if (!d) throw new NotFoundError('Delivery not found');
