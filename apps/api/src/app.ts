@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
+import type { Config } from './config';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/problem';
 import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
@@ -54,13 +55,22 @@ export interface AppOptions {
 }
 
 /**
+ * Wires the modules to each other and to the config where one may not import the other (composition): order
+ * events queue their webhook deliveries through the orders module's publisher hook (the order code imports no
+ * webhook code), and the webhooks' SSRF guard gets its allowed hosts. Idempotent; createApp calls it, and
+ * main.ts before it starts the jobs (the reconciler and janitors append order events too).
+ */
+export function wireModules(config: Pick<Config, 'webhookAllowHosts'>): void {
+  setOrderEventPublisher(webhookEventPublisher);
+  setWebhookAllowHosts(config.webhookAllowHosts);
+}
+
+/**
  * Builds the Express app from the feature modules (ARCHITECTURE §1): testable without listening.
  * /api/v1 (JSON, problem+json errors), /api/docs (OpenAPI UI), /metrics, and the SPA at /.
  */
 export function createApp(ctx: AppContext, opts: AppOptions = {}) {
-  // Composition: order events queue their webhook deliveries through this hook (the order code imports no webhook code).
-  setOrderEventPublisher(webhookEventPublisher);
-  setWebhookAllowHosts(ctx.config.webhookAllowHosts);
+  wireModules(ctx.config);
   const app = express();
   app.disable('x-powered-by');
   // API answers are Cache-Control: no-store, so hashing every body for an ETag is wasted work.

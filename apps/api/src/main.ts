@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { loadConfig } from './config';
 import { createProcessLogger, exitOnUncaught, flushLogsSync } from './logger';
 import { createDb, migrateLatest } from './db/knex';
-import { createApp } from './app';
+import { createApp, wireModules } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
 import { startNotifications } from './db/notifications';
 import { FeedIndex, sizeEventTexts } from './modules/integrations/feed-index';
@@ -20,6 +20,8 @@ import { reportSchema } from './modules/health/health.service';
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
   const config = loadConfig();
+  // Before any job starts: the reconciler and janitors append order events, which queue webhook deliveries.
+  wireModules(config);
   // Production writes every line synchronously; an uncaught exception is logged and flushed before exit.
   const logger = createProcessLogger(config);
   exitOnUncaught(logger);
