@@ -119,6 +119,18 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
   },
   {
+    // Configuration is read in one place (STYLE.md "Config"): apps/api/src/config.ts parses the environment once at
+    // boot; everything else gets the typed config. Tests, test support and the fault harness may set up processes.
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/api/src/config.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/api/src/test/**', 'apps/api/src/faults/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in apps/api/src/config.ts (loadConfig) and pass it on.' },
+      ],
+    },
+  },
+  {
     // Only route files and http/ know Express (STYLE.md): services and repositories never see req/res.
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['**/*.routes.ts', '**/*.test.ts', '**/test-support.ts'],

@@ -7,7 +7,7 @@ import { createApp } from '../apps/api/src/app';
 import { createTestContext, type TestContext } from '../apps/api/src/test/harness';
 import { seedFixtures, type Fixtures } from '../apps/api/src/test/fixtures';
 import { createTransport, deliver } from '../apps/api/src/jobs/mail';
-import { renderMail } from '../apps/api/src/jobs/mail-render';
+import { renderMail } from '../apps/api/src/lib/mail/render';
 import { DESKTOP, MOBILE, launchBrowser, signIn, snap } from './harness';
 
 /**

@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
+import type { Config } from './config';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/problem';
 import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
@@ -15,6 +16,9 @@ import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/in
 import { openApiDocument } from './http/openapi';
 import { mountRoutes } from './http/route';
 import { routeTable } from './routes';
+import { setOrderEventPublisher } from './modules/orders/order-events';
+import { webhookEventPublisher } from './modules/webhooks/webhook-queue';
+import { setWebhookAllowHosts } from './modules/webhooks/webhooks.service';
 
 /**
  * Hides secrets carried in URLs from the request log: checkout and invitation tokens in paths, and every
@@ -51,10 +55,22 @@ export interface AppOptions {
 }
 
 /**
+ * Wires the modules to each other and to the config where one may not import the other (composition): order
+ * events queue their webhook deliveries through the orders module's publisher hook (the order code imports no
+ * webhook code), and the webhooks' SSRF guard gets its allowed hosts. Idempotent; createApp calls it, and
+ * main.ts before it starts the jobs (the reconciler and janitors append order events too).
+ */
+export function wireModules(config: Pick<Config, 'webhookAllowHosts'>): void {
+  setOrderEventPublisher(webhookEventPublisher);
+  setWebhookAllowHosts(config.webhookAllowHosts);
+}
+
+/**
  * Builds the Express app from the feature modules (ARCHITECTURE §1): testable without listening.
  * /api/v1 (JSON, problem+json errors), /api/docs (OpenAPI UI), /metrics, and the SPA at /.
  */
 export function createApp(ctx: AppContext, opts: AppOptions = {}) {
+  wireModules(ctx.config);
   const app = express();
   app.disable('x-powered-by');
   // API answers are Cache-Control: no-store, so hashing every body for an ETag is wasted work.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { parseTrustProxy } from './http/input-guards';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Environment → typed config, parsed once at boot (ARCHITECTURE §1). Nothing else reads process.env.
@@ -105,6 +105,12 @@ const envSchema = z.object({
   // Requests per minute per API key, all routes and processes together (README "Warehouse integrations"):
   // 3,000 lets a board push every store's inventory (2,003 requests for Iowa's 545,495 rows) in one minute.
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  // The order feed in memory (README "Warehouse integrations"): MB of event texts kept, and how many of the
+  // newest events the index holds by store and board.
+  FEED_CACHE_MB: z.coerce.number().int().min(1).default(32),
+  FEED_INDEX_EVENTS: z.coerce.number().int().min(1000).default(200_000),
+  // Comma-separated hosts production lets webhooks reach although private or loopback (the SSRF guard's exceptions).
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -193,5 +199,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailSmtpProbeSeconds: e.MAIL_SMTP_PROBE_SECONDS,
     importMemoryMb: e.IMPORT_MEMORY_MB,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    feedCacheMb: e.FEED_CACHE_MB,
+    feedIndexEvents: e.FEED_INDEX_EVENTS,
+    webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
+}
+
+/**
+ * TRUST_PROXY → the value for express's `trust proxy` setting: `false`/empty (trust nobody), a hop
+ * count (`1`), or a comma list of addresses, subnets and the names loopback, linklocal, uniquelocal.
+ * `true` (trust every hop) is refused: anyone could then choose their own address. Throws when invalid.
+ */
+export function parseTrustProxy(value: string): false | number | string {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') throw new Error('TRUST_PROXY=true would trust every X-Forwarded-For hop; give a hop count or the proxy addresses');
+  for (const part of v.split(',').map((s) => s.trim())) {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(part)) continue;
+    const [addr, bits] = part.split('/');
+    if (!ipaddr.isValid(addr) || (bits !== undefined && !/^\d+$/.test(bits) && !ipaddr.isValid(bits))) {
+      throw new Error(`TRUST_PROXY: "${part}" is not an address, subnet, or loopback/linklocal/uniquelocal`);
+    }
+  }
+  return v;
 }

@@ -1,32 +1,22 @@
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { Logger } from './logger';
-import type { FeedIndex } from './modules/integrations/feed-index';
+import type { Mailer } from './lib/mail/message';
 
-/** One e-mail to send; text is required, html optional. */
-export interface MailMessage {
-  to: string;
-  cc?: string[];
-  subject: string;
-  text: string;
-  html?: string;
-  /** Template name for logs and tests (password_reset, password_changed, order_confirmation…). */
-  template: string;
-}
+export type { DeferredMail, MailMessage, Mailer } from './lib/mail/message';
 
 /**
- * A mail rendered when it is sent (jobs/mail-render.ts): a registered template and the non-secret data it
- * needs. Use it for any mail that carries a one-time secret, so the queued job holds none.
+ * What the order feed's routes need of an in-memory index of the feed (modules/integrations/feed-index.ts
+ * implements it; main.ts builds it): the seqs of a page for a key's store or board, the highest seq known,
+ * and a hint that the database answered a page.
  */
-export interface DeferredMail {
-  render: string;
-  to: string;
-  data: Record<string, unknown>;
-}
-
-/** The mail outbox (ARCHITECTURE §7): enqueue inside the caller's transaction; a worker delivers. */
-export interface Mailer {
-  enqueue(db: Db, message: MailMessage | DeferredMail): Promise<void>;
+export interface FeedReader {
+  /** Seqs after `after` (oldest first, at most `limit`) for the key's store or board; undefined → read the database. */
+  page(key: { storeId: number | null; boardId: number | null }, after: number, limit: number): number[] | undefined;
+  /** The highest seq the index holds while it answers pages, else undefined. */
+  readonly knownHigh: number | undefined;
+  /** The database answered a page ending at `lastSeq`. */
+  sawSeq(lastSeq: number): void;
 }
 
 /** What every module's routes get: config, the DB, the logger and the outbound services. */
@@ -38,5 +28,5 @@ export interface AppContext {
   /** The data-import job queue (jobs/import-queue.ts); absent where no queue runs (then uploads answer 503). */
   imports?: { enqueue(db: Db, runId: string): Promise<void> };
   /** The order feed's index in memory (modules/integrations/feed-index.ts); absent → every page is read from the database. */
-  feedIndex?: FeedIndex;
+  feedReader?: FeedReader;
 }

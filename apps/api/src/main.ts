@@ -3,10 +3,10 @@ import type { Server } from 'node:http';
 import { loadConfig } from './config';
 import { createProcessLogger, exitOnUncaught, flushLogsSync } from './logger';
 import { createDb, migrateLatest } from './db/knex';
-import { createApp } from './app';
+import { createApp, wireModules } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
 import { startNotifications } from './db/notifications';
-import { FeedIndex } from './modules/integrations/feed-index';
+import { FeedIndex, sizeEventTexts } from './modules/integrations/feed-index';
 import { feedIdentityFor } from './modules/integrations/feed-identity';
 import { createMailOutbox } from './jobs/mail-queue';
 import { createJanitors } from './jobs/janitors';
@@ -20,6 +20,8 @@ import { reportSchema } from './modules/health/health.service';
 /** Reads config, opens the DB (embedded PostgreSQL without DATABASE_URL), migrates, seeds, serves. */
 async function main() {
   const config = loadConfig();
+  // Before any job starts: the reconciler and janitors append order events, which queue webhook deliveries.
+  wireModules(config);
   // Production writes every line synchronously; an uncaught exception is logged and flushed before exit.
   const logger = createProcessLogger(config);
   exitOnUncaught(logger);
@@ -74,14 +76,15 @@ async function main() {
   await webhooks.start();
   // Caches trusted only while one LISTEN connection hears every change to what they hold: API key
   // principals (revocation at once) and the order feed's index (events appended or removed, a board's stores).
-  const feedIndex = new FeedIndex(db);
+  sizeEventTexts(config.feedCacheMb);
+  const feedIndex = new FeedIndex(db, config.feedIndexEvents);
   // A restored database renews the feed's id (feed-identity.ts): the index and the event texts start over.
   feedIdentityFor(db).onChange(() => {
     logger.warn('the order feed was reset (the database was restored or recreated): its index is rebuilt');
     void feedIndex.reset().catch(() => undefined);
   });
   const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
-  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedIndex }, { webDir: config.webDir });
+  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedReader: feedIndex }, { webDir: config.webDir });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`);
     // What a newcomer needs next: the URL, the demo accounts when seeded, where mail goes.

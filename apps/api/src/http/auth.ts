@@ -1,8 +1,10 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/knex';
 import { findPrincipal, type Principal } from '../modules/access/access.service';
+import type { AccessTokenClaims } from '../lib/access-token';
 import { ForbiddenError, UnauthenticatedError } from './errors';
 
 declare module 'express-serve-static-core' {
@@ -12,24 +14,10 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export interface AccessTokenClaims {
-  sub: string;
-  email: string;
-  sid?: string;
-}
+export { signAccessToken, type AccessTokenClaims } from '../lib/access-token';
 
-/** Signs a short-lived HS256 access token (ARCHITECTURE §4). Returns the token and its expiry (epoch seconds). */
-export function signAccessToken(secret: string, ttlSeconds: number, claims: AccessTokenClaims) {
-  const now = Math.floor(Date.now() / 1000);
-  const token = jwt.sign({ email: claims.email, sid: claims.sid }, secret, {
-    algorithm: 'HS256',
-    subject: claims.sub,
-    expiresIn: ttlSeconds,
-  });
-  return { token, expiresAt: now + ttlSeconds };
-}
-
-const hmacKeys = new Map<string, KeyObject>();
+/** HMAC key objects by secret (one in practice; a handful at most across tests). */
+const hmacKeys = new LRUCache<string, KeyObject>({ max: 16 });
 /**
  * The HMAC key object of `secret`, built once: given a string, jsonwebtoken first tries (and fails) to parse
  * it as a public key on every verify, which costs more than the signature check itself.
@@ -79,16 +67,15 @@ export interface AuthenticateOptions {
  */
 export function authenticate(db: Db, secret: string, opts: AuthenticateOptions = {}): RequestHandler {
   const ttl = opts.principalCacheMs ?? 0;
-  const cache = new Map<string, { principal: Principal | undefined; until: number }>();
+  // Up to 10,000 users' principals, each for `ttl` ms (lru-cache; a miss or an expired entry loads again).
+  const cache = ttl > 0 ? new LRUCache<string, { principal: Principal | undefined }>({ max: 10_000, ttl }) : undefined;
   const load = async (userId: string, sessionId: string) => {
-    if (ttl <= 0) return findPrincipal(db, userId, sessionId);
-    const now = Date.now();
+    if (!cache) return findPrincipal(db, userId, sessionId);
     const key = `${userId}:${sessionId}`;
     const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.principal;
+    if (hit) return hit.principal;
     const principal = await findPrincipal(db, userId, sessionId);
-    if (cache.size >= 10_000) cache.clear();
-    cache.set(key, { principal, until: now + ttl });
+    cache.set(key, { principal });
     return principal;
   };
   return async (req, _res, next) => {

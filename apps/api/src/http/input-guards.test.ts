@@ -4,7 +4,8 @@ import request from 'supertest';
 import { createTestContext, loginAs, type TestContext } from '../test/harness';
 import { seedFixtures, type Fixtures } from '../test/fixtures';
 import { redactParams, redactUrl } from '../app';
-import { clientIp, parseTrustProxy } from './input-guards';
+import { clientIp } from './input-guards';
+import { parseTrustProxy } from '../config';
 import { metricsAuth } from './metrics';
 import { errorHandler } from './problem';
 

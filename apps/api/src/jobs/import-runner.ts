@@ -49,6 +49,9 @@ export async function runImportInChild(opts: {
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((done) => {
     const child = spawn(process.execPath, [`--max-old-space-size=${opts.memoryMb}`, ...args], {
       cwd,
+      // The worker is this process's own child: it inherits the environment as is (PATH, NODE_OPTIONS, TZ…) and
+      // reads no setting from it (its task comes over IPC).
+      // eslint-disable-next-line no-restricted-properties
       env: process.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

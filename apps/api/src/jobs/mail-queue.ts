@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import type { DeferredMail, Mailer, MailMessage } from '../context';
 import type { Db } from '../db/knex';
 import { createTransport, deliver } from './mail';
-import { isDeferred, renderMail } from './mail-render';
+import { isDeferred, renderMail } from '../lib/mail/render';
 import { PgBoss, RETENTION, failWithCeiling, knexDb, ensureQueue } from './pg-boss';
 
 /** The pg-boss queue of outgoing mail. */

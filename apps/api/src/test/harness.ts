@@ -12,7 +12,7 @@ import { createLogger } from '../logger';
 import type { AppContext, Mailer, MailMessage } from '../context';
 import { withDatabase } from './global-setup';
 import { signAccessToken } from '../http/auth';
-import { renderMail } from '../jobs/mail-render';
+import { renderMail } from '../lib/mail/render';
 
 export interface TestContext {
   db: Db;

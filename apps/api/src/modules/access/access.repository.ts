@@ -36,8 +36,12 @@ export interface Principal {
   sessionLive?: boolean;
 }
 
-/** Who asks, for scope checks: the user and the codes they hold anywhere and everywhere. */
-export type Actor = Pick<Principal, 'userId' | 'permissions' | 'globalPermissions'>;
+/**
+ * A signed-in user acting through a service (one of the API's two actor types; the other is an API key,
+ * `ApiKeyPrincipal` in api-keys.ts): who it is (id, email, for scope checks and the audit log), the codes
+ * they hold anywhere and everywhere, and the request's address when an audited write needs it.
+ */
+export type Actor = Pick<Principal, 'userId' | 'email' | 'permissions' | 'globalPermissions'> & { ip?: string | null };
 
 /** A place a permission is held at or checked against. `catalog` is a board's items (covered from its stores too). */
 export type Scope =

@@ -16,6 +16,7 @@ import type { Actor, Principal, Scope } from './access.repository';
  * The granting rules themselves are in grants.service.ts; API keys' reach is `keyReaches`.
  */
 export type { Principal, Actor, Scope, GrantRow, GrantKey } from './access.repository';
+export type { ApiKeyPrincipal } from './api-keys';
 export {
   findPrincipal,
   shopReach,
@@ -170,14 +171,8 @@ export async function canShopAt(db: Conn, userId: string, storeId: number, outle
 export const keyReaches = (key: { storeId: number | null; boardId: number | null }, store: { id: number; boardId: number }) =>
   key.storeId ? key.storeId === store.id : key.boardId === store.boardId;
 
-/** Who acts in an admin write, for scope checks and the audit log: the principal plus the request's address. */
-export interface AdminActor extends Actor {
-  email: string;
-  ip?: string | null;
-}
-
-/** The AdminActor of a request. */
-export const adminActor = (actor: Principal, req: { ip?: string }): AdminActor => ({
+/** The Actor of a request: the principal plus the request's address (for audited writes). */
+export const adminActor = (actor: Principal, req: { ip?: string }): Actor => ({
   userId: actor.userId,
   email: actor.email,
   permissions: actor.permissions,
@@ -185,5 +180,5 @@ export const adminActor = (actor: Principal, req: { ip?: string }): AdminActor =
   ip: req.ip ?? null,
 });
 
-/** The audit actor of an AdminActor. */
-export const auditActor = (a: AdminActor) => ({ userId: a.userId, email: a.email });
+/** The audit log's `AuditActor` of an Actor. */
+export const auditActor = (a: Actor) => ({ userId: a.userId, email: a.email });

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+import { auditActor, can, whereInReach, type Actor } from '../access/access.service';
 
 /** Who administers outlets (spec 002 §6 Outlets tab), where they hold it (ARCHITECTURE §11). */
 export const OUTLET_ADMIN_CODES = [PERMISSIONS.outletsAdmin] as const;
@@ -94,7 +94,7 @@ async function codeTaken(db: Db, code: string, exceptId?: number) {
  * Adds an outlet (spec 002 §5: name and code required, state two letters upper-cased). The board must be
  * one of the caller's; the code is unique (409 outlet_code_taken). Audited.
  */
-export async function createOutlet(db: Db, actor: AdminActor, body: CreateOutlet): Promise<AdminOutlet> {
+export async function createOutlet(db: Db, actor: Actor, body: CreateOutlet): Promise<AdminOutlet> {
   const id = await db
     .transaction(async (trx) => {
       await checkRefs(trx, actor, body);
@@ -127,7 +127,7 @@ export async function createOutlet(db: Db, actor: AdminActor, body: CreateOutlet
 }
 
 /** Edits an outlet of the caller's boards (else 404) with the same rules as creation. Audited. */
-export async function updateOutlet(db: Db, actor: AdminActor, id: number, body: UpdateOutlet): Promise<AdminOutlet> {
+export async function updateOutlet(db: Db, actor: Actor, id: number, body: UpdateOutlet): Promise<AdminOutlet> {
   await db
     .transaction(async (trx) => {
       const found = await scoped(trx, actor, trx('outlets as o')).where('o.id', id).forUpdate().first('o.id');

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+import { auditActor, can, whereInReach, type Actor } from '../access/access.service';
 
 /**
  * Who reads the Stores tab and the store editor (bcc.stores.admin, read-only with the spec's notice) and who
@@ -125,7 +125,7 @@ async function checkBoard(db: Db, actor: Actor, boardId: number | undefined) {
  * Adds a store (bcc.stores.super_admin; spec 002 §5 store form rules). The warehouse id is the given
  * one or the next free number; id and warehouse code are unique (409). Audited.
  */
-export async function createStore(db: Db, actor: AdminActor, body: CreateStore): Promise<AdminStore> {
+export async function createStore(db: Db, actor: Actor, body: CreateStore): Promise<AdminStore> {
   const id = await db
     .transaction(async (trx) => {
       await checkBoard(trx, actor, body.boardId);
@@ -151,7 +151,7 @@ export async function createStore(db: Db, actor: AdminActor, body: CreateStore):
 }
 
 /** Edits a store of the caller's scope (bcc.stores.super_admin), else 404. Audited with the changed fields. */
-export async function updateStore(db: Db, actor: AdminActor, id: number, body: UpdateStore): Promise<AdminStore> {
+export async function updateStore(db: Db, actor: Actor, id: number, body: UpdateStore): Promise<AdminStore> {
   await db
     .transaction(async (trx) => {
       if (!(await storeInScope(trx, actor, id))) throw new NotFoundError(STORE_NOT_FOUND);
@@ -194,7 +194,7 @@ async function outletInScope(db: Db, actor: Actor, outletId: number): Promise<bo
 }
 
 /** Assigns an outlet to a store (idempotent); both must be in the caller's scope (else 404). Audited. */
-export async function assignOutlet(db: Db, actor: AdminActor, storeId: number, outletId: number): Promise<void> {
+export async function assignOutlet(db: Db, actor: Actor, storeId: number, outletId: number): Promise<void> {
   await db.transaction(async (trx) => {
     if (!(await storeInScope(trx, actor, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
     if (!(await outletInScope(trx, actor, outletId))) throw new NotFoundError('Outlet not found');
@@ -215,7 +215,7 @@ export async function assignOutlet(db: Db, actor: AdminActor, storeId: number, o
 }
 
 /** Removes an outlet from a store (idempotent); the store must be in the caller's scope (else 404). Audited. */
-export async function removeOutlet(db: Db, actor: AdminActor, storeId: number, outletId: number): Promise<void> {
+export async function removeOutlet(db: Db, actor: Actor, storeId: number, outletId: number): Promise<void> {
   await db.transaction(async (trx) => {
     if (!(await storeInScope(trx, actor, storeId))) throw new NotFoundError(STORE_NOT_FOUND);
     if (!(await outletInScope(trx, actor, outletId))) throw new NotFoundError('Outlet not found');

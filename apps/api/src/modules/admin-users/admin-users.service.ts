@@ -11,7 +11,7 @@ import {
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, BadRequestError } from '../../http/errors';
-import type { GrantKey, GrantRow, Principal } from '../access/access.service';
+import type { GrantKey, GrantRow, Actor } from '../access/access.service';
 import {
   bestLevel,
   deleteGrants,
@@ -62,15 +62,15 @@ type Conn = Db | Knex.Transaction;
 /** The role-level ceiling when the caller has no role (spec 002 §9: default 999). */
 const LEVEL_CEILING = 999;
 
-const isSuper = (actor: Principal) => isGlobalAdmin(actor);
+const isSuper = (actor: Actor) => isGlobalAdmin(actor);
 
 /** The caller's best (lowest) role level anywhere, 999 without roles. */
-async function actorLevel(db: Conn, actor: Principal): Promise<number> {
+async function actorLevel(db: Conn, actor: Actor): Promise<number> {
   return (await bestLevel(db, actor.userId)) ?? LEVEL_CEILING;
 }
 
 /** Edit rule of spec 002 §6 for a reachable target whose best level is `targetLevel`. */
-function editableBy(actor: Principal, level: number, targetId: string, targetLevel: number | null): boolean {
+function editableBy(actor: Actor, level: number, targetId: string, targetLevel: number | null): boolean {
   if (isSuper(actor)) return true;
   if (targetId === actor.userId) return false;
   return targetLevel === null || targetLevel > level;
@@ -86,7 +86,7 @@ const SCOPE_TEXT: Record<ScopeKind, string> = {
 };
 
 /** The widest kind of place where the caller manages users (for the list's labels). */
-async function scopeKind(db: Conn, actor: Principal): Promise<ScopeKind> {
+async function scopeKind(db: Conn, actor: Actor): Promise<ScopeKind> {
   if (holdsGlobally(actor, USER_MANAGEMENT_CODES)) return 'all';
   const held = await repo.scopeTypesHolding(db, actor.userId, USER_MANAGEMENT_CODES);
   return (['board', 'store', 'outlet'] as const).find((k) => held.includes(k)) ?? 'none';
@@ -104,11 +104,7 @@ function decodeCursor(cursor: string): { key: string; id: string } {
 }
 
 /** GET /admin/users: the caller's scoped users, 50 a page by name, with canEdit, roles with where they are held, and the spec's metadata. */
-export async function listUsers(
-  db: Db,
-  actor: Principal,
-  query: { search?: string; cursor?: string; limit: number },
-): Promise<AdminUsersList> {
+export async function listUsers(db: Db, actor: Actor, query: { search?: string; cursor?: string; limit: number }): Promise<AdminUsersList> {
   const search = query.search || undefined;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [rows, userCount, level, currentUserRoles, kind] = await Promise.all([
@@ -139,7 +135,7 @@ export async function listUsers(
 }
 
 /** The target user when the caller reaches them (themselves always), else 404. */
-async function reachable(db: Conn, actor: Principal, userId: string, opts: { forUpdate?: boolean } = {}) {
+async function reachable(db: Conn, actor: Actor, userId: string, opts: { forUpdate?: boolean } = {}) {
   const user = await repo.findUser(db, userId, opts);
   if (!user || (userId !== actor.userId && !(await reachesUser(db, actor, USER_MANAGEMENT_CODES, userId))))
     throw new NotFoundError('User not found');
@@ -147,7 +143,7 @@ async function reachable(db: Conn, actor: Principal, userId: string, opts: { for
 }
 
 /** Loads the target for a change and applies the edit rule (404, then 403 self / not editable). */
-async function editable(db: Conn, actor: Principal, userId: string) {
+async function editable(db: Conn, actor: Actor, userId: string) {
   const user = await reachable(db, actor, userId, { forUpdate: true });
   if (!isSuper(actor) && userId === actor.userId) throw new ForbiddenError(M.selfEdit, PROBLEM_CODES.selfEditForbidden);
   const level = await actorLevel(db, actor);
@@ -157,14 +153,14 @@ async function editable(db: Conn, actor: Principal, userId: string) {
 }
 
 /** The target's grants, each marked whether the caller may change it (rule 1 in `edit` mode). */
-async function grantsWithEditable(db: Conn, actor: Principal, userId: string) {
+async function grantsWithEditable(db: Conn, actor: Actor, userId: string) {
   const grants = await grantsOf(db, [userId]);
   const may = await editableGrants(db, actor, grants, new Map(grants.map((g) => [g.roleId, g.level])));
   return grants.map((g) => ({ ...g, editable: userId !== actor.userId && may(g) }));
 }
 
 /** GET /admin/users/{userId}: profile, every grant (where, and whether the caller may change it), outlets, canEdit, canEditProfile, canDelete. */
-export async function getUser(db: Db, actor: Principal, userId: string): Promise<AdminUserDetail> {
+export async function getUser(db: Db, actor: Actor, userId: string): Promise<AdminUserDetail> {
   return detailOf(db, actor, await reachable(db, actor, userId));
 }
 
@@ -172,7 +168,7 @@ export async function getUser(db: Db, actor: Principal, userId: string): Promise
  * The Edit User view of a user the caller reached (a write's answer comes from here too: taking away the last
  * grant at the caller's places leaves the person out of their reach, yet the answer shows what was saved).
  */
-async function detailOf(db: Db, actor: Principal, user: repo.UserRecord): Promise<AdminUserDetail> {
+async function detailOf(db: Db, actor: Actor, user: repo.UserRecord): Promise<AdminUserDetail> {
   const userId = user.id;
   const [grants, outlets, level] = await Promise.all([
     grantsWithEditable(db, actor, userId),
@@ -231,13 +227,7 @@ async function keepOneSuperAdmin(db: Conn, userId: string, opts: { withoutRoleId
  * (409). A person who also holds grants at places the caller does not manage keeps their profile: 403
  * `user_not_editable` (ARCHITECTURE §11 rule 2 — deactivating would reach those places too).
  */
-export async function updateProfile(
-  db: Db,
-  actor: Principal,
-  userId: string,
-  body: ProfileInput,
-  meta: WriteMeta,
-): Promise<AdminUserDetail> {
+export async function updateProfile(db: Db, actor: Actor, userId: string, body: ProfileInput, meta: WriteMeta): Promise<AdminUserDetail> {
   await db.transaction(async (trx) => {
     const { user } = await editable(trx, actor, userId);
     if (!isSuper(actor) && (await grantsWithEditable(trx, actor, userId)).some((g) => !g.editable))
@@ -284,7 +274,7 @@ const grantView = (g: { roleId: number; scopeType: string; scopeId: number | nul
  * their level there, never to themselves; each removed one likewise (a removed grant must be held). Removing the
  * last global super_admin grant of the last super administrator → 409. Answers what was added and removed.
  */
-async function changeGrants(trx: Conn, actor: Principal, userId: string, add: GrantKey[], remove: GrantKey[]) {
+async function changeGrants(trx: Conn, actor: Actor, userId: string, add: GrantKey[], remove: GrantKey[]) {
   const named = await resolveGrants(trx, add);
   const held = new Map((await grantsOf(trx, [userId])).map((g) => [keyOf(g), g]));
   const toAdd = named.filter((g) => !held.has(keyOf(g)));
@@ -309,7 +299,7 @@ async function changeGrants(trx: Conn, actor: Principal, userId: string, add: Gr
 }
 
 /** The user's outlet-level roles at outlets the caller manages: what "these roles" means in Edit User. */
-async function rolesAtMyOutlets(db: Conn, actor: Principal, userId: string): Promise<number[]> {
+async function rolesAtMyOutlets(db: Conn, actor: Actor, userId: string): Promise<number[]> {
   const mine = await reachIds(db, actor, USER_MANAGEMENT_CODES, 'outlet');
   const grants = (await grantsOf(db, [userId])).filter((g) => g.scopeType === 'outlet' && (!mine || mine.includes(g.scopeId as number)));
   return [...new Set(grants.map((g) => g.roleId))];
@@ -323,7 +313,7 @@ async function rolesAtMyOutlets(db: Conn, actor: Principal, userId: string): Pro
  */
 export async function updateOutlets(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   userId: string,
   body: { add: number[]; remove: number[] },
   meta: WriteMeta,
@@ -365,7 +355,7 @@ export async function updateOutlets(
 }
 
 /** GET /admin/users/{userId}/manageable-outlets (spec 002 §7 get_outlets_for_user_management). */
-export async function manageableOutlets(db: Db, actor: Principal, userId: string) {
+export async function manageableOutlets(db: Db, actor: Actor, userId: string) {
   await reachable(db, actor, userId);
   return { items: await repo.outletsForUserManagement(db, actor, userId) };
 }
@@ -376,7 +366,7 @@ export async function manageableOutlets(db: Db, actor: Principal, userId: string
  * administrators. Includes roles the user already has (the screen hides those). With the active stores and the
  * boards where the caller manages users (where store- and board-level roles can go).
  */
-export async function assignableRoles(db: Db, actor: Principal, userId: string) {
+export async function assignableRoles(db: Db, actor: Actor, userId: string) {
   await reachable(db, actor, userId);
   const [items, stores, boards] = await Promise.all([
     listRoles(db, isSuper(actor) ? null : await actorLevel(db, actor)),
@@ -392,13 +382,7 @@ export async function assignableRoles(db: Db, actor: Principal, userId: string) 
  * `boardIds`; super_admin globally. Unknown ids are ignored; when none is left → 422 'Invalid role selection: no
  * valid role IDs found'. A role as privileged as the caller's at the place → 403; no place → 422.
  */
-export async function addRoles(
-  db: Db,
-  actor: Principal,
-  userId: string,
-  body: AdminUserRolesBody,
-  meta: WriteMeta,
-): Promise<AdminUserDetail> {
+export async function addRoles(db: Db, actor: Actor, userId: string, body: AdminUserRolesBody, meta: WriteMeta): Promise<AdminUserDetail> {
   const ids = [...new Set([...(body.roleId !== undefined ? [body.roleId] : []), ...(body.roleIds ?? [])])];
   await db.transaction(async (trx) => {
     const { user, level } = await editable(trx, actor, userId);
@@ -458,7 +442,7 @@ export async function addRoles(
  */
 export async function removeRole(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   userId: string,
   roleId: number,
   meta: WriteMeta,
@@ -495,7 +479,7 @@ export async function removeRole(
  */
 export async function updateGrants(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   userId: string,
   body: { add: GrantChange[]; remove: GrantChange[] },
   meta: WriteMeta,
@@ -525,7 +509,7 @@ export async function updateGrants(
  * the customer snapshot reads "Deleted user". The audit row keeps the actor and the deleted user's id.
  * 409 for oneself and for the last active super administrator.
  */
-export async function deleteUser(db: Db, actor: Principal, userId: string, meta: WriteMeta): Promise<void> {
+export async function deleteUser(db: Db, actor: Actor, userId: string, meta: WriteMeta): Promise<void> {
   await db.transaction(async (trx) => {
     const user = await repo.findUser(trx, userId, { forUpdate: true });
     if (!user) throw new NotFoundError('User not found');

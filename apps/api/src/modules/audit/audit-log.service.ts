@@ -1,6 +1,6 @@
 import { PERMISSIONS, type AuditEntry } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import type { Principal } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { reach, usersInReach } from '../access/access.service';
 
 /** Who reads the audit log (the route's codes), and where: super administrators all, board administrators their board's. */
@@ -17,7 +17,7 @@ export const AUDIT_CODES = [PERMISSIONS.usersSuperAdmin, PERMISSIONS.usersManage
  */
 export async function listAuditLog(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   q: { actor?: string; action?: string; entity?: string; cursor?: number; limit: number },
 ): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
   const query = db('audit_log as a')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type { DeferredMail, MailMessage } from '../../context';
-import { renderMail } from '../../jobs/mail-render';
+import { renderMail } from '../../lib/mail/render';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { seedFixtures, type Fixtures } from '../../test/fixtures';
 

@@ -1,7 +1,7 @@
 import type { CookieOptions, Request, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
-import { TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
+import { UnauthenticatedError } from '../../http/errors';
 import { loginLockouts } from '../../http/metrics';
 import { route } from '../../http/route';
 import * as authService from './auth.service';
@@ -57,19 +57,14 @@ export function requestMeta(req: Request, config: Config) {
   };
 }
 
-/** A per-IP express-rate-limit limiter that answers 429 problem+json with Retry-After (`signIn`: counted as a sign-in lockout). */
+/** A per-IP limiter (http/rate-limit.ts) whose 429 says AUTH_MESSAGES.tooManyRequests (`signIn`: counted as a sign-in lockout). */
 function ipLimiter(windowSeconds: number, limit: number, opts: { onlyFailures?: boolean; signIn?: boolean } = {}) {
   return rateLimit({
-    windowMs: windowSeconds * 1000,
+    windowSeconds,
     limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: Boolean(opts.onlyFailures),
-    handler: (req, _res, next) => {
-      if (opts.signIn) loginLockouts.inc({ rule: 'ip' });
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : windowSeconds, AUTH_MESSAGES.tooManyRequests));
-    },
+    onlyFailures: opts.onlyFailures,
+    message: AUTH_MESSAGES.tooManyRequests,
+    onRefused: opts.signIn ? () => loginLockouts.inc({ rule: 'ip' }) : undefined,
   });
 }
 

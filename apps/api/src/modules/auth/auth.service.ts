@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
+import { LRUCache } from 'lru-cache';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PROBLEM_CODES, AUTH_MESSAGES, PASSWORD_MAX_BYTES, utf8Length, type TokenResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { signAccessToken } from '../../http/auth';
+import { signAccessToken } from '../../lib/access-token';
 import { BadRequestError, TooManyRequestsError, UnauthenticatedError } from '../../http/errors';
 import { loginFailures, loginLockouts } from '../../http/metrics';
-import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
+import { registerMailRenderer, type RenderDeps } from '../../lib/mail/render';
 import * as repo from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 
@@ -67,7 +68,8 @@ const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
-const dummyHashes = new Map<number, Promise<string>>();
+/** Dummy hashes by bcrypt cost (one cost in practice; tests vary it). */
+const dummyHashes = new LRUCache<number, Promise<string>>({ max: 8 });
 /** A bcrypt hash of a random secret at `cost`, compared against for unknown emails so timing matches. */
 function dummyHash(cost: number): Promise<string> {
   let h = dummyHashes.get(cost);

@@ -3,7 +3,7 @@ import { PERMISSIONS, type AdminBoard, type createBoardBodySchema, type updateBo
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+import { can, whereInReach, type Actor } from '../access/access.service';
 
 /** Who manages boards (spec 002 §6 Boards tab): at the boards they hold it; a new board needs a global grant. */
 export const BOARD_CODES = [PERMISSIONS.boardsManage] as const;
@@ -39,7 +39,7 @@ const TAKEN = () => new ConflictError('A board with this board number already ex
  * Adds a board (board number required and unique → 409 board_number_taken); audited. The route needs a global
  * grant (a new board is nobody's until someone is granted there).
  */
-export async function createBoard(db: Db, actor: AdminActor, body: CreateBoard): Promise<AdminBoard> {
+export async function createBoard(db: Db, actor: Actor, body: CreateBoard): Promise<AdminBoard> {
   try {
     const id = await db.transaction(async (trx) => {
       const [row] = await trx('boards')
@@ -66,7 +66,7 @@ export async function createBoard(db: Db, actor: AdminActor, body: CreateBoard):
 }
 
 /** Edits a board of the caller's scope (else 404); audited with the changed fields. */
-export async function updateBoard(db: Db, actor: AdminActor, id: number, body: UpdateBoard): Promise<AdminBoard> {
+export async function updateBoard(db: Db, actor: Actor, id: number, body: UpdateBoard): Promise<AdminBoard> {
   try {
     await db.transaction(async (trx) => {
       if (!(await can(trx, actor, BOARD_CODES, { type: 'board', id }))) throw new NotFoundError('Board not found');

@@ -1,7 +1,7 @@
 import { PERMISSIONS, PROBLEM_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { mayActAt, type Actor, type Principal } from '../access/access.service';
+import { mayActAt, type Actor } from '../access/access.service';
 import * as repo from './carts.repository';
 import { fromCents, toCents } from '../../lib/money';
 
@@ -79,11 +79,7 @@ export async function getCart(db: Db, actor: Actor, cartId: number): Promise<Car
  * GET /carts/current: the active cart of user × outlet × store, created when absent. The outlet must be
  * one of the user's and the store linked to it, else NotFoundError.
  */
-export async function openCurrentCart(
-  db: Db,
-  actor: Principal,
-  { outletId, storeId }: { outletId: number; storeId: number },
-): Promise<Cart> {
+export async function openCurrentCart(db: Db, actor: Actor, { outletId, storeId }: { outletId: number; storeId: number }): Promise<Cart> {
   if (!(await mayActAt(db, actor, SHOP_CODES, outletId, storeId))) throw new NotFoundError('Store not found');
   const ref = await findOrCreateActiveCart(db, actor.userId, outletId, storeId);
   return view((await repo.findActiveById(db, actor.userId, ref.id))!, await repo.findLines(db, ref.id, storeId));
@@ -93,7 +89,7 @@ export async function openCurrentCart(
  * POST /carts/{cartId}/items: an existing code gets +1, a new code enters with quantity 1 at the current
  * price (spec 001 §4). NotFoundError for a code the store does not carry; 400 `cart_quantity_limit` at 999.
  */
-export async function addItem(db: Db, actor: Principal, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
+export async function addItem(db: Db, actor: Actor, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
   const cart = await ownCart(db, actor, cartId);
   const line = await repo.upsertLine(db, cart.id, itemCode, 1, 'strict');
   if (!line) {
@@ -109,7 +105,7 @@ export async function addItem(db: Db, actor: Principal, { cartId, itemCode }: Ca
  */
 export async function setItemQuantity(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   { cartId, itemId: lineId, quantity }: LineInput & { quantity: number },
 ): Promise<Cart> {
   if (quantity > CART_LIMITS.maxQuantity || !Number.isInteger(quantity)) {
@@ -122,14 +118,14 @@ export async function setItemQuantity(
 }
 
 /** DELETE /carts/{cartId}/items/{lineId}; NotFoundError when the line is not in the cart. */
-export async function removeItem(db: Db, actor: Principal, { cartId, itemId: lineId }: LineInput): Promise<Cart> {
+export async function removeItem(db: Db, actor: Actor, { cartId, itemId: lineId }: LineInput): Promise<Cart> {
   const cart = await ownCart(db, actor, cartId);
   if (!(await repo.deleteLine(db, cart.id, lineId))) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /** DELETE /carts/{cartId}: deletes the lines, then the cart, in one transaction (spec 001 §4 "Clearing"). */
-export async function clearCart(db: Db, actor: Principal, { cartId }: CartInput): Promise<void> {
+export async function clearCart(db: Db, actor: Actor, { cartId }: CartInput): Promise<void> {
   await db.transaction(async (trx) => {
     const cart = await ownCart(trx, actor, cartId);
     await repo.deleteLines(trx, cart.id);
@@ -144,7 +140,7 @@ export async function clearCart(db: Db, actor: Principal, { cartId }: CartInput)
  */
 export async function setFulfillment(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   { cartId, ...body }: CartInput & FulfillmentBody,
   now = new Date(),
 ): Promise<Cart> {

@@ -14,7 +14,7 @@ import { BadRequestError, ConflictError, GoneError, NotFoundError, Unprocessable
 import { mayActAt, type Actor } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
-import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/readiness';
+import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/payments.service';
 import { fromCents, toCents } from '../../lib/money';
 
 /**
@@ -29,9 +29,6 @@ export interface CheckoutDeps {
   db: Db;
   config: Config;
 }
-
-/** The caller as checkout needs it. */
-export type CheckoutActor = Actor;
 
 /** Checking out needs bcc.carts.checkout at the cart's outlet (spec 001 §5, ARCHITECTURE §11). */
 export const CHECKOUT_CODES = [PERMISSIONS.cartsCheckout] as const;
@@ -80,7 +77,7 @@ export function hashToken(token: string): string {
  * store that cannot take cards it is refused (422 `payment_setup`) and the session is not kept. Returns
  * the session with the token (only time it is shown) and whether its store takes cards.
  */
-export async function startCheckout(deps: CheckoutDeps, actor: CheckoutActor, { cartId }: { cartId: number }): Promise<CheckoutSession> {
+export async function startCheckout(deps: CheckoutDeps, actor: Actor, { cartId }: { cartId: number }): Promise<CheckoutSession> {
   const { userId } = actor;
   return deps.db.transaction(async (db) => {
     const cart = await carts.findActiveCart(db, userId, cartId);
@@ -109,7 +106,7 @@ export async function startCheckout(deps: CheckoutDeps, actor: CheckoutActor, { 
  * The answer says whether the store takes cards, so the payment page shows the setup message on its
  * first load instead of a card form that cannot work.
  */
-export async function getSession(deps: CheckoutDeps, actor: CheckoutActor, { token }: { token: string }): Promise<CheckoutSession> {
+export async function getSession(deps: CheckoutDeps, actor: Actor, { token }: { token: string }): Promise<CheckoutSession> {
   const { db } = deps;
   const session = await findValid(db, actor.userId, token, false);
   const cart = await carts.findCartById(db, session.cartId);
@@ -129,7 +126,7 @@ async function withCardReadiness(db: Db, config: Config, s: CheckoutSession): Pr
  * concurrent orders on one token run one after the other) and checks user, expiry and use, with the
  * same errors as getSession.
  */
-export async function lockForOrder(trx: Db, actor: CheckoutActor, { checkoutToken }: { checkoutToken: string }): Promise<LockedSession> {
+export async function lockForOrder(trx: Db, actor: Actor, { checkoutToken }: { checkoutToken: string }): Promise<LockedSession> {
   const s = await findValid(trx, actor.userId, checkoutToken, true);
   await carts.lockCart(trx, s.cartId);
   await refuseWhilePaymentPending(trx, s.cartId);
@@ -157,7 +154,7 @@ export async function completeCheckoutOf(trx: Db, sessionId: string | null): Pro
  * still be active, else 409 `checkout_session_used`, and its store still reachable by the user through
  * its outlet, else 404 'Cart not found'; same refusals as startCheckout.
  */
-export async function priceSessionCart(trx: Db, actor: CheckoutActor, session: LockedSession): Promise<PricedCart> {
+export async function priceSessionCart(trx: Db, actor: Actor, session: LockedSession): Promise<PricedCart> {
   const cart = await carts.findCartById(trx, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
   if (!(await mayActAt(trx, actor, CHECKOUT_CODES, cart.outletId, cart.storeId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);

@@ -1,5 +1,3 @@
-import type { Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
   createCredentialBodySchema,
@@ -11,7 +9,7 @@ import {
   revealedCredentialSchema,
   updateCredentialBodySchema,
 } from '@portal/contracts';
-import { TooManyRequestsError } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import { adminActor } from '../access/access.service';
 import * as credentials from './credentials.service';
@@ -23,19 +21,7 @@ const params = z.object({ id: intIdSchema });
 
 /** Failed reveals allowed per client IP in 15 minutes (guessing the password through reveal is slowed down). */
 export const REVEAL_FAILURE_LIMIT = 20;
-const revealLimiter = () => [
-  rateLimit({
-    windowMs: 15 * 60_000,
-    limit: REVEAL_FAILURE_LIMIT,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (req, _res, next) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : 900));
-    },
-  }),
-];
+const revealLimiter = () => [rateLimit({ windowSeconds: 15 * 60, limit: REVEAL_FAILURE_LIMIT, onlyFailures: true })];
 
 /** /api/v1/admin/payment-credentials (spec 002 §2 Credentials, §7 manage-credentials, ARCHITECTURE §5, §6, §9). */
 export const credentialsRoutes = [

@@ -12,15 +12,15 @@ import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { confirmCurrentPassword } from '../auth/auth.service';
-import { auditActor, can, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+import { auditActor, can, whereInReach, type Actor } from '../access/access.service';
 
 /** Who manages payment credentials (spec 002 §6), at the stores they hold it (ARCHITECTURE §11). */
 export const CREDENTIAL_CODES = [PERMISSIONS.adminCredentialsManage] as const;
 const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDENTIAL_CODES, { type: 'store', id });
 const whereStoreInScope = (db: Db, actor: Actor, q: Knex.QueryBuilder, column: string) =>
   whereInReach(db, actor, CREDENTIAL_CODES, 'store', q, column);
-import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/credentials';
-import { mapMonetraResult } from '../payments/monetra-gateway';
+import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/payments.service';
+import { mapMonetraResult } from '../payments/payments.service';
 
 type CreateCredential = z.output<typeof createCredentialBodySchema>;
 type UpdateCredential = z.output<typeof updateCredentialBodySchema>;
@@ -82,7 +82,7 @@ const conflict = (e: unknown): never => {
  * AES-256-GCM under config.paymentCredentialsKey (ARCHITECTURE §6). One per store × app × environment ×
  * type (409 credential_exists). Audited with the payload's field names only.
  */
-export async function createCredential(db: Db, config: Config, actor: AdminActor, body: CreateCredential): Promise<PaymentCredential> {
+export async function createCredential(db: Db, config: Config, actor: Actor, body: CreateCredential): Promise<PaymentCredential> {
   const id = await db
     .transaction(async (trx) => {
       if (!(await storeInScope(trx, actor, body.storeId)))
@@ -123,7 +123,7 @@ export async function createCredential(db: Db, config: Config, actor: AdminActor
 export async function updateCredential(
   db: Db,
   config: Config,
-  actor: AdminActor,
+  actor: Actor,
   id: number,
   body: UpdateCredential,
 ): Promise<PaymentCredential> {
@@ -164,7 +164,7 @@ export async function updateCredential(
 export async function revealCredential(
   db: Db,
   config: Config,
-  actor: AdminActor,
+  actor: Actor,
   id: number,
   currentPassword: string | undefined,
 ): Promise<{ payload: Record<string, unknown> }> {
@@ -197,12 +197,7 @@ export async function revealCredential(
  * and password, moves no money). Other types → 422 monetra_only with the spec's text. Never throws for
  * gateway failures: `{ success: false, message }` ('Test Successful' / 'Test Failed: …').
  */
-export async function testCredential(
-  db: Db,
-  config: Config,
-  actor: AdminActor,
-  id: number,
-): Promise<{ success: boolean; message: string }> {
+export async function testCredential(db: Db, config: Config, actor: Actor, id: number): Promise<{ success: boolean; message: string }> {
   const cred = await findInScope(db, actor, id);
   if (cred.credentialType !== 'Monetra') throw new UnprocessableError(ADMIN_ORG_MESSAGES.testMonetraOnly, 'monetra_only');
   const failed = (why: string) => ({ success: false, message: `Test Failed: ${why}` });

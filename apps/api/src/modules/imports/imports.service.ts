@@ -11,7 +11,7 @@ import type { DataSummary, ImportRun } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, type AdminActor } from '../access/access.service';
+import { auditActor, type Actor } from '../access/access.service';
 import { KIND_ORDER, MAX_FILES, MAX_FILE_BYTES } from './import-run';
 import * as repo from './imports.repository';
 import type { ImportFileResult } from './imports.repository';
@@ -60,7 +60,7 @@ export async function acceptUpload(
   db: Db,
   jobs: ImportJobs,
   dataDir: string,
-  actor: AdminActor,
+  actor: Actor,
   req: IncomingMessage,
 ): Promise<{ id: string; status: 'queued' }> {
   if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? ''))

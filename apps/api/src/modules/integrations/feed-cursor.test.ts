@@ -50,7 +50,7 @@ describe('a cursor past the newest event', () => {
 
   it('when the index answers pages, then a cursor past its events is still checked against the database and refused', async () => {
     const index = new FeedIndex(t.db);
-    const indexed = createApp({ ...t.ctx, feedIndex: index });
+    const indexed = createApp({ ...t.ctx, feedReader: index });
     const listener = startNotifications(t.config.databaseUrl!, t.ctx.logger, [index.subscriber]);
     try {
       await listener.ready;

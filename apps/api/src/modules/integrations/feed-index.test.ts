@@ -36,7 +36,7 @@ beforeAll(async () => {
   // 60 more events over three stores of two boards (central and cyclone: the central board; small: the other).
   await addEvents(60);
   index = new FeedIndex(t.db);
-  indexed = createApp({ ...t.ctx, feedIndex: index });
+  indexed = createApp({ ...t.ctx, feedReader: index });
   listener = startNotifications(t.config.databaseUrl!, t.ctx.logger, [index.subscriber]);
   await listener.ready;
 });
@@ -216,7 +216,7 @@ describe('the order feed read through the index', () => {
 
   it('when the feed is longer than the window, then cursors before the window are read from the database and every page is still exact', async () => {
     const small = new FeedIndex(t.db, 1000);
-    const app = createApp({ ...t.ctx, feedIndex: small });
+    const app = createApp({ ...t.ctx, feedReader: small });
     const l = startNotifications(t.config.databaseUrl!, t.ctx.logger, [small.subscriber]);
     try {
       await l.ready;

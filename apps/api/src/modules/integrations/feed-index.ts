@@ -1,21 +1,32 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
-import { watchOrderEventAppends } from '../orders/order-events';
+import { watchOrderEventAppends } from '../orders/orders.service';
 import * as repo from './feed.repository';
 import type { FeedScope } from './feed.repository';
+import type { ApiKeyPrincipal } from '../access/api-keys';
 
 /**
  * The feed's event texts by seq, as list elements after another (`,{"seq","type","occurredAt","order"}`, the
  * comma included, so a page is one part per event; UTF-8 bytes), most recently used kept, FEED_CACHE_MB in
- * all (default 32, ≈ 25,000 events). An event never changes once appended, so a
- * cached text is never stale: which events a page holds comes from the database or the FeedIndex, only
- * their texts from here. Emptied when events are deleted or truncated (a seq could be drawn again).
+ * all (config.feedCacheMb, default 32, ≈ 25,000 events; main.ts sizes it with `sizeEventTexts`). An event
+ * never changes once appended, so a cached text is never stale: which events a page holds comes from the
+ * database or the FeedIndex, only their texts from here. Emptied when events are deleted or truncated (a seq
+ * could be drawn again).
  */
-export const eventTexts = new LRUCache<number, Buffer>({
-  maxSize: Math.max(1, Number(process.env.FEED_CACHE_MB ?? 32)) * 2 ** 20,
-  sizeCalculation: (b) => b.length + 64,
-});
+const textCache = (mb: number) =>
+  new LRUCache<number, Buffer>({ maxSize: Math.max(1, mb) * 2 ** 20, sizeCalculation: (b) => b.length + 64 });
+let texts = textCache(32);
+export const eventTexts = {
+  get: (seq: number): Buffer | undefined => texts.get(seq),
+  set: (seq: number, text: Buffer): void => void texts.set(seq, text),
+  clear: (): void => texts.clear(),
+};
+
+/** Sizes the event texts' cache to `mb` MB (empties it): config.feedCacheMb, at boot. */
+export function sizeEventTexts(mb: number): void {
+  texts = textCache(mb);
+}
 
 /**
  * The order feed's index in memory (issue 14: 32 readers at random cursors): the seqs of the most recent
@@ -54,7 +65,8 @@ export class FeedIndex {
 
   constructor(
     private readonly db: Db,
-    private readonly window = Math.max(1000, Number(process.env.FEED_INDEX_EVENTS ?? 200_000)),
+    /** How many of the newest events are indexed (config.feedIndexEvents, FEED_INDEX_EVENTS). */
+    private readonly window = 200_000,
   ) {}
 
   /**

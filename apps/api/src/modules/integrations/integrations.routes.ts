@@ -276,7 +276,7 @@ export const integrationsRoutes = [
     handler: async (key, { query }, { ctx, res }) => {
       // The page comes as the stored event texts' bytes; they go out as they are, in one corked write
       // (never copied into one buffer: ≈ 125 KB per page of 100).
-      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit, ctx.feedIndex, query.feedId);
+      const { parts, length } = await svc.orderEvents(ctx.db, key, query.after, query.limit, ctx.feedReader, query.feedId);
       res.status(200).set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length) });
       res.cork();
       for (const part of parts) res.write(part);

@@ -1,45 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { PERMISSIONS, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
+import { PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../../http/api-key-auth';
+import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../access/api-keys';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { can, keyReaches, whereStoreOrBoardInReach, type Principal } from '../access/access.service';
+import { assertScope, integrationReach } from '../access/integration-scope';
+import { keyReaches, whereStoreOrBoardInReach, type Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { transition } from '../orders/lifecycle';
-import { ORDER_EVENT_ITEM_JSON } from '../orders/order-events';
+import { transition, ORDER_EVENT_ITEM_JSON, type SettleDeps } from '../orders/orders.service';
+import type { FeedReader } from '../../context';
 import { eventTexts } from './feed-index';
-import { feedSourceOf, type FeedCache } from './feed-source';
+import { feedSourceOf } from './feed-source';
 import { feedIdentityFor } from './feed-identity';
 import { readEventTexts } from './feed.repository';
 import * as repo from './integrations.repository';
 import type { ApiKeyRow } from '../../db/tables/integrations';
-import type { SettleDeps } from '../orders/settlement';
 
 /**
  * Warehouse integrations (ARCHITECTURE §10, issue 14 §§2–4): API keys managed by administrators, the
  * bulk inventory upsert, the order event feed and order status updates by API-key principals.
  */
 
-/**
- * Who manages API keys and webhooks (ARCHITECTURE §10, §11): at the stores and boards where they hold one of
- * these codes — a store grant reaches that store's keys only, never another store's nor its board's.
- */
-export const INTEGRATION_ADMIN_CODES = [PERMISSIONS.storesAdmin, PERMISSIONS.boardsManage, PERMISSIONS.usersSuperAdmin] as const;
-
-/** Checks that `storeId` / `boardId` is a place where the administrator holds one of the codes (404 otherwise). */
-export async function assertScope(db: Db, a: Principal, s: { storeId?: number | null; boardId?: number | null }): Promise<void> {
-  if (s.storeId != null) {
-    const exists = (await repo.findStoreBoardId(db, s.storeId)) !== undefined;
-    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'store', id: s.storeId })))
-      throw new NotFoundError('Store not found');
-  } else if (s.boardId != null) {
-    const exists = await repo.boardExists(db, s.boardId);
-    if (!exists || !(await can(db, a, INTEGRATION_ADMIN_CODES, { type: 'board', id: s.boardId })))
-      throw new NotFoundError('Board not found');
-  } else {
-    throw new BadRequestError('Choose a store or a board', [{ path: 'storeId', message: 'Choose a store or a board' }]);
-  }
-}
+export { INTEGRATION_ADMIN_CODES, assertScope } from '../access/integration-scope';
 
 const keyView = (r: ApiKeyRow) => ({
   id: r.id,
@@ -54,15 +35,9 @@ const keyView = (r: ApiKeyRow) => ({
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
 });
 
-/** Narrows a query to the API keys (webhooks) at places where `a` holds INTEGRATION_ADMIN_CODES. */
-export const inReachOf =
-  (db: Db, a: Principal): repo.InReach =>
-  (q) =>
-    whereStoreOrBoardInReach(db, a, INTEGRATION_ADMIN_CODES, q);
-
 /** GET /admin/api-keys: keys of the caller's stores and boards, newest first (prefix and last use; never the key). */
-export async function listApiKeys(db: Db, a: Principal) {
-  const rows = await repo.listApiKeys(db, inReachOf(db, a));
+export async function listApiKeys(db: Db, a: Actor) {
+  const rows = await repo.listApiKeys(db, integrationReach(db, a));
   return { items: rows.map(keyView) };
 }
 
@@ -72,7 +47,7 @@ export async function listApiKeys(db: Db, a: Principal) {
  */
 export async function createApiKey(
   db: Db,
-  a: Principal,
+  a: Actor,
   input: { name: string; storeId?: number | null; boardId?: number | null; scopes: string[]; sandbox?: boolean },
   ip: string | null,
 ) {
@@ -106,8 +81,8 @@ export async function createApiKey(
 }
 
 /** DELETE /admin/api-keys/{id}: revoked at once (404 outside the caller's reach). Audited. */
-export async function revokeApiKey(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
-  const row = await repo.findApiKey(db, id, inReachOf(db, a));
+export async function revokeApiKey(db: Db, a: Actor, id: string, ip: string | null): Promise<void> {
+  const row = await repo.findApiKey(db, id, integrationReach(db, a));
   if (!row) throw new NotFoundError('API key not found');
   await db.transaction(async (trx) => {
     await repo.revokeApiKey(trx, id);
@@ -284,7 +259,7 @@ export async function orderEvents(
   key: ApiKeyPrincipal,
   after: number,
   limit: number,
-  index?: FeedCache,
+  index?: FeedReader,
   cursorFeedId?: string,
 ): Promise<{ parts: Buffer[]; length: number; nextAfter: number; feedId: string }> {
   const source = feedSourceOf(db, index);

@@ -158,7 +158,7 @@ it('when 8 writers append 200 events concurrently, then a polling reader sees ev
 
 it('when 8 writers append 200 events while readers page through the index in memory, then every reader sees every event once and in order', async () => {
   const index = new FeedIndex(t.db);
-  const indexed = createApp({ ...t.ctx, feedIndex: index });
+  const indexed = createApp({ ...t.ctx, feedReader: index });
   const listener = startNotifications(t.config.databaseUrl!, t.ctx.logger, [index.subscriber]);
   try {
     await listener.ready;

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import type { ApiKeyPrincipal } from '../../http/api-key-auth';
+import type { ApiKeyPrincipal } from '../access/api-keys';
 import { keyReaches } from '../access/access.service';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { fromCents, toCents } from '../../lib/money';
 import { recordAudit } from '../audit/audit.service';
-import { appendTestOrderEvent } from '../orders/order-events';
+import { appendTestOrderEvent } from '../orders/orders.service';
 import * as repo from './integrations.repository';
 
 /**

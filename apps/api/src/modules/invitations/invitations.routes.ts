@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import {
   AUTH_MESSAGES,
   PERMISSIONS,
@@ -22,7 +22,6 @@ import {
   resentInvitationSchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import { TooManyRequestsError } from '../../http/errors';
 import { route } from '../../http/route';
 import { linkBaseFor } from '../auth/auth.service';
 import * as invitations from './invitations.service';
@@ -37,19 +36,8 @@ const meta = (req: Request, ctx: AppContext) => ({
   linkBase: linkBaseFor(ctx.config, { protocol: req.protocol, host: req.get('host') }),
 });
 
-/** A per-IP limiter for the public invitation routes: 429 problem+json with Retry-After. */
-function ipLimiter(windowSeconds: number, limit: number) {
-  return rateLimit({
-    windowMs: windowSeconds * 1000,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (req, _res, next) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      next(new TooManyRequestsError(reset ? (reset.getTime() - Date.now()) / 1000 : windowSeconds, AUTH_MESSAGES.tooManyRequests));
-    },
-  });
-}
+/** A per-IP limiter for the public invitation routes (http/rate-limit.ts): 429 problem+json with Retry-After. */
+const ipLimiter = (windowSeconds: number, limit: number) => rateLimit({ windowSeconds, limit, message: AUTH_MESSAGES.tooManyRequests });
 const READ_LIMIT = 300;
 const ACCEPT_LIMIT = 50;
 const WINDOW_SECONDS = 15 * 60;

@@ -17,12 +17,12 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
-import type { Principal } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
 import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword, isCommonPassword } from '../auth/auth.service';
-import { registerMailRenderer, type RenderDeps } from '../../jobs/mail-render';
+import { registerMailRenderer, type RenderDeps } from '../../lib/mail/render';
 import * as repo from './invitations.repository';
 import { invitationMail, welcomeMail } from './invitations.mail';
 
@@ -34,7 +34,7 @@ import { invitationMail, welcomeMail } from './invitations.mail';
 
 /** The system actor of ops commands (`npm run users:invite`): no inviter user, no privilege rules. */
 export const SYSTEM = { system: true } as const;
-export type Inviter = Principal | typeof SYSTEM;
+export type Inviter = Actor | typeof SYSTEM;
 const isSystem = (a: Inviter): a is typeof SYSTEM => 'system' in a;
 
 /**
@@ -93,7 +93,7 @@ async function placeLabels(db: Db | Knex.Transaction, inv: { outletIds: number[]
  * The roles a caller may grant in an invitation: all for super administrators; else those at or below their best
  * level anywhere (ARCHITECTURE §9) — the level at the chosen places is checked when the invitation is made.
  */
-async function grantableRoles(db: Db | Knex.Transaction, actor: Principal) {
+async function grantableRoles(db: Db | Knex.Transaction, actor: Actor) {
   const roles = await repo.listRoles(db, PERMISSIONS.storesAdmin);
   if (isGlobalAdmin(actor)) return roles;
   const best = await bestLevel(db, actor.userId);
@@ -104,7 +104,7 @@ async function grantableRoles(db: Db | Knex.Transaction, actor: Principal) {
  * GET /invitations/options: the roles the caller may grant, and the active outlets, active stores and boards where
  * they hold bcc.users.allow_invites (ARCHITECTURE §11; a store grant reaches the outlets linked to the store).
  */
-export async function invitationOptions(db: Db, actor: Principal): Promise<InvitationOptions> {
+export async function invitationOptions(db: Db, actor: Actor): Promise<InvitationOptions> {
   const [roles, outlets, stores, boards] = await Promise.all([
     grantableRoles(db, actor),
     repo.listActiveOutlets(db, reach(db, actor, INVITE_CODES, 'outlet')),
@@ -413,7 +413,7 @@ async function existingPlaceIds(db: Db | Knex.Transaction, inv: { outletIds: num
 }
 
 /** Where the caller sees and manages invitations: theirs, and those whose every place they reach (ARCHITECTURE §11). */
-function invitationScope(db: Db | Knex.Transaction, actor: Principal): repo.InvitationScope {
+function invitationScope(db: Db | Knex.Transaction, actor: Actor): repo.InvitationScope {
   const outlets = reach(db, actor, INVITATION_ADMIN_CODES, 'outlet');
   const stores = reach(db, actor, INVITATION_ADMIN_CODES, 'store');
   const boards = reach(db, actor, INVITATION_ADMIN_CODES, 'board');
@@ -421,7 +421,7 @@ function invitationScope(db: Db | Knex.Transaction, actor: Principal): repo.Invi
 }
 
 /** Is this invitation one the caller may see and manage? Out of scope → 404 (ARCHITECTURE §4). */
-async function invitationForAdmin(db: Db | Knex.Transaction, actor: Principal, id: string, lock = false): Promise<repo.InvitationRow> {
+async function invitationForAdmin(db: Db | Knex.Transaction, actor: Actor, id: string, lock = false): Promise<repo.InvitationRow> {
   const inv = await repo.findById(db, id, lock);
   if (!inv || !(await repo.invitationInScope(db, id, invitationScope(db, actor)))) throw new NotFoundError('Invitation not found');
   return inv;
@@ -430,7 +430,7 @@ async function invitationForAdmin(db: Db | Knex.Transaction, actor: Principal, i
 /** GET /admin/invitations: a page of invitations in the caller's scope (their own, or all outlets manageable). */
 export async function listInvitations(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   q: { status?: InvitationStatus; search?: string; page: number; pageSize: number },
 ) {
   const { items, total } = await repo.listInvitations(db, { ...q, scope: invitationScope(db, actor) });
@@ -458,7 +458,7 @@ export async function listInvitations(
  * POST /admin/invitations/{id}/resend: a new token and 7 more days for a pending or expired invitation (the
  * old link stops working), mailed again. Used or revoked → 409 invitation_not_pending.
  */
-export async function resendInvitation(ctx: AppContext, actor: Principal, id: string, meta: InvitationMeta): Promise<CreatedInvitation> {
+export async function resendInvitation(ctx: AppContext, actor: Actor, id: string, meta: InvitationMeta): Promise<CreatedInvitation> {
   const inviterName = (await repo.displayName(ctx.db, actor.userId)) ?? actor.email;
   return ctx.db.transaction(async (trx) => {
     const inv = await invitationForAdmin(trx, actor, id, true);
@@ -483,7 +483,7 @@ export async function resendInvitation(ctx: AppContext, actor: Principal, id: st
 }
 
 /** DELETE /admin/invitations/{id}: revokes a pending or expired invitation (its link stops working). Used or revoked → 409. */
-export async function revokeInvitation(ctx: AppContext, actor: Principal, id: string, meta: InvitationMeta): Promise<void> {
+export async function revokeInvitation(ctx: AppContext, actor: Actor, id: string, meta: InvitationMeta): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const inv = await invitationForAdmin(trx, actor, id, true);
     const status = repo.statusOf(inv);

@@ -592,7 +592,7 @@ describe('the queued invitation mail', () => {
       ]);
       expect(JSON.stringify(queued)).not.toMatch(/inv=/);
       expect((await t2.db('invitations').where({ id: res.body.id }).first()).token_hash).toBeNull();
-      const { renderMail } = await import('../../jobs/mail-render');
+      const { renderMail } = await import('../../lib/mail/render');
       const msg = await renderMail({ db: t2.db, config: t2.config }, queued[0] as never);
       const token = tokenOf(msg!.text)!;
       expect((await request(t2.app).get(`/api/v1/invitations/${token}`)).status).toBe(200);

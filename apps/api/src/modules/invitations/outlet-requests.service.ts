@@ -2,7 +2,7 @@ import { PROBLEM_CODES, PERMISSIONS, GRANT_MESSAGES, type AdminOutletRequest } f
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
-import type { Principal } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { can, holdersAt, insertGrants, reach } from '../access/access.service';
 import { assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
@@ -34,7 +34,7 @@ export async function outletRequestApproverEmails(db: Db, outletId: number): Pro
 }
 
 /** GET /admin/outlet-requests: a page of requests for outlets the caller may manage (pending first). */
-export async function listOutletRequests(db: Db, actor: Principal, q: { status?: string; page: number; pageSize: number }) {
+export async function listOutletRequests(db: Db, actor: Actor, q: { status?: string; page: number; pageSize: number }) {
   const { items, total } = await repo.listOutletRequests(db, { ...q, manageable: reach(db, actor, OUTLET_REQUEST_DECIDERS, 'outlet') });
   return { items: items as AdminOutletRequest[], page: q.page, pageSize: q.pageSize, total };
 }
@@ -45,7 +45,7 @@ export async function listOutletRequests(db: Db, actor: Principal, q: { status?:
  */
 export async function decideOutletRequest(
   ctx: AppContext,
-  actor: Principal,
+  actor: Actor,
   id: number,
   decision: { approve: boolean; reason?: string; roleId?: number },
   meta: { ip?: string | null; linkBase: string },

@@ -3,7 +3,7 @@ import { PERMISSIONS, type AdminItem, type AdminItemsQuery, type updateItemBodyS
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, whereInReach, type Actor, type AdminActor } from '../access/access.service';
+import { auditActor, whereInReach, type Actor } from '../access/access.service';
 
 /** Who reads the Items tab (spec 002 §6) and who edits items. */
 export const ITEM_VIEW_CODES = [PERMISSIONS.itemsView, PERMISSIONS.itemView] as const;
@@ -68,7 +68,7 @@ export async function getItem(db: Db, actor: Actor, id: number): Promise<AdminIt
  * old and new values; 404 outside the boards where the caller holds an update code (a board grant: an item is
  * its board's, whichever store offers it).
  */
-export async function updateItem(db: Db, actor: AdminActor, id: number, body: UpdateItem): Promise<AdminItem> {
+export async function updateItem(db: Db, actor: Actor, id: number, body: UpdateItem): Promise<AdminItem> {
   await db.transaction(async (trx) => {
     const before = await whereInReach(trx, actor, ITEM_UPDATE_CODES, 'board', trx('items as i').where('i.id', id), 'i.board_id')
       .forUpdate()

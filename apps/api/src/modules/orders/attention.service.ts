@@ -1,8 +1,7 @@
 import { ORDER_MESSAGES, PERMISSIONS, type AttentionList, type CheckPaymentResult } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
-import { can, reach } from '../access/access.service';
-import type { Caller } from './placement';
+import { can, reach, type Actor } from '../access/access.service';
 import * as repo from './orders.repository';
 import { NOT_CHARGED_MESSAGE, checkAndSettle, type SettleDeps } from './settlement';
 
@@ -13,13 +12,13 @@ import { NOT_CHARGED_MESSAGE, checkAndSettle, type SettleDeps } from './settleme
  */
 
 /** The stores where the caller processes orders (bcc.orders.store.manage held there; null: every store). */
-const storesOf = (db: Db, caller: Caller) => reach(db, caller, PERMISSIONS.ordersStoreManage, 'store');
+const storesOf = (db: Db, caller: Actor) => reach(db, caller, PERMISSIONS.ordersStoreManage, 'store');
 
 /**
  * GET /orders/attention?storeId=: oldest first, with the merchant reference (order number), the gateway's
  * reference and the card's last 4 digits. A store out of the caller's reach → 404 'Store not found'.
  */
-export async function listAttention(db: Db, caller: Caller, q: { storeId?: number }): Promise<AttentionList> {
+export async function listAttention(db: Db, caller: Actor, q: { storeId?: number }): Promise<AttentionList> {
   if (q.storeId !== undefined && !(await can(db, caller, PERMISSIONS.ordersStoreManage, { type: 'store', id: q.storeId })))
     throw new NotFoundError('Store not found');
   const rows = await repo.findAttention(db, storesOf(db, caller), q.storeId);
@@ -61,7 +60,7 @@ const MESSAGES = {
  */
 export async function checkPayment(
   deps: SettleDeps,
-  caller: Caller & { email?: string },
+  caller: Actor & { email?: string },
   orderId: number,
   ip: string | null,
 ): Promise<CheckPaymentResult> {

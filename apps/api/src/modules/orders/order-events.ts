@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { loadDetail } from './order-detail';
-import { insertWebhookDeliveriesSql, sendDeliveryJobs } from '../webhooks/webhook-queue';
 
 /** Event types of the order feed and webhooks (ARCHITECTURE §10). */
 export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
@@ -29,6 +28,28 @@ export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.
  */
 export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Where an appended event goes besides the feed (ARCHITECTURE §10): the webhooks module's delivery queue,
+ * registered at composition (app.ts: `setOrderEventPublisher`), so the order code imports no webhook code.
+ */
+export interface OrderEventPublisher {
+  /**
+   * SQL of one data-modifying statement (`RETURNING id`) queuing the outbound rows of the event whose seq is
+   * the SQL expression `seqSql`; its bindings, after those of `seqSql`: the event type, the store id, the
+   * store id. It runs inside the append's own statement (one round trip while the feed's lock is held).
+   */
+  queueSql(seqSql: string): string;
+  /** Hands the rows queued (their ids) on, inside the event's transaction. */
+  send(trx: Db, ids: readonly string[]): Promise<void>;
+}
+
+let publisher: OrderEventPublisher | undefined;
+
+/** Registers (or clears, with undefined) the publisher of appended order events (app.ts). */
+export function setOrderEventPublisher(p: OrderEventPublisher | undefined): void {
+  publisher = p;
 }
 
 /** The advisory lock every event append holds until its transaction ends: seqs commit in seq order (gap-free feed). */
@@ -67,12 +88,13 @@ export async function appendTestOrderEvent(trx: Db, storeId: number, order: obje
   return appendEvent(trx, { orderId: null, storeId, type: 'order.created', orderJson: asciiJson(order), test: true });
 }
 
-/** The append itself: lock, seq, row (with its feed text) and webhook deliveries in one statement. */
+/** The append itself: lock, seq, row (with its feed text) and the publisher's rows (webhook deliveries) in one statement. */
 async function appendEvent(
   trx: Db,
   ev: { orderId: number | null; storeId: number; type: OrderEventType; orderJson: string; test: boolean },
 ): Promise<number> {
   const { orderId, storeId, type, orderJson, test } = ev;
+  const pub = publisher;
   // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
   // while holding it would hold up every other order being placed or moved.
   const { rows } = await trx.raw(
@@ -85,12 +107,12 @@ async function appendEvent(
                      || ${occurredAtSql('d.at')} || '"${test ? ',"test":true' : ''},"order":' || ?::text || '}'${test ? ', true' : ''}
               FROM drawn d
             RETURNING seq),
-          deliveries AS (${insertWebhookDeliveriesSql('(SELECT seq FROM ins)')})
+          deliveries AS (${pub ? pub.queueSql('(SELECT seq FROM ins)') : 'SELECT NULL::text AS id WHERE false'})
      SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
-    [ORDER_EVENTS_LOCK, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, type, storeId, storeId],
+    [ORDER_EVENTS_LOCK, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, ...(pub ? [type, storeId, storeId] : [])],
   );
   const seq = Number(rows[0].seq);
-  await sendDeliveryJobs(trx, rows[0].deliveries as string[]);
+  if (pub) await pub.send(trx, rows[0].deliveries as string[]);
   afterCommit(trx, () => {
     for (const watcher of appendWatchers) {
       try {

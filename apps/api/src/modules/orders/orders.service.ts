@@ -9,10 +9,9 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { mayActAt, reach } from '../access/access.service';
+import { mayActAt, reach, type Actor } from '../access/access.service';
 import * as carts from '../carts/carts.service';
 import { loadDetail, toOrder } from './order-detail';
-import type { Caller } from './placement';
 import * as repo from './orders.repository';
 import { transition, type LifecycleTarget } from './lifecycle';
 import type { SettleDeps } from './settlement';
@@ -22,7 +21,11 @@ import type { SettleDeps } from './settlement';
  * paying in-store or by card, order history, store order management and reorder.
  */
 
-export { placeOrder, type Caller } from './placement';
+export { placeOrder } from './placement';
+// The orders module's face for other modules (integrations: status moves by API keys and the order feed).
+export { transition } from './lifecycle';
+export { ORDER_EVENT_ITEM_JSON, appendTestOrderEvent, watchOrderEventAppends } from './order-events';
+export type { SettleDeps } from './settlement';
 
 /**
  * GET /orders: placed orders (in-store reservations and paid card orders), newest first. Everyone sees
@@ -31,7 +34,7 @@ export { placeOrder, type Caller } from './placement';
  * bcc.orders.outlet.manage every order of the outlets where they hold it (scope 'outlet', spec 001 §2
  * Store Orders subtitle). `mine` narrows to one's own orders.
  */
-export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Promise<OrderList> {
+export async function listOrders(db: Db, caller: Actor, q: ListOrdersQuery): Promise<OrderList> {
   const manages = !q.mine && caller.permissions.has(PERMISSIONS.ordersStoreManage);
   const managesOutlets = !q.mine && !manages && caller.permissions.has(PERMISSIONS.ordersOutletManage);
   const scope: repo.OrderScope = {
@@ -61,7 +64,7 @@ export async function listOrders(db: Db, caller: Caller, q: ListOrdersQuery): Pr
 }
 
 /** GET /orders/latest: the caller's newest placed order; 404 'Order not found' when none. */
-export async function latestOrder(db: Db, caller: Caller): Promise<OrderDetail> {
+export async function latestOrder(db: Db, caller: Actor): Promise<OrderDetail> {
   const row = await repo.findLatestPlaced(db, caller.userId);
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return (await loadDetail(db, row.id)).detail;
@@ -72,7 +75,7 @@ export async function latestOrder(db: Db, caller: Caller): Promise<OrderDetail> 
  * it, or (bcc.orders.outlet.manage) an order of an outlet where they hold it; anything else 404 'Order not
  * found' (ARCHITECTURE §4). The route's declared scope (`order`, access/rows.ts) checks it before this runs.
  */
-export async function getOrder(db: Db, _caller: Caller, orderId: number): Promise<OrderDetail> {
+export async function getOrder(db: Db, _caller: Actor, orderId: number): Promise<OrderDetail> {
   const row = await repo.findById(db, orderId);
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return (await loadDetail(db, orderId)).detail;
@@ -84,12 +87,12 @@ export async function getOrder(db: Db, _caller: Caller, orderId: number): Promis
  * `order_awaiting_payment` for a card order not paid. The route requires bcc.orders.store.manage.
  * Appends order.ready and mails the buyer when `deps` carries the mailer.
  */
-export async function markReady(db: Db, caller: Caller, orderId: number, deps?: Omit<SettleDeps, 'db'>): Promise<OrderDetail> {
+export async function markReady(db: Db, caller: Actor, orderId: number, deps?: Omit<SettleDeps, 'db'>): Promise<OrderDetail> {
   return moveInStore({ ...(deps ?? NO_MAIL), db }, caller, orderId, 'ready');
 }
 
 /** POST /orders/{id}/complete: ready → completed by store staff of the order's store (404 out of reach, 409 with the status otherwise). */
-export async function completeOrder(deps: SettleDeps, caller: Caller, orderId: number, ip?: string | null): Promise<OrderDetail> {
+export async function completeOrder(deps: SettleDeps, caller: Actor, orderId: number, ip?: string | null): Promise<OrderDetail> {
   return moveInStore(deps, caller, orderId, 'completed', null, ip);
 }
 
@@ -99,7 +102,7 @@ export async function completeOrder(deps: SettleDeps, caller: Caller, orderId: n
  */
 export async function cancelOrder(
   deps: SettleDeps,
-  caller: Caller,
+  caller: Actor,
   orderId: number,
   reason: string,
   ip?: string | null,
@@ -115,7 +118,7 @@ const NO_MAIL = {
 
 async function moveInStore(
   deps: SettleDeps,
-  caller: Caller,
+  caller: Actor,
   orderId: number,
   target: LifecycleTarget,
   reason?: string | null,
@@ -136,7 +139,7 @@ async function moveInStore(
  */
 export async function reorder(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   orderId: number,
   target: { outletId?: number; storeId?: number } = {},
 ): Promise<ReorderResult> {

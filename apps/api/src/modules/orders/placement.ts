@@ -5,7 +5,7 @@ import { ConflictError, InternalError, UnprocessableError } from '../../http/err
 import { ordersPlaced } from '../../http/metrics';
 import * as checkout from '../checkout-sessions/checkout-sessions.service';
 import * as payments from '../payments/payments.service';
-import { assertCardPaymentsReady } from '../payments/readiness';
+import { assertCardPaymentsReady } from '../payments/payments.service';
 import type { Actor } from '../access/access.service';
 import { withIdempotency } from '../idempotency/idempotency.service';
 import { newOrderNumber } from './order-number';
@@ -17,9 +17,6 @@ import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome,
  * story it is: [idempotency] → create the pending order → charge → settle (the same settle step the
  * reconciler uses). In-store orders are complete when created.
  */
-
-/** The signed-in caller as placement needs it: who, and the codes they hold (checked where, by access). */
-export type Caller = Actor;
 
 /** A parsed POST /orders body (createOrderBodySchema output). */
 export type OrderInput =
@@ -42,7 +39,7 @@ const IDEMPOTENCY_SCOPE = 'orders';
  */
 export async function placeOrder(
   deps: OrderDeps,
-  caller: Caller,
+  caller: Actor,
   { idempotencyKey, ...input }: PlaceOrderInput,
 ): Promise<{ order: OrderDetail; replayed: boolean }> {
   if (!idempotencyKey) return { order: await place(deps, caller, input, null), replayed: false };
@@ -85,7 +82,7 @@ export function fingerprint(input: OrderInput): string {
 }
 
 /** Create the pending order → charge → settle. */
-async function place(deps: OrderDeps, caller: Caller, input: OrderInput, key: string | null): Promise<OrderDetail> {
+async function place(deps: OrderDeps, caller: Actor, input: OrderInput, key: string | null): Promise<OrderDetail> {
   const created = await createPendingOrder(deps, caller, input, key);
   if (created.detail) {
     ordersPlaced.inc({ payment_method: 'in_store' });
@@ -124,7 +121,7 @@ interface CreatedOrder {
  * (session used, cart checked out, confirmation queued); card orders commit with payment_status pending
  * and a pending payment attempt (brand, last 4) before any charge: a charge without an order is impossible.
  */
-async function createPendingOrder(deps: OrderDeps, caller: Caller, input: OrderInput, key: string | null): Promise<CreatedOrder> {
+async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderInput, key: string | null): Promise<CreatedOrder> {
   const { userId } = caller;
   return deps.db.transaction(async (trx) => {
     const session = await checkout.lockForOrder(trx, caller, input);

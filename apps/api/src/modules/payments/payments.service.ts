@@ -10,6 +10,11 @@ import * as repo from './payments.repository';
 export type { ChargeLookup, ChargeResult, PaymentGateway, RefundResult } from './payment-gateway';
 export { outcomeUnknown, cardLast4 as cardLast4Of, refundReferenceOf } from './payment-gateway';
 
+// The payments module's face for other modules (checkout, orders, credentials): card readiness and credential payloads.
+export { assertCardPaymentsReady, cardPaymentReadiness } from './readiness';
+export { decryptPayload, encryptPayload, parseMonetraCredentials } from './credentials';
+export { mapMonetraResult } from './monetra-gateway';
+
 /** The app code of this portal's credentials (spec 002 §3: BCC or IMS). */
 export const APP_CODE = 'BCC';
 

@@ -1,7 +1,7 @@
 import { PROBLEM_CODES, ADMIN_USER_MESSAGES as M, ROLES, type AdminRole } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../http/errors';
-import type { Principal } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 
 /**
@@ -72,7 +72,7 @@ export async function listPermissions(db: Db) {
  */
 export async function setRolePermission(
   db: Db,
-  actor: Principal,
+  actor: Actor,
   roleId: number,
   code: string,
   grant: boolean,

@@ -2,7 +2,7 @@ import type { BottleSize, Product, ProductPage, ProductsQuery, StoreDetail } fro
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
 import { PERMISSIONS } from '@portal/contracts';
-import { mayBrowseStore, splitBrowseCodes, type Principal } from '../access/access.service';
+import { mayBrowseStore, splitBrowseCodes, type Actor } from '../access/access.service';
 import * as repo from './stores.repository';
 
 /**
@@ -23,12 +23,12 @@ export interface StoreInput {
 /** The route's codes: shopping or viewing items (stores.routes). */
 export const BROWSE_CODES = [PERMISSIONS.cartsUse, PERMISSIONS.itemsView, PERMISSIONS.itemView] as const;
 
-async function assertReachable(db: Db, actor: Principal, storeId: number): Promise<void> {
+async function assertReachable(db: Db, actor: Actor, storeId: number): Promise<void> {
   if (!(await mayBrowseStore(db, actor, storeId, BROWSE_CODES))) throw new NotFoundError(STORE_NOT_FOUND);
 }
 
 /** GET /stores/{storeId}: address, phone and delivery settings (deliveryCharge as a decimal string). */
-export async function getStore(db: Db, actor: Principal, { storeId }: StoreInput): Promise<StoreDetail> {
+export async function getStore(db: Db, actor: Actor, { storeId }: StoreInput): Promise<StoreDetail> {
   await assertReachable(db, actor, storeId);
   const s = await repo.findStore(db, storeId);
   if (!s) throw new NotFoundError(STORE_NOT_FOUND);
@@ -41,7 +41,7 @@ export async function getStore(db: Db, actor: Principal, { storeId }: StoreInput
  * One statement in the common case: the reach check rides in the page query; only an empty page asks again
  * (to tell an unreachable store, 404, from no matches or a page past the end).
  */
-export async function listProducts(db: Db, actor: Principal, { storeId, ...q }: StoreInput & ProductsQuery): Promise<ProductPage> {
+export async function listProducts(db: Db, actor: Actor, { storeId, ...q }: StoreInput & ProductsQuery): Promise<ProductPage> {
   const userId = actor.userId;
   const { shop, view } = splitBrowseCodes(BROWSE_CODES);
   const browse = { shopCodes: shop, viewCodes: view };
@@ -64,7 +64,7 @@ export async function listProducts(db: Db, actor: Principal, { storeId, ...q }: 
 }
 
 /** GET /stores/{storeId}/products/{code}: one product; NotFoundError when the store does not carry it. */
-export async function getProduct(db: Db, actor: Principal, { storeId, code }: StoreInput & { code: string }): Promise<Product> {
+export async function getProduct(db: Db, actor: Actor, { storeId, code }: StoreInput & { code: string }): Promise<Product> {
   await assertReachable(db, actor, storeId);
   const row = await repo.findProduct(db, storeId, code);
   if (!row) throw new NotFoundError('Product not found in this store');
@@ -72,7 +72,7 @@ export async function getProduct(db: Db, actor: Principal, { storeId, code }: St
 }
 
 /** GET /stores/{storeId}/bottle-sizes: the sizes of the store's active items, smallest first. */
-export async function listBottleSizes(db: Db, actor: Principal, { storeId }: StoreInput): Promise<{ items: BottleSize[] }> {
+export async function listBottleSizes(db: Db, actor: Actor, { storeId }: StoreInput): Promise<{ items: BottleSize[] }> {
   await assertReachable(db, actor, storeId);
   return { items: await repo.findBottleSizes(db, storeId) };
 }

@@ -38,3 +38,9 @@ export async function sendDeliveryJobs(trx: Db, deliveryIds: readonly string[]):
 export async function enqueueAgain(trx: Db, deliveryId: string): Promise<void> {
   if (sender) await sender(trx, deliveryId);
 }
+
+/**
+ * The webhooks side of an appended order event (modules/orders/order-events.ts's `OrderEventPublisher`,
+ * registered in app.ts): the delivery rows are inserted in the append's statement, then handed to the sender.
+ */
+export const webhookEventPublisher = { queueSql: insertWebhookDeliveriesSql, send: sendDeliveryJobs };

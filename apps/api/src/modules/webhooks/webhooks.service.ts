@@ -4,9 +4,9 @@ import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { webhookDeliveries } from '../../http/metrics';
-import type { Principal } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { assertScope, inReachOf } from '../integrations/integrations.service';
+import { assertScope, integrationReach } from '../access/integration-scope';
 import type { WebhookEndpointRow } from '../../db/tables/integrations';
 import * as repo from './webhooks.repository';
 import { postPinned, type CheckedAddress, type ReceiverAnswer } from './pinned-post';
@@ -23,9 +23,16 @@ export function signWebhook(secret: string, body: string, t = Math.floor(Date.no
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
+let allowHosts: readonly string[] = [];
+
+/** Sets the SSRF guard's allowed hosts (config.webhookAllowHosts, WEBHOOK_ALLOW_HOSTS; app.ts at composition). */
+export function setWebhookAllowHosts(hosts: readonly string[]): void {
+  allowHosts = hosts;
+}
+
 /**
  * SSRF guard: in production a webhook URL must resolve to public unicast addresses only (loopback,
- * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (comma-separated). Throws 400 validation_failed (field `url`).
+ * private, link-local refused) unless its host is in WEBHOOK_ALLOW_HOSTS (config.webhookAllowHosts, set by `setWebhookAllowHosts`). Throws 400 validation_failed (field `url`).
  * Answers the address to connect to (the first one checked), so the sender connects to exactly what was
  * checked (pinnedLookup); undefined outside production and for allow-listed hosts (resolved as usual).
  */
@@ -38,11 +45,7 @@ export async function assertSafeUrl(url: string, production: boolean): Promise<C
   }
   if (!/^https?:$/.test(u.protocol)) throw bad('Enter a valid http(s) URL');
   if (!production) return undefined;
-  const allow = (process.env.WEBHOOK_ALLOW_HOSTS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (allow.includes(u.hostname)) return undefined;
+  if (allowHosts.includes(u.hostname)) return undefined;
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const addrs = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (!addrs.length || addrs.some((a) => ipaddr.process(a).range() !== 'unicast'))
@@ -63,21 +66,21 @@ const view = (r: WebhookEndpointRow) => ({
 });
 
 /** Endpoint `id` if `a` manages it (404 otherwise). */
-async function findOwn(db: Db, a: Principal, id: string): Promise<WebhookEndpointRow> {
-  const row = await repo.findEndpoint(db, id, inReachOf(db, a));
+async function findOwn(db: Db, a: Actor, id: string): Promise<WebhookEndpointRow> {
+  const row = await repo.findEndpoint(db, id, integrationReach(db, a));
   if (!row) throw new NotFoundError('Webhook not found');
   return row;
 }
 
 /** GET /admin/webhooks: the endpoints of the caller's stores and boards, newest first (never the secret). */
-export async function listWebhooks(db: Db, a: Principal) {
-  return { items: (await repo.listEndpoints(db, inReachOf(db, a))).map(view) };
+export async function listWebhooks(db: Db, a: Actor) {
+  return { items: (await repo.listEndpoints(db, integrationReach(db, a))).map(view) };
 }
 
 /** POST /admin/webhooks: the 201 answer carries the signing `secret` (shown once). Audited. */
 export async function createWebhook(
   db: Db,
-  a: Principal,
+  a: Actor,
   input: { url: string; storeId?: number | null; boardId?: number | null; events: string[] },
   production: boolean,
   ip: string | null,
@@ -106,7 +109,7 @@ export async function createWebhook(
 /** PATCH /admin/webhooks/{id}: url (SSRF-checked), events, active (404 outside the caller's reach). Audited. */
 export async function updateWebhook(
   db: Db,
-  a: Principal,
+  a: Actor,
   id: string,
   input: { url?: string; events?: string[]; active?: boolean },
   production: boolean,
@@ -126,7 +129,7 @@ export async function updateWebhook(
 }
 
 /** DELETE /admin/webhooks/{id}: the endpoint and its delivery log (404 outside the caller's reach). Audited. */
-export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string | null): Promise<void> {
+export async function deleteWebhook(db: Db, a: Actor, id: string, ip: string | null): Promise<void> {
   await findOwn(db, a, id);
   await db.transaction(async (trx) => {
     await repo.deleteEndpoint(trx, id);
@@ -138,7 +141,7 @@ export async function deleteWebhook(db: Db, a: Principal, id: string, ip: string
  * GET /admin/webhooks/{id}/deliveries: newest first, with the event, status, attempts, and of the last attempt
  * the receiver's HTTP status, the duration and the error (the receiver's answer or the network error).
  */
-export async function listDeliveries(db: Db, a: Principal, id: string) {
+export async function listDeliveries(db: Db, a: Actor, id: string) {
   await findOwn(db, a, id);
   const rows = await repo.listDeliveries(db, id);
   return {
@@ -152,7 +155,7 @@ export async function listDeliveries(db: Db, a: Principal, id: string) {
 }
 
 /** POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver: queued again (status pending). */
-export async function redeliver(db: Db, a: Principal, id: string, deliveryId: string, ip: string | null): Promise<void> {
+export async function redeliver(db: Db, a: Actor, id: string, deliveryId: string, ip: string | null): Promise<void> {
   await findOwn(db, a, id);
   if (!(await repo.deliveryExists(db, id, deliveryId))) throw new NotFoundError('Delivery not found');
   await db.transaction(async (trx) => {

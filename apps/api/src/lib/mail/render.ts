@@ -1,6 +1,6 @@
-import type { Config } from '../config';
-import type { Db } from '../db/knex';
-import type { DeferredMail, MailMessage } from '../context';
+import type { Config } from '../../config';
+import type { Db } from '../../db/knex';
+import type { DeferredMail, MailMessage } from './message';
 
 /**
  * Mail rendered at send time. A request that must mail a one-time secret (a password
@@ -18,6 +18,7 @@ export interface RenderDeps {
 /** Renders one deferred mail; null = nothing to send (e.g. no active account with that email). */
 export type MailRenderer = (deps: RenderDeps, data: Record<string, unknown>) => Promise<MailMessage | null>;
 
+/** The registry: template name → renderer (filled as the modules that own the templates load). */
 const renderers = new Map<string, MailRenderer>();
 
 /** Registers the renderer of a deferred template (modules call it when they load). */
