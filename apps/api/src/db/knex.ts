@@ -1,6 +1,8 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from '@portal/migrations';
+// Row types of the tables (knex `Tables`), type-only: `db('users')` is typed everywhere.
+import type {} from './tables/admin';
 
 // numeric → string (money stays exact), bigint count → number, date → 'YYYY-MM-DD' string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

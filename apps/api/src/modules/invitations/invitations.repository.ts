@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { InvitationStatus, ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import type { InvitationRow as InvitationTable } from '../../db/tables/admin';
 
 type Q = Db | Knex.Transaction;
 
@@ -39,25 +40,25 @@ const COLUMNS = [
   'revoked_reason',
   'created_at',
   'sent_at',
-];
+] as const satisfies readonly (keyof InvitationTable)[];
 
-function toRow(r: Record<string, unknown>): InvitationRow {
+function toRow(r: Pick<InvitationTable, (typeof COLUMNS)[number]>): InvitationRow {
   return {
-    id: r.id as string,
-    email: r.email as string,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    roleIds: (r.role_ids as number[]) ?? [],
-    outletIds: (r.outlet_ids as number[]) ?? [],
-    storeIds: (r.store_ids as number[]) ?? [],
-    boardIds: (r.board_ids as number[]) ?? [],
-    invitedBy: (r.invited_by as string | null) ?? null,
-    expiresAt: new Date(r.expires_at as string),
-    usedAt: r.used_at ? new Date(r.used_at as string) : null,
-    revokedAt: r.revoked_at ? new Date(r.revoked_at as string) : null,
-    revokedReason: (r.revoked_reason as string | null) ?? null,
-    createdAt: new Date(r.created_at as string),
-    sentAt: new Date(r.sent_at as string),
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    roleIds: r.role_ids ?? [],
+    outletIds: r.outlet_ids ?? [],
+    storeIds: r.store_ids ?? [],
+    boardIds: r.board_ids ?? [],
+    invitedBy: r.invited_by ?? null,
+    expiresAt: new Date(r.expires_at),
+    usedAt: r.used_at ? new Date(r.used_at) : null,
+    revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+    revokedReason: r.revoked_reason ?? null,
+    createdAt: new Date(r.created_at),
+    sentAt: new Date(r.sent_at),
   };
 }
 
@@ -75,7 +76,9 @@ const STATUS_SQL = `CASE WHEN i.used_at IS NOT NULL THEN 'accepted' WHEN i.revok
 
 /** The invitation with this token hash; with `lock`, the row is locked FOR UPDATE (inside a transaction). */
 export async function findByTokenHash(db: Q, tokenHash: string, lock = false): Promise<InvitationRow | undefined> {
-  const q = db('invitations').where({ token_hash: tokenHash }).first(COLUMNS);
+  const q = db('invitations')
+    .where({ token_hash: tokenHash })
+    .first(...COLUMNS);
   if (lock) q.forUpdate();
   const r = await q;
   return r ? toRow(r) : undefined;
@@ -83,7 +86,9 @@ export async function findByTokenHash(db: Q, tokenHash: string, lock = false): P
 
 /** The invitation with this id; with `lock`, locked FOR UPDATE. */
 export async function findById(db: Q, id: string, lock = false): Promise<InvitationRow | undefined> {
-  const q = db('invitations').where({ id }).first(COLUMNS);
+  const q = db('invitations')
+    .where({ id })
+    .first(...COLUMNS);
   if (lock) q.forUpdate();
   const r = await q;
   return r ? toRow(r) : undefined;
