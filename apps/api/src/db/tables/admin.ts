@@ -7,6 +7,7 @@
  * bigint as numbers (the INT8 parser); numeric as strings (exact money and coordinates); timestamptz as `Date`;
  * jsonb as the parsed value; integer[] as `number[]`.
  */
+import type { Knex } from 'knex';
 import type {} from 'knex/types/tables';
 
 /** `users`: a person who signs in (ARCHITECTURE §3). */
@@ -213,8 +214,11 @@ export interface AuditLogRow {
   entity_type: string | null;
   entity_id: string | null;
   ip: string | null;
-  details: unknown;
+  details: Record<string, unknown> | null;
 }
+
+/** An insert or update of `audit_log`: any column (or a raw expression), `details` as JSON text. */
+export type AuditLogWrite = { [K in keyof AuditLogRow]?: (K extends 'details' ? string | null : AuditLogRow[K]) | Knex.Raw };
 
 /** `payment_credentials`: a store's encrypted payment-provider credentials (envelope encryption). */
 export interface PaymentCredentialRow {
@@ -251,7 +255,8 @@ declare module 'knex/types/tables' {
     user_outlets: UserOutletRow;
     outlet_requests: OutletRequestRow;
     invitations: InvitationRow;
-    audit_log: AuditLogRow;
+    // details are written as JSON text (JSON.stringify) and read back parsed.
+    audit_log: Knex.CompositeTableType<AuditLogRow, AuditLogWrite, AuditLogWrite>;
     payment_credentials: PaymentCredentialRow;
   }
 }

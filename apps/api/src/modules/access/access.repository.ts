@@ -497,3 +497,52 @@ export async function placesOf(db: Conn, userId: string): Promise<{ scopeType: S
   const rows = await db('role_grants').where('user_id', userId).distinct('scope_type', 'scope_id');
   return rows.map((r) => ({ scopeType: r.scope_type, scopeId: r.scope_id }));
 }
+
+// ---- reach helpers of access.service ----
+
+/** A subquery selecting no rows, with an `id` or `user_id` column (the reach of a code held nowhere). */
+export function noRows(db: Conn, column: 'id' | 'user_id'): Knex.QueryBuilder {
+  return db('role_grants')
+    .whereRaw('false')
+    .select(column === 'id' ? 'role_id as id' : 'user_id');
+}
+
+/** The ids a reach subquery (column `id`) selects. */
+export async function idsOf(q: Knex.QueryBuilder): Promise<number[]> {
+  return ((await q) as { id: number }[]).map((r) => r.id);
+}
+
+/** Does the user exist? */
+export async function userExists(db: Conn, userId: string): Promise<boolean> {
+  return Boolean(await db('users').where({ id: userId }).first('id'));
+}
+
+/** Does the users subquery (column `user_id`) select this user? */
+export async function selectsUser(db: Conn, users: Knex.QueryBuilder, userId: string): Promise<boolean> {
+  return Boolean(await db.from(users.as('r')).where('r.user_id', userId).first('r.user_id'));
+}
+
+/** Does the store exist? */
+export async function storeExists(db: Conn, storeId: number): Promise<boolean> {
+  return Boolean(await db('stores').where({ id: storeId }).first('id'));
+}
+
+/** May the user browse the store: evaluates `browseStoreSql`. */
+export async function canBrowseStore(
+  db: Conn,
+  userId: string,
+  storeId: number,
+  shopCodes: readonly string[],
+  viewCodes: readonly string[],
+): Promise<boolean> {
+  const b = browseStoreSql(userId, storeId, shopCodes, viewCodes);
+  const r = await db.raw<{ rows: { ok: boolean }[] }>(`SELECT ${b.sql} AS ok`, b.bindings);
+  return r.rows[0].ok;
+}
+
+/** Does the user shop at the store (an active store linked to an active outlet they are a member of; that outlet, when given)? */
+export async function shopsAt(db: Conn, userId: string, storeId: number, outletId?: number): Promise<boolean> {
+  const q = db.from(shopReach(db, userId).as('r')).where('r.store_id', storeId);
+  if (outletId !== undefined) q.andWhere('r.outlet_id', outletId);
+  return Boolean(await q.first(db.raw('1 AS reached')));
+}

@@ -321,3 +321,8 @@ export async function upsertProfile(db: Q, userId: string, p: { firstName: strin
 export async function setActive(db: Q, userId: string, isActive: boolean): Promise<void> {
   await db('users').where({ id: userId }).update({ is_active: isActive, updated_at: db.fn.now() });
 }
+
+/** Serialises the "last super administrator" check (a transaction-scoped advisory lock). */
+export async function lockSuperAdminCheck(db: Q): Promise<void> {
+  await db.raw("SELECT pg_advisory_xact_lock(hashtext('portal.last_super_admin'))");
+}

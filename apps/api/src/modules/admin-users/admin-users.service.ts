@@ -168,6 +168,13 @@ export async function getUser(db: Db, actor: Principal, userId: string): Promise
   return detailOf(db, actor, await reachable(db, actor, userId));
 }
 
+/** The user a write just saved (404 should it have been removed meanwhile). */
+async function savedUser(db: Db, userId: string): Promise<repo.UserRecord> {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new NotFoundError('User not found');
+  return user;
+}
+
 /**
  * The Edit User view of a user the caller reached (a write's answer comes from here too: taking away the last
  * grant at the caller's places leaves the person out of their reach, yet the answer shows what was saved).
@@ -216,7 +223,7 @@ const toGrantRef = (g: GrantRow & { editable: boolean }) => ({
 /** Refuses to leave the portal without an active super administrator (ARCHITECTURE §9). */
 async function keepOneSuperAdmin(db: Conn, userId: string, opts: { withoutRoleId?: number } = {}) {
   // One such check at a time (transaction-scoped lock): two admins demoting each other at once cannot both pass.
-  await db.raw("SELECT pg_advisory_xact_lock(hashtext('portal.last_super_admin'))");
+  await repo.lockSuperAdminCheck(db);
   const code = PERMISSIONS.usersSuperAdmin;
   if (!(await repo.holdsSuperAdmin(db, userId, code))) return;
   if (opts.withoutRoleId !== undefined && (await repo.holdsSuperAdmin(db, userId, code, opts))) return;
@@ -269,7 +276,7 @@ export async function updateProfile(
       },
     );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 const keyOf = (g: { roleId: number; scopeType: string; scopeId: number | null }) => `${g.roleId}:${g.scopeType}:${g.scopeId}`;
@@ -361,7 +368,7 @@ export async function updateOutlets(
         },
       );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /** GET /admin/users/{userId}/manageable-outlets (spec 002 §7 get_outlets_for_user_management). */
@@ -448,7 +455,7 @@ export async function addRoles(
       },
     );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /**
@@ -486,7 +493,7 @@ export async function removeRole(
       },
     );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /**
@@ -516,7 +523,7 @@ export async function updateGrants(
         },
       );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /**
