@@ -124,4 +124,54 @@ export default tseslint.config(
     ignores: ['**/*.routes.ts', '**/*.test.ts', '**/test-support.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'express', message: 'Only routes and http/ know Express.' }] }] },
   },
+  {
+    // Queries live in repositories (STYLE.md "As the house grows"): a service or a route file imports no query
+    // builder (a type-only `import type { Knex }` for a transaction parameter is fine) and builds no query:
+    // no `db('table')` / `trx('table')`, no `.raw(`, no `.from(` on a connection. The modules listed comply;
+    // the others join the list as their queries move (then the list becomes `apps/api/src/**`).
+    files: [
+      ...[
+        'access',
+        'admin-outlets',
+        'admin-stores',
+        'admin-users',
+        'audit',
+        'auth',
+        'boards',
+        'credentials',
+        'health',
+        'invitations',
+        'items',
+        'me',
+        'roles',
+      ].flatMap((m) => [`apps/api/src/modules/${m}/*.service.ts`, `apps/api/src/modules/${m}/*.routes.ts`]),
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'knex', message: 'Services and routes build no query: move it to a *.repository.ts.', allowTypeImports: true },
+            { name: 'pg', message: 'Services and routes build no query: move it to a *.repository.ts.', allowTypeImports: true },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='Identifier'][callee.name=/^(db|trx|tx|knex|conn)$/][arguments.0.type='Literal']",
+          message: "Services and routes build no query: move db('table') to a *.repository.ts.",
+        },
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(raw|from|fromRaw|queryBuilder)$/][callee.object.name=/^(db|trx|tx|knex|conn)$/]",
+          message: 'Services and routes build no query: move raw SQL to a *.repository.ts.',
+        },
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='raw'][callee.object.property.name='db']",
+          message: 'Services and routes build no query: move raw SQL to a *.repository.ts.',
+        },
+      ],
+    },
+  },
 );

@@ -439,12 +439,12 @@ export async function rolesByIds(db: Conn, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db('roles').whereIn('id', ids).select('id', 'code', 'role_name', 'description', 'role_level', 'scope_type');
   return rows.map((r) => ({
-    id: r.id as number,
-    code: r.code as string,
-    name: (r.role_name ?? null) as string | null,
-    description: (r.description ?? null) as string | null,
-    level: r.role_level as number,
-    scopeType: r.scope_type as ScopeType,
+    id: r.id,
+    code: r.code,
+    name: r.role_name ?? null,
+    description: r.description ?? null,
+    level: r.role_level,
+    scopeType: r.scope_type,
   }));
 }
 
@@ -455,12 +455,12 @@ export async function listRoles(db: Conn, belowLevel?: number | null) {
     .select('id', 'code', 'role_name', 'description', 'role_level', 'scope_type');
   if (belowLevel !== undefined && belowLevel !== null) q.where('role_level', '>', belowLevel);
   return (await q).map((r) => ({
-    id: r.id as number,
-    code: r.code as string,
-    name: (r.role_name ?? null) as string | null,
-    description: (r.description ?? null) as string | null,
-    level: r.role_level as number,
-    scopeType: r.scope_type as ScopeType,
+    id: r.id,
+    code: r.code,
+    name: r.role_name ?? null,
+    description: r.description ?? null,
+    level: r.role_level,
+    scopeType: r.scope_type,
   }));
 }
 
