@@ -33,6 +33,11 @@ export {
 } from './access.repository';
 
 type Conn = Db | Knex.Transaction;
+
+/** Is this grant held at an outlet (its `scopeId` is then the outlet's id)? A type guard for filters. */
+export const atOutlet = <G extends { scopeType: string; scopeId: number | null }>(
+  g: G,
+): g is G & { scopeType: 'outlet'; scopeId: number } => g.scopeType === 'outlet' && g.scopeId !== null;
 const list = (codes: string | readonly string[]) => (typeof codes === 'string' ? [codes] : codes);
 
 /** Does the actor hold a global grant carrying one of `codes` (it then reaches everything)? */

@@ -7,6 +7,7 @@ import {
   type updateOutletBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import { uniqueViolation } from '../../db/unique-violation';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { auditActor, can, reach, type Actor, type AdminActor } from '../access/access.service';
@@ -77,7 +78,7 @@ export async function createOutlet(db: Db, actor: AdminActor, body: CreateOutlet
       return id;
     })
     .catch((e) => {
-      if ((e as { code?: string }).code === '23505') throw TAKEN();
+      if (uniqueViolation(e)) throw TAKEN();
       throw e;
     });
   return getOutlet(db, id);
@@ -108,7 +109,7 @@ export async function updateOutlet(db: Db, actor: AdminActor, id: number, body: 
       });
     })
     .catch((e) => {
-      if ((e as { code?: string }).code === '23505') throw TAKEN();
+      if (uniqueViolation(e)) throw TAKEN();
       throw e;
     });
   return getOutlet(db, id);

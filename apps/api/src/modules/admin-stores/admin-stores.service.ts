@@ -8,6 +8,7 @@ import {
   type updateStoreBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import { uniqueViolation } from '../../db/unique-violation';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { auditActor, can, reach, type Actor, type AdminActor } from '../access/access.service';
@@ -51,8 +52,8 @@ export async function getStore(db: Db, actor: Actor, id: number): Promise<AdminS
 }
 
 const conflict = (e: unknown): never => {
-  const err = e as { code?: string; constraint?: string };
-  if (err.code === '23505') {
+  const err = uniqueViolation(e);
+  if (err) {
     if (err.constraint === 'stores_pkey') throw new ConflictError('A store with this warehouse id already exists', 'store_exists');
     throw new ConflictError('A store with this warehouse code already exists', 'warehouse_code_taken');
   }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/knex';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, BadRequestError } from '../../http/errors';
 import type { GrantKey, GrantRow, Principal } from '../access/access.service';
 import {
+  atOutlet,
   bestLevel,
   deleteGrants,
   grantsOf,
@@ -310,7 +311,7 @@ async function changeGrants(trx: Conn, actor: Principal, userId: string, add: Gr
   await repo.clearSelectionAt(
     trx,
     userId,
-    removed.filter((g) => g.scopeType === 'outlet').map((g) => g.scopeId as number),
+    removed.filter(atOutlet).map((g) => g.scopeId),
   );
   return { added, removed, named };
 }
@@ -318,7 +319,7 @@ async function changeGrants(trx: Conn, actor: Principal, userId: string, add: Gr
 /** The user's outlet-level roles at outlets the caller manages: what "these roles" means in Edit User. */
 async function rolesAtMyOutlets(db: Conn, actor: Principal, userId: string): Promise<number[]> {
   const mine = await reachIds(db, actor, USER_MANAGEMENT_CODES, 'outlet');
-  const grants = (await grantsOf(db, [userId])).filter((g) => g.scopeType === 'outlet' && (!mine || mine.includes(g.scopeId as number)));
+  const grants = (await grantsOf(db, [userId])).filter((g) => atOutlet(g) && (!mine || mine.includes(g.scopeId)));
   return [...new Set(grants.map((g) => g.roleId))];
 }
 
@@ -347,9 +348,9 @@ export async function updateOutlets(
     if (body.add.length && !roles.length)
       throw new BadRequestError(GRANT_MESSAGES.noRoleForOutlet, [{ path: 'add', message: GRANT_MESSAGES.noRoleForOutlet }]);
     const add = body.add.flatMap((o) => roles.map((roleId) => ({ roleId, scopeType: 'outlet' as const, scopeId: o })));
-    const remove = (await grantsOf(trx, [userId])).filter((g) => g.scopeType === 'outlet' && body.remove.includes(g.scopeId as number));
+    const remove = (await grantsOf(trx, [userId])).filter((g) => atOutlet(g) && body.remove.includes(g.scopeId));
     const { added, removed } = await changeGrants(trx, actor, userId, add, remove);
-    const outletsOf = (gs: GrantKey[]) => [...new Set(gs.map((g) => g.scopeId as number))];
+    const outletsOf = (gs: GrantKey[]) => [...new Set(gs.filter(atOutlet).map((g) => g.scopeId))];
     if (added.length || removed.length)
       await recordAudit(
         trx,

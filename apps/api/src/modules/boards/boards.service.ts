@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { PERMISSIONS, type AdminBoard, type createBoardBodySchema, type updateBoardBodySchema } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import { uniqueViolation } from '../../db/unique-violation';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { can, reach, type Actor, type AdminActor } from '../access/access.service';
@@ -23,7 +24,7 @@ async function getBoard(db: Db, id: number): Promise<AdminBoard> {
   return row;
 }
 
-const taken = (e: unknown) => (e as { code?: string }).code === '23505';
+const taken = (e: unknown) => Boolean(uniqueViolation(e));
 const TAKEN = () => new ConflictError('A board with this board number already exists', 'board_number_taken');
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
+import { uniqueViolation } from '../../db/unique-violation';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { confirmCurrentPassword } from '../auth/auth.service';
@@ -45,7 +46,7 @@ async function findInScope(db: Db, actor: Actor, id: number) {
 }
 
 const conflict = (e: unknown): never => {
-  if ((e as { code?: string }).code === '23505') {
+  if (uniqueViolation(e)) {
     throw new ConflictError('This store already has credentials for this app, environment and type', 'credential_exists');
   }
   throw e;

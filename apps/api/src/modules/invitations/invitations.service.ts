@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
-import { bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
+import { atOutlet, bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
 import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword, isCommonPassword } from '../auth/auth.service';
@@ -364,9 +364,7 @@ export async function acceptInvitation(
         details: { isNewUser, ...granted },
       },
     );
-    const outlets = await repo.outletsByIds(trx, [
-      ...new Set(granted.grants.filter((g) => g.scopeType === 'outlet').map((g) => g.scopeId as number)),
-    ]);
+    const outlets = await repo.outletsByIds(trx, [...new Set(granted.grants.filter(atOutlet).map((g) => g.scopeId))]);
     await ctx.mailer.enqueue(
       trx,
       welcomeMail(inv.email, {

@@ -122,7 +122,7 @@ async function resolveSelection(db: Db, userId: string): Promise<Selection> {
   const candidates = outlet
     ? [saved.outletId === outlet.outletId ? saved.storeId : null, outlet.assignmentLastStoreId, outlet.defaultStoreId, outlet.storeIds[0]]
     : [];
-  const storeId = candidates.find((s) => s != null && outlet!.storeIds.includes(s)) ?? null;
+  const storeId = (outlet && candidates.find((s) => s != null && outlet.storeIds.includes(s))) ?? null;
   const selection = { outletId: outlet?.outletId ?? null, storeId };
   if (selection.outletId !== saved.outletId || selection.storeId !== saved.storeId) {
     await repo.upsertSelection(db, userId, selection.outletId, selection.storeId);
