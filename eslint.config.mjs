@@ -17,6 +17,8 @@ const folders = (dir) =>
   readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
+// Modules whose services still build queries (issue 25, moving to repositories): exempt from the rule below until then.
+const NOT_YET_REPOSITORIES = ['imports', 'integrations', 'webhooks'];
 const apiZones = [
   // routes → service → repository: a repository knows no service or route (the access rules are the shared kernel).
   {
@@ -127,25 +129,10 @@ export default tseslint.config(
   {
     // Queries live in repositories (STYLE.md "As the house grows"): a service or a route file imports no query
     // builder (a type-only `import type { Knex }` for a transaction parameter is fine) and builds no query:
-    // no `db('table')` / `trx('table')`, no `.raw(`, no `.from(` on a connection. The modules listed comply;
-    // the others join the list as their queries move (then the list becomes `apps/api/src/**`).
-    files: [
-      ...[
-        'access',
-        'admin-outlets',
-        'admin-stores',
-        'admin-users',
-        'audit',
-        'auth',
-        'boards',
-        'credentials',
-        'health',
-        'invitations',
-        'items',
-        'me',
-        'roles',
-      ].flatMap((m) => [`apps/api/src/modules/${m}/*.service.ts`, `apps/api/src/modules/${m}/*.routes.ts`]),
-    ],
+    // no `db('table')` / `trx('table')`, no `.raw(`, no `.from(` on a connection. Every module but those in
+    // NOT_YET_REPOSITORIES (emptied as their queries move).
+    files: ['apps/api/src/modules/*/*.service.ts', 'apps/api/src/modules/*/*.routes.ts'],
+    ignores: NOT_YET_REPOSITORIES.map((m) => `apps/api/src/modules/${m}/**`),
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
