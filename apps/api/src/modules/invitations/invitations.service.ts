@@ -135,7 +135,7 @@ function grantsOf(
   roles: { id: number; name: string; scopeType: string }[],
   places: { outletIds: number[]; storeIds: number[]; boardIds: number[] },
 ) {
-  const at = { outlet: places.outletIds, store: places.storeIds, board: places.boardIds } as Record<string, number[]>;
+  const at: Record<string, number[]> = { outlet: places.outletIds, store: places.storeIds, board: places.boardIds };
   const grants: GrantKey[] = [];
   for (const r of roles) {
     if (r.scopeType === 'global') {
@@ -197,9 +197,9 @@ export async function createInvitation(
   }
   const grants = await resolveGrants(db, grantsOf(roles, { outletIds: input.outletIds, storeIds, boardIds }));
   const placeNames = new Map<string, string>([
-    ...outlets.map((o) => [`outlet:${o.id}`, o.name] as [string, string]),
-    ...stores.map((s) => [`store:${s.id}`, s.name] as [string, string]),
-    ...boards.map((b) => [`board:${b.id}`, b.name] as [string, string]),
+    ...outlets.map((o): [string, string] => [`outlet:${o.id}`, o.name]),
+    ...stores.map((s): [string, string] => [`store:${s.id}`, s.name]),
+    ...boards.map((b): [string, string] => [`board:${b.id}`, b.name]),
   ]);
   if (!isSystem(inviter)) await assertMayGrant(db, inviter, grants, { mode: 'invite', target: { email: input.email }, placeNames });
 
@@ -404,10 +404,12 @@ async function existingPlaceIds(db: Db | Knex.Transaction, inv: { outletIds: num
     repo.storesByIds(db, inv.storeIds),
     repo.boardsByIds(db, inv.boardIds),
   ]);
-  return { outlet: new Set(o.map((x) => x.id)), store: new Set(st.map((x) => x.id)), board: new Set(b.map((x) => x.id)) } as Record<
-    'outlet' | 'store' | 'board',
-    Set<number>
-  >;
+  const ids: Record<'outlet' | 'store' | 'board', Set<number>> = {
+    outlet: new Set(o.map((x) => x.id)),
+    store: new Set(st.map((x) => x.id)),
+    board: new Set(b.map((x) => x.id)),
+  };
+  return ids;
 }
 
 /** Where the caller sees and manages invitations: theirs, and those whose every place they reach (ARCHITECTURE §11). */
