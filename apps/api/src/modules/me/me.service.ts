@@ -59,7 +59,10 @@ export async function updateProfile(
       entityType: 'user_profile',
       entityId: actor.userId,
     });
-    return (await repo.findProfile(trx, actor.userId))!;
+    // Just written above: the profile is there (404 only should the account vanish meanwhile).
+    const profile = await repo.findProfile(trx, actor.userId);
+    if (!profile) throw new NotFoundError('Profile not found');
+    return profile;
   });
 }
 
