@@ -215,12 +215,12 @@ export function usersReachQuery(db: Conn, userId: string, codes: readonly string
 export async function holdersAt(db: Conn, readonlyCodes: readonly string[], scope: Exclude<Scope, { type: 'global' }>) {
   const codes = [...readonlyCodes];
   const c = coversSql(scope.type, '?', [scope.id]);
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { id: string; email: string }[] }>(
     `SELECT DISTINCT u.id, u.email FROM users u JOIN role_grants g ON g.user_id = u.id
       WHERE u.is_active AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql}) ORDER BY u.email`,
     [codes, ...c.bindings],
   );
-  return r.rows as { id: string; email: string }[];
+  return r.rows;
 }
 
 /** The most privileged (lowest) role level of the user's grants, `null` without any; with `scope`, of those covering it. */
@@ -471,7 +471,7 @@ export async function listRoles(db: Conn, belowLevel?: number | null) {
 export async function codesByPlace(db: Conn, userId: string) {
   // A few rows however many grants: each held role with its codes and, per scope type, the ids it is held at
   // (thousands of grants as one integer array each, not one row of text arrays per place).
-  const rows = await db.raw(
+  const rows = await db.raw<{ rows: { scope_type: ScopeType; scope_ids: (number | null)[]; codes: string[] | null }[] }>(
     `SELECT g.role_id, g.scope_type, array_agg(g.scope_id ORDER BY g.scope_id) AS scope_ids,
             (SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
               WHERE rp.role_id = g.role_id) AS codes
@@ -479,7 +479,7 @@ export async function codesByPlace(db: Conn, userId: string) {
     [userId],
   );
   const byPlace = new Map<string, { scope_type: ScopeType; scope_id: number | null; codes: Set<string> }>();
-  for (const r of rows.rows as { scope_type: ScopeType; scope_ids: (number | null)[]; codes: string[] | null }[]) {
+  for (const r of rows.rows) {
     for (const id of r.scope_ids) {
       const key = `${r.scope_type}:${id}`;
       let place = byPlace.get(key);
@@ -509,7 +509,8 @@ export function noRows(db: Conn, column: 'id' | 'user_id'): Knex.QueryBuilder {
 
 /** The ids a reach subquery (column `id`) selects. */
 export async function idsOf(q: Knex.QueryBuilder): Promise<number[]> {
-  return ((await q) as { id: number }[]).map((r) => r.id);
+  const rows: { id: number }[] = await q;
+  return rows.map((r) => r.id);
 }
 
 /** Does the user exist? */
