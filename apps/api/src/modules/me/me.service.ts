@@ -72,13 +72,14 @@ export async function updateProfile(
  */
 export async function myPermissions(db: Db, actor: Principal): Promise<MyPermissions> {
   const rows = await codesByPlace(db, actor.userId);
-  const at = (t: string) => rows.filter((r) => r.scope_type === t);
+  // The places of one scope type (their grants always name one: scope_id is set).
+  const at = (t: string) => rows.flatMap((r) => (r.scope_type === t && r.scope_id !== null ? [{ id: r.scope_id, codes: r.codes }] : []));
   return {
     codes: [...actor.permissions].sort(),
     global: [...actor.globalPermissions].sort(),
-    boards: at('board').map((r) => ({ boardId: r.scope_id as number, codes: r.codes })),
-    stores: at('store').map((r) => ({ storeId: r.scope_id as number, codes: r.codes })),
-    outlets: at('outlet').map((r) => ({ outletId: r.scope_id as number, codes: r.codes })),
+    boards: at('board').map((r) => ({ boardId: r.id, codes: r.codes })),
+    stores: at('store').map((r) => ({ storeId: r.id, codes: r.codes })),
+    outlets: at('outlet').map((r) => ({ outletId: r.id, codes: r.codes })),
   };
 }
 
