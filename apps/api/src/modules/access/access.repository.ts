@@ -425,7 +425,7 @@ export async function deleteGrants(db: Conn, userId: string, grants: GrantKey[])
 
 /** Which of these places exist: `{ board: Set, store: Set, outlet: Set }` of ids. */
 export async function existingPlaces(db: Conn, keys: { scopeType: ScopeType; scopeId: number | null }[]) {
-  const ids = (t: string) => [...new Set(keys.filter((k) => k.scopeType === t).map((k) => k.scopeId as number))];
+  const ids = (t: string) => [...new Set(keys.flatMap((k) => (k.scopeType === t && k.scopeId !== null ? [k.scopeId] : [])))];
   const [boards, stores, outlets] = await Promise.all([
     ids('board').length ? db('boards').whereIn('id', ids('board')).pluck('id') : [],
     ids('store').length ? db('stores').whereIn('id', ids('store')).pluck('id') : [],

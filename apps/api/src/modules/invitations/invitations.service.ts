@@ -393,7 +393,7 @@ async function grantInvitation(trx: Db | Knex.Transaction, userId: string, inv: 
       : (at[r.scopeType] ?? []).map((id) => ({ roleId: r.id, scopeType: r.scopeType, scopeId: id })),
   );
   const places = await existingPlaceIds(trx, inv);
-  const live = keys.filter((k) => k.scopeType === 'global' || places[k.scopeType].has(k.scopeId as number));
+  const live = keys.filter((k) => k.scopeType === 'global' || (k.scopeId !== null && places[k.scopeType].has(k.scopeId)));
   await insertGrants(trx, userId, live, inv.invitedBy);
   return { roleIds: roles.map((r) => r.id), grants: live };
 }
