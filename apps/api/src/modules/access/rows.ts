@@ -84,6 +84,8 @@ const int = (v: unknown): number | null => {
   const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
 };
+/** A property of a route's composite id (`{ outletId, storeId }`…), unknown until checked; undefined when absent. */
+const field = (v: unknown, key: string): unknown => (typeof v === 'object' && v !== null ? Reflect.get(v, key) : undefined);
 const uuid = (v: unknown): string | null =>
   typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v : null;
 
@@ -148,13 +150,12 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
       return Boolean(c && c.user_id === actor.userId && (await mayActAt(db, actor, codes, c.outlet_id, c.store_id)));
     }
     case 'shop': {
-      const p = (id ?? {}) as { outletId?: unknown; storeId?: unknown };
-      const outletId = int(p.outletId);
-      const storeId = int(p.storeId);
+      const outletId = int(field(id, 'outletId'));
+      const storeId = int(field(id, 'storeId'));
       return outletId !== null && storeId !== null && mayActAt(db, actor, codes, outletId, storeId);
     }
     case 'storeOrBoard': {
-      const p = (id ?? {}) as { storeId?: unknown; boardId?: unknown };
+      const p = { storeId: field(id, 'storeId'), boardId: field(id, 'boardId') };
       if (p.storeId != null) {
         const n = int(p.storeId);
         return n !== null && (await rows.placeExists(db, 'store', n)) && can(db, actor, codes, { type: 'store', id: n });
