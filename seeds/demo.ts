@@ -129,6 +129,7 @@ export async function seedDemo(
         .onConflict('outlet_code')
         .ignore();
       const outlet = await trx('outlets').where({ outlet_code: o.code }).first('id');
+      if (!outlet) throw new Error(`outlet ${o.code} was not written`);
       if (linked.length)
         await trx('store_outlets')
           .insert(linked.map((s) => ({ store_id: s, outlet_id: outlet.id })))
@@ -182,6 +183,7 @@ async function seedPastOrders(db: Knex, salesFile: string) {
     .where('u.email', 'buyer@example.com')
     .first('u.id', 'u.email', 'p.full_name');
   const outlet = await db('outlets').where({ outlet_code: DEMO_OUTLETS[0].code }).first('id');
+  if (!outlet) throw new Error(`outlet ${DEMO_OUTLETS[0].code} is missing`);
   await db.transaction(async (trx) => {
     for (const [inv, { date, lines }] of invoices) {
       const items = await trx('items as i')

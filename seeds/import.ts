@@ -392,7 +392,9 @@ async function boardId(trx: Knex.Transaction, opts: ImportOptions): Promise<numb
   const number = opts.boardNumber ?? IOWA_BOARD.number;
   const name = opts.boardName ?? (number === IOWA_BOARD.number ? IOWA_BOARD.name : `Board ${number}`);
   await trx('boards').insert({ board_number: number, name }).onConflict('board_number').ignore();
-  return (await trx('boards').where({ board_number: number }).first('id')).id;
+  const board = await trx('boards').where({ board_number: number }).first('id');
+  if (!board) throw new Error(`board ${number} was not written`);
+  return board.id;
 }
 
 /** "750 ml", "1.75 L"; volume 0 → "Unknown Size" (data README). */

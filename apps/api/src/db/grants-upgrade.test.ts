@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (const o of DEMO_OUTLETS) {
     const [row] = await t
       .db('outlets')
-      .insert({ outlet_code: o.code, name: o.name, city: o.city, state: o.state, is_admin_outlet: Boolean(o.admin), board_id: board.id })
+      .insert({ outlet_code: o.code, name: o.name, city: o.city, state: o.state, is_admin_outlet: Boolean(o.admin), board_id: board!.id })
       .returning('id');
     const linked = o.stores.filter((s) => storeIds.has(s));
     if (linked.length) await t.db('store_outlets').insert(linked.map((s) => ({ store_id: s, outlet_id: row.id })));

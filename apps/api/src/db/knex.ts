@@ -1,7 +1,9 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from '@portal/migrations';
-import './tables/integrations';
+// Row types of the tables (knex `Tables`), type-only: `db('users')` is typed everywhere.
+import type {} from './tables/admin';
+import type {} from './tables/integrations';
 
 // numeric → string (money stays exact), bigint count → number, date → 'YYYY-MM-DD' string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -52,7 +52,7 @@ describe('migrations', () => {
       /stores_state_two_letters/,
     );
     await expect(
-      t.db('stores').insert({ id: 2, warehouse_code: 'X-2', name: 'X', board_id: board.id, delivery_charge: -1 }),
+      t.db('stores').insert({ id: 2, warehouse_code: 'X-2', name: 'X', board_id: board.id, delivery_charge: '-1' }),
     ).rejects.toThrow(/delivery_charge_nonnegative/);
     await t.db('stores').insert({ id: 3, warehouse_code: 'X-3', name: 'X', board_id: board.id });
     const [item] = await t.db('items').insert({ board_id: board.id, code: '100', name: 'Test', retail: '10.00' }).returning('id');

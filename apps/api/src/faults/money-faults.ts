@@ -127,6 +127,7 @@ async function main() {
       .limit(1)
       .select('i.id', 'i.code', 'i.retail');
     const role = await db('roles').where({ code: 'outlet_buyer' }).first('id');
+    if (!role) throw new Error('the outlet_buyer role is missing');
     const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
     const buyers: Buyer[] = [];
     for (let i = 0; i < 30; i++) {

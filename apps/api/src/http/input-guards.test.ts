@@ -132,7 +132,7 @@ describe('X-Forwarded-For', () => {
       .where({ action: 'auth.login', actor_email: f.users.viewer.email })
       .orderBy('id', 'desc')
       .first('ip');
-    expect(row.ip).toBe('127.0.0.1');
+    expect(row!.ip).toBe('127.0.0.1');
   });
 
   it('when X-Forwarded-For has several hops, then only TRUST_PROXY hops are honoured', () => {

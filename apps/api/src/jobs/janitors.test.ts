@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../test/harness';
 import { seedFixtures, type Fixtures } from '../test/fixtures';
@@ -67,7 +68,7 @@ describe('janitors', () => {
     await key('old-unfinished', ago('8 days'), null);
     await key('recent-unfinished', ago('2 days'), null);
 
-    const authSession = (expires: unknown, revoked: unknown) =>
+    const authSession = (expires: Knex.Raw, revoked: Knex.Raw | null) =>
       t
         .db('auth_sessions')
         .insert({ user_id: user, family_id: randomUUID(), token_hash: hash(), expires_at: expires, revoked_at: revoked })
@@ -78,7 +79,7 @@ describe('janitors', () => {
     const revokedJustNow = await authSession(ahead('10 days'), ago('1 minute'));
     const live = await authSession(ahead('10 days'), null);
 
-    const resetToken = (expires: unknown, used: unknown) =>
+    const resetToken = (expires: Knex.Raw, used: Knex.Raw | null) =>
       t
         .db('password_reset_tokens')
         .insert({ user_id: user, token_hash: hash(), expires_at: expires, used_at: used })

@@ -27,7 +27,7 @@ export async function seedFixtures(db: Db): Promise<Fixtures> {
   );
   await seedDemo(db, { password: FIXTURE_PASSWORD, bcryptCost: 4 });
   const hash = await bcrypt.hash(FIXTURE_PASSWORD, 4);
-  const outletId = async (code: string) => (await db('outlets').where({ outlet_code: code }).first('id')).id as number;
+  const outletId = async (code: string) => (await db('outlets').where({ outlet_code: code }).first('id'))!.id as number;
   const [inactiveOutlet] = await db('outlets')
     .insert({ outlet_code: 'TEST-INACTIVE', name: 'Test – Closed Lounge', active: false, default_store_id: 2190 })
     .returning('id');
@@ -53,7 +53,7 @@ export async function seedFixtures(db: Db): Promise<Fixtures> {
     // Scoped grants as the upgrade converts "a role with outlets" (the no-role user belongs nowhere).
     if (u.role) await grantRoleAtOutlets(db, row.id, u.role, await Promise.all(u.outlets.map(outletId)));
   }
-  const user = async (email: string) => ({ id: (await db('users').where({ email }).first('id')).id as string, email });
+  const user = async (email: string) => ({ id: (await db('users').where({ email }).first('id'))!.id as string, email });
   return {
     outlets: {
       dsm,

@@ -277,8 +277,8 @@ async function targetUser(owner: Owner): Promise<Row> {
       : { role: 'store_staff', type: 'store', id: owner === 'S1' ? ids.S1 : ids.S2 };
   const userId = await makeUser(`target ${owner}`, [g]);
   const role = await t.db('roles').where({ code: g.role }).first('id');
-  const { email } = await t.db('users').where({ id: userId }).first('email');
-  return { owner, userId, email, roleId: role.id, grants: [g], scopeType: g.type, scopeId: g.id };
+  const { email } = (await t.db('users').where({ id: userId }).first('email'))!;
+  return { owner, userId, email, roleId: role!.id, grants: [g], scopeType: g.type, scopeId: g.id };
 }
 async function storeHeld(table: 'api_keys' | 'webhook_endpoints' | 'payment_credentials', owner: Owner): Promise<Row> {
   const storeId = owner === 'S1' ? ids.S1 : owner === 'S2' ? ids.S2 : null;
@@ -398,7 +398,7 @@ async function rowsOf(kind: RowKind | 'grants'): Promise<Row[]> {
             email: `inv-${randomUUID().slice(0, 8)}@matrix.example.com`,
             first_name: 'In',
             last_name: 'Vited',
-            role_ids: [r.id],
+            role_ids: [r!.id],
             outlet_ids: [],
             [col]: [id],
             invited_by: who('super administrator').userId,
@@ -464,7 +464,7 @@ async function bodyFor(r: Route, row: Row): Promise<unknown> {
   const unique = randomUUID().slice(0, 8);
   if (scope === 'grants') {
     const b = row.body as { roleIds: string[]; outletIds?: number[]; storeIds?: number[] };
-    const roleIds = await Promise.all(b.roleIds.map(async (c) => (await t.db('roles').where({ code: c }).first('id')).id));
+    const roleIds = await Promise.all(b.roleIds.map(async (c) => (await t.db('roles').where({ code: c }).first('id'))!.id));
     return { email: `invitee-${unique}@matrix.example.com`, firstName: 'In', lastName: 'Vitee', outletIds: [], ...b, roleIds };
   }
   // A route whose service checks the row itself reads its body first: it gets a readable body too.

@@ -219,12 +219,12 @@ export function usersReachQuery(db: Conn, userId: string, codes: readonly string
 export async function holdersAt(db: Conn, readonlyCodes: readonly string[], scope: Exclude<Scope, { type: 'global' }>) {
   const codes = [...readonlyCodes];
   const c = coversSql(scope.type, '?', [scope.id]);
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { id: string; email: string }[] }>(
     `SELECT DISTINCT u.id, u.email FROM users u JOIN role_grants g ON g.user_id = u.id
       WHERE u.is_active AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql}) ORDER BY u.email`,
     [codes, ...c.bindings],
   );
-  return r.rows as { id: string; email: string }[];
+  return r.rows;
 }
 
 /** The most privileged (lowest) role level of the user's grants, `null` without any; with `scope`, of those covering it. */
@@ -429,7 +429,7 @@ export async function deleteGrants(db: Conn, userId: string, grants: GrantKey[])
 
 /** Which of these places exist: `{ board: Set, store: Set, outlet: Set }` of ids. */
 export async function existingPlaces(db: Conn, keys: { scopeType: ScopeType; scopeId: number | null }[]) {
-  const ids = (t: string) => [...new Set(keys.filter((k) => k.scopeType === t).map((k) => k.scopeId as number))];
+  const ids = (t: string) => [...new Set(keys.flatMap((k) => (k.scopeType === t && k.scopeId !== null ? [k.scopeId] : [])))];
   const [boards, stores, outlets] = await Promise.all([
     ids('board').length ? db('boards').whereIn('id', ids('board')).pluck('id') : [],
     ids('store').length ? db('stores').whereIn('id', ids('store')).pluck('id') : [],
@@ -443,12 +443,12 @@ export async function rolesByIds(db: Conn, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db('roles').whereIn('id', ids).select('id', 'code', 'role_name', 'description', 'role_level', 'scope_type');
   return rows.map((r) => ({
-    id: r.id as number,
-    code: r.code as string,
-    name: (r.role_name ?? null) as string | null,
-    description: (r.description ?? null) as string | null,
-    level: r.role_level as number,
-    scopeType: r.scope_type as ScopeType,
+    id: r.id,
+    code: r.code,
+    name: r.role_name ?? null,
+    description: r.description ?? null,
+    level: r.role_level,
+    scopeType: r.scope_type,
   }));
 }
 
@@ -459,12 +459,12 @@ export async function listRoles(db: Conn, belowLevel?: number | null) {
     .select('id', 'code', 'role_name', 'description', 'role_level', 'scope_type');
   if (belowLevel !== undefined && belowLevel !== null) q.where('role_level', '>', belowLevel);
   return (await q).map((r) => ({
-    id: r.id as number,
-    code: r.code as string,
-    name: (r.role_name ?? null) as string | null,
-    description: (r.description ?? null) as string | null,
-    level: r.role_level as number,
-    scopeType: r.scope_type as ScopeType,
+    id: r.id,
+    code: r.code,
+    name: r.role_name ?? null,
+    description: r.description ?? null,
+    level: r.role_level,
+    scopeType: r.scope_type,
   }));
 }
 
@@ -475,7 +475,7 @@ export async function listRoles(db: Conn, belowLevel?: number | null) {
 export async function codesByPlace(db: Conn, userId: string) {
   // A few rows however many grants: each held role with its codes and, per scope type, the ids it is held at
   // (thousands of grants as one integer array each, not one row of text arrays per place).
-  const rows = await db.raw(
+  const rows = await db.raw<{ rows: { scope_type: ScopeType; scope_ids: (number | null)[]; codes: string[] | null }[] }>(
     `SELECT g.role_id, g.scope_type, array_agg(g.scope_id ORDER BY g.scope_id) AS scope_ids,
             (SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
               WHERE rp.role_id = g.role_id) AS codes
@@ -483,7 +483,7 @@ export async function codesByPlace(db: Conn, userId: string) {
     [userId],
   );
   const byPlace = new Map<string, { scope_type: ScopeType; scope_id: number | null; codes: Set<string> }>();
-  for (const r of rows.rows as { scope_type: ScopeType; scope_ids: (number | null)[]; codes: string[] | null }[]) {
+  for (const r of rows.rows) {
     for (const id of r.scope_ids) {
       const key = `${r.scope_type}:${id}`;
       let place = byPlace.get(key);
@@ -500,4 +500,54 @@ export async function codesByPlace(db: Conn, userId: string) {
 export async function placesOf(db: Conn, userId: string): Promise<{ scopeType: ScopeType; scopeId: number | null }[]> {
   const rows = await db('role_grants').where('user_id', userId).distinct('scope_type', 'scope_id');
   return rows.map((r) => ({ scopeType: r.scope_type, scopeId: r.scope_id }));
+}
+
+// ---- reach helpers of access.service ----
+
+/** A subquery selecting no rows, with an `id` or `user_id` column (the reach of a code held nowhere). */
+export function noRows(db: Conn, column: 'id' | 'user_id'): Knex.QueryBuilder {
+  return db('role_grants')
+    .whereRaw('false')
+    .select(column === 'id' ? 'role_id as id' : 'user_id');
+}
+
+/** The ids a reach subquery (column `id`) selects. */
+export async function idsOf(q: Knex.QueryBuilder): Promise<number[]> {
+  const rows: { id: number }[] = await q;
+  return rows.map((r) => r.id);
+}
+
+/** Does the user exist? */
+export async function userExists(db: Conn, userId: string): Promise<boolean> {
+  return Boolean(await db('users').where({ id: userId }).first('id'));
+}
+
+/** Does the users subquery (column `user_id`) select this user? */
+export async function selectsUser(db: Conn, users: Knex.QueryBuilder, userId: string): Promise<boolean> {
+  return Boolean(await db.from(users.as('r')).where('r.user_id', userId).first('r.user_id'));
+}
+
+/** Does the store exist? */
+export async function storeExists(db: Conn, storeId: number): Promise<boolean> {
+  return Boolean(await db('stores').where({ id: storeId }).first('id'));
+}
+
+/** May the user browse the store: evaluates `browseStoreSql`. */
+export async function canBrowseStore(
+  db: Conn,
+  userId: string,
+  storeId: number,
+  shopCodes: readonly string[],
+  viewCodes: readonly string[],
+): Promise<boolean> {
+  const b = browseStoreSql(userId, storeId, shopCodes, viewCodes);
+  const r = await db.raw<{ rows: { ok: boolean }[] }>(`SELECT ${b.sql} AS ok`, b.bindings);
+  return r.rows[0].ok;
+}
+
+/** Does the user shop at the store (an active store linked to an active outlet they are a member of; that outlet, when given)? */
+export async function shopsAt(db: Conn, userId: string, storeId: number, outletId?: number): Promise<boolean> {
+  const q = db.from(shopReach(db, userId).as('r')).where('r.store_id', storeId);
+  if (outletId !== undefined) q.andWhere('r.outlet_id', outletId);
+  return Boolean(await q.first(db.raw('1 AS reached')));
 }

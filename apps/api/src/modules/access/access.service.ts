@@ -34,6 +34,11 @@ export {
 } from './access.repository';
 
 type Conn = Db | Knex.Transaction;
+
+/** Is this grant held at an outlet (its `scopeId` is then the outlet's id)? A type guard for filters. */
+export const atOutlet = <G extends { scopeType: string; scopeId: number | null }>(
+  g: G,
+): g is G & { scopeType: 'outlet'; scopeId: number } => g.scopeType === 'outlet' && g.scopeId !== null;
 const list = (codes: string | readonly string[]) => (typeof codes === 'string' ? [codes] : codes);
 
 /** Does the actor hold a global grant carrying one of `codes` (it then reaches everything)? */
@@ -73,14 +78,14 @@ export function reach(
 ): Knex.QueryBuilder | null {
   const c = list(codes);
   if (holdsGlobally(actor, c)) return null;
-  if (!holdsAnywhere(actor, c)) return db('role_grants').whereRaw('false').select('role_id as id');
+  if (!holdsAnywhere(actor, c)) return repo.noRows(db, 'id');
   return repo.reachQuery(db, actor.userId, c, kind);
 }
 
 /** `reach` as a list of ids (`null`: everything). */
 export async function reachIds(db: Conn, actor: Actor, codes: string | readonly string[], kind: Exclude<Scope['type'], 'global'>) {
   const q = reach(db, actor, codes, kind);
-  return q ? ((await q) as { id: number }[]).map((r) => r.id) : null;
+  return q ? repo.idsOf(q) : null;
 }
 
 /** Restricts `q` (which has a place id column `column` of `kind`) to the places the actor reaches with `codes`. */
@@ -120,15 +125,14 @@ export function whereStoreOrBoardInReach(
 export function usersInReach(db: Conn, actor: Actor, codes: string | readonly string[]): Knex.QueryBuilder | null {
   const c = list(codes);
   if (holdsGlobally(actor, c)) return null;
-  if (!holdsAnywhere(actor, c)) return db('role_grants').whereRaw('false').select('user_id');
+  if (!holdsAnywhere(actor, c)) return repo.noRows(db, 'user_id');
   return repo.usersReachQuery(db, actor.userId, c);
 }
 
 /** Is this user in the actor's reach with `codes` (themselves excepted: callers decide)? */
 export async function reachesUser(db: Conn, actor: Actor, codes: string | readonly string[], userId: string): Promise<boolean> {
   const r = usersInReach(db, actor, codes);
-  if (!r) return Boolean(await db('users').where({ id: userId }).first('id'));
-  return Boolean(await db.from(r.as('r')).where('r.user_id', userId).first('r.user_id'));
+  return r ? repo.selectsUser(db, r, userId) : repo.userExists(db, userId);
 }
 
 /**
@@ -147,9 +151,8 @@ export async function mayActAt(db: Conn, actor: Actor, codes: string | readonly 
  */
 export async function mayBrowseStore(db: Conn, actor: Actor, storeId: number, codes: readonly string[]): Promise<boolean> {
   const { shop, view } = splitBrowseCodes(codes);
-  if (holdsGlobally(actor, view)) return Boolean(await db('stores').where({ id: storeId }).first('id'));
-  const b = repo.browseStoreSql(actor.userId, storeId, shop, view);
-  return (await db.raw(`SELECT ${b.sql} AS ok`, b.bindings)).rows[0].ok;
+  if (holdsGlobally(actor, view)) return repo.storeExists(db, storeId);
+  return repo.canBrowseStore(db, actor.userId, storeId, shop, view);
 }
 
 /** The browse codes split into shopping (bcc.carts.use) and viewing (the rest). */
@@ -162,9 +165,7 @@ export function splitBrowseCodes(codes: readonly string[]) {
  * (through that outlet, when given)? Membership only — the codes are the caller's to check (mayActAt).
  */
 export async function canShopAt(db: Conn, userId: string, storeId: number, outletId?: number): Promise<boolean> {
-  const q = db.from(repo.shopReach(db, userId).as('r')).where('r.store_id', storeId);
-  if (outletId !== undefined) q.andWhere('r.outlet_id', outletId);
-  return Boolean(await q.first(db.raw('1 AS reached')));
+  return repo.shopsAt(db, userId, storeId, outletId);
 }
 
 /** The API-key side (ARCHITECTURE §10): a key reaches its own store, or every store of its board. */

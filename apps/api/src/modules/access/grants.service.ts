@@ -56,7 +56,7 @@ export async function resolveGrants(db: Conn, grants: GrantKey[]): Promise<Named
     const role = roles.get(g.roleId);
     if (!role) throw invalid('roleId', INVITATION_MESSAGES.unknownRole(g.roleId));
     if (role.scopeType !== g.scopeType) throw invalid('scopeType', GRANT_MESSAGES.wrongScope(label(role), role.scopeType));
-    if (g.scopeType !== 'global' && !places[g.scopeType].has(g.scopeId as number))
+    if (g.scopeType !== 'global' && (g.scopeId === null || !places[g.scopeType].has(g.scopeId)))
       throw invalid('scopeId', GRANT_MESSAGES.unknownScope(g.scopeType, g.scopeId as number));
     const key = `${g.roleId}:${g.scopeType}:${g.scopeId}`;
     if (seen.has(key)) continue;
@@ -106,7 +106,7 @@ export async function assertMayGrant(
       reached.set(g.scopeType, ids ? new Set(ids) : null);
     }
     const ids = reached.get(g.scopeType);
-    if (ids && !ids.has(g.scopeId as number)) throw notReachable(g, opts.mode, opts.placeNames);
+    if (ids && (g.scopeId === null || !ids.has(g.scopeId))) throw notReachable(g, opts.mode, opts.placeNames);
   }
   const levels = new Map<string, number | null>();
   for (const g of grants) {
@@ -149,7 +149,7 @@ export async function editableGrants(db: Conn, actor: Actor, grants: GrantKey[],
     if (g.scopeType === 'global') continue;
     const r = reached.get(g.scopeType);
     const key = `${g.scopeType}:${g.scopeId}`;
-    if ((r === null || r?.has(g.scopeId as number)) && !levels.has(key))
+    if ((r === null || (g.scopeId !== null && r?.has(g.scopeId))) && !levels.has(key))
       levels.set(key, (await repo.bestLevel(db, actor.userId, placeOf(g))) ?? 999);
   }
   return (g: GrantKey) => {

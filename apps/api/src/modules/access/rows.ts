@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import type { Actor } from './access.repository';
 import { can, holdsGlobally, keyReaches, mayActAt, mayBrowseStore, reachIds, reachesUser } from './access.service';
+import * as rows from './rows.repository';
 
 /**
  * The rows routes act on, and where each one's permission must be held (ARCHITECTURE §11). A route declares
@@ -83,6 +84,8 @@ const int = (v: unknown): number | null => {
   const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
 };
+/** A property of a route's composite id (`{ outletId, storeId }`…), unknown until checked; undefined when absent. */
+const field = (v: unknown, key: string): unknown => (typeof v === 'object' && v !== null ? Reflect.get(v, key) : undefined);
 const uuid = (v: unknown): string | null =>
   typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v : null;
 
@@ -110,8 +113,7 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
     case 'outlet': {
       const n = int(id);
       if (n === null) return false;
-      const table = { board: 'boards', store: 'stores', outlet: 'outlets' }[kind];
-      if (!(await db(table).where({ id: n }).first('id'))) return false;
+      if (!(await rows.placeExists(db, kind, n))) return false;
       return can(db, actor, codes, { type: kind, id: n });
     }
     case 'browse': {
@@ -121,20 +123,20 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
     case 'item':
     case 'itemEdit': {
       const n = int(id);
-      const item = n === null ? undefined : await db('items').where({ id: n }).first('board_id');
+      const item = n === null ? undefined : await rows.itemBoard(db, n);
       if (!item) return false;
       return can(db, actor, codes, { type: kind === 'item' ? 'catalog' : 'board', id: item.board_id });
     }
     case 'user': {
       const u = uuid(id);
-      if (!u || !(await db('users').where({ id: u }).first('id'))) return false;
+      if (!u || !(await rows.userExists(db, u))) return false;
       return u === actor.userId || reachesUser(db, actor, codes, u);
     }
     case 'order':
     case 'storeOrder':
     case 'ownOrder': {
       const n = int(id);
-      const o = n === null ? undefined : await db('orders').where({ id: n }).first('user_id', 'store_id', 'outlet_id');
+      const o = n === null ? undefined : await rows.orderPlaces(db, n);
       if (!o) return false;
       if (kind === 'ownOrder') return o.user_id === actor.userId;
       if (kind === 'storeOrder') return can(db, actor, codes, { type: 'store', id: o.store_id });
@@ -144,24 +146,23 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
     }
     case 'cart': {
       const n = int(id);
-      const c = n === null ? undefined : await db('carts').where({ id: n }).first('user_id', 'outlet_id', 'store_id');
+      const c = n === null ? undefined : await rows.cartPlaces(db, n);
       return Boolean(c && c.user_id === actor.userId && (await mayActAt(db, actor, codes, c.outlet_id, c.store_id)));
     }
     case 'shop': {
-      const p = (id ?? {}) as { outletId?: unknown; storeId?: unknown };
-      const outletId = int(p.outletId);
-      const storeId = int(p.storeId);
+      const outletId = int(field(id, 'outletId'));
+      const storeId = int(field(id, 'storeId'));
       return outletId !== null && storeId !== null && mayActAt(db, actor, codes, outletId, storeId);
     }
     case 'storeOrBoard': {
-      const p = (id ?? {}) as { storeId?: unknown; boardId?: unknown };
+      const p = { storeId: field(id, 'storeId'), boardId: field(id, 'boardId') };
       if (p.storeId != null) {
         const n = int(p.storeId);
-        return n !== null && Boolean(await db('stores').where({ id: n }).first('id')) && can(db, actor, codes, { type: 'store', id: n });
+        return n !== null && (await rows.placeExists(db, 'store', n)) && can(db, actor, codes, { type: 'store', id: n });
       }
       if (p.boardId != null) {
         const n = int(p.boardId);
-        return n !== null && Boolean(await db('boards').where({ id: n }).first('id')) && can(db, actor, codes, { type: 'board', id: n });
+        return n !== null && (await rows.placeExists(db, 'board', n)) && can(db, actor, codes, { type: 'board', id: n });
       }
       return true;
     }
@@ -169,23 +170,16 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
     case 'webhook': {
       const u = uuid(id);
       if (!u) return false;
-      return atStoreOrBoard(
-        db,
-        actor,
-        codes,
-        await db(kind === 'apiKey' ? 'api_keys' : 'webhook_endpoints')
-          .where({ id: u })
-          .first('store_id', 'board_id'),
-      );
+      return atStoreOrBoard(db, actor, codes, await rows.holderOf(db, kind, u));
     }
     case 'credential': {
       const n = int(id);
-      const c = n === null ? undefined : await db('payment_credentials').where({ id: n }).first('store_id');
+      const c = n === null ? undefined : await rows.credentialStore(db, n);
       return Boolean(c && (await can(db, actor, codes, { type: 'store', id: c.store_id })));
     }
     case 'invitation': {
       const u = uuid(id);
-      const inv = u ? await db('invitations').where({ id: u }).first('invited_by', 'outlet_ids', 'store_ids', 'board_ids') : undefined;
+      const inv = u ? await rows.invitationPlaces(db, u) : undefined;
       if (!inv) return false;
       if (inv.invited_by === actor.userId || holdsGlobally(actor, codes)) return true;
       const places: ['outlet' | 'store' | 'board', number[]][] = [
@@ -203,7 +197,7 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
     }
     case 'outletRequest': {
       const n = int(id);
-      const r = n === null ? undefined : await db('outlet_requests').where({ id: n }).first('outlet_id');
+      const r = n === null ? undefined : await rows.outletRequestOutlet(db, n);
       return Boolean(r && (await can(db, actor, codes, { type: 'outlet', id: r.outlet_id })));
     }
     case 'keyStore':
@@ -218,14 +212,12 @@ export async function mayKeyReachRow(db: Db, key: { storeId: number | null; boar
   if (kind === 'keyBoard') return key.boardId !== null;
   if (kind === 'keyStore') {
     const n = int(id);
-    const s = n === null ? undefined : await db('stores').where({ id: n }).first('id', 'board_id');
+    const s = n === null ? undefined : await rows.storeBoard(db, n);
     return Boolean(s && keyReaches(key, { id: s.id, boardId: s.board_id }));
   }
   if (kind === 'keyOrder') {
     const number = typeof id === 'string' ? id : null;
-    const o = number
-      ? await db('orders as o').join('stores as s', 's.id', 'o.store_id').where('o.order_number', number).first('s.id', 's.board_id')
-      : undefined;
+    const o = number ? await rows.orderStoreByNumber(db, number) : undefined;
     return Boolean(o && keyReaches(key, { id: o.id, boardId: o.board_id }));
   }
   return false;

@@ -7,9 +7,12 @@ import {
   type updateOutletBodySchema,
 } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import { uniqueViolation } from '../../db/unique-violation';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { auditActor, can, whereInReach, type Actor } from '../access/access.service';
+import { auditActor, can, reach, type Actor } from '../access/access.service';
+import * as repo from './admin-outlets.repository';
+import type { OutletFields } from './admin-outlets.repository';
 
 /** Who administers outlets (spec 002 §6 Outlets tab), where they hold it (ARCHITECTURE §11). */
 export const OUTLET_ADMIN_CODES = [PERMISSIONS.outletsAdmin] as const;
@@ -18,57 +21,20 @@ type Query = z.output<typeof adminOutletsQuerySchema>;
 type CreateOutlet = z.output<typeof createOutletBodySchema>;
 type UpdateOutlet = z.output<typeof updateOutletBodySchema>;
 
-const select = (db: Db) =>
-  db('outlets as o')
-    .leftJoin('boards as b', 'b.id', 'o.board_id')
-    .select(
-      'o.id',
-      'o.outlet_code as outletCode',
-      'o.name',
-      'o.city',
-      'o.state',
-      'o.active',
-      'o.is_admin_outlet as isAdminOutlet',
-      'o.default_store_id as defaultStoreId',
-      'o.board_id as boardId',
-      'b.name as boardName',
-      db.raw(
-        `coalesce((SELECT array_agg(s.id ORDER BY s.name) FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = o.id), '{}') AS "storeIds"`,
-      ),
-      db.raw(
-        `coalesce((SELECT array_agg(s.name ORDER BY s.name) FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = o.id), '{}') AS "storeNames"`,
-      ),
-    );
-
 /**
  * Outlets the caller administers: those their grants holding bcc.outlets.admin cover (a board grant: the
  * board's outlets; a global one: all, including the system admin outlets).
  */
-function scoped(db: Db, actor: Actor, q = db('outlets as o')) {
-  return whereInReach(db, actor, OUTLET_ADMIN_CODES, 'outlet', q, 'o.id');
-}
+const scoped = (db: Db, actor: Actor) => reach(db, actor, OUTLET_ADMIN_CODES, 'outlet');
 
 /** The Outlets tab (spec 002 §2): id, name, code, city, state, active, board name, store names; search by name, code or city. */
 export async function listOutlets(db: Db, actor: Actor, q: Query) {
-  const base = scoped(db, actor);
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base.where((w) => {
-      w.whereILike('o.name', like).orWhereILike('o.outlet_code', like).orWhereILike('o.city', like);
-    });
-  }
-  const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
-  const items: AdminOutlet[] = await select(db)
-    .whereIn('o.id', base.clone().select('o.id'))
-    .orderBy('o.name')
-    .orderBy('o.id')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return { items, page: q.page, pageSize: q.pageSize, total: Number(n) };
+  const { items, total } = await repo.findPage(db, { within: scoped(db, actor), search: q.search, page: q.page, pageSize: q.pageSize });
+  return { items, page: q.page, pageSize: q.pageSize, total };
 }
 
 async function getOutlet(db: Db, id: number): Promise<AdminOutlet> {
-  const row = await select(db).where('o.id', id).first();
+  const row = await repo.findOutlet(db, id);
   if (!row) throw new NotFoundError('Outlet not found');
   return row;
 }
@@ -84,12 +50,6 @@ async function checkRefs(db: Db, actor: Actor, body: { boardId?: number; default
   }
 }
 
-async function codeTaken(db: Db, code: string, exceptId?: number) {
-  const q = db('outlets').whereRaw('lower(outlet_code) = lower(?)', [code]);
-  if (exceptId) q.whereNot('id', exceptId);
-  return Boolean(await q.first('id'));
-}
-
 /**
  * Adds an outlet (spec 002 §5: name and code required, state two letters upper-cased). The board must be
  * one of the caller's; the code is unique (409 outlet_code_taken). Audited.
@@ -98,29 +58,27 @@ export async function createOutlet(db: Db, actor: Actor, body: CreateOutlet): Pr
   const id = await db
     .transaction(async (trx) => {
       await checkRefs(trx, actor, body);
-      if (await codeTaken(trx, body.outletCode)) throw TAKEN();
-      const [row] = await trx('outlets')
-        .insert({
-          name: body.name,
-          outlet_code: body.outletCode,
-          city: body.city,
-          state: body.state,
-          active: body.active ?? true,
-          board_id: body.boardId,
-          default_store_id: body.defaultStoreId ?? null,
-        })
-        .returning('id');
+      if (await repo.codeTaken(trx, body.outletCode)) throw TAKEN();
+      const id = await repo.insertOutlet(trx, {
+        name: body.name,
+        outlet_code: body.outletCode,
+        city: body.city,
+        state: body.state,
+        active: body.active ?? true,
+        board_id: body.boardId,
+        default_store_id: body.defaultStoreId ?? null,
+      });
       await recordAudit(trx, auditActor(actor), {
         action: 'outlet.created',
         entityType: 'outlet',
-        entityId: row.id,
+        entityId: id,
         ip: actor.ip,
         details: { ...body },
       });
-      return row.id as number;
+      return id;
     })
     .catch((e) => {
-      if ((e as { code?: string }).code === '23505') throw TAKEN();
+      if (uniqueViolation(e)) throw TAKEN();
       throw e;
     });
   return getOutlet(db, id);
@@ -130,11 +88,10 @@ export async function createOutlet(db: Db, actor: Actor, body: CreateOutlet): Pr
 export async function updateOutlet(db: Db, actor: Actor, id: number, body: UpdateOutlet): Promise<AdminOutlet> {
   await db
     .transaction(async (trx) => {
-      const found = await scoped(trx, actor, trx('outlets as o')).where('o.id', id).forUpdate().first('o.id');
-      if (!found) throw new NotFoundError('Outlet not found');
+      if (!(await repo.lockOutlet(trx, id, scoped(trx, actor)))) throw new NotFoundError('Outlet not found');
       await checkRefs(trx, actor, body);
-      if (body.outletCode && (await codeTaken(trx, body.outletCode, id))) throw TAKEN();
-      const patch: Record<string, unknown> = {};
+      if (body.outletCode && (await repo.codeTaken(trx, body.outletCode, id))) throw TAKEN();
+      const patch: OutletFields = {};
       if (body.name !== undefined) patch.name = body.name;
       if (body.outletCode !== undefined) patch.outlet_code = body.outletCode;
       if (body.city !== undefined) patch.city = body.city;
@@ -142,10 +99,7 @@ export async function updateOutlet(db: Db, actor: Actor, id: number, body: Updat
       if (body.active !== undefined) patch.active = body.active;
       if (body.boardId !== undefined) patch.board_id = body.boardId;
       if (body.defaultStoreId !== undefined) patch.default_store_id = body.defaultStoreId;
-      if (Object.keys(patch).length)
-        await trx('outlets')
-          .where({ id })
-          .update({ ...patch, updated_at: trx.fn.now() });
+      await repo.updateOutlet(trx, id, patch);
       await recordAudit(trx, auditActor(actor), {
         action: 'outlet.updated',
         entityType: 'outlet',
@@ -155,7 +109,7 @@ export async function updateOutlet(db: Db, actor: Actor, id: number, body: Updat
       });
     })
     .catch((e) => {
-      if ((e as { code?: string }).code === '23505') throw TAKEN();
+      if (uniqueViolation(e)) throw TAKEN();
       throw e;
     });
   return getOutlet(db, id);

@@ -24,7 +24,7 @@ describe('admin stores', () => {
     manager = tokenFor(t, fx.users.manager);
     buyer = tokenFor(t, fx.users.buyer);
     boardAdmin = tokenFor(t, await createUserWithRole(t.db, 'board-admin@example.com', 'board_admin', [fx.outlets.dsm]));
-    board1 = (await t.db('boards').where({ board_number: 1 }).first('id')).id;
+    board1 = (await t.db('boards').where({ board_number: 1 }).first('id'))!.id;
   });
   afterAll(() => t.close());
   const central = FIXTURE_STORES.central;
@@ -56,7 +56,7 @@ describe('admin stores', () => {
     const save = await api().patch(`/api/v1/admin/stores/${central}`).auth(manager, { type: 'bearer' }).send({ deliveryCharge: '1.00' });
     expect(save.status).toBe(403);
     expect(save.body).toMatchObject({ code: 'forbidden', detail: DENIED });
-    expect((await row(central)).delivery_charge).toBe('15.00');
+    expect((await row(central))!.delivery_charge).toBe('15.00');
     const assign = await api().put(`/api/v1/admin/stores/${central}/outlets/${fx.outlets.unassigned}`).auth(manager, { type: 'bearer' });
     expect(assign.status).toBe(403);
     expect(assign.body.detail).toBe(DENIED);
@@ -123,9 +123,9 @@ describe('admin stores', () => {
       expect(await t.db('audit_log').where({ action: 'store.updated', entity_id: String(central) })).toHaveLength(2);
     } finally {
       await t.db('stores').where({ id: central }).update({
-        delivery_charge: before.delivery_charge,
-        orderconf_ccemails: before.orderconf_ccemails,
-        delivery_enabled: before.delivery_enabled,
+        delivery_charge: before!.delivery_charge,
+        orderconf_ccemails: before!.orderconf_ccemails,
+        delivery_enabled: before!.delivery_enabled,
       });
     }
   });

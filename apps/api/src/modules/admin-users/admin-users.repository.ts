@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import type { BoardRow, StoreRow } from '../../db/tables/admin';
 import type { Actor } from '../access/access.service';
 import { reach, usersInReach } from '../access/access.service';
 import { USER_MANAGEMENT_CODES } from '../access/grants.service';
@@ -124,8 +125,8 @@ export async function bestLevelsOf(db: Q, userIds: string[]): Promise<Map<string
     .join('roles as r', 'r.id', 'g.role_id')
     .whereIn('g.user_id', userIds)
     .groupBy('g.user_id')
-    .select('g.user_id', db.raw('min(r.role_level)::int AS level'));
-  return new Map(rows.map((r) => [r.user_id as string, r.level as number]));
+    .select<{ user_id: string; level: number }[]>('g.user_id', db.raw('min(r.role_level)::int AS level'));
+  return new Map(rows.map((r) => [r.user_id, r.level]));
 }
 
 /** The scope types of the user's grants that hold one of `codes`. */
@@ -241,14 +242,20 @@ export async function outletsForUserManagement(db: Q, actor: Actor, userId: stri
   const manageable = scope ? db.raw('o.id IN (?)', [scope]) : db.raw('true');
   const assigned = db('user_outlets as a').whereRaw('a.outlet_id = o.id').andWhere('a.user_id', userId).select(db.raw('1'));
   const q = db('outlets as o')
-    .select('o.id', 'o.name', 'o.outlet_code', db.raw('(?) AS can_manage', [manageable]), db.raw('EXISTS (?) AS assigned', [assigned]))
+    .select<{ id: number; name: string; outlet_code: string; can_manage: boolean; assigned: boolean }[]>(
+      'o.id',
+      'o.name',
+      'o.outlet_code',
+      db.raw('(?) AS can_manage', [manageable]),
+      db.raw('EXISTS (?) AS assigned', [assigned]),
+    )
     .orderBy([{ column: 'o.name' }, { column: 'o.id' }]);
   if (scope) q.where((w) => w.whereIn('o.id', scope).orWhereExists(assigned));
   const rows = await q;
   return rows.map((r) => ({
-    outletId: r.id as number,
-    outletName: r.name as string,
-    outletCode: r.outlet_code as string,
+    outletId: r.id,
+    outletName: r.name,
+    outletCode: r.outlet_code,
     assigned: Boolean(r.assigned),
     canManage: Boolean(r.can_manage),
   }));
@@ -259,18 +266,20 @@ export async function storesWhereManaging(db: Q, actor: Actor) {
   const q = db('stores as s')
     .where('s.active', true)
     .orderBy([{ column: 's.name' }, { column: 's.id' }])
-    .select('s.id', 's.name', 's.warehouse_code');
+    .select<Pick<StoreRow, 'id' | 'name' | 'warehouse_code'>[]>('s.id', 's.name', 's.warehouse_code');
   const scope = reach(db, actor, USER_MANAGEMENT_CODES, 'store');
   if (scope) q.whereIn('s.id', scope);
-  return (await q).map((r) => ({ id: r.id as number, name: r.name as string, warehouseCode: r.warehouse_code as string }));
+  return (await q).map((r) => ({ id: r.id, name: r.name, warehouseCode: r.warehouse_code }));
 }
 
 /** Boards where the caller holds a user-management code (a global grant: all), by board number. */
 export async function boardsWhereManaging(db: Q, actor: Actor) {
-  const q = db('boards as b').orderBy('b.board_number').select('b.id', 'b.name', 'b.board_number');
+  const q = db('boards as b')
+    .orderBy('b.board_number')
+    .select<Pick<BoardRow, 'id' | 'name' | 'board_number'>[]>('b.id', 'b.name', 'b.board_number');
   const scope = reach(db, actor, USER_MANAGEMENT_CODES, 'board');
   if (scope) q.whereIn('b.id', scope);
-  return (await q).map((r) => ({ id: r.id as number, name: r.name as string, boardNumber: r.board_number as number }));
+  return (await q).map((r) => ({ id: r.id, name: r.name, boardNumber: r.board_number }));
 }
 
 /** Outlets by id (those that exist). */
@@ -320,4 +329,9 @@ export async function upsertProfile(db: Q, userId: string, p: { firstName: strin
 /** Sets the active flag. */
 export async function setActive(db: Q, userId: string, isActive: boolean): Promise<void> {
   await db('users').where({ id: userId }).update({ is_active: isActive, updated_at: db.fn.now() });
+}
+
+/** Serialises the "last super administrator" check (a transaction-scoped advisory lock). */
+export async function lockSuperAdminCheck(db: Q): Promise<void> {
+  await db.raw("SELECT pg_advisory_xact_lock(hashtext('portal.last_super_admin'))");
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/knex';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, BadRequestError } from '../../http/errors';
 import type { GrantKey, GrantRow, Actor } from '../access/access.service';
 import {
+  atOutlet,
   bestLevel,
   deleteGrants,
   grantsOf,
@@ -164,6 +165,13 @@ export async function getUser(db: Db, actor: Actor, userId: string): Promise<Adm
   return detailOf(db, actor, await reachable(db, actor, userId));
 }
 
+/** The user a write just saved (404 should it have been removed meanwhile). */
+async function savedUser(db: Db, userId: string): Promise<repo.UserRecord> {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new NotFoundError('User not found');
+  return user;
+}
+
 /**
  * The Edit User view of a user the caller reached (a write's answer comes from here too: taking away the last
  * grant at the caller's places leaves the person out of their reach, yet the answer shows what was saved).
@@ -212,7 +220,7 @@ const toGrantRef = (g: GrantRow & { editable: boolean }) => ({
 /** Refuses to leave the portal without an active super administrator (ARCHITECTURE §9). */
 async function keepOneSuperAdmin(db: Conn, userId: string, opts: { withoutRoleId?: number } = {}) {
   // One such check at a time (transaction-scoped lock): two admins demoting each other at once cannot both pass.
-  await db.raw("SELECT pg_advisory_xact_lock(hashtext('portal.last_super_admin'))");
+  await repo.lockSuperAdminCheck(db);
   const code = PERMISSIONS.usersSuperAdmin;
   if (!(await repo.holdsSuperAdmin(db, userId, code))) return;
   if (opts.withoutRoleId !== undefined && (await repo.holdsSuperAdmin(db, userId, code, opts))) return;
@@ -259,7 +267,7 @@ export async function updateProfile(db: Db, actor: Actor, userId: string, body: 
       },
     );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 const keyOf = (g: { roleId: number; scopeType: string; scopeId: number | null }) => `${g.roleId}:${g.scopeType}:${g.scopeId}`;
@@ -293,7 +301,7 @@ async function changeGrants(trx: Conn, actor: Actor, userId: string, add: GrantK
   await repo.clearSelectionAt(
     trx,
     userId,
-    removed.filter((g) => g.scopeType === 'outlet').map((g) => g.scopeId as number),
+    removed.filter(atOutlet).map((g) => g.scopeId),
   );
   return { added, removed, named };
 }
@@ -301,7 +309,7 @@ async function changeGrants(trx: Conn, actor: Actor, userId: string, add: GrantK
 /** The user's outlet-level roles at outlets the caller manages: what "these roles" means in Edit User. */
 async function rolesAtMyOutlets(db: Conn, actor: Actor, userId: string): Promise<number[]> {
   const mine = await reachIds(db, actor, USER_MANAGEMENT_CODES, 'outlet');
-  const grants = (await grantsOf(db, [userId])).filter((g) => g.scopeType === 'outlet' && (!mine || mine.includes(g.scopeId as number)));
+  const grants = (await grantsOf(db, [userId])).filter((g) => atOutlet(g) && (!mine || mine.includes(g.scopeId)));
   return [...new Set(grants.map((g) => g.roleId))];
 }
 
@@ -330,9 +338,9 @@ export async function updateOutlets(
     if (body.add.length && !roles.length)
       throw new BadRequestError(GRANT_MESSAGES.noRoleForOutlet, [{ path: 'add', message: GRANT_MESSAGES.noRoleForOutlet }]);
     const add = body.add.flatMap((o) => roles.map((roleId) => ({ roleId, scopeType: 'outlet' as const, scopeId: o })));
-    const remove = (await grantsOf(trx, [userId])).filter((g) => g.scopeType === 'outlet' && body.remove.includes(g.scopeId as number));
+    const remove = (await grantsOf(trx, [userId])).filter((g) => atOutlet(g) && body.remove.includes(g.scopeId));
     const { added, removed } = await changeGrants(trx, actor, userId, add, remove);
-    const outletsOf = (gs: GrantKey[]) => [...new Set(gs.map((g) => g.scopeId as number))];
+    const outletsOf = (gs: GrantKey[]) => [...new Set(gs.filter(atOutlet).map((g) => g.scopeId))];
     if (added.length || removed.length)
       await recordAudit(
         trx,
@@ -351,7 +359,7 @@ export async function updateOutlets(
         },
       );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /** GET /admin/users/{userId}/manageable-outlets (spec 002 §7 get_outlets_for_user_management). */
@@ -432,7 +440,7 @@ export async function addRoles(db: Db, actor: Actor, userId: string, body: Admin
       },
     );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /**
@@ -470,7 +478,7 @@ export async function removeRole(
       },
     );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /**
@@ -500,7 +508,7 @@ export async function updateGrants(
         },
       );
   });
-  return detailOf(db, actor, (await repo.findUser(db, userId))!);
+  return detailOf(db, actor, await savedUser(db, userId));
 }
 
 /**

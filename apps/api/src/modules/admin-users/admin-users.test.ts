@@ -181,7 +181,10 @@ describe('GET /admin/users', () => {
 
 describe('GET /admin/users/{userId}', () => {
   it('when the user is in scope, then profile (lastLogin), roles, outlets, canEdit and canDelete come', async () => {
-    await t.db('users').where({ id: f.users.buyer.id }).update({ last_login_at: '2026-11-20T10:00:00Z' });
+    await t
+      .db('users')
+      .where({ id: f.users.buyer.id })
+      .update({ last_login_at: new Date('2026-11-20T10:00:00Z') });
     const res = await api('get', `/admin/users/${f.users.buyer.id}`, f.users.manager);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -251,8 +254,8 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       entity_type: 'user',
       entity_id: f.users.viewer.id,
     });
-    expect(row.details.changed.firstName).toEqual({ from: 'Val', to: 'Valerie' });
-    expect(row.ip).toBeTruthy();
+    expect((row!.details as { changed: Record<string, unknown> }).changed.firstName).toEqual({ from: 'Val', to: 'Valerie' });
+    expect(row!.ip).toBeTruthy();
   });
 
   it("when the first name is blank, then 400 'First name is required' and nothing changes", async () => {
@@ -264,7 +267,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: true,
     });
     expect([res.status, code(res), JSON.parse(res.text).detail]).toEqual([400, 'validation_failed', M.firstNameRequired]);
-    expect((await profileOf(f.users.viewer.id)).last_name).toBe('Viewer');
+    expect((await profileOf(f.users.viewer.id))!.last_name).toBe('Viewer');
     expect(await auditCount()).toBe(before);
     expect(
       (
@@ -287,7 +290,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
     });
     expect([res.status, code(res)]).toEqual([404, 'not_found']);
     expect(await profileOf(f.users.otherBuyer.id)).toMatchObject({ first_name: 'otherBuyer' });
-    expect((await t.db('users').where({ id: f.users.otherBuyer.id }).first()).is_active).toBe(true);
+    expect((await t.db('users').where({ id: f.users.otherBuyer.id }).first())!.is_active).toBe(true);
     expect(await auditCount()).toBe(before);
   });
 
@@ -300,7 +303,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: true,
     });
     expect([res.status, code(res), JSON.parse(res.text).detail]).toEqual([403, 'self_edit_forbidden', M.selfEdit]);
-    expect((await profileOf(f.users.manager.id)).first_name).toBe('Morgan');
+    expect((await profileOf(f.users.manager.id))!.first_name).toBe('Morgan');
     expect(await auditCount()).toBe(before);
     const own = await api('patch', `/admin/users/${f.users.admin.id}/profile`, f.users.admin).send({
       firstName: 'Alexis',
@@ -309,7 +312,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: true,
     });
     expect(own.status).toBe(200);
-    expect((await profileOf(f.users.admin.id)).first_name).toBe('Alexis');
+    expect((await profileOf(f.users.admin.id))!.first_name).toBe('Alexis');
     const off = await api('patch', `/admin/users/${f.users.admin.id}/profile`, f.users.admin).send({
       firstName: 'Alexis',
       lastName: 'Admin',
@@ -317,7 +320,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: false,
     });
     expect([off.status, code(off)]).toEqual([409, 'self_deactivate']);
-    expect((await t.db('users').where({ id: f.users.admin.id }).first()).is_active).toBe(true);
+    expect((await t.db('users').where({ id: f.users.admin.id }).first())!.is_active).toBe(true);
   });
 
   it("when a store manager edits a more privileged user in scope, then 403 with the spec's message", async () => {
@@ -328,7 +331,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: false,
     });
     expect([res.status, code(res), JSON.parse(res.text).detail]).toEqual([403, 'user_not_editable', M.notEditable]);
-    expect((await t.db('users').where({ id: boardAdmin.id }).first()).is_active).toBe(true);
+    expect((await t.db('users').where({ id: boardAdmin.id }).first())!.is_active).toBe(true);
   });
 
   it('when a user is deactivated, then their live refresh token and access token stop working at once; reactivation audits too', async () => {
@@ -362,7 +365,7 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: true,
     });
     expect(on.status).toBe(200);
-    expect((await lastAudit()).action).toBe('user.reactivated');
+    expect((await lastAudit())!.action).toBe('user.reactivated');
     expect((await request(t.app).post('/api/v1/auth/login').send({ email: u.email, password: FIXTURE_PASSWORD })).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex';
+import * as repo from './audit.repository';
 
 /** Who did it: a signed-in user, an API key, or the system (CLI, reconciler, jobs). */
 export interface AuditActor {
@@ -23,12 +24,12 @@ export interface AuditRecord {
  */
 export async function recordAudit(db: Db, actor: AuditActor, rec: AuditRecord): Promise<void> {
   const details = actor.apiKeyId ? { ...rec.details, apiKeyId: actor.apiKeyId } : rec.details;
-  await db('audit_log').insert({
+  await repo.insertEntry(db, {
     action: rec.action,
-    user_id: actor.userId ?? null,
-    actor_email: actor.email ?? null,
-    entity_type: rec.entityType ?? null,
-    entity_id: rec.entityId === undefined ? null : String(rec.entityId),
+    userId: actor.userId ?? null,
+    actorEmail: actor.email ?? null,
+    entityType: rec.entityType ?? null,
+    entityId: rec.entityId === undefined ? null : String(rec.entityId),
     ip: rec.ip ?? null,
     details: details ? JSON.stringify(details) : null,
   });

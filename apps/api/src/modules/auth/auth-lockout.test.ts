@@ -76,7 +76,7 @@ describe('POST /me/password counts wrong current passwords like sign-in', () => 
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
     expect((await login(f.users.otherBuyer.email, FIXTURE_PASSWORD, '198.51.100.30')).status).toBe(429);
-    const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
+    const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash'))!.password_hash;
     expect(await bcrypt.compare(FIXTURE_PASSWORD, hash)).toBe(true);
     expect(await t.db('audit_log').where({ action: 'auth.password_change_refused', actor_email: f.users.otherBuyer.email })).toHaveLength(
       10,
@@ -94,7 +94,7 @@ describe('passwords over 72 bytes', () => {
       .send({ currentPassword: FIXTURE_PASSWORD, newPassword: long, confirmPassword: long });
     expect(res.status).toBe(400);
     expect(problem(res).errors).toContainEqual({ path: 'newPassword', message: AUTH_MESSAGES.passwordTooLong });
-    const hash = (await t.db('users').where({ id: f.users.manager.id }).first('password_hash')).password_hash;
+    const hash = (await t.db('users').where({ id: f.users.manager.id }).first('password_hash'))!.password_hash;
     expect(await bcrypt.compare(FIXTURE_PASSWORD, hash)).toBe(true);
 
     const reset = await request(t.app)

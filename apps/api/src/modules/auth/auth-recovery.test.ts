@@ -35,7 +35,7 @@ describe('password recovery does the same work for every email', () => {
   it('when a known, an unknown and a deactivated email ask, then each request queues the same deferred job, writes the same audit row and no token', async () => {
     const emails = [f.users.viewer.email, 'nobody-at-all@example.com', f.users.inactive.email];
     // The audit rows written from here on (the timing test asks for the viewer's links too).
-    const lastId = (await t.db('audit_log').max('id as id').first())?.id ?? 0;
+    const lastId = ((await t.db('audit_log').max('id as id').first()) as { id: number } | undefined)?.id ?? 0;
     for (const [i, email] of emails.entries()) expect((await recover(email, `10.7.0.${i + 1}`)).status).toBe(202);
     const jobs = queued.slice(-3);
     expect(jobs).toEqual(
@@ -45,7 +45,7 @@ describe('password recovery does the same work for every email', () => {
         data: { email, ip: expect.any(String), linkBase: expect.stringMatching(/^http:\/\//) },
       })),
     );
-    expect(Number((await t.db('password_reset_tokens').count('* as n').first())?.n)).toBe(0);
+    expect(Number(((await t.db('password_reset_tokens').count('* as n').first()) as { n: string } | undefined)?.n)).toBe(0);
     const audits = await t
       .db('audit_log')
       .where({ action: 'auth.password_recovery_requested' })

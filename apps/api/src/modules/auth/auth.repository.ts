@@ -205,7 +205,10 @@ export async function countRecentAudit(
       db.raw(`coalesce((SELECT max(occurred_at) FROM audit_log WHERE action = ? AND actor_email = ?), '-infinity')`, [after, actorEmail]),
     );
   }
-  const r = await q.first(db.raw('count(*)::int AS count'), db.raw('min(occurred_at) AS oldest'));
+  const [r] = await q.select<{ count: number; oldest: Date | null }[]>(
+    db.raw('count(*)::int AS count'),
+    db.raw('min(occurred_at) AS oldest'),
+  );
   return { count: r?.count ?? 0, oldest: r?.oldest ?? null };
 }
 
@@ -230,11 +233,11 @@ export async function countRecentFailures(
   ip: string | null | undefined,
   windowSeconds: number,
 ): Promise<FailureCounts> {
-  const r = await db('audit_log')
+  const [r] = await db('audit_log')
     .whereIn('action', actions)
     .where({ actor_email: actorEmail })
     .where('occurred_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]))
-    .first(
+    .select<{ pair: number; pair_oldest: Date | null; total: number; latest: Date | null }[]>(
       db.raw('count(*) FILTER (WHERE ip IS NOT DISTINCT FROM ?::inet)::int AS pair', [ip ?? null]),
       db.raw('min(occurred_at) FILTER (WHERE ip IS NOT DISTINCT FROM ?::inet) AS pair_oldest', [ip ?? null]),
       db.raw('count(*)::int AS total'),

@@ -31,7 +31,7 @@ async function signIn(email: string, password = FIXTURE_PASSWORD, ip = '10.0.0.1
 }
 const refresh = (cookie: string) => request(t.app).post('/api/v1/auth/refresh').set('Cookie', cookie);
 /** The id of the newest audit row (0 when none): a test reads only the rows written after it. */
-const lastAuditId = async () => Number((await t.db('audit_log').max('id as id').first())?.id ?? 0);
+const lastAuditId = async () => Number(((await t.db('audit_log').max('id as id').first()) as { id: number } | undefined)?.id ?? 0);
 const auditRows = (action: string, email?: string) => {
   const q = t.db('audit_log').where({ action });
   if (email) q.andWhere({ actor_email: email });
@@ -62,7 +62,7 @@ describe('POST /auth/login', () => {
     expect(claims.sub).toBe(f.users.buyer.id);
 
     const user = await t.db('users').where({ id: f.users.buyer.id }).first('last_login_at');
-    expect(new Date(user.last_login_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(user!.last_login_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const session = await t
       .db('auth_sessions')
       .where({ token_hash: sha256(tokenOfCookie(cookie)) })
@@ -193,10 +193,10 @@ describe('POST /auth/refresh', () => {
       .db('auth_sessions')
       .where({ token_hash: sha256(tokenOfCookie(next)) })
       .first();
-    expect(old.rotated_at).not.toBeNull();
-    expect(old.replaced_by).toBe(fresh.id);
-    expect(fresh).toMatchObject({ family_id: old.family_id, revoked_at: null });
-    expect(new Date(fresh.expires_at).getTime()).toBe(new Date(old.expires_at).getTime()); // absolute lifetime carries over
+    expect(old!.rotated_at).not.toBeNull();
+    expect(old!.replaced_by).toBe(fresh!.id);
+    expect(fresh).toMatchObject({ family_id: old!.family_id, revoked_at: null });
+    expect(new Date(fresh!.expires_at).getTime()).toBe(new Date(old!.expires_at).getTime()); // absolute lifetime carries over
     expect((await request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${res.body.access_token}`)).status).toBe(200);
   });
 
@@ -205,12 +205,10 @@ describe('POST /auth/refresh', () => {
     const first = await refresh(cookie);
     const second = await refresh(cookie); // the other tab, at the same moment
     expect([first.status, second.status]).toEqual([200, 200]);
-    const family = (
-      await t
-        .db('auth_sessions')
-        .where({ token_hash: sha256(tokenOfCookie(cookie)) })
-        .first()
-    ).family_id;
+    const family = (await t
+      .db('auth_sessions')
+      .where({ token_hash: sha256(tokenOfCookie(cookie)) })
+      .first())!.family_id;
     expect(await t.db('auth_sessions').where({ family_id: family }).whereNotNull('revoked_at')).toHaveLength(0);
     expect((await refresh(cookiePair(refreshCookieOf(first)))).status).toBe(200);
     expect((await refresh(cookiePair(refreshCookieOf(second)))).status).toBe(200);
@@ -229,12 +227,10 @@ describe('POST /auth/refresh', () => {
     expect(reuse.status).toBe(401);
     expect(problem(reuse)).toMatchObject({ code: 'session_invalid', detail: AUTH_MESSAGES.sessionExpired });
     expect(refreshCookieOf(reuse)).toMatch(/portal_refresh=;/); // cleared
-    const family = (
-      await t
-        .db('auth_sessions')
-        .where({ token_hash: sha256(tokenOfCookie(cookie)) })
-        .first()
-    ).family_id;
+    const family = (await t
+      .db('auth_sessions')
+      .where({ token_hash: sha256(tokenOfCookie(cookie)) })
+      .first())!.family_id;
     const rows = await t.db('auth_sessions').where({ family_id: family });
     expect(rows.length).toBe(2);
     for (const r of rows) expect(r).toMatchObject({ revoked_at: expect.any(Date), revoked_reason: 'reuse_detected' });
@@ -338,7 +334,7 @@ describe('password recovery and reset', () => {
       .where({ token_hash: sha256(token) })
       .first();
     expect(row).toMatchObject({ user_id: f.users.buyer.id, used_at: null });
-    const ttl = new Date(row.expires_at).getTime() - Date.now();
+    const ttl = new Date(row!.expires_at).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(59 * 60_000);
     expect(ttl).toBeLessThanOrEqual(60 * 60_000);
     expect(
@@ -364,8 +360,8 @@ describe('password recovery and reset', () => {
     const res = await reset(token, 'Brand#New42');
     expect(res.status).toBe(204);
     const user = await t.db('users').where({ id: f.users.buyer.id }).first('password_hash');
-    expect(user.password_hash).toMatch(/^\$2[aby]\$04\$/);
-    expect(await bcrypt.compare('Brand#New42', user.password_hash)).toBe(true);
+    expect(user!.password_hash).toMatch(/^\$2[aby]\$04\$/);
+    expect(await bcrypt.compare('Brand#New42', user!.password_hash)).toBe(true);
     expect(
       await t
         .db('password_reset_tokens')
@@ -399,7 +395,7 @@ describe('password recovery and reset', () => {
   });
 
   it('when the token is expired, unknown, or another link of the same user was used, then it answers 400 reset_token_invalid and nothing changes', async () => {
-    const hashBefore = (await t.db('users').where({ id: f.users.viewer.id }).first('password_hash')).password_hash;
+    const hashBefore = (await t.db('users').where({ id: f.users.viewer.id }).first('password_hash'))!.password_hash;
     const expired = await mailedToken('viewer@example.com');
     await t
       .db('password_reset_tokens')
@@ -413,7 +409,7 @@ describe('password recovery and reset', () => {
     const newer = await mailedToken('viewer@example.com');
     expect((await reset(newer, 'Brand#New42')).status).toBe(204);
     expect(problem(await reset(older, 'Brand#New43')).code).toBe('reset_token_invalid');
-    expect(hashBefore).not.toBe((await t.db('users').where({ id: f.users.viewer.id }).first('password_hash')).password_hash);
+    expect(hashBefore).not.toBe((await t.db('users').where({ id: f.users.viewer.id }).first('password_hash'))!.password_hash);
     await t.db('users').where({ id: f.users.viewer.id }).update({ password_hash: hashBefore });
   });
 

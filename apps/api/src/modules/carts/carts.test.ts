@@ -492,8 +492,8 @@ describe("another user's cart", () => {
   it('when the buyer loses the outlet, then their own cart there answers 404', async () => {
     const [u] = await t.db('users').insert({ email: 'leaver@example.com', password_hash: 'x' }).returning('id');
     const role = await t.db('roles').where({ code: 'outlet_buyer' }).first('id');
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.ams });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.ams });
     const token = tokenFor(t, { id: u.id, email: 'leaver@example.com' });
     const cart = (await current(fx.outlets.dsm, S.central, token)).body.id;
     // Leaving Des Moines (the grant there goes, and the membership with it); still a buyer at Ames.

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { z } from 'zod';
 import {
   PERMISSIONS,
@@ -9,16 +8,18 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
+import { uniqueViolation } from '../../db/unique-violation';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, UnprocessableError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { confirmCurrentPassword } from '../auth/auth.service';
-import { auditActor, can, whereInReach, type Actor } from '../access/access.service';
+import { auditActor, can, reach, type Actor } from '../access/access.service';
+import * as repo from './credentials.repository';
+import type { CredentialFields } from './credentials.repository';
 
 /** Who manages payment credentials (spec 002 §6), at the stores they hold it (ARCHITECTURE §11). */
 export const CREDENTIAL_CODES = [PERMISSIONS.adminCredentialsManage] as const;
 const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDENTIAL_CODES, { type: 'store', id });
-const whereStoreInScope = (db: Db, actor: Actor, q: Knex.QueryBuilder, column: string) =>
-  whereInReach(db, actor, CREDENTIAL_CODES, 'store', q, column);
+const storesInScope = (db: Db, actor: Actor) => reach(db, actor, CREDENTIAL_CODES, 'store');
 import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/payments.service';
 import { mapMonetraResult } from '../payments/payments.service';
 
@@ -27,51 +28,25 @@ type UpdateCredential = z.output<typeof updateCredentialBodySchema>;
 
 const NOT_FOUND = () => new NotFoundError('Payment credential not found');
 
-/** Never selects `encrypted_payload`: lists and answers carry no secret, not even its ciphertext. */
-const select = (db: Db) =>
-  db('payment_credentials as pc')
-    .join('stores as s', 's.id', 'pc.store_id')
-    .leftJoin('users as cu', 'cu.id', 'pc.created_by')
-    .leftJoin('users as uu', 'uu.id', 'pc.updated_by')
-    .select(
-      'pc.id',
-      'pc.store_id as storeId',
-      's.name as storeName',
-      'pc.app_code as appCode',
-      'pc.environment',
-      'pc.credential_type as credentialType',
-      'pc.dek_secret_name as dekSecretName',
-      db.raw(`to_char(pc.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`),
-      db.raw(`to_char(pc.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`),
-      'cu.email as createdBy',
-      'uu.email as updatedBy',
-    );
-
 /** The Credentials tab (spec 002 §2, §7 payment_credentials newest first): credentials of the caller's stores, never the secret. */
 export async function listCredentials(db: Db, actor: Actor): Promise<{ items: PaymentCredential[] }> {
-  const items = await whereStoreInScope(db, actor, select(db).orderBy('pc.created_at', 'desc').orderBy('pc.id', 'desc'), 'pc.store_id');
-  return { items };
+  return { items: await repo.findCredentials(db, storesInScope(db, actor)) };
 }
 
 async function getCredential(db: Db, id: number): Promise<PaymentCredential> {
-  const row = await select(db).where('pc.id', id).first();
+  const row = await repo.findCredential(db, id);
   if (!row) throw NOT_FOUND();
   return row;
 }
 
 async function findInScope(db: Db, actor: Actor, id: number) {
-  const row = await whereStoreInScope(db, actor, db('payment_credentials as pc').where('pc.id', id), 'pc.store_id').first(
-    'pc.id',
-    'pc.store_id as storeId',
-    'pc.credential_type as credentialType',
-    'pc.encrypted_payload as encryptedPayload',
-  );
+  const row = await repo.findWithPayload(db, id, storesInScope(db, actor));
   if (!row) throw NOT_FOUND();
-  return row as { id: number; storeId: number; credentialType: string; encryptedPayload: string };
+  return row;
 }
 
 const conflict = (e: unknown): never => {
-  if ((e as { code?: string }).code === '23505') {
+  if (uniqueViolation(e)) {
     throw new ConflictError('This store already has credentials for this app, environment and type', 'credential_exists');
   }
   throw e;
@@ -87,22 +62,20 @@ export async function createCredential(db: Db, config: Config, actor: Actor, bod
     .transaction(async (trx) => {
       if (!(await storeInScope(trx, actor, body.storeId)))
         throw new BadRequestError(ADMIN_ORG_MESSAGES.credentialRequired, [{ path: 'storeId', message: 'Unknown store' }]);
-      const [row] = await trx('payment_credentials')
-        .insert({
-          store_id: body.storeId,
-          app_code: body.appCode,
-          environment: body.environment,
-          credential_type: body.credentialType,
-          dek_secret_name: body.dekSecretName,
-          encrypted_payload: encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload)),
-          created_by: actor.userId,
-          updated_by: actor.userId,
-        })
-        .returning('id');
+      const id = await repo.insertCredential(trx, {
+        store_id: body.storeId,
+        app_code: body.appCode,
+        environment: body.environment,
+        credential_type: body.credentialType,
+        dek_secret_name: body.dekSecretName,
+        encrypted_payload: encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload)),
+        created_by: actor.userId,
+        updated_by: actor.userId,
+      });
       await recordAudit(trx, auditActor(actor), {
         action: 'payment_credential.created',
         entityType: 'payment_credential',
-        entityId: row.id,
+        entityId: id,
         ip: actor.ip,
         details: {
           storeId: body.storeId,
@@ -113,7 +86,7 @@ export async function createCredential(db: Db, config: Config, actor: Actor, bod
           fields: Object.keys(body.payload),
         },
       });
-      return row.id as number;
+      return id;
     })
     .catch(conflict);
   return getCredential(db, id);
@@ -133,14 +106,14 @@ export async function updateCredential(
       if (body.storeId !== undefined && !(await storeInScope(trx, actor, body.storeId))) {
         throw new BadRequestError(ADMIN_ORG_MESSAGES.credentialRequired, [{ path: 'storeId', message: 'Unknown store' }]);
       }
-      const patch: Record<string, unknown> = { updated_by: actor.userId, updated_at: trx.fn.now() };
+      const patch: CredentialFields = { updated_by: actor.userId };
       if (body.storeId !== undefined) patch.store_id = body.storeId;
       if (body.appCode !== undefined) patch.app_code = body.appCode;
       if (body.environment !== undefined) patch.environment = body.environment;
       if (body.credentialType !== undefined) patch.credential_type = body.credentialType;
       if (body.dekSecretName !== undefined) patch.dek_secret_name = body.dekSecretName;
       if (body.payload !== undefined) patch.encrypted_payload = encryptPayload(config.paymentCredentialsKey, JSON.stringify(body.payload));
-      await trx('payment_credentials').where({ id }).update(patch);
+      await repo.updateCredential(trx, id, patch);
       const { payload, ...rest } = body;
       await recordAudit(trx, auditActor(actor), {
         action: 'payment_credential.updated',

@@ -105,9 +105,9 @@ describe('admin payment credentials', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     const row = await t.db('payment_credentials').where({ id }).first();
-    expect(row.encrypted_payload).not.toContain(SECRET);
+    expect(row!.encrypted_payload).not.toContain(SECRET);
     const [a] = await t.db('audit_log').where({ action: 'payment_credential.created', entity_id: String(id) });
-    expect(a.details.fields).toEqual(['username', 'password']);
+    expect((a.details as { fields: string[] }).fields).toEqual(['username', 'password']);
     expect(JSON.stringify(a.details)).not.toContain(SECRET);
     const store = await api().get('/api/v1/admin/stores/2190').auth(admin, { type: 'bearer' });
     expect(store.body.hasPaymentCredentials).toBe(true);
@@ -134,7 +134,7 @@ describe('admin payment credentials', () => {
     expect(res.body.items).toHaveLength(1);
     const row = await t.db('payment_credentials').where({ id }).first('encrypted_payload');
     expect(res.text).not.toContain(SECRET);
-    expect(res.text).not.toContain(row.encrypted_payload);
+    expect(res.text).not.toContain(row!.encrypted_payload);
     expect(res.body.items[0]).not.toHaveProperty('encryptedPayload');
   });
 

@@ -2,6 +2,7 @@ import { healthSchema, readinessSchema } from '@portal/contracts';
 import { migrationState } from '../../db/knex';
 import { unknownMigrationsGauge } from '../../http/metrics';
 import { reply, route } from '../../http/route';
+import { checkDatabase } from './health.service';
 
 const tags = ['ops'];
 
@@ -35,7 +36,7 @@ export const healthRoutes = [
     handler: async (_actor, _input, { ctx }) => {
       let state;
       try {
-        await ctx.db.raw('SELECT 1');
+        await checkDatabase(ctx.db);
         state = await migrationState(ctx.db);
       } catch {
         return reply(503, { status: 'not_ready', database: 'down', migrations: 'unknown' });

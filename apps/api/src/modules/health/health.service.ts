@@ -1,6 +1,12 @@
 import { migrationState, type Db, type MigrationState } from '../../db/knex';
 import { unknownMigrationsGauge } from '../../http/metrics';
 import type { Logger } from '../../logger';
+import { ping } from './health.repository';
+
+/** Is the database reachable? Rejects when it is not (the readiness probe answers 503). */
+export async function checkDatabase(db: Db): Promise<void> {
+  await ping(db);
+}
 
 /**
  * At start, after migrating: how the database's migrations stand against this release. Migrations this

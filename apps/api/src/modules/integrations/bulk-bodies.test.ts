@@ -31,7 +31,7 @@ beforeAll(async () => {
   const b = await request(t.app)
     .post('/api/v1/admin/api-keys')
     .set('Authorization', `Bearer ${admin}`)
-    .send({ name: 'board', boardId: board.board_id, scopes: ['catalog:write'] });
+    .send({ name: 'board', boardId: board!.board_id, scopes: ['catalog:write'] });
   boardKey = b.body.key;
 });
 afterAll(async () => {
@@ -159,7 +159,7 @@ describe('replace that would empty a store', () => {
   it("when a board's catalog replace would deactivate more than half of its items, then 422 mass_removal_refused and none is deactivated", async () => {
     const board = await t.db('stores').where({ id: S.central }).first('board_id');
     const active = async () =>
-      Number((await t.db('items').where({ board_id: board.board_id, active: true }).count<{ n: string }[]>('* as n'))[0].n);
+      Number((await t.db('items').where({ board_id: board!.board_id, active: true }).count<{ n: string }[]>('* as n'))[0].n);
     const before = await active();
     const res = await request(t.app)
       .put('/api/v1/integrations/items?mode=replace&dryRun=true')

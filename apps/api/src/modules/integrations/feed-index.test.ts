@@ -28,7 +28,7 @@ let otherBoard: number;
 beforeAll(async () => {
   t = await createTestContext();
   fx = await seedFixtures(t.db);
-  ({ board_id: centralBoard } = await t.db('stores').where({ id: S.central }).first('board_id'));
+  ({ board_id: centralBoard } = (await t.db('stores').where({ id: S.central }).first('board_id'))!);
   [{ id: otherBoard }] = await t.db('boards').insert({ board_number: 9902, name: 'Index board' }).returning('id');
   await t.db('stores').where({ id: S.small }).update({ board_id: otherBoard });
   const o = await placeInStoreOrder(t, fx, S.central);

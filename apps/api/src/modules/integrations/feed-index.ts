@@ -4,7 +4,6 @@ import type { NotificationSubscriber } from '../../db/notifications';
 import { watchOrderEventAppends } from '../orders/orders.service';
 import * as repo from './feed.repository';
 import type { FeedScope } from './feed.repository';
-import type { ApiKeyPrincipal } from '../access/api-keys';
 
 /**
  * The feed's event texts by seq, as list elements after another (`,{"seq","type","occurredAt","order"}`, the

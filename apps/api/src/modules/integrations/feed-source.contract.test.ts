@@ -31,7 +31,7 @@ interface Made {
 beforeAll(async () => {
   t = await createTestContext();
   await seedFixtures(t.db);
-  ({ board_id: centralBoard } = await t.db('stores').where({ id: S.central }).first('board_id'));
+  ({ board_id: centralBoard } = (await t.db('stores').where({ id: S.central }).first('board_id'))!);
   [{ id: otherBoard }] = await t.db('boards').insert({ board_number: 9903, name: 'Contract board' }).returning('id');
   await t.db('stores').where({ id: S.small }).update({ board_id: otherBoard });
   [{ id: emptyStore }] = await t
@@ -58,7 +58,7 @@ async function append(n: number): Promise<void> {
 async function stored(s: FeedScope): Promise<number[]> {
   const q = t.db('order_events').orderBy('seq').select('seq');
   if (s.storeId) q.where({ store_id: s.storeId });
-  else q.whereIn('store_id', t.db('stores').where({ board_id: s.boardId }).select('id'));
+  else q.whereIn('store_id', t.db('stores').where('board_id', s.boardId ?? 0).select('id'));
   return (await q).map((r: { seq: number }) => Number(r.seq));
 }
 

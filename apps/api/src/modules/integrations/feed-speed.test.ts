@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function newKey(scopes = ['orders:read']): Promise<{ key: string; id: string }> {
-  const { board_id: boardId } = await t.db('stores').where({ id: S.central }).first('board_id');
+  const { board_id: boardId } = (await t.db('stores').where({ id: S.central }).first('board_id'))!;
   const k = await request(t.app)
     .post('/api/v1/admin/api-keys')
     .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)

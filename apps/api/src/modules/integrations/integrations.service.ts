@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '../access/api-keys';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { assertScope, integrationReach } from '../access/integration-scope';
-import { keyReaches, whereStoreOrBoardInReach, type Actor } from '../access/access.service';
+import { keyReaches, type Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import { transition, ORDER_EVENT_ITEM_JSON, type SettleDeps } from '../orders/orders.service';
 import type { FeedReader } from '../../context';

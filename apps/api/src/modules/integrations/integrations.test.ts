@@ -198,7 +198,7 @@ describe('bulk bodies', () => {
 describe('PUT /integrations/items', () => {
   it('a board key upserts the catalog (validated whole, dry run, same body twice unchanged); a store key → 403', async () => {
     const admin = tokenFor(t, fx.users.admin);
-    const board = (await t.db('stores').where({ id: S.central }).first('board_id')).board_id;
+    const board = (await t.db('stores').where({ id: S.central }).first('board_id'))!.board_id;
     const k = await request(t.app)
       .post('/api/v1/admin/api-keys')
       .set('Authorization', `Bearer ${admin}`)

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestContext();
   fx = await seedFixtures(t.db);
   items = await storeItems(t.db, S.central, 2);
-  boardId = (await t.db('stores').where({ id: S.central }).first('board_id')).board_id;
+  boardId = (await t.db('stores').where({ id: S.central }).first('board_id'))!.board_id;
 });
 afterAll(async () => {
   await t.close();

@@ -46,7 +46,7 @@ const feed = (key: string) =>
 
 describe('what an API key reaches', () => {
   it("when a board key reads the feed, then it sees its board's stores and not another board's; that board's key sees only its own", async () => {
-    const { board_id: centralBoard } = await t.db('stores').where({ id: S.central }).first('board_id');
+    const { board_id: centralBoard } = (await t.db('stores').where({ id: S.central }).first('board_id'))!;
     const mine = await feed(await keyFor({ boardId: centralBoard }, ['orders:read']));
     expect(mine.status).toBe(200);
     expect(mine.body.items.map((e: { order: { orderNumber: string } }) => e.order.orderNumber)).toContain(orderNumber);
@@ -71,7 +71,7 @@ describe('what an API key reaches', () => {
   });
 
   it("when a board key pushes stock to another board's store, then 404 and nothing is written; its own board's store → 200", async () => {
-    const { board_id: centralBoard } = await t.db('stores').where({ id: S.central }).first('board_id');
+    const { board_id: centralBoard } = (await t.db('stores').where({ id: S.central }).first('board_id'))!;
     const key = await keyFor({ boardId: centralBoard }, ['inventory:write']);
     const [item] = await storeItems(t.db, S.small, 1);
     const before = await t.db('inventory').where({ store_id: S.small, item_id: item.id }).first('on_hand');

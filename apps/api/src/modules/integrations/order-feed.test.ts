@@ -76,8 +76,8 @@ async function pollFeed(
 it('when 8 buyers place 200 orders at once, then a board key polling the feed sees every order.created once and in order', async () => {
   const BUYERS = 8;
   const EACH = 25;
-  const start = Number((await t.db('order_events').max({ m: 'seq' }))[0].m ?? 0);
-  const { board_id: boardId } = await t.db('stores').where({ id: S.central }).first('board_id');
+  const start = Number((await t.db('order_events').max({ m: 'seq' }))[0]!.m ?? 0);
+  const { board_id: boardId } = (await t.db('stores').where({ id: S.central }).first('board_id'))!;
   const k = await request(t.app)
     .post('/api/v1/admin/api-keys')
     .set('Authorization', `Bearer ${tokenFor(t, fx.users.admin)}`)
@@ -100,7 +100,7 @@ it('when 8 buyers place 200 orders at once, then a board key polling the feed se
     const email = `feed-buyer-${b}@example.com`;
     const [u] = await t.db('users').insert({ email, password_hash: hash, is_active: true }).returning('id');
     await t.db('user_profiles').insert({ user_id: u.id, first_name: 'Feed', last_name: `Buyer ${b}`, full_name: `Feed Buyer ${b}` });
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
     buyers.push({ id: u.id, email });
   }
   let done = false;

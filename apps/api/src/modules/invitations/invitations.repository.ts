@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import type { InvitationStatus, ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
+import type {
+  BoardRow as BoardTable,
+  InvitationRow as InvitationTable,
+  OutletRequestRow as OutletRequestTable,
+  OutletRow as OutletTable,
+  RoleRow as RoleTable,
+  StoreRow as StoreTable,
+} from '../../db/tables/admin';
 
 type Q = Db | Knex.Transaction;
 
@@ -39,25 +47,25 @@ const COLUMNS = [
   'revoked_reason',
   'created_at',
   'sent_at',
-];
+] as const satisfies readonly (keyof InvitationTable)[];
 
-function toRow(r: Record<string, unknown>): InvitationRow {
+function toRow(r: Pick<InvitationTable, (typeof COLUMNS)[number]>): InvitationRow {
   return {
-    id: r.id as string,
-    email: r.email as string,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    roleIds: (r.role_ids as number[]) ?? [],
-    outletIds: (r.outlet_ids as number[]) ?? [],
-    storeIds: (r.store_ids as number[]) ?? [],
-    boardIds: (r.board_ids as number[]) ?? [],
-    invitedBy: (r.invited_by as string | null) ?? null,
-    expiresAt: new Date(r.expires_at as string),
-    usedAt: r.used_at ? new Date(r.used_at as string) : null,
-    revokedAt: r.revoked_at ? new Date(r.revoked_at as string) : null,
-    revokedReason: (r.revoked_reason as string | null) ?? null,
-    createdAt: new Date(r.created_at as string),
-    sentAt: new Date(r.sent_at as string),
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    roleIds: r.role_ids ?? [],
+    outletIds: r.outlet_ids ?? [],
+    storeIds: r.store_ids ?? [],
+    boardIds: r.board_ids ?? [],
+    invitedBy: r.invited_by ?? null,
+    expiresAt: new Date(r.expires_at),
+    usedAt: r.used_at ? new Date(r.used_at) : null,
+    revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+    revokedReason: r.revoked_reason ?? null,
+    createdAt: new Date(r.created_at),
+    sentAt: new Date(r.sent_at),
   };
 }
 
@@ -75,7 +83,9 @@ const STATUS_SQL = `CASE WHEN i.used_at IS NOT NULL THEN 'accepted' WHEN i.revok
 
 /** The invitation with this token hash; with `lock`, the row is locked FOR UPDATE (inside a transaction). */
 export async function findByTokenHash(db: Q, tokenHash: string, lock = false): Promise<InvitationRow | undefined> {
-  const q = db('invitations').where({ token_hash: tokenHash }).first(COLUMNS);
+  const q = db('invitations')
+    .where({ token_hash: tokenHash })
+    .first(...COLUMNS);
   if (lock) q.forUpdate();
   const r = await q;
   return r ? toRow(r) : undefined;
@@ -83,7 +93,9 @@ export async function findByTokenHash(db: Q, tokenHash: string, lock = false): P
 
 /** The invitation with this id; with `lock`, locked FOR UPDATE. */
 export async function findById(db: Q, id: string, lock = false): Promise<InvitationRow | undefined> {
-  const q = db('invitations').where({ id }).first(COLUMNS);
+  const q = db('invitations')
+    .where({ id })
+    .first(...COLUMNS);
   if (lock) q.forUpdate();
   const r = await q;
   return r ? toRow(r) : undefined;
@@ -97,7 +109,7 @@ export async function revokeOpenForEmail(db: Q, email: string, by: string | null
     .whereNull('revoked_at')
     .update({ revoked_at: db.fn.now(), revoked_by: by, revoked_reason: reason, updated_at: db.fn.now() })
     .returning('id');
-  return rows.map((r: { id: string }) => r.id);
+  return rows.map((r) => r.id);
 }
 
 /** Inserts an invitation; returns its id and expiry. */
@@ -173,7 +185,7 @@ export async function rolesByIds(
  * manager or board administrator); undefined when none.
  */
 export async function membershipRoleFor(db: Q, roleId: number) {
-  const r = await db.raw(
+  const r = await db.raw<{ rows: Pick<RoleTable, 'id' | 'code' | 'role_name' | 'role_level' | 'scope_type'>[] }>(
     `SELECT o.id, o.code, o.role_name, o.role_level, o.scope_type FROM roles o
       WHERE o.scope_type = 'outlet' AND o.id <> ?
         AND EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = o.id)
@@ -184,13 +196,7 @@ export async function membershipRoleFor(db: Q, roleId: number) {
   );
   const row = r.rows[0];
   return row
-    ? {
-        id: row.id as number,
-        code: row.code as string,
-        name: (row.role_name || row.code) as string,
-        level: row.role_level as number,
-        scopeType: row.scope_type as ScopeType,
-      }
+    ? { id: row.id, code: row.code, name: row.role_name || row.code, level: row.role_level, scopeType: row.scope_type }
     : undefined;
 }
 
@@ -220,7 +226,9 @@ export async function outletsByIds(
 export async function listRoles(db: Q, adminOutletPermission: string) {
   const rows = await db('roles as r')
     .orderBy([{ column: 'r.role_level' }, { column: 'r.code' }])
-    .select(
+    .select<
+      (Pick<RoleTable, 'id' | 'code' | 'role_name' | 'description' | 'role_level' | 'scope_type'> & { grants_admin_outlet: boolean })[]
+    >(
       'r.id',
       'r.code',
       'r.role_name',
@@ -233,13 +241,13 @@ export async function listRoles(db: Q, adminOutletPermission: string) {
       ),
     );
   return rows.map((r) => ({
-    id: r.id as number,
-    code: r.code as string,
-    name: (r.role_name || r.code) as string,
-    description: r.description as string | null,
-    level: r.role_level as number,
+    id: r.id,
+    code: r.code,
+    name: r.role_name || r.code,
+    description: r.description,
+    level: r.role_level,
     grantsAdminOutlet: Boolean(r.grants_admin_outlet),
-    scopeType: r.scope_type as ScopeType,
+    scopeType: r.scope_type,
   }));
 }
 
@@ -249,16 +257,23 @@ export async function listActiveOutlets(db: Q, within: Knex.QueryBuilder | null)
     .leftJoin('boards as b', 'b.id', 'o.board_id')
     .where('o.active', true)
     .orderBy([{ column: 'o.is_admin_outlet', order: 'desc' }, { column: 'o.name' }, { column: 'o.id' }])
-    .select('o.id', 'o.outlet_code', 'o.name', 'o.is_admin_outlet', 'o.city', 'b.name as board_name');
+    .select<(Pick<OutletTable, 'id' | 'outlet_code' | 'name' | 'is_admin_outlet' | 'city'> & { board_name: string | null })[]>(
+      'o.id',
+      'o.outlet_code',
+      'o.name',
+      'o.is_admin_outlet',
+      'o.city',
+      'b.name as board_name',
+    );
   if (within) q.whereIn('o.id', within);
   const rows = await q;
   return rows.map((r) => ({
-    id: r.id as number,
-    code: r.outlet_code as string,
-    name: r.name as string,
-    isAdminOutlet: r.is_admin_outlet as boolean,
-    boardName: (r.board_name ?? null) as string | null,
-    city: (r.city ?? null) as string | null,
+    id: r.id,
+    code: r.outlet_code,
+    name: r.name,
+    isAdminOutlet: r.is_admin_outlet,
+    boardName: r.board_name ?? null,
+    city: r.city ?? null,
   }));
 }
 
@@ -268,22 +283,30 @@ export async function listActiveStores(db: Q, within: Knex.QueryBuilder | null) 
     .join('boards as b', 'b.id', 's.board_id')
     .where('s.active', true)
     .orderBy([{ column: 's.name' }, { column: 's.id' }])
-    .select('s.id', 's.warehouse_code', 's.name', 's.city', 'b.name as board_name');
+    .select<(Pick<StoreTable, 'id' | 'warehouse_code' | 'name' | 'city'> & { board_name: string | null })[]>(
+      's.id',
+      's.warehouse_code',
+      's.name',
+      's.city',
+      'b.name as board_name',
+    );
   if (within) q.whereIn('s.id', within);
   return (await q).map((r) => ({
-    id: r.id as number,
-    warehouseCode: r.warehouse_code as string,
-    name: r.name as string,
-    city: (r.city ?? null) as string | null,
-    boardName: (r.board_name ?? null) as string | null,
+    id: r.id,
+    warehouseCode: r.warehouse_code,
+    name: r.name,
+    city: r.city ?? null,
+    boardName: r.board_name ?? null,
   }));
 }
 
 /** Boards, optionally restricted to the ids a subquery selects; ordered by board number. */
 export async function listBoards(db: Q, within: Knex.QueryBuilder | null) {
-  const q = db('boards as b').orderBy('b.board_number').select('b.id', 'b.board_number', 'b.name');
+  const q = db('boards as b')
+    .orderBy('b.board_number')
+    .select<Pick<BoardTable, 'id' | 'board_number' | 'name'>[]>('b.id', 'b.board_number', 'b.name');
   if (within) q.whereIn('b.id', within);
-  return (await q).map((r) => ({ id: r.id as number, boardNumber: r.board_number as number, name: r.name as string }));
+  return (await q).map((r) => ({ id: r.id, boardNumber: r.board_number, name: r.name }));
 }
 
 /** The user with this email (id, active flag), or undefined. */
@@ -368,7 +391,9 @@ export async function listInvitations(
     .orderBy([{ column: 'i.created_at', order: 'desc' }, { column: 'i.id' }])
     .limit(opts.pageSize)
     .offset((opts.page - 1) * opts.pageSize)
-    .select(
+    .select<
+      (InvitationTable & { invited_by_email: string | null; role_labels: string[]; outlet_labels: string[]; store_labels: string[] })[]
+    >(
       'i.*',
       'inv.email as invited_by_email',
       db.raw(
@@ -381,10 +406,10 @@ export async function listInvitations(
     total: Number(n),
     items: rows.map((r) => ({
       ...toRow(r),
-      invitedByEmail: (r.invited_by_email ?? null) as string | null,
-      roleLabels: r.role_labels as string[],
-      outletLabels: r.outlet_labels as string[],
-      storeLabels: r.store_labels as string[],
+      invitedByEmail: r.invited_by_email ?? null,
+      roleLabels: r.role_labels,
+      outletLabels: r.outlet_labels,
+      storeLabels: r.store_labels,
     })),
   };
 }
@@ -422,6 +447,19 @@ function outletRequestQuery(db: Q) {
     .leftJoin('boards as b', 'b.id', 'o.board_id')
     .leftJoin('users as d', 'd.id', 'r.decided_by');
 }
+/** A row of `outletRequestQuery` selecting OUTLET_REQUEST_COLUMNS. */
+type OutletRequestJoined = Pick<
+  OutletRequestTable,
+  'id' | 'status' | 'user_id' | 'outlet_id' | 'created_at' | 'decided_at' | 'decision_reason'
+> & {
+  user_email: string;
+  first_name: string | null;
+  last_name: string | null;
+  outlet_name: string;
+  outlet_code: string;
+  board_name: string | null;
+  decided_by_email: string | null;
+};
 const OUTLET_REQUEST_COLUMNS = [
   'r.id',
   'r.status',
@@ -438,21 +476,21 @@ const OUTLET_REQUEST_COLUMNS = [
   'd.email as decided_by_email',
   'r.decision_reason',
 ];
-function toOutletRequest(r: Record<string, unknown>): OutletRequestRow {
+function toOutletRequest(r: OutletRequestJoined): OutletRequestRow {
   return {
-    id: r.id as number,
-    status: r.status as OutletRequestRow['status'],
-    userId: r.user_id as string,
-    userEmail: r.user_email as string,
+    id: r.id,
+    status: r.status,
+    userId: r.user_id,
+    userEmail: r.user_email,
     userName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
-    outletId: r.outlet_id as number,
-    outletName: r.outlet_name as string,
-    outletCode: r.outlet_code as string,
-    boardName: (r.board_name ?? null) as string | null,
-    createdAt: new Date(r.created_at as string).toISOString(),
-    decidedAt: r.decided_at ? new Date(r.decided_at as string).toISOString() : null,
-    decidedByEmail: (r.decided_by_email ?? null) as string | null,
-    reason: (r.decision_reason ?? null) as string | null,
+    outletId: r.outlet_id,
+    outletName: r.outlet_name,
+    outletCode: r.outlet_code,
+    boardName: r.board_name ?? null,
+    createdAt: new Date(r.created_at).toISOString(),
+    decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    decidedByEmail: r.decided_by_email ?? null,
+    reason: r.decision_reason ?? null,
   };
 }
 
@@ -470,14 +508,14 @@ export async function listOutletRequests(
     .orderByRaw(`(r.status = 'pending') DESC, r.created_at DESC, r.id DESC`)
     .limit(opts.pageSize)
     .offset((opts.page - 1) * opts.pageSize)
-    .select(OUTLET_REQUEST_COLUMNS);
+    .select<OutletRequestJoined[]>(OUTLET_REQUEST_COLUMNS);
   return { total: Number(n), items: rows.map(toOutletRequest) };
 }
 
 /** One outlet request with its labels; `lock` locks the request row FOR UPDATE. */
 export async function findOutletRequest(db: Q, id: number, lock = false): Promise<OutletRequestRow | undefined> {
   if (lock) await db('outlet_requests').where({ id }).forUpdate().first('id');
-  const r = await outletRequestQuery(db).where('r.id', id).first(OUTLET_REQUEST_COLUMNS);
+  const [r] = await outletRequestQuery(db).where('r.id', id).select<OutletRequestJoined[]>(OUTLET_REQUEST_COLUMNS).limit(1);
   return r ? toOutletRequest(r) : undefined;
 }
 

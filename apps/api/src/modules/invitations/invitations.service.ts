@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
 import type { Actor } from '../access/access.service';
-import { bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
+import { atOutlet, bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
 import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword, isCommonPassword } from '../auth/auth.service';
@@ -135,7 +135,7 @@ function grantsOf(
   roles: { id: number; name: string; scopeType: string }[],
   places: { outletIds: number[]; storeIds: number[]; boardIds: number[] },
 ) {
-  const at = { outlet: places.outletIds, store: places.storeIds, board: places.boardIds } as Record<string, number[]>;
+  const at: Record<string, number[]> = { outlet: places.outletIds, store: places.storeIds, board: places.boardIds };
   const grants: GrantKey[] = [];
   for (const r of roles) {
     if (r.scopeType === 'global') {
@@ -197,9 +197,9 @@ export async function createInvitation(
   }
   const grants = await resolveGrants(db, grantsOf(roles, { outletIds: input.outletIds, storeIds, boardIds }));
   const placeNames = new Map<string, string>([
-    ...outlets.map((o) => [`outlet:${o.id}`, o.name] as [string, string]),
-    ...stores.map((s) => [`store:${s.id}`, s.name] as [string, string]),
-    ...boards.map((b) => [`board:${b.id}`, b.name] as [string, string]),
+    ...outlets.map((o): [string, string] => [`outlet:${o.id}`, o.name]),
+    ...stores.map((s): [string, string] => [`store:${s.id}`, s.name]),
+    ...boards.map((b): [string, string] => [`board:${b.id}`, b.name]),
   ]);
   if (!isSystem(inviter)) await assertMayGrant(db, inviter, grants, { mode: 'invite', target: { email: input.email }, placeNames });
 
@@ -364,9 +364,7 @@ export async function acceptInvitation(
         details: { isNewUser, ...granted },
       },
     );
-    const outlets = await repo.outletsByIds(trx, [
-      ...new Set(granted.grants.filter((g) => g.scopeType === 'outlet').map((g) => g.scopeId as number)),
-    ]);
+    const outlets = await repo.outletsByIds(trx, [...new Set(granted.grants.filter(atOutlet).map((g) => g.scopeId))]);
     await ctx.mailer.enqueue(
       trx,
       welcomeMail(inv.email, {
@@ -395,7 +393,7 @@ async function grantInvitation(trx: Db | Knex.Transaction, userId: string, inv: 
       : (at[r.scopeType] ?? []).map((id) => ({ roleId: r.id, scopeType: r.scopeType, scopeId: id })),
   );
   const places = await existingPlaceIds(trx, inv);
-  const live = keys.filter((k) => k.scopeType === 'global' || places[k.scopeType].has(k.scopeId as number));
+  const live = keys.filter((k) => k.scopeType === 'global' || (k.scopeId !== null && places[k.scopeType].has(k.scopeId)));
   await insertGrants(trx, userId, live, inv.invitedBy);
   return { roleIds: roles.map((r) => r.id), grants: live };
 }
@@ -406,10 +404,12 @@ async function existingPlaceIds(db: Db | Knex.Transaction, inv: { outletIds: num
     repo.storesByIds(db, inv.storeIds),
     repo.boardsByIds(db, inv.boardIds),
   ]);
-  return { outlet: new Set(o.map((x) => x.id)), store: new Set(st.map((x) => x.id)), board: new Set(b.map((x) => x.id)) } as Record<
-    'outlet' | 'store' | 'board',
-    Set<number>
-  >;
+  const ids: Record<'outlet' | 'store' | 'board', Set<number>> = {
+    outlet: new Set(o.map((x) => x.id)),
+    store: new Set(st.map((x) => x.id)),
+    board: new Set(b.map((x) => x.id)),
+  };
+  return ids;
 }
 
 /** Where the caller sees and manages invitations: theirs, and those whose every place they reach (ARCHITECTURE §11). */

@@ -88,7 +88,7 @@ describe('GET /invitations/options', () => {
       .insert({ code: 'test_inviter', role_name: 'Test Inviter', role_level: 45, scope_type: 'outlet' })
       .returning('id');
     const perm = await t.db('permissions').where({ code: 'bcc.users.allow_invites' }).first('id');
-    await t.db('role_permissions').insert({ role_id: role.id, permission_id: perm.id });
+    await t.db('role_permissions').insert({ role_id: role.id, permission_id: perm!.id });
     await t.db('role_grants').insert({ user_id: f.users.noRoles.id, role_id: role.id, scope_type: 'outlet', outlet_id: f.outlets.dsm });
     try {
       const res = await api('get', '/invitations/options', 'noRoles');
@@ -134,9 +134,9 @@ describe('POST /invitations', () => {
       used_at: null,
       revoked_at: null,
     });
-    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.token_hash).not.toContain(token);
-    const days = (new Date(row.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.token_hash).not.toContain(token);
+    const days = (new Date(row!.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     const mail = lastMailTo(email, 'invitation')!;
@@ -145,7 +145,7 @@ describe('POST /invitations', () => {
     expect(mail.text).toContain('Demo – Court Avenue Taproom');
     const audit = await t.db('audit_log').where({ action: 'invitation.created', entity_id: res.body.id }).first();
     expect(audit).toMatchObject({ user_id: f.users.admin.id });
-    expect(JSON.stringify(audit.details)).not.toContain(token!);
+    expect(JSON.stringify(audit!.details)).not.toContain(token!);
   });
 
   it.each([
@@ -289,7 +289,7 @@ describe('GET /invitations/{token} (public)', () => {
       storeLabels: [],
       boardLabels: [],
       userExists: false,
-      expiresAt: new Date(before.expires_at).toISOString(),
+      expiresAt: new Date(before!.expires_at).toISOString(),
     });
     expect(g2.body).toEqual(g1.body);
     expect(await invitationRow(res.body.id)).toEqual(before);
@@ -317,7 +317,7 @@ describe('GET /invitations/{token} (public)', () => {
       confirmPassword: STRONG,
     });
     expect(a.status).toBe(410);
-    expect((await invitationRow(res.body.id)).used_at).toBeNull();
+    expect((await invitationRow(res.body.id))!.used_at).toBeNull();
   });
 });
 
@@ -336,7 +336,7 @@ describe('POST /invitations/{token}/accept', () => {
     expect(a.status).toBe(400);
     expect(a.body.errors).toEqual(expect.arrayContaining([{ path, message }]));
     expect(await t.db('users').where({ email }).first()).toBeUndefined();
-    expect((await invitationRow(res.body.id)).used_at).toBeNull();
+    expect((await invitationRow(res.body.id))!.used_at).toBeNull();
   });
 
   it('when a new person accepts, then the account, profile, roles and outlets exist, the link is used, the welcome mail is queued and they can sign in', async () => {
@@ -352,21 +352,23 @@ describe('POST /invitations/{token}/accept', () => {
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ userId: expect.any(String), isNewUser: true });
     const user = await t.db('users').where({ email }).first();
-    expect(user.id).toBe(a.body.userId);
-    expect(await bcrypt.compare(STRONG, user.password_hash)).toBe(true);
-    expect(await t.db('user_profiles').where({ user_id: user.id }).first()).toMatchObject({
+    expect(user!.id).toBe(a.body.userId);
+    expect(await bcrypt.compare(STRONG, user!.password_hash)).toBe(true);
+    expect(await t.db('user_profiles').where({ user_id: user!.id }).first()).toMatchObject({
       first_name: 'Ivy',
       last_name: 'Invitee',
       full_name: 'Ivy Invitee',
       phone: '515-555-0100',
     });
-    expect(await t.db('role_grants').where({ user_id: user.id }).select('role_id', 'scope_type', 'outlet_id', 'granted_by')).toEqual([
+    expect(await t.db('role_grants').where({ user_id: user!.id }).select('role_id', 'scope_type', 'outlet_id', 'granted_by')).toEqual([
       { role_id: roles.outlet_buyer, scope_type: 'outlet', outlet_id: f.outlets.dsm, granted_by: f.users.admin.id },
     ]);
-    expect(await t.db('user_outlets').where({ user_id: user.id }).pluck('outlet_id')).toEqual([f.outlets.dsm]);
-    expect(await invitationRow(res.body.id)).toMatchObject({ accepted_user_id: user.id, used_at: expect.any(Date) });
+    expect(await t.db('user_outlets').where({ user_id: user!.id }).pluck('outlet_id')).toEqual([f.outlets.dsm]);
+    expect(await invitationRow(res.body.id)).toMatchObject({ accepted_user_id: user!.id, used_at: expect.any(Date) });
     expect(lastMailTo(email, 'welcome')?.text).toContain('Your ordering portal account is ready.');
-    expect(await t.db('audit_log').where({ action: 'invitation.accepted', entity_id: res.body.id, user_id: user.id }).first()).toBeTruthy();
+    expect(
+      await t.db('audit_log').where({ action: 'invitation.accepted', entity_id: res.body.id, user_id: user!.id }).first(),
+    ).toBeTruthy();
     const bearer = await loginAs(t.app, email, STRONG);
     const outlets = await request(t.app).get('/api/v1/me/outlets').set('Authorization', `Bearer ${bearer}`);
     expect(outlets.body.items.map((o: { outletId: number }) => o.outletId)).toEqual([f.outlets.dsm]);
@@ -397,11 +399,11 @@ describe('POST /invitations/{token}/accept', () => {
     const { res, token } = await invite('viewer@example.com', 'admin', { roleIds: [roles.outlet_buyer], outletIds: [f.outlets.dav] });
     expect(res.status).toBe(201);
     expect((await api('get', `/invitations/${token}`)).body.userExists).toBe(true);
-    const hashBefore = (await t.db('users').where({ id: f.users.viewer.id }).first()).password_hash;
+    const hashBefore = (await t.db('users').where({ id: f.users.viewer.id }).first())!.password_hash;
     const a = await api('post', `/invitations/${token}/accept`, undefined, { firstName: 'Valerie', lastName: 'Viewer' });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ userId: f.users.viewer.id, isNewUser: false });
-    expect((await t.db('users').where({ id: f.users.viewer.id }).first()).password_hash).toBe(hashBefore);
+    expect((await t.db('users').where({ id: f.users.viewer.id }).first())!.password_hash).toBe(hashBefore);
     await loginAs(t.app, 'viewer@example.com', FIXTURE_PASSWORD);
     expect(await t.db('user_profiles').where({ user_id: f.users.viewer.id }).first()).toMatchObject({ first_name: 'Valerie', phone: null });
     // Granting adds only the new grant: a buyer at Davenport; the viewer grants at the two demo outlets stay as they were.
@@ -429,7 +431,7 @@ describe('a deactivated account', () => {
     const a = await api('post', `/invitations/${token}/accept`, undefined, { firstName: 'In', lastName: 'Active' });
     expect([a.status, a.body.code, a.body.detail]).toEqual([409, 'invitee_deactivated', AUTH_MESSAGES.deactivated]);
     expect(await t.db('user_outlets').where({ user_id: f.users.inactive.id, outlet_id: f.outlets.dav }).first()).toBeUndefined();
-    expect((await invitationRow(res.body.id)).used_at).toBeNull();
+    expect((await invitationRow(res.body.id))!.used_at).toBeNull();
   });
 });
 
@@ -577,7 +579,7 @@ describe('the queued invitation mail', () => {
     try {
       const f2 = await seedFixtures(t2.db);
       const bearer = { Authorization: `Bearer ${tokenFor(t2, f2.users.admin)}` };
-      const roleId = (await t2.db('roles').where({ code: 'outlet_buyer' }).first('id')).id;
+      const roleId = (await t2.db('roles').where({ code: 'outlet_buyer' }).first('id'))!.id;
       const res = await request(t2.app)
         .post('/api/v1/invitations')
         .set(bearer)
@@ -591,7 +593,7 @@ describe('the queued invitation mail', () => {
         },
       ]);
       expect(JSON.stringify(queued)).not.toMatch(/inv=/);
-      expect((await t2.db('invitations').where({ id: res.body.id }).first()).token_hash).toBeNull();
+      expect((await t2.db('invitations').where({ id: res.body.id }).first())!.token_hash).toBeNull();
       const { renderMail } = await import('../../lib/mail/render');
       const msg = await renderMail({ db: t2.db, config: t2.config }, queued[0] as never);
       const token = tokenOf(msg!.text)!;

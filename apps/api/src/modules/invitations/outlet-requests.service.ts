@@ -36,7 +36,8 @@ export async function outletRequestApproverEmails(db: Db, outletId: number): Pro
 /** GET /admin/outlet-requests: a page of requests for outlets the caller may manage (pending first). */
 export async function listOutletRequests(db: Db, actor: Actor, q: { status?: string; page: number; pageSize: number }) {
   const { items, total } = await repo.listOutletRequests(db, { ...q, manageable: reach(db, actor, OUTLET_REQUEST_DECIDERS, 'outlet') });
-  return { items: items as AdminOutletRequest[], page: q.page, pageSize: q.pageSize, total };
+  const page: AdminOutletRequest[] = items;
+  return { items: page, page: q.page, pageSize: q.pageSize, total };
 }
 
 /**
@@ -90,6 +91,8 @@ export async function decideOutletRequest(
         signInUrl: `${meta.linkBase}/auth`,
       }),
     );
-    return (await repo.findOutletRequest(trx, id))! as AdminOutletRequest;
+    const decided: AdminOutletRequest | undefined = await repo.findOutletRequest(trx, id);
+    if (!decided) throw new NotFoundError('Outlet request not found');
+    return decided;
   });
 }

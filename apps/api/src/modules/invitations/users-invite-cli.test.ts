@@ -76,7 +76,7 @@ describe('npm run users:invite', () => {
     expect(job.rows).toHaveLength(1);
     expect(job.rows[0].data).toMatchObject({ template: 'invitation' });
     expect(job.rows[0].data.text).toContain(`inv=${token}`);
-    expect(await t.db('audit_log').where({ action: 'invitation.created', actor_email: 'system', entity_id: row.id }).first()).toBeTruthy();
+    expect(await t.db('audit_log').where({ action: 'invitation.created', actor_email: 'system', entity_id: row!.id }).first()).toBeTruthy();
 
     const acc = await request(t.app)
       .post(`/api/v1/invitations/${token}/accept`)

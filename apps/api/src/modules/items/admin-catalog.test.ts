@@ -90,7 +90,7 @@ describe('admin items, outlets and boards', () => {
       const seen = shop.body.items?.find((p: { code: string }) => p.code === '10006');
       if (seen) expect(seen.price).toBe('12.50');
       const [row] = await audit('item.updated', item.id);
-      expect(row.details.changes.retail).toEqual({ from: '9.38', to: '12.50' });
+      expect((row.details as { changes: Record<string, unknown> }).changes.retail).toEqual({ from: '9.38', to: '12.50' });
       const off = await api().patch(`/api/v1/admin/items/${item.id}`).auth(admin, { type: 'bearer' }).send({ active: false });
       expect(off.body.active).toBe(false);
       const inactive = await api().get('/api/v1/admin/items?active=false').auth(admin, { type: 'bearer' });
@@ -109,7 +109,7 @@ describe('admin items, outlets and boards', () => {
     });
     let board1: number;
     beforeAll(async () => {
-      board1 = (await t.db('boards').where({ board_number: 1 }).first('id')).id;
+      board1 = (await t.db('boards').where({ board_number: 1 }).first('id'))!.id;
     });
 
     it('when an outlet is created, then 201 with the state upper-cased, the row and an audit entry', async () => {
@@ -169,7 +169,7 @@ describe('admin items, outlets and boards', () => {
         .auth(boardAdmin, { type: 'bearer' })
         .send({ name: 'Mine now' });
       expect(edit.status).toBe(404);
-      expect((await t.db('outlets').where({ id: other.outletId }).first('name')).name).toBe('Other – Lounge');
+      expect((await t.db('outlets').where({ id: other.outletId }).first('name'))!.name).toBe('Other – Lounge');
       const create = await api()
         .post('/api/v1/admin/outlets')
         .auth(boardAdmin, { type: 'bearer' })

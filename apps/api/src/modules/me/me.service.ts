@@ -59,7 +59,10 @@ export async function updateProfile(
       entityType: 'user_profile',
       entityId: actor.userId,
     });
-    return (await repo.findProfile(trx, actor.userId))!;
+    // Just written above: the profile is there (404 only should the account vanish meanwhile).
+    const profile = await repo.findProfile(trx, actor.userId);
+    if (!profile) throw new NotFoundError('Profile not found');
+    return profile;
   });
 }
 
@@ -69,13 +72,14 @@ export async function updateProfile(
  */
 export async function myPermissions(db: Db, actor: Principal): Promise<MyPermissions> {
   const rows = await codesByPlace(db, actor.userId);
-  const at = (t: string) => rows.filter((r) => r.scope_type === t);
+  // The places of one scope type (their grants always name one: scope_id is set).
+  const at = (t: string) => rows.flatMap((r) => (r.scope_type === t && r.scope_id !== null ? [{ id: r.scope_id, codes: r.codes }] : []));
   return {
     codes: [...actor.permissions].sort(),
     global: [...actor.globalPermissions].sort(),
-    boards: at('board').map((r) => ({ boardId: r.scope_id as number, codes: r.codes })),
-    stores: at('store').map((r) => ({ storeId: r.scope_id as number, codes: r.codes })),
-    outlets: at('outlet').map((r) => ({ outletId: r.scope_id as number, codes: r.codes })),
+    boards: at('board').map((r) => ({ boardId: r.id, codes: r.codes })),
+    stores: at('store').map((r) => ({ storeId: r.id, codes: r.codes })),
+    outlets: at('outlet').map((r) => ({ outletId: r.id, codes: r.codes })),
   };
 }
 
@@ -122,7 +126,7 @@ async function resolveSelection(db: Db, userId: string): Promise<Selection> {
   const candidates = outlet
     ? [saved.outletId === outlet.outletId ? saved.storeId : null, outlet.assignmentLastStoreId, outlet.defaultStoreId, outlet.storeIds[0]]
     : [];
-  const storeId = candidates.find((s) => s != null && outlet!.storeIds.includes(s)) ?? null;
+  const storeId = (outlet && candidates.find((s) => s != null && outlet.storeIds.includes(s))) ?? null;
   const selection = { outletId: outlet?.outletId ?? null, storeId };
   if (selection.outletId !== saved.outletId || selection.storeId !== saved.storeId) {
     await repo.upsertSelection(db, userId, selection.outletId, selection.storeId);

@@ -123,19 +123,19 @@ describe('PATCH /me/profile', () => {
       { path: 'lastName', message: 'Last name is required' },
     ]);
     expect(problem(res).detail).toBe('First name is required');
-    expect((await profileRow(f.users.viewer.id)).first_name).not.toBe('');
+    expect((await profileRow(f.users.viewer.id))!.first_name).not.toBe('');
   });
 
   it('when the body tries to change the email, then it is refused (email is read-only)', async () => {
     const res = await send('patch', '/me/profile', 'viewer', { firstName: 'Val', lastName: 'Viewer', email: 'new@example.com' });
     expect(res.status).toBe(400);
-    expect((await t.db('users').where({ id: f.users.viewer.id }).first('email')).email).toBe('viewer@example.com');
+    expect((await t.db('users').where({ id: f.users.viewer.id }).first('email'))!.email).toBe('viewer@example.com');
   });
 });
 
 describe('POST /me/password', () => {
   it('when the current password is wrong, then it answers 400 with "Your current password is incorrect." and nothing changes', async () => {
-    const before = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
+    const before = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash'))!.password_hash;
     const res = await send('post', '/me/password', 'otherBuyer', {
       currentPassword: 'Not#theOne1',
       newPassword: 'Another#Pass9',
@@ -147,7 +147,7 @@ describe('POST /me/password', () => {
       detail: AUTH_MESSAGES.currentPasswordIncorrect,
       errors: [{ path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordIncorrect }],
     });
-    expect((await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash).toBe(before);
+    expect((await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash'))!.password_hash).toBe(before);
   });
 
   it('when the new password is weak, common, or not confirmed, then it answers 400 with the spec messages', async () => {
@@ -192,7 +192,7 @@ describe('POST /me/password', () => {
         .set('Authorization', `Bearer ${here.body.access_token}`)
         .send({ currentPassword: FIXTURE_PASSWORD, newPassword: 'Another#Pass9', confirmPassword: 'Another#Pass9' });
       expect(res.status).toBe(204);
-      const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash')).password_hash;
+      const hash = (await t.db('users').where({ id: f.users.otherBuyer.id }).first('password_hash'))!.password_hash;
       expect(hash).toMatch(/^\$2[aby]\$/);
       expect(await bcrypt.compare('Another#Pass9', hash)).toBe(true);
       // Sessions of the two sign-ins above (earlier tests' tokenFor() sessions of this user are ended too).
@@ -298,7 +298,7 @@ describe('GET /me/outlets', () => {
   it('when an outlet with no store is granted (a new outlet, requested and approved), then it is listed after the outlets with stores, whatever its name', async () => {
     const [bare] = await t.db('outlets').insert({ outlet_code: 'AAA-BARE-01', name: 'AAA Bare Outlet' }).returning('id');
     const viewer = await t.db('roles').where({ code: 'outlet_viewer' }).first('id');
-    await t.db('role_grants').insert({ user_id: f.users.buyer.id, role_id: viewer.id, scope_type: 'outlet', outlet_id: bare.id });
+    await t.db('role_grants').insert({ user_id: f.users.buyer.id, role_id: viewer!.id, scope_type: 'outlet', outlet_id: bare.id });
     try {
       const res = await get('/me/outlets', 'buyer');
       expect(res.body.items.map((o: { outletCode: string }) => o.outletCode)).toEqual(['DEMO-AMS-01', 'DEMO-DSM-01', 'AAA-BARE-01']);
@@ -313,7 +313,7 @@ describe('GET /me/outlets', () => {
     const viewer = await t.db('roles').where({ code: 'outlet_viewer' }).first('id');
     await t
       .db('role_grants')
-      .insert({ user_id: f.users.otherManager.id, role_id: viewer.id, scope_type: 'outlet', outlet_id: f.outlets.inactive });
+      .insert({ user_id: f.users.otherManager.id, role_id: viewer!.id, scope_type: 'outlet', outlet_id: f.outlets.inactive });
     const res = await get('/me/outlets', 'otherManager');
     expect(res.body.items.map((o: { outletId: number }) => o.outletId)).toEqual([f.outlets.dav]);
   });
@@ -375,8 +375,8 @@ describe('selection', () => {
       expect([body, res.status, problem(res).code]).toEqual([body, 404, 'not_found']);
     }
     expect(await profileRow(f.users.buyer.id)).toMatchObject({
-      last_selected_outlet_id: saved.last_selected_outlet_id,
-      last_selected_store_id: saved.last_selected_store_id,
+      last_selected_outlet_id: saved!.last_selected_outlet_id,
+      last_selected_store_id: saved!.last_selected_store_id,
     });
   });
 
@@ -408,7 +408,7 @@ describe('selection', () => {
     const [u] = await t.db('users').insert({ email: 'lonely@example.com', password_hash: 'x' }).returning('id');
     // A store staff member: reads outlets (bcc.outlets.read_assigned) but belongs to none.
     const role = await t.db('roles').where({ code: 'store_staff' }).first('id');
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'store', store_id: FIXTURE_STORES.central });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'store', store_id: FIXTURE_STORES.central });
     await t
       .db('user_profiles')
       .insert({ user_id: u.id, last_selected_outlet_id: f.outlets.dsm, last_selected_store_id: FIXTURE_STORES.central });

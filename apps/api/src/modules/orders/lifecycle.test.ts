@@ -114,7 +114,7 @@ describe('with the test gateway', () => {
       .db('audit_log')
       .where({ action: 'order.cancelled', entity_id: String(o.id) })
       .first();
-    expect(audit.details).toMatchObject({ reason: 'Out of stock', from: 'reserved' });
+    expect(audit!.details).toMatchObject({ reason: 'Out of stock', from: 'reserved' });
   });
 });
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   outletManagerId = u.id;
   await t.db('user_profiles').insert({ user_id: u.id, first_name: 'Olive', last_name: 'Manager', full_name: 'Olive Manager' });
   const role = await t.db('roles').where({ code: 'outlet_manager' }).first('id');
-  await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
+  await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
   tok = {
     buyer: tokenFor(t, fx.users.buyer),
     viewer: tokenFor(t, fx.users.viewer),

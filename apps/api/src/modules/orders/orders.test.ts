@@ -136,7 +136,7 @@ describe('pay in-store', () => {
       await t
         .db('user_profiles')
         .where({ user_id: fx.users.buyer.id })
-        .update({ full_name: p.full_name, first_name: p.first_name, last_name: p.last_name });
+        .update({ full_name: p!.full_name, first_name: p!.first_name, last_name: p!.last_name });
     }
   });
 

@@ -253,7 +253,7 @@ describe('Monetra end to end: stored credentials and POST /orders with test mode
       credential_type: 'Monetra',
       dek_secret_name: DEFAULT_DEK_NAME,
     });
-    expect(row.encrypted_payload).not.toContain('s3cret');
+    expect(row!.encrypted_payload).not.toContain('s3cret');
     expect(await loadMonetraCredentials(t.db, t.config, FIXTURE_STORES.central)).toEqual({ username: 'merchant-2190', password: 's3cret' });
     expect(await loadMonetraCredentials(t.db, t.config, FIXTURE_STORES.cyclone)).toBeUndefined();
     const again = await saveMonetraCredentials(t.db, t.config, {

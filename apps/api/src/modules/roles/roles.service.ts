@@ -3,6 +3,8 @@ import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import type { Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
+import * as repo from './roles.repository';
+import type { RoleWithPermissions } from './roles.repository';
 
 /**
  * Roles and their permissions (spec 002 §2 Roles, §4 "permission toggle applies at once"; ARCHITECTURE §9).
@@ -20,33 +22,11 @@ export interface WriteMeta {
 
 /** Every role (by level, then code) with the scope it is granted at, its permission codes and number of holders. */
 export async function listRoles(db: Db): Promise<{ items: AdminRole[] }> {
-  const rows = await db('roles as r')
-    .select(
-      'r.id',
-      'r.code',
-      'r.role_name',
-      'r.description',
-      'r.role_level',
-      'r.scope_type',
-      db.raw(
-        `coalesce((SELECT array_agg(p.code ORDER BY p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id), '{}') AS permissions`,
-      ),
-      db.raw('(SELECT count(DISTINCT g.user_id) FROM role_grants g WHERE g.role_id = r.id)::int AS user_count'),
-    )
-    .orderBy([{ column: 'r.role_level' }, { column: 'r.code' }]);
+  const rows = await repo.findRoles(db);
   return { items: rows.map(toRole) };
 }
 
-function toRole(r: {
-  id: number;
-  code: string;
-  role_name: string | null;
-  description: string | null;
-  role_level: number;
-  scope_type: AdminRole['scopeType'];
-  permissions: string[];
-  user_count: number;
-}): AdminRole {
+function toRole(r: RoleWithPermissions): AdminRole {
   return {
     id: r.id,
     code: r.code,
@@ -62,8 +42,8 @@ function toRole(r: {
 
 /** Every permission code (`bcc.*`) with its description, by code. */
 export async function listPermissions(db: Db) {
-  const rows = await db('permissions').where('code', 'like', 'bcc.%').orderBy('code').select('id', 'code', 'description');
-  return { items: rows.map((r) => ({ id: r.id as number, code: r.code as string, description: r.description as string | null })) };
+  const rows = await repo.findPermissions(db);
+  return { items: rows.map((r) => ({ id: r.id, code: r.code, description: r.description })) };
 }
 
 /**
@@ -79,20 +59,12 @@ export async function setRolePermission(
   meta: WriteMeta,
 ): Promise<AdminRole> {
   await db.transaction(async (trx) => {
-    const role = await trx('roles').where({ id: roleId }).forUpdate().first('id', 'code');
+    const role = await repo.lockRole(trx, roleId);
     if (!role) throw new NotFoundError('Role not found');
-    const perm = await trx('permissions').where({ code }).first('id', 'code');
+    const perm = await repo.findPermission(trx, code);
     if (!perm) throw new NotFoundError('Permission not found');
     if (role.code === ROLES.superAdmin) throw new ConflictError(M.roleImmutable, PROBLEM_CODES.roleImmutable);
-    const changed = grant
-      ? (
-          await trx('role_permissions')
-            .insert({ role_id: roleId, permission_id: perm.id })
-            .onConflict(['role_id', 'permission_id'])
-            .ignore()
-            .returning('role_id')
-        ).length
-      : await trx('role_permissions').where({ role_id: roleId, permission_id: perm.id }).delete();
+    const changed = grant ? await repo.addRolePermission(trx, roleId, perm.id) : await repo.removeRolePermission(trx, roleId, perm.id);
     if (changed) {
       await recordAudit(
         trx,

@@ -71,7 +71,7 @@ describe('PUT|DELETE /admin/roles/{roleId}/permissions/{code}', () => {
   it("when the super administrator grants, then revokes, a permission, then the role's holders have it on their next request, and each change is audited once", async () => {
     const before = await adminAuditCount(t);
     // The role audit rows written from here on (another test of this file edits a role too).
-    const lastId = (await t.db('audit_log').max('id as id').first())?.id ?? 0;
+    const lastId = ((await t.db('audit_log').max('id as id').first()) as { id: number } | undefined)?.id ?? 0;
     const perm = (u: TestUser) => api('get', '/me/permissions/bcc.carts.checkout', u);
     expect((await perm(f.users.viewer)).body.granted).toBe(false);
     const g = await api('put', `/admin/roles/${roleIds.outlet_viewer}/permissions/bcc.carts.checkout`, f.users.admin);

@@ -20,7 +20,7 @@ async function userWith(email: string, roleCode: string, codes: string[]) {
   const [role] = await t.db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70, scope_type: 'outlet' }).returning('id');
   for (const code of codes) {
     const p = await t.db('permissions').where({ code }).first('id');
-    await t.db('role_permissions').insert({ role_id: role.id, permission_id: p.id });
+    await t.db('role_permissions').insert({ role_id: role.id, permission_id: p!.id });
   }
   await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
   return { id: u.id as string, email };

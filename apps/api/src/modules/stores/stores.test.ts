@@ -150,7 +150,7 @@ describe('GET /stores/{storeId}/products', () => {
   describe('ranking', () => {
     beforeAll(async () => {
       // Two extra items of store 2190 whose names sort last/first, to prove rank beats alphabetical order.
-      const board = (await t.db('stores').where({ id: S.central }).first('board_id')).board_id;
+      const board = (await t.db('stores').where({ id: S.central }).first('board_id'))!.board_id;
       const items = await t
         .db('items')
         .insert([
@@ -353,7 +353,7 @@ describe('permission cache and search indexes', () => {
   it('when a user loses bcc.carts.use, then the catalog refuses them within 2 s (permissions are reused at most that long)', async () => {
     const [u] = await t.db('users').insert({ email: 'revoked@example.com', password_hash: 'x' }).returning('id');
     const role = await t.db('roles').where({ code: 'outlet_buyer' }).first('id');
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
     const token = tokenFor(t, { id: u.id, email: 'revoked@example.com' });
     expect((await get(`/stores/${S.central}/products`, token)).status).toBe(200);
     await t.db('role_grants').where({ user_id: u.id }).del();
@@ -362,10 +362,10 @@ describe('permission cache and search indexes', () => {
     expect(res.status).toBe(403);
     // Reach is never cached: with the role back at an outlet of another store only, this store answers 404;
     // back at the Des Moines outlet it answers at once.
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dav });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.dav });
     await new Promise((ok) => setTimeout(ok, 2100));
     expect((await get(`/stores/${S.central}/products`, token)).status).toBe(404);
-    await t.db('role_grants').insert({ user_id: u.id, role_id: role.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
+    await t.db('role_grants').insert({ user_id: u.id, role_id: role!.id, scope_type: 'outlet', outlet_id: fx.outlets.dsm });
     expect((await get(`/stores/${S.central}/products`, token)).status).toBe(200);
     await t.db('role_grants').where({ user_id: u.id, outlet_id: fx.outlets.dsm }).del();
     expect((await get(`/stores/${S.central}/products`, token)).status).toBe(404);

@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import type { AdminStore } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import type { StoreRow } from '../../db/tables/admin';
+
+/** Queries of the Stores tab and the store editor (spec 002); the only place with its SQL. Scope comes from modules/access. */
+
+type Q = Db | Knex.Transaction;
+
+const select = (db: Q) =>
+  db('stores as s')
+    .join('boards as b', 'b.id', 's.board_id')
+    .select<AdminStore[]>(
+      's.id',
+      's.id as warehouseId',
+      's.warehouse_code as warehouseCode',
+      's.name',
+      's.board_id as boardId',
+      'b.board_number as boardNumber',
+      'b.name as boardName',
+      's.address',
+      's.city',
+      's.state',
+      's.zip_code as zipCode',
+      's.phone',
+      db.raw('s.latitude::text AS latitude'),
+      db.raw('s.longitude::text AS longitude'),
+      's.active',
+      's.is_warehouse as isWarehouse',
+      's.delivery_enabled as deliveryEnabled',
+      db.raw('s.delivery_charge::text AS "deliveryCharge"'),
+      's.orderconf_ccemails as orderconfCcemails',
+      db.raw('EXISTS (SELECT 1 FROM payment_credentials pc WHERE pc.store_id = s.id) AS "hasPaymentCredentials"'),
+      db.raw('(SELECT count(*)::int FROM store_outlets so WHERE so.store_id = s.id) AS "outletCount"'),
+    );
+
+/**
+ * A page of stores by name within `within` (a subquery of store ids; null: all); search by name, warehouse
+ * code, city or (digits) store number; `active` filters.
+ */
+export async function findPage(
+  db: Q,
+  q: { within: Knex.QueryBuilder | null; search?: string; active?: boolean; page: number; pageSize: number },
+): Promise<{ items: AdminStore[]; total: number }> {
+  const base = db('stores as s');
+  if (q.within) base.whereIn('s.id', q.within);
+  const search = q.search;
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((w) => {
+      w.whereILike('s.name', like).orWhereILike('s.warehouse_code', like).orWhereILike('s.city', like);
+      if (/^\d{1,9}$/.test(search)) w.orWhere('s.id', Number(search));
+    });
+  }
+  if (q.active !== undefined) base.where('s.active', q.active);
+  const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
+  const items = await select(db)
+    .whereIn('s.id', base.clone().select('s.id'))
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items, total: Number(n) };
+}
+
+/** One store with its settings, within `within` (null: any); undefined when absent or out of reach. */
+export async function findStore(db: Q, id: number, within: Knex.QueryBuilder | null): Promise<AdminStore | undefined> {
+  const q = select(db).where('s.id', id);
+  if (within) q.whereIn('s.id', within);
+  const [row] = await q.limit(1);
+  return row;
+}
+
+/** The next free warehouse id (max + 1), with the stores table locked against concurrent inserts (in a transaction). */
+export async function nextWarehouseId(db: Q): Promise<number> {
+  await db.raw('LOCK TABLE stores IN SHARE ROW EXCLUSIVE MODE');
+  const [{ m }] = await db('stores').max<{ m: number | null }[]>('id as m');
+  return Number(m ?? 0) + 1;
+}
+
+/** The writable columns of a store. */
+export type StoreFields = Partial<Omit<StoreRow, 'id' | 'is_warehouse' | 'created_at' | 'updated_at'>>;
+
+/** Inserts a store with its warehouse id. Unique id and warehouse code (23505). */
+export async function insertStore(db: Q, id: number, fields: StoreFields): Promise<void> {
+  await db('stores').insert({ id, ...fields });
+}
+
+/** Updates the given columns of a store (and its updated_at); returns the number of rows updated. */
+export async function updateStore(db: Q, id: number, fields: StoreFields): Promise<number> {
+  return db('stores')
+    .where({ id })
+    .update({ ...fields, updated_at: db.fn.now() });
+}
+
+/** The outlets linked to a store, by name. */
+export async function findStoreOutlets(db: Q, storeId: number) {
+  return db('store_outlets as so')
+    .join('outlets as o', 'o.id', 'so.outlet_id')
+    .where('so.store_id', storeId)
+    .orderBy('o.name')
+    .select<{ outletId: number; outletCode: string; outletName: string; city: string | null; state: string | null; active: boolean }[]>(
+      'o.id as outletId',
+      'o.outlet_code as outletCode',
+      'o.name as outletName',
+      'o.city',
+      'o.state',
+      'o.active',
+    );
+}
+
+/** Does the outlet exist? */
+export async function outletExists(db: Q, id: number): Promise<boolean> {
+  return Boolean(await db('outlets').where({ id }).first('id'));
+}
+
+/** Links an outlet to a store; returns whether the link is new. */
+export async function linkOutlet(db: Q, storeId: number, outletId: number): Promise<boolean> {
+  const added = await db('store_outlets')
+    .insert({ store_id: storeId, outlet_id: outletId })
+    .onConflict(['store_id', 'outlet_id'])
+    .ignore()
+    .returning('store_id');
+  return added.length > 0;
+}
+
+/** Unlinks an outlet from a store; returns whether a link was removed. */
+export async function unlinkOutlet(db: Q, storeId: number, outletId: number): Promise<boolean> {
+  return (await db('store_outlets').where({ store_id: storeId, outlet_id: outletId }).delete()) > 0;
+}

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import type { AdminItem } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+
+/** Queries of the admin Items tab (spec 002 §2, §6); the only place with its SQL. Scope comes from modules/access. */
+
+type Q = Db | Knex.Transaction;
+
+const select = (db: Q) =>
+  db('items as i')
+    .join('boards as b', 'b.id', 'i.board_id')
+    .leftJoin('bottle_sizes as bs', 'bs.id', 'i.bottle_size_id')
+    .select<AdminItem[]>(
+      'i.id',
+      'i.code',
+      'i.name',
+      'i.category',
+      db.raw('i.retail::text AS retail'),
+      'i.bottle_size_id as bottleSizeId',
+      'bs.name as bottleSize',
+      'i.bottles_per_case as bottlesPerCase',
+      'i.active',
+      'i.board_id as boardId',
+      'b.board_number as boardNumber',
+      db.raw('(SELECT count(*)::int FROM inventory inv WHERE inv.item_id = i.id) AS "storeCount"'),
+    );
+
+/**
+ * A page of items by name, then code, of the catalogs in `within` (a subquery of board ids; null: all); search
+ * by name or code (case-insensitive substring), `active` filters.
+ */
+export async function findPage(
+  db: Q,
+  q: { within: Knex.QueryBuilder | null; search?: string; active?: boolean; page: number; pageSize: number },
+): Promise<{ items: AdminItem[]; total: number }> {
+  const base = db('items as i');
+  if (q.within) base.whereIn('i.board_id', q.within);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((w) => {
+      w.whereILike('i.name', like).orWhereILike('i.code', like);
+    });
+  }
+  if (q.active !== undefined) base.where('i.active', q.active);
+  const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
+  const ids = base.clone().select('i.id');
+  const items = await select(db)
+    .whereIn('i.id', ids)
+    .orderBy('i.name')
+    .orderBy('i.code')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items, total: Number(n) };
+}
+
+/** One item of the catalogs in `within` (null: any); undefined when absent or out of reach. */
+export async function findItem(db: Q, id: number, within: Knex.QueryBuilder | null): Promise<AdminItem | undefined> {
+  const q = select(db).where('i.id', id);
+  if (within) q.whereIn('i.board_id', within);
+  const [row] = await q.limit(1);
+  return row;
+}
+
+/** The editable fields of an item (retail as numeric text). */
+export interface ItemEditable {
+  id: number;
+  name: string;
+  category: string | null;
+  retail: string;
+  active: boolean;
+}
+
+/** An item's editable fields, locked FOR UPDATE, within `within` (board ids; null: any); undefined otherwise. */
+export async function lockEditable(db: Q, id: number, within: Knex.QueryBuilder | null): Promise<ItemEditable | undefined> {
+  const q = db('items as i').where('i.id', id);
+  if (within) q.whereIn('i.board_id', within);
+  const [row] = await q
+    .forUpdate()
+    .select<ItemEditable[]>('i.id', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.active')
+    .limit(1);
+  return row;
+}
+
+/** Updates the given editable fields of an item and its updated_at. */
+export async function updateItem(db: Q, id: number, patch: Partial<Omit<ItemEditable, 'id'>>): Promise<void> {
+  await db('items')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() });
+}
