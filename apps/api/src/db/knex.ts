@@ -1,6 +1,7 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from '@portal/migrations';
+import './tables/commerce';
 
 // numeric → string (money stays exact), bigint count → number, date → 'YYYY-MM-DD' string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -89,6 +89,7 @@ export async function insertOrFindActive(db: Db, userId: string, outletId: numbe
     .where({ user_id: userId, outlet_id: outletId, store_id: storeId, status: 'active' })
     .orderBy('created_at', 'desc')
     .first('id');
+  if (!row) throw new Error(`no active cart for user ${userId}, outlet ${outletId}, store ${storeId} after its insert`);
   return row.id;
 }
 

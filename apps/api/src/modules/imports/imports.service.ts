@@ -157,25 +157,11 @@ export async function listImports(db: Db): Promise<{ items: ImportRun[] }> {
  * the last finished import of each kind.
  */
 export async function dataSummary(db: Db): Promise<DataSummary> {
-  const {
-    rows: [c],
-  } = await db.raw(`SELECT
-      (SELECT count(*)::int FROM items) AS items, (SELECT count(*)::int FROM items WHERE active) AS "activeItems",
-      (SELECT count(*)::int FROM stores) AS stores, (SELECT count(DISTINCT category)::int FROM items) AS categories,
-      (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM inventory) AS "inventoryRows"`);
-  const runs = await db('import_runs')
-    .whereIn('status', ['succeeded', 'failed'])
-    .orderBy('finished_at', 'desc')
-    .limit(100)
-    .select(
-      'status',
-      'source',
-      'files',
-      db.raw(`to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"`),
-    );
+  const counts = await repo.catalogCounts(db);
+  const runs = await repo.findFinishedRuns(db, 100);
   const last = new Map<string, DataSummary['lastImports'][number]>();
   for (const r of runs) {
-    for (const f of r.files as ImportFileResult[]) {
+    for (const f of r.files) {
       if (f.kind && !last.has(f.kind))
         last.set(f.kind, {
           kind: f.kind,
@@ -186,5 +172,5 @@ export async function dataSummary(db: Db): Promise<DataSummary> {
         });
     }
   }
-  return { ...c, lastImports: KIND_ORDER.filter((k) => last.has(k)).map((k) => last.get(k)!) };
+  return { ...counts, lastImports: KIND_ORDER.flatMap((k) => last.get(k) ?? []) };
 }

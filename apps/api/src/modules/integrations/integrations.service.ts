@@ -249,7 +249,7 @@ export async function upsertInventory(
         .whereRaw('NOT (item_id = ANY(?::int[]))', [ids] as never);
       const [counts] = await trx('inventory')
         .where({ store_id: storeId })
-        .select(
+        .select<{ carried: number; removing: number }[]>(
           trx.raw('count(*)::int AS carried'),
           trx.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [ids] as never),
         );
@@ -502,7 +502,7 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
         .whereRaw('NOT (code = ANY(?::text[]))', [codes] as never);
       const [counts] = await trx('items')
         .where({ board_id: boardId, active: true })
-        .select(
+        .select<{ carried: number; removing: number }[]>(
           trx.raw('count(*)::int AS carried'),
           trx.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [codes] as never),
         );
