@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
 import type { NotificationSubscriber } from '../db/notifications';
+import * as apiKeys from '../modules/access/api-keys.repository';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from './errors';
 import { PostgresRateLimitStore } from './rate-limit-store';
 
@@ -64,10 +65,7 @@ async function findKey(db: Db, keyHash: string): Promise<KeyRow | undefined> {
   const hit = cacheLive ? principals.get(keyHash) : undefined;
   if (hit) return hit;
   const seen = changes;
-  const row = await db('api_keys')
-    .where({ key_hash: keyHash })
-    .whereNull('revoked_at')
-    .first('id', 'name', 'board_id', 'store_id', 'scopes', 'sandbox', 'last_used_at');
+  const row = await apiKeys.findActiveByHash(db, keyHash);
   if (!row) return undefined;
   const key: KeyRow = { ...row, lastUsedMs: row.last_used_at ? new Date(row.last_used_at).getTime() : null };
   if (cacheLive && changes === seen) principals.set(keyHash, key);
@@ -95,7 +93,7 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
     // Last use, at most once a minute per key (no write on every call).
     if (row.lastUsedMs === null || Date.now() - row.lastUsedMs > 60_000) {
       row.lastUsedMs = Date.now();
-      await db('api_keys').where({ id: row.id }).update({ last_used_at: db.fn.now() });
+      await apiKeys.touchLastUsed(db, row.id);
     }
     (req as unknown as { auth: ApiKeyPrincipal }).auth = principal;
     (req as KeyedRequest).apiKey = principal;

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import 'knex/types/tables';
 import type { FulfillmentType, OrderStatus, PaymentMethod, PaymentStatus } from '@portal/contracts';
 
 /**
