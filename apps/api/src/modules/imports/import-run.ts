@@ -88,7 +88,7 @@ export async function runImport(db: Knex, runId: string, logger?: Logger): Promi
       }
       await repo.updateRun(db, runId, { rowsRead, files });
     }
-    if (changed) await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
+    if (changed) await repo.analyzeCatalog(db);
     const failed = files.some((f) => f.errors.length);
     await repo.updateRun(db, runId, {
       status: failed ? 'failed' : 'succeeded',

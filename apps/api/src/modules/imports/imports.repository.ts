@@ -241,3 +241,8 @@ export async function findFinishedRuns(db: Knex, limit: number): Promise<Finishe
     .limit(limit)
     .select<FinishedRunRow[]>('status', 'source', 'files', db.raw(`${iso('finished_at')} AS "finishedAt"`));
 }
+
+/** Refreshes the planner's statistics of the catalog tables an import wrote (ANALYZE). */
+export async function analyzeCatalog(db: Knex): Promise<void> {
+  await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
+}
