@@ -86,7 +86,9 @@ export async function openCurrentCart(
 ): Promise<Cart> {
   if (!(await mayActAt(db, actor, SHOP_CODES, outletId, storeId))) throw new NotFoundError('Store not found');
   const ref = await findOrCreateActiveCart(db, actor.userId, outletId, storeId);
-  return view((await repo.findActiveById(db, actor.userId, ref.id))!, await repo.findLines(db, ref.id, storeId));
+  const cart = await repo.findActiveById(db, actor.userId, ref.id);
+  if (!cart) throw new NotFoundError('Store not found');
+  return view(cart, await repo.findLines(db, ref.id, storeId));
 }
 
 /**

@@ -97,7 +97,7 @@ export async function insertRun(
       ...(run.finished ? { started_at: db.fn.now(), finished_at: db.fn.now() } : {}),
     })
     .returning('id');
-  return row.id as string;
+  return row.id;
 }
 
 /** The run's work folder and file names (for the job). */

@@ -90,11 +90,6 @@ export async function recordTransition(
   }
   if (w.status === 'cancel_pending' && w.from === 'cancel_pending') return d;
   // Last: the event's lock is held until commit.
-  await appendOrderEvent(
-    trx,
-    w.orderId,
-    w.status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${w.status}` as 'order.ready'),
-    loaded,
-  );
+  await appendOrderEvent(trx, w.orderId, w.status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${w.status}` as const), loaded);
   return d;
 }

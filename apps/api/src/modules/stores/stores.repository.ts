@@ -128,8 +128,7 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: (stri
  */
 export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
   const { sql, bindings, name } = productPageSql(q);
-  const res = await db.raw(sql, bindings).options({ name });
-  const rows = res.rows as ProductRow[];
+  const { rows } = await db.raw<{ rows: ProductRow[] }>(sql, bindings).options({ name });
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
