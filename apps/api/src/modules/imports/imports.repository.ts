@@ -143,7 +143,7 @@ export async function touchRun(db: Knex, id: string): Promise<void> {
 
 /** Marks the run failed with `error` unless it finished; answers its work folder (to remove) or null. */
 export async function failUnfinishedRun(db: Knex, id: string, error: string): Promise<string | null> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { workDir: string | null }[] }>(
     `UPDATE import_runs r SET status = 'failed', finished_at = now(), error = ?, work_dir = NULL
        FROM (SELECT id, work_dir FROM import_runs WHERE id = ? AND status IN ('queued', 'running') FOR UPDATE) old
       WHERE r.id = old.id
@@ -159,7 +159,7 @@ export async function failUnfinishedRun(db: Knex, id: string, error: string): Pr
  * work folders (for the caller to remove).
  */
 export async function failAbandonedRuns(db: Knex, staleSeconds: number, error: string): Promise<{ id: string; workDir: string | null }[]> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { id: string; workDir: string | null }[] }>(
     `UPDATE import_runs r SET status = 'failed', finished_at = now(), error = ?, work_dir = NULL
        FROM (SELECT id, work_dir FROM import_runs
               WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => ?)
