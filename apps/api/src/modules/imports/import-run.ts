@@ -31,7 +31,7 @@ export const KIND_ORDER = ['stores', 'products', 'store_items'];
 export async function runImport(db: Knex, runId: string, logger?: Logger): Promise<ImportRun | undefined> {
   const work = await repo.findRunWork(db, runId);
   if (!work || (work.status !== 'queued' && work.status !== 'running')) return repo.getRun(db, runId);
-  const files = work.files.map((f) => ({ ...f, errors: [] as string[] }));
+  const files: ImportFileResult[] = work.files.map((f) => ({ ...f, errors: [] }));
   let rowsRead = 0;
   await repo.updateRun(db, runId, { status: 'running', started: true, rowsRead: 0 });
   try {

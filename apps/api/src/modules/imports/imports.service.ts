@@ -18,6 +18,9 @@ import type { ImportFileResult } from './imports.repository';
 
 export { MAX_FILES, MAX_FILE_BYTES, MAX_ERRORS_PER_FILE, runImport } from './import-run';
 
+/** The message of a thrown value (busboy throws and emits Errors). */
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** Enqueues the import job of a run inside the caller's transaction (pg-boss, jobs/import-queue.ts). */
 export interface ImportJobs {
   enqueue(db: Knex, runId: string): Promise<void>;
@@ -74,7 +77,7 @@ export async function acceptUpload(
       try {
         bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 10 } });
       } catch (e) {
-        reject(new BadRequestError((e as Error).message));
+        reject(new BadRequestError(messageOf(e)));
         return;
       }
       const writes: Promise<void>[] = [];
@@ -96,7 +99,7 @@ export async function acceptUpload(
       bb.on('filesLimit', () => {
         failed = new PayloadTooLargeError(`Upload at most ${MAX_FILES} files at once`);
       });
-      bb.on('error', (e) => reject(new BadRequestError(`The upload could not be read: ${(e as Error).message}`)));
+      bb.on('error', (e) => reject(new BadRequestError(`The upload could not be read: ${messageOf(e)}`)));
       bb.on('close', () => {
         Promise.all(writes).then(() => (failed ? reject(failed) : resolve()), reject);
       });
