@@ -8,6 +8,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Knex;
+/** A knex transaction (`Db` inside `db.transaction`). */
+export type DbTransaction = Knex.Transaction;
 
 /** Opens a knex pool on `connectionString`. Pool size defaults to 10. */
 export function createDb(connectionString: string, pool: { min?: number; max?: number } = {}): Db {

@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
-import type { Knex } from 'knex';
 import type { DataSummary, ImportRun } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../http/errors';
@@ -23,7 +22,7 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 
 /** Enqueues the import job of a run inside the caller's transaction (pg-boss, jobs/import-queue.ts). */
 export interface ImportJobs {
-  enqueue(db: Knex, runId: string): Promise<void>;
+  enqueue(db: Db, runId: string): Promise<void>;
 }
 
 /** Counts the lines passing through (for rows_total) without buffering. */

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
+import type { Db, DbTransaction } from '../../db/knex';
 import { loadDetail } from './order-detail';
 import { sendDeliveryJobs } from '../webhooks/webhook-queue';
 import * as repo from './order-events.repository';
@@ -88,4 +87,4 @@ function afterCommit(trx: Db, run: () => void): void {
   outer.executionPromise.then(run, () => undefined);
 }
 
-const isTransaction = (db: Db): db is Knex.Transaction => db.isTransaction === true;
+const isTransaction = (db: Db): db is DbTransaction => db.isTransaction === true;
