@@ -105,7 +105,7 @@ export async function run(argv: string[]): Promise<string> {
     if (cli.status !== 0) throw new Error(`db:import failed: ${cli.stderr}`);
     const cliPeakMB = Math.round(Number(/MAXRSS_KB=(\d+)/.exec(cli.stderr)?.[1] ?? 0) / 1024);
     const cliRun = await db('import_runs').where({ source: 'cli' }).orderBy('created_at', 'desc').first('files');
-    const inventoryAfterCli = Number((await db('inventory').count('* as n'))[0].n);
+    const inventoryAfterCli = Number((await db('inventory').count<{ n: number }[]>('* as n'))[0].n);
     console.log(
       `CLI: ${inventoryAfterCli.toLocaleString('en-US')} inventory rows in ${(cliMs / 1000).toFixed(1)} s (process start and migrations included), peak RSS ${cliPeakMB} MB`,
     );

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import knexFactory from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { benchToken } from './session';
@@ -146,7 +146,7 @@ async function serveFloor(args: Args): Promise<void> {
 /** knex's `?` placeholders → pg's `$n` (what knex sends on the wire). */
 function nativeSql() {
   const k = knexFactory({ client: 'pg' });
-  return (q: { sql: string; bindings: (string | number)[] }) => {
+  return (q: { sql: string; bindings: Knex.RawBinding[] }) => {
     const n = k.raw(q.sql, q.bindings).toSQL().toNative();
     return { sql: n.sql, bindings: n.bindings as unknown[] };
   };

@@ -122,7 +122,7 @@ it('super administrator: store settings, assigned outlet, item price seen in the
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Item updated').waitFor();
   await row.getByText('$123.45').waitFor();
-  expect((await t.db('items').where({ id: item.id }).first('retail')).retail).toBe('123.45');
+  expect((await t.db('items').where({ id: item.id }).first('retail'))!.retail).toBe('123.45');
   await snapBoth(page, 'admin-org-04-items');
   await dismissToasts(page);
 

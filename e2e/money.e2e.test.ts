@@ -57,7 +57,7 @@ beforeAll(async () => {
     });
   expect(res.status).toBe(409);
   fake.delayMs = 0;
-  orderNumber = (await t.db('orders').where({ user_id: fx.users.buyer.id, payment_status: 'pending' }).first('order_number')).order_number;
+  orderNumber = (await t.db('orders').where({ user_id: fx.users.buyer.id, payment_status: 'pending' }).first('order_number'))!.order_number;
 }, 120_000);
 
 afterAll(async () => {

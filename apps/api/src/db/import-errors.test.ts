@@ -26,7 +26,8 @@ function file(name: string, lines: string[]) {
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
 }
-const itemsWithCodes = async (codes: string[]) => Number((await t.db('items').whereIn('code', codes).count('* as n'))[0].n);
+const itemsWithCodes = async (codes: string[]) =>
+  Number((await t.db('items').whereIn('code', codes).count<{ n: number }[]>('* as n'))[0].n);
 
 describe('import row errors', () => {
   it('when a file has three bad rows among good ones, then all three are reported (line, field, reason) and nothing of the file is written', async () => {

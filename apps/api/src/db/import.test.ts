@@ -23,7 +23,7 @@ const RAW_SALES_EXPORT =
   'Invoice/Item Number;Date;Store Number;Store Name;Address;City;Zip Code;Store Location;County Number;County;Category;Category Name;Vendor Number;Vendor Name;Item Number;Item Description;Pack;Bottle Volume (ml);State Bottle Cost;State Bottle Retail;Bottles Sold;Sale (Dollars);Volume Sold (Liters);Volume Sold (Gallons)\n' +
   'S29198800001;11/20/2015;2191;Keokuk Spirits;1013 MAIN;KEOKUK;52632;"1013 MAIN\tKEOKUK 52632\t(40.39978, -91.387531)";56.0;Lee;;;255;Wilson Daniels Ltd.;297;Templeton Rye w/Flask;6;750;$18.09;$27.14;6;$162.84;4.5;1.19\n';
 const counts = async (t: TestContext) => {
-  const n = async (table: string) => Number((await t.db(table).count('* as n'))[0].n);
+  const n = async (table: string) => Number((await t.db(table).count<{ n: number }[]>('* as n'))[0].n);
   return {
     boards: await n('boards'),
     stores: await n('stores'),
@@ -71,8 +71,8 @@ describe('real-data import (shared/data/README)', () => {
     });
     const store = await t.db('stores').where({ id: 2113 }).first('warehouse_code', 'active', 'state', 'delivery_enabled');
     expect(store).toEqual({ warehouse_code: 'IA-2113', active: false, state: 'IA', delivery_enabled: false });
-    expect((await t.db('bottle_sizes').where({ volume_ml: 0 }).first('name')).name).toBe('Unknown Size');
-    expect((await t.db('bottle_sizes').where({ volume_ml: 1750 }).first('name')).name).toBe('1.75 L');
+    expect((await t.db('bottle_sizes').where({ volume_ml: 0 }).first('name'))!.name).toBe('Unknown Size');
+    expect((await t.db('bottle_sizes').where({ volume_ml: 1750 }).first('name'))!.name).toBe('1.75 L');
   }, 120_000);
 
   it('when the same files are imported again, then nothing changes', async () => {
@@ -135,7 +135,7 @@ describe('real-data import (shared/data/README)', () => {
       const r = await importFile(t.db, join(dir, 'b2.csv'), { boardNumber: 2, boardName: 'Second Board' });
       expect(r).toMatchObject({ kind: 'products', rows: 2, inserted: 2 });
       const code = lines[1].split(',')[0];
-      expect(Number((await t.db('items').where({ code }).count('* as n'))[0].n)).toBe(2);
+      expect(Number((await t.db('items').where({ code }).count<{ n: number }[]>('* as n'))[0].n)).toBe(2);
     } finally {
       // Board 2 and its items go again: the other tests count one board and the real items.
       const board = await t.db('boards').where({ board_number: 2 }).first('id');

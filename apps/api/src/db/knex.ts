@@ -4,12 +4,15 @@ import { migrationSource } from '@portal/migrations';
 // Row types of the tables (knex `Tables`), type-only: `db('users')` is typed everywhere.
 import type {} from './tables/admin';
 import type {} from './tables/integrations';
+import type {} from './tables/commerce';
 
 // numeric → string (money stays exact), bigint count → number, date → 'YYYY-MM-DD' string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Knex;
+/** A knex transaction (`Db` inside `db.transaction`). */
+export type DbTransaction = Knex.Transaction;
 
 /** Opens a knex pool on `connectionString`. Pool size defaults to 10. */
 export function createDb(connectionString: string, pool: { min?: number; max?: number } = {}): Db {

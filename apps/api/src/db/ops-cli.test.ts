@@ -192,7 +192,7 @@ describe('db:import talks', () => {
     expect(r.stdout).toMatch(/\[2\/2\] products\.csv: done · 2 rows · 100% · \d+\.\d s/);
     expect(r.stdout).toContain('products.csv (products): 2 rows, 2 inserted, 0 updated, 0 unchanged');
     expect(r.stdout).toMatch(/import finished in \d+\.\d s/);
-    expect(Number((await t.db('items').whereIn('code', ['771001', '771002']).count('* as n').first())?.n)).toBe(2);
+    expect(Number((await t.db('items').whereIn('code', ['771001', '771002']).count<{ n: number }[]>('* as n').first())?.n)).toBe(2);
   }, 60_000);
 });
 

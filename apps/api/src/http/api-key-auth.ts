@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
-import { findApiKey, hashApiKey, type ApiKeyPrincipal } from '../modules/access/api-keys';
+import { findApiKey, hashApiKey, touchApiKeyUse, type ApiKeyPrincipal } from '../modules/access/api-keys';
 import { ForbiddenError, UnauthenticatedError } from './errors';
 import { rateLimit } from './rate-limit';
 
@@ -36,7 +36,7 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
     // Last use, at most once a minute per key (no write on every call).
     if (row.lastUsedMs === null || Date.now() - row.lastUsedMs > 60_000) {
       row.lastUsedMs = Date.now();
-      await db('api_keys').where({ id: row.id }).update({ last_used_at: db.fn.now() });
+      await touchApiKeyUse(db, row.id);
     }
     (req as unknown as { auth: ApiKeyPrincipal }).auth = principal;
     (req as KeyedRequest).apiKey = principal;

@@ -8,9 +8,9 @@ import type { Db } from '../db/knex';
  * Served by pg-boss's partial index on waiting jobs (`job_i5`).
  */
 export async function mailQueueStats(db: Db): Promise<{ waiting: number; oldestAgeSeconds: number } | undefined> {
-  const installed = await db.raw(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+  const installed = await db.raw<{ rows: { ok: boolean }[] }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
   if (!installed.rows[0].ok) return undefined;
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { waiting: number; oldest: number }[] }>(
     `SELECT count(*)::int AS waiting, coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS oldest
        FROM pgboss.job WHERE name = 'mail' AND state < 'active'`,
   );
@@ -22,7 +22,7 @@ export async function mailQueueStats(db: Db): Promise<{ waiting: number; oldestA
  * none), from the partial index on pending deliveries.
  */
 export async function webhookBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number }> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { pending: number; oldest: number }[] }>(
     `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
        FROM webhook_deliveries WHERE status = 'pending'`,
   );

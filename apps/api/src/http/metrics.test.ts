@@ -90,7 +90,7 @@ describe('business counters', () => {
       .set('Authorization', `Bearer ${tokenFor(t, fx.users.manager)}`)
       .send({ reason: 'out of stock' });
     expect(cancel.status).toBe(200);
-    expect((await t.db('orders').where({ id: card.id }).first()).status).toBe('cancelled');
+    expect((await t.db('orders').where({ id: card.id }).first())!.status).toBe('cancelled');
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>) => value(after, name, labels) - value(before, name, labels);
     expect(delta('portal_orders_placed_total', { payment_method: 'in_store' })).toBe(1);

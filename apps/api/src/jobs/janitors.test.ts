@@ -26,7 +26,7 @@ describe('janitors', () => {
       .db('carts')
       .insert({ user_id: user, outlet_id: f.outlets.dsm, store_id: 2190, status: 'abandoned' })
       .returning('id');
-    const session = (expires: unknown) =>
+    const session = (expires: Knex.Raw) =>
       t
         .db('checkout_sessions')
         .insert({ token_hash: hash(), user_id: user, cart_id: cart.id, total: '10.00', expires_at: expires })

@@ -42,7 +42,7 @@ it('when the reconciler starts, then it schedules itself every minute and its st
   const order = await t.db('orders').where({ user_id: fx.users.buyer.id, payment_status: 'pending' }).first('id');
   await t
     .db('orders')
-    .where({ id: order.id })
+    .where({ id: order!.id })
     .update({ order_date: t.db.raw(`now() - interval '2 minutes'`) });
 
   const reconciler = createPaymentReconciler({
@@ -57,11 +57,11 @@ it('when the reconciler starts, then it schedules itself every minute and its st
     const schedule = await t.db.raw('SELECT name, cron FROM pgboss.schedule WHERE name = ?', [RECONCILE_QUEUE]);
     expect(schedule.rows).toEqual([{ name: RECONCILE_QUEUE, cron: '* * * * *' }]);
     const deadline = Date.now() + 10_000;
-    while ((await t.db('orders').where({ id: order.id }).first('payment_status')).payment_status === 'pending' && Date.now() < deadline) {
+    while ((await t.db('orders').where({ id: order!.id }).first('payment_status'))!.payment_status === 'pending' && Date.now() < deadline) {
       await new Promise((ok) => setTimeout(ok, 100));
     }
-    expect(await t.db('orders').where({ id: order.id }).first('payment_status')).toEqual({ payment_status: 'paid' });
-    expect((await t.db('carts').where({ id: cartId }).first('status')).status).toBe('checked_out');
+    expect(await t.db('orders').where({ id: order!.id }).first('payment_status')).toEqual({ payment_status: 'paid' });
+    expect((await t.db('carts').where({ id: cartId }).first('status'))!.status).toBe('checked_out');
     expect(await reconciler.runOnce()).toMatchObject({ paid: 0, failed: 0, pending: 0 });
   } finally {
     await reconciler.stop();

@@ -59,7 +59,10 @@ export function createPaymentReconciler(opts: {
         await runOnce();
       });
       void runOnce().catch((err) =>
-        log.error({ err: { message: (err as Error).message } }, 'startup reconciliation failed; the schedule retries'),
+        log.error(
+          { err: { message: err instanceof Error ? err.message : String(err) } },
+          'startup reconciliation failed; the schedule retries',
+        ),
       );
     },
     async stop() {

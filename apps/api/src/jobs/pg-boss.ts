@@ -20,12 +20,12 @@ export const RETENTION = { archiveCompletedAfterSeconds: 600, deleteAfterSeconds
 export function knexDb(db: Knex | Knex.Transaction): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      const bindings: unknown[] = [];
+      const bindings: Knex.RawBinding[] = [];
       const sql = text.replace(/\?/g, '\\?').replace(/\$(\d+)/g, (_m, n: string) => {
         bindings.push(values[Number(n) - 1] ?? null); // pg sends undefined as NULL; knex refuses it
         return '?';
       });
-      const result = await db.raw(sql, bindings as Knex.RawBinding[]);
+      const result = await db.raw<{ rows: unknown[] }>(sql, bindings);
       return { rows: result.rows };
     },
   };

@@ -85,3 +85,8 @@ export const apiKeyChanges: NotificationSubscriber = {
     forgetApiKey('*');
   },
 };
+
+/** Records that the key `id` was used now (api_keys.last_used_at; the caller limits it to once a minute). */
+export async function touchApiKeyUse(db: Db, id: string): Promise<void> {
+  await repo.touchLastUsed(db, id);
+}

@@ -79,7 +79,7 @@ export async function findById(db: Db, cartId: number): Promise<CartRow | undefi
  * carts_one_active_per_user_outlet_store decides, so concurrent calls end with one cart); returns its id.
  */
 export async function insertOrFindActive(db: Db, userId: string, outletId: number, storeId: number): Promise<number> {
-  const inserted = await db.raw(
+  const inserted = await db.raw<{ rows: { id: number }[] }>(
     `INSERT INTO carts (user_id, outlet_id, store_id, status) VALUES (?, ?, ?, 'active')
      ON CONFLICT (user_id, outlet_id, store_id) WHERE status = 'active' DO NOTHING RETURNING id`,
     [userId, outletId, storeId],
@@ -89,6 +89,7 @@ export async function insertOrFindActive(db: Db, userId: string, outletId: numbe
     .where({ user_id: userId, outlet_id: outletId, store_id: storeId, status: 'active' })
     .orderBy('created_at', 'desc')
     .first('id');
+  if (!row) throw new Error(`no active cart for user ${userId}, outlet ${outletId}, store ${storeId} after its insert`);
   return row.id;
 }
 
@@ -134,7 +135,7 @@ export async function upsertLine(
   mode: 'strict' | 'cap',
 ): Promise<{ id: number; quantity: number } | undefined> {
   const max = CART_LIMITS.maxQuantity;
-  const res = await db.raw(
+  const res = await db.raw<{ rows: { id: number; quantity: number }[] }>(
     `INSERT INTO cart_items AS ci (cart_id, item_id, item_code, quantity, unit_price)
      SELECT c.id, i.id, i.code, LEAST(?::int, ${max}), i.retail
        FROM carts c

@@ -82,7 +82,9 @@ export async function getCart(db: Db, actor: Actor, cartId: number): Promise<Car
 export async function openCurrentCart(db: Db, actor: Actor, { outletId, storeId }: { outletId: number; storeId: number }): Promise<Cart> {
   if (!(await mayActAt(db, actor, SHOP_CODES, outletId, storeId))) throw new NotFoundError('Store not found');
   const ref = await findOrCreateActiveCart(db, actor.userId, outletId, storeId);
-  return view((await repo.findActiveById(db, actor.userId, ref.id))!, await repo.findLines(db, ref.id, storeId));
+  const cart = await repo.findActiveById(db, actor.userId, ref.id);
+  if (!cart) throw new NotFoundError('Store not found');
+  return view(cart, await repo.findLines(db, ref.id, storeId));
 }
 
 /**

@@ -32,7 +32,7 @@ const current = (outletId: number, storeId: number, token: string | null = buyer
   call('get', `/carts/current?outletId=${outletId}&storeId=${storeId}`, undefined, token);
 const lines = (cartId: number) =>
   t.db('cart_items').where({ cart_id: cartId }).orderBy('id').select('id', 'item_code', 'quantity', 'unit_price');
-const retail = async (code: string) => (await t.db('items').where({ code }).first('retail')).retail as string;
+const retail = async (code: string) => (await t.db('items').where({ code }).first('retail'))!.retail as string;
 
 /** A fresh, empty active cart of the buyer at Des Moines × 2190 (deletes the previous one). */
 async function freshCart(outletId = fx.outlets.dsm, storeId: number = S.central, token = buyer): Promise<number> {
@@ -429,7 +429,7 @@ describe('PUT /carts/{cartId}/fulfillment', () => {
       expect(res.status).toBe(400);
       expect(problem(res)).toMatchObject({ code: 'validation_failed', detail: 'The date cannot be in the past' });
     }
-    expect((await t.db('carts').where({ id: cartId }).first('delivery_date')).delivery_date).toBeNull();
+    expect((await t.db('carts').where({ id: cartId }).first('delivery_date'))!.delivery_date).toBeNull();
   });
 
   it.each([

@@ -24,7 +24,7 @@ export async function insertSession(
       total: s.total,
       expires_at: db.raw(`now() + make_interval(mins => ?)`, [s.minutes]),
     })
-    .returning(['id', 'expires_at as expiresAt']);
+    .returning<{ id: string; expiresAt: Date }[]>(['id', 'expires_at as expiresAt']);
   return row;
 }
 

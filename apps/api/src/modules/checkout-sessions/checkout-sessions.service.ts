@@ -181,6 +181,8 @@ async function findValid(db: Db, userId: string, token: string, forUpdate: boole
  * 409 `checkout_items_unavailable` when a line's item is inactive or not in the store's inventory, 422
  * `delivery_unavailable` when the store no longer delivers.
  */
+const hasRetail = <T extends { retail: string | null }>(r: T): r is T & { retail: string } => r.retail !== null;
+
 async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
   const rows = await carts.currentLines(db, cart.id, cart.storeId);
   if (rows.length === 0) throw new BadRequestError(CHECKOUT_MESSAGES.cartEmpty, undefined, PROBLEM_CODES.cartEmpty, 'Cart is empty');
@@ -195,8 +197,9 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
     throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, PROBLEM_CODES.deliveryUnavailable);
   }
   let subtotal = 0;
-  const lines = rows.map((r) => {
-    const unit = toCents(r.retail!);
+  // Every line is available here, so each has its item's price.
+  const lines = rows.filter(hasRetail).map((r) => {
+    const unit = toCents(r.retail);
     subtotal += unit * r.quantity;
     return {
       itemCode: r.itemCode,

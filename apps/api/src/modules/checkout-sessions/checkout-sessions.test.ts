@@ -53,8 +53,8 @@ describe('POST /checkout-sessions', () => {
     expect(minutes).toBeGreaterThan(29.5);
     expect(minutes).toBeLessThanOrEqual(30.1);
     const row = await t.db('checkout_sessions').where({ cart_id: cartId }).orderBy('created_at', 'desc').first();
-    expect(row.token_hash).toBe(createHash('sha256').update(res.body.token).digest('hex'));
-    expect(row.token_hash).not.toBe(res.body.token);
+    expect(row!.token_hash).toBe(createHash('sha256').update(res.body.token).digest('hex'));
+    expect(row!.token_hash).not.toBe(res.body.token);
     expect(row).toMatchObject({ user_id: fx.users.buyer.id, total: totalOf(lines), consumed_at: null });
   });
 
@@ -80,7 +80,7 @@ describe('POST /checkout-sessions', () => {
 
   it("when the cart is empty, then it answers 400 cart_empty with the spec's text and stores no session", async () => {
     const cartId = await buyerCart([]);
-    const n = (await t.db('checkout_sessions').count('* as n'))[0].n;
+    const n = (await t.db('checkout_sessions').count<{ n: number }[]>('* as n'))[0].n;
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.status).toBe(400);
     expect(problem(res)).toMatchObject({
@@ -88,7 +88,7 @@ describe('POST /checkout-sessions', () => {
       title: 'Cart is empty',
       detail: 'Please add items to your cart before checking out.',
     });
-    expect((await t.db('checkout_sessions').count('* as n'))[0].n).toBe(n);
+    expect((await t.db('checkout_sessions').count<{ n: number }[]>('* as n'))[0].n).toBe(n);
   });
 
   it('when the viewer (no bcc.carts.checkout) checks out, then it answers 403 forbidden', async () => {
@@ -133,7 +133,7 @@ describe('POST /checkout-sessions', () => {
       expect(problem(res).code).toBe('checkout_items_unavailable');
       expect(problem(res).detail).toContain(items[1].code);
     } finally {
-      await t.db('inventory').insert(inv);
+      await t.db('inventory').insert(inv!);
     }
   });
 

@@ -66,7 +66,7 @@ describe('a run left running by a process that died', () => {
     await queue.start();
     t.ctx.imports = queue;
     expect(await getRun(t.db, id)).toMatchObject({ status: 'failed', error: ABANDONED_RUN_ERROR });
-    expect((await t.db('import_runs').where({ id }).first('finished_at')).finished_at).not.toBeNull();
+    expect((await t.db('import_runs').where({ id }).first('finished_at'))!.finished_at).not.toBeNull();
     // A run another live process is running (fresh heartbeat) is left alone.
     expect(await getRun(t.db, fresh)).toMatchObject({ status: 'running' });
     await t.db('import_runs').where({ id: fresh }).update({ status: 'failed' });

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Knex } from 'knex';
+import type { Db } from '../../db/knex';
 import type { ImportRun } from '@portal/contracts';
 import { detectKind, importFile, ImportError, type ImportProgress } from '@portal/seeds';
 import type { Logger } from '../../logger';
@@ -28,10 +28,10 @@ export const KIND_ORDER = ['stores', 'products', 'store_items'];
  * unchanged counts, the row errors (file:line: field: reason) and progress (rows read of total) as it
  * goes; the run ends succeeded, or failed when any file was refused. Removes the work folder.
  */
-export async function runImport(db: Knex, runId: string, logger?: Logger): Promise<ImportRun | undefined> {
+export async function runImport(db: Db, runId: string, logger?: Logger): Promise<ImportRun | undefined> {
   const work = await repo.findRunWork(db, runId);
   if (!work || (work.status !== 'queued' && work.status !== 'running')) return repo.getRun(db, runId);
-  const files = work.files.map((f) => ({ ...f, errors: [] as string[] }));
+  const files: ImportFileResult[] = work.files.map((f) => ({ ...f, errors: [] }));
   let rowsRead = 0;
   await repo.updateRun(db, runId, { status: 'running', started: true, rowsRead: 0 });
   try {
@@ -88,7 +88,7 @@ export async function runImport(db: Knex, runId: string, logger?: Logger): Promi
       }
       await repo.updateRun(db, runId, { rowsRead, files });
     }
-    if (changed) await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
+    if (changed) await repo.analyzeCatalog(db);
     const failed = files.some((f) => f.errors.length);
     await repo.updateRun(db, runId, {
       status: failed ? 'failed' : 'succeeded',

@@ -1,19 +1,12 @@
 import type { Knex } from 'knex';
-import type { ImportRun } from '@portal/contracts';
+import type { DataSummary, ImportRun } from '@portal/contracts';
+import type { ImportFileRecord } from '../../db/tables/commerce';
 
 /**
  * import_runs: one row per import, from the browser or the CLI. Takes a plain knex (the CLI
  * and seeds use it too, without the API's context).
  */
-export interface ImportFileResult {
-  name: string;
-  kind: string | null;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: string[];
-}
+export type ImportFileResult = ImportFileRecord;
 export type ImportStatus = ImportRun['status'];
 
 /**
@@ -104,7 +97,7 @@ export async function insertRun(
       ...(run.finished ? { started_at: db.fn.now(), finished_at: db.fn.now() } : {}),
     })
     .returning('id');
-  return row.id as string;
+  return row.id;
 }
 
 /** The run's work folder and file names (for the job). */
@@ -150,7 +143,7 @@ export async function touchRun(db: Knex, id: string): Promise<void> {
 
 /** Marks the run failed with `error` unless it finished; answers its work folder (to remove) or null. */
 export async function failUnfinishedRun(db: Knex, id: string, error: string): Promise<string | null> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { workDir: string | null }[] }>(
     `UPDATE import_runs r SET status = 'failed', finished_at = now(), error = ?, work_dir = NULL
        FROM (SELECT id, work_dir FROM import_runs WHERE id = ? AND status IN ('queued', 'running') FOR UPDATE) old
       WHERE r.id = old.id
@@ -166,7 +159,7 @@ export async function failUnfinishedRun(db: Knex, id: string, error: string): Pr
  * work folders (for the caller to remove).
  */
 export async function failAbandonedRuns(db: Knex, staleSeconds: number, error: string): Promise<{ id: string; workDir: string | null }[]> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { id: string; workDir: string | null }[] }>(
     `UPDATE import_runs r SET status = 'failed', finished_at = now(), error = ?, work_dir = NULL
        FROM (SELECT id, work_dir FROM import_runs
               WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => ?)
@@ -219,4 +212,37 @@ export async function recordCliRun(
     finished: true,
     error: refused ? 'One or more files were refused; nothing of them was written' : null,
   });
+}
+
+/** What the portal holds (the Data Synch tab): item, active item, store, category, board and inventory row counts. */
+export async function catalogCounts(db: Knex): Promise<Omit<DataSummary, 'lastImports'>> {
+  const {
+    rows: [c],
+  } = await db.raw<{ rows: Omit<DataSummary, 'lastImports'>[] }>(`SELECT
+      (SELECT count(*)::int FROM items) AS items, (SELECT count(*)::int FROM items WHERE active) AS "activeItems",
+      (SELECT count(*)::int FROM stores) AS stores, (SELECT count(DISTINCT category)::int FROM items) AS categories,
+      (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM inventory) AS "inventoryRows"`);
+  return c;
+}
+
+/** A finished run as the Data Synch summary reads it: its files and when (ISO) it finished. */
+export interface FinishedRunRow {
+  status: ImportStatus;
+  source: 'upload' | 'cli';
+  files: ImportFileResult[];
+  finishedAt: string;
+}
+
+/** The last `limit` finished (succeeded or failed) runs, newest first. */
+export async function findFinishedRuns(db: Knex, limit: number): Promise<FinishedRunRow[]> {
+  return db('import_runs')
+    .whereIn('status', ['succeeded', 'failed'])
+    .orderBy('finished_at', 'desc')
+    .limit(limit)
+    .select<FinishedRunRow[]>('status', 'source', 'files', db.raw(`${iso('finished_at')} AS "finishedAt"`));
+}
+
+/** Refreshes the planner's statistics of the catalog tables an import wrote (ANALYZE). */
+export async function analyzeCatalog(db: Knex): Promise<void> {
+  await db.raw('ANALYZE stores, bottle_sizes, items, inventory');
 }

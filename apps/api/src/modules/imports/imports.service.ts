@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
-import type { Knex } from 'knex';
 import type { DataSummary, ImportRun } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../http/errors';
@@ -18,9 +17,12 @@ import type { ImportFileResult } from './imports.repository';
 
 export { MAX_FILES, MAX_FILE_BYTES, MAX_ERRORS_PER_FILE, runImport } from './import-run';
 
+/** The message of a thrown value (busboy throws and emits Errors). */
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** Enqueues the import job of a run inside the caller's transaction (pg-boss, jobs/import-queue.ts). */
 export interface ImportJobs {
-  enqueue(db: Knex, runId: string): Promise<void>;
+  enqueue(db: Db, runId: string): Promise<void>;
 }
 
 /** Counts the lines passing through (for rows_total) without buffering. */
@@ -74,7 +76,7 @@ export async function acceptUpload(
       try {
         bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 10 } });
       } catch (e) {
-        reject(new BadRequestError((e as Error).message));
+        reject(new BadRequestError(messageOf(e)));
         return;
       }
       const writes: Promise<void>[] = [];
@@ -96,7 +98,7 @@ export async function acceptUpload(
       bb.on('filesLimit', () => {
         failed = new PayloadTooLargeError(`Upload at most ${MAX_FILES} files at once`);
       });
-      bb.on('error', (e) => reject(new BadRequestError(`The upload could not be read: ${(e as Error).message}`)));
+      bb.on('error', (e) => reject(new BadRequestError(`The upload could not be read: ${messageOf(e)}`)));
       bb.on('close', () => {
         Promise.all(writes).then(() => (failed ? reject(failed) : resolve()), reject);
       });
@@ -157,25 +159,11 @@ export async function listImports(db: Db): Promise<{ items: ImportRun[] }> {
  * the last finished import of each kind.
  */
 export async function dataSummary(db: Db): Promise<DataSummary> {
-  const {
-    rows: [c],
-  } = await db.raw(`SELECT
-      (SELECT count(*)::int FROM items) AS items, (SELECT count(*)::int FROM items WHERE active) AS "activeItems",
-      (SELECT count(*)::int FROM stores) AS stores, (SELECT count(DISTINCT category)::int FROM items) AS categories,
-      (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM inventory) AS "inventoryRows"`);
-  const runs = await db('import_runs')
-    .whereIn('status', ['succeeded', 'failed'])
-    .orderBy('finished_at', 'desc')
-    .limit(100)
-    .select(
-      'status',
-      'source',
-      'files',
-      db.raw(`to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"`),
-    );
+  const counts = await repo.catalogCounts(db);
+  const runs = await repo.findFinishedRuns(db, 100);
   const last = new Map<string, DataSummary['lastImports'][number]>();
   for (const r of runs) {
-    for (const f of r.files as ImportFileResult[]) {
+    for (const f of r.files) {
       if (f.kind && !last.has(f.kind))
         last.set(f.kind, {
           kind: f.kind,
@@ -186,5 +174,5 @@ export async function dataSummary(db: Db): Promise<DataSummary> {
         });
     }
   }
-  return { ...c, lastImports: KIND_ORDER.filter((k) => last.has(k)).map((k) => last.get(k)!) };
+  return { ...counts, lastImports: KIND_ORDER.flatMap((k) => last.get(k) ?? []) };
 }

@@ -78,7 +78,7 @@ describe('admin imports (Data Synch)', () => {
     expect(first.body.status).toBe('succeeded');
     expect(first.body.files[0]).toMatchObject({ kind: 'products', rows: 5, created: 0, updated: 1, unchanged: 4, errors: [] });
     expect(first.body.progress).toEqual({ rowsRead: 5, rowsTotal: 5, percent: 100 });
-    expect((await t.db('items').where({ code: changed[0] }).first('retail')).retail).toBe('99.99');
+    expect((await t.db('items').where({ code: changed[0] }).first('retail'))!.retail).toBe('99.99');
     const again = await waitForRun(t, admin, (await upload([['products-good.csv', text]])).body.id);
     expect(again.body.files[0]).toMatchObject({ rows: 5, created: 0, updated: 0, unchanged: 5 });
   });
@@ -151,7 +151,7 @@ describe('admin imports (Data Synch)', () => {
       });
       const summary = await request(t.app).get('/api/v1/admin/imports/summary').auth(admin, { type: 'bearer' });
       expect(summary.body).toMatchObject({ items: 90, stores: 6, boards: 1 });
-      expect(summary.body.inventoryRows).toBe(Number((await t.db('inventory').count('* as n'))[0].n));
+      expect(summary.body.inventoryRows).toBe(Number((await t.db('inventory').count<{ n: number }[]>('* as n'))[0].n));
       expect(summary.body.lastImports.map((l: { kind: string; source: string }) => `${l.kind}:${l.source}`)).toEqual([
         'stores:cli',
         'products:upload',
@@ -163,10 +163,10 @@ describe('admin imports (Data Synch)', () => {
   });
 
   it('when someone without bcc.admin.allow_data_sync uploads or reads, then 403 and no run is recorded', async () => {
-    const n = (await t.db('import_runs').count('* as n'))[0].n;
+    const n = (await t.db('import_runs').count<{ n: number }[]>('* as n'))[0].n;
     const manager = tokenFor(t, fx.users.manager);
     expect((await upload([['x.csv', 'a\n']], manager)).status).toBe(403);
     expect((await request(t.app).get('/api/v1/admin/imports').auth(manager, { type: 'bearer' })).status).toBe(403);
-    expect((await t.db('import_runs').count('* as n'))[0].n).toBe(n);
+    expect((await t.db('import_runs').count<{ n: number }[]>('* as n'))[0].n).toBe(n);
   });
 });

@@ -111,7 +111,7 @@ describe('compressed bulk bodies', () => {
     expect(br.status).toBe(200);
     expect(br.body.created + br.body.updated).toBe(3);
     const row = await t.db('inventory').where({ store_id: S.central, item_id: items[0].id }).first('on_hand');
-    expect(row.on_hand).toBe(11);
+    expect(row!.on_hand).toBe(11);
     const json = gzipSync(JSON.stringify(items.slice(0, 3).map((i) => ({ itemCode: i.code, onHand: 11 }))));
     const j = await raw(INV, json, { 'Content-Encoding': 'gzip', 'Content-Type': 'application/json' });
     expect(j.status).toBe(200);

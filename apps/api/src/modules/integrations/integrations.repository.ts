@@ -90,7 +90,7 @@ export async function countInventoryRemoval(
 ): Promise<{ carried: number; removing: number }> {
   const [counts] = await db('inventory')
     .where({ store_id: storeId })
-    .select(
+    .select<{ carried: number; removing: number }[]>(
       db.raw('count(*)::int AS carried'),
       db.raw('(count(*) FILTER (WHERE NOT (item_id = ANY(?::int[]))))::int AS removing', [[...keep]]),
     );
@@ -146,7 +146,7 @@ export async function countCatalogRemoval(
 ): Promise<{ carried: number; removing: number }> {
   const [counts] = await db('items')
     .where({ board_id: boardId, active: true })
-    .select(
+    .select<{ carried: number; removing: number }[]>(
       db.raw('count(*)::int AS carried'),
       db.raw('(count(*) FILTER (WHERE NOT (code = ANY(?::text[]))))::int AS removing', [[...keep]]),
     );

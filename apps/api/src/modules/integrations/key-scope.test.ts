@@ -97,6 +97,6 @@ describe('what an API key reaches', () => {
         .send({ status: 'ready' });
     expect((await status(await keyFor({ storeId: S.cyclone }, ['orders:write']))).status).toBe(404);
     expect((await status(await keyFor({ boardId: otherBoard }, ['orders:write']))).status).toBe(404);
-    expect((await t.db('orders').where({ order_number: orderNumber }).first('status')).status).toBe('reserved');
+    expect((await t.db('orders').where({ order_number: orderNumber }).first('status'))!.status).toBe('reserved');
   });
 });

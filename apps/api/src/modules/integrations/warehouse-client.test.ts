@@ -171,7 +171,7 @@ describe('markReady and serveWebhooks', () => {
       await pullOrderEvents({ baseUrl, apiKey, cursorFile });
       const order = await markReady({ baseUrl, apiKey, orderNumber: o.orderNumber });
       expect(order).toMatchObject({ orderNumber: o.orderNumber, status: 'ready' });
-      expect((await t.db('orders').where({ id: o.id }).first('status')).status).toBe('ready');
+      expect((await t.db('orders').where({ id: o.id }).first('status'))!.status).toBe('ready');
       await expect(markReady({ baseUrl, apiKey, orderNumber: o.orderNumber })).rejects.toMatchObject({
         status: 409,
         code: 'order_not_reserved',

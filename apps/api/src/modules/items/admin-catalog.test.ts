@@ -54,7 +54,7 @@ describe('admin items, outlets and boards', () => {
     it("when a board administrator edits another board's item, then 404 and the item is unchanged", async () => {
       const res = await api().patch(`/api/v1/admin/items/${other.itemId}`).auth(boardAdmin, { type: 'bearer' }).send({ retail: '1.00' });
       expect(res.status).toBe(404);
-      expect((await t.db('items').where({ id: other.itemId }).first('retail')).retail).toBe('10.00');
+      expect((await t.db('items').where({ id: other.itemId }).first('retail'))!.retail).toBe('10.00');
     });
 
     it('when a store manager (view only) edits an item, then 403', async () => {
@@ -70,31 +70,31 @@ describe('admin items, outlets and boards', () => {
       [{ code: 'X' }, undefined],
     ])('when an item is patched with %j, then 400 and nothing changes', async (body, message) => {
       const item = await t.db('items').where({ code: '10006' }).first('id', 'retail', 'name');
-      const res = await api().patch(`/api/v1/admin/items/${item.id}`).auth(admin, { type: 'bearer' }).send(body);
+      const res = await api().patch(`/api/v1/admin/items/${item!.id}`).auth(admin, { type: 'bearer' }).send(body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_failed');
       if (message) expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(message);
-      expect(await t.db('items').where({ id: item.id }).first('retail', 'name')).toEqual({ retail: item.retail, name: item.name });
+      expect(await t.db('items').where({ id: item!.id }).first('retail', 'name')).toEqual({ retail: item!.retail, name: item!.name });
     });
 
     it("when a board administrator changes an item's price and active flag, then the row, the shop and the audit log show it", async () => {
       const item = await t.db('items').where({ code: '10006' }).first('id');
       const res = await api()
-        .patch(`/api/v1/admin/items/${item.id}`)
+        .patch(`/api/v1/admin/items/${item!.id}`)
         .auth(boardAdmin, { type: 'bearer' })
         .send({ retail: '12.5', category: 'SCOTCH' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ retail: '12.50', category: 'SCOTCH', active: true });
-      expect(await t.db('items').where({ id: item.id }).first('retail', 'category')).toEqual({ retail: '12.50', category: 'SCOTCH' });
+      expect(await t.db('items').where({ id: item!.id }).first('retail', 'category')).toEqual({ retail: '12.50', category: 'SCOTCH' });
       const shop = await api().get('/api/v1/stores/2190/products?search=10006').auth(buyer, { type: 'bearer' });
       const seen = shop.body.items?.find((p: { code: string }) => p.code === '10006');
       if (seen) expect(seen.price).toBe('12.50');
-      const [row] = await audit('item.updated', item.id);
+      const [row] = await audit('item.updated', item!.id);
       expect((row.details as { changes: Record<string, unknown> }).changes.retail).toEqual({ from: '9.38', to: '12.50' });
-      const off = await api().patch(`/api/v1/admin/items/${item.id}`).auth(admin, { type: 'bearer' }).send({ active: false });
+      const off = await api().patch(`/api/v1/admin/items/${item!.id}`).auth(admin, { type: 'bearer' }).send({ active: false });
       expect(off.body.active).toBe(false);
       const inactive = await api().get('/api/v1/admin/items?active=false').auth(admin, { type: 'bearer' });
-      expect(inactive.body.items.map((i: { id: number }) => i.id)).toEqual([item.id]);
+      expect(inactive.body.items.map((i: { id: number }) => i.id)).toEqual([item!.id]);
     });
   });
 

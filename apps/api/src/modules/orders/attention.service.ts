@@ -69,7 +69,8 @@ export async function checkPayment(
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
   const s = await checkAndSettle(deps, orderId, { actor: { userId: caller.userId, email: caller.email ?? null }, ip, via: 'operator' });
   const after = await repo.findById(deps.db, orderId);
-  const paymentStatus = after!.paymentStatus;
+  if (!after) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const paymentStatus = after.paymentStatus;
   const outcome = s.state;
   const message = s.state === 'failed' ? (s.verbiage === NOT_CHARGED_MESSAGE ? MESSAGES.failed : MESSAGES.declined) : MESSAGES[s.state];
   deps.logger.info({ orderId, outcome }, 'operator checked a payment');

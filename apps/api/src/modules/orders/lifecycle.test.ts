@@ -63,7 +63,7 @@ describe('with the test gateway', () => {
     expect(cancel.status).toBe(409);
     expect(problem(cancel)).toMatchObject({ code: 'order_transition_illegal', detail: expect.stringContaining('completed') });
     expect(await events(t, o.id)).toEqual(['order.created', 'order.ready', 'order.completed']);
-    expect((await t.db('orders').where({ id: o.id }).first()).completed_at).not.toBeNull();
+    expect((await t.db('orders').where({ id: o.id }).first())!.completed_at).not.toBeNull();
   });
 
   it('when a buyer completes or a manager of another store cancels, then 403 / 404 and nothing changes', async () => {
@@ -74,7 +74,7 @@ describe('with the test gateway', () => {
     expect(other.status).toBe(404);
     const empty = await post(t, manager(), `/orders/${o.id}/cancel`, { reason: '' });
     expect(empty.status).toBe(400);
-    expect((await t.db('orders').where({ id: o.id }).first()).status).toBe('reserved');
+    expect((await t.db('orders').where({ id: o.id }).first())!.status).toBe('reserved');
   });
 
   it('when a card-paid order is cancelled, then the test gateway refunds it, the refund is recorded (payments, refunded), the order is cancelled with its reason and the buyer is mailed', async () => {
@@ -85,7 +85,7 @@ describe('with the test gateway', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', cancelReason: 'Out of stock', paymentStatus: 'refunded' });
     const total = res.body.total as string;
     expect(res.body.refundedAmount).toBe(total);
-    expect((await t.db('test_gateway_charges').where({ merchant_reference: o.orderNumber }).first()).refund_reference).toBe(
+    expect((await t.db('test_gateway_charges').where({ merchant_reference: o.orderNumber }).first())!.refund_reference).toBe(
       `${o.orderNumber}-refund`,
     );
     const detail = await request(t.app).get(`/api/v1/orders/${o.id}`).set('Authorization', `Bearer ${manager()}`);

@@ -81,6 +81,7 @@ async function pendingOrder(key?: string) {
   expect(problem(res)).toMatchObject({ code: 'payment_being_confirmed' });
   const order = await t.db('orders').where({ user_id: fx.users.buyer.id }).orderBy('id', 'desc').first();
   expect(order).toMatchObject({ payment_status: 'pending', status: 'reserved' });
+  if (!order) throw new Error('no pending order');
   return { ...c, order };
 }
 
@@ -160,7 +161,7 @@ describe('Store Orders "Needs attention" and Check again', () => {
     const still = await check();
     expect(still.status).toBe(200);
     expect(checkPaymentResultSchema.parse(still.body)).toMatchObject({ outcome: 'pending', paymentStatus: 'pending' });
-    expect((await t.db('orders').where({ id: p.order.id }).first()).payment_checked_at).not.toBeNull();
+    expect((await t.db('orders').where({ id: p.order.id }).first())!.payment_checked_at).not.toBeNull();
     const other = await request(t.app)
       .post(`/api/v1/orders/${p.order.id}/check-payment`)
       .set('Authorization', `Bearer ${as('otherManager')}`);
@@ -173,9 +174,9 @@ describe('Store Orders "Needs attention" and Check again', () => {
     expect(await t.db('payments').where({ order_id: p.order.id })).toEqual([
       expect.objectContaining({ status: 'approved', result_code: 'AUTH', card_last4: '1111' }),
     ]);
-    expect((await t.db('carts').where({ id: p.cartId }).first()).status).toBe('checked_out');
+    expect((await t.db('carts').where({ id: p.cartId }).first())!.status).toBe('checked_out');
     expect(await t.db('cart_items').where({ cart_id: p.cartId })).toHaveLength(0);
-    expect((await t.db('checkout_sessions').where({ id: p.order.checkout_session_id }).first()).consumed_at).not.toBeNull();
+    expect((await t.db('checkout_sessions').where({ id: p.order.checkout_session_id! }).first())!.consumed_at).not.toBeNull();
     expect(t.mail.slice(mails).map((m) => m.template)).toEqual(['order_confirmation']);
     expect(await t.db('audit_log').where({ action: 'order.payment_settled', entity_id: String(p.order.id) })).toEqual([
       expect.objectContaining({ user_id: fx.users.manager.id }),
@@ -206,13 +207,13 @@ describe('the reconciler', () => {
     const counts = await reconcilePending(deps());
     expect(counts).toMatchObject({ paid: 1, failed: 1, failedToCheck: 0 });
     expect(await t.db('orders').where({ id: approved.order.id }).first()).toMatchObject({ payment_status: 'paid' });
-    expect((await t.db('carts').where({ id: approved.cartId }).first()).status).toBe('checked_out');
+    expect((await t.db('carts').where({ id: approved.cartId }).first())!.status).toBe('checked_out');
     expect(t.mail.slice(mails).filter((m) => m.template === 'order_confirmation')).toHaveLength(1);
     expect(await t.db('orders').where({ id: lost.order.id }).first()).toMatchObject({ payment_status: 'failed', status: 'cancelled' });
     expect(await t.db('payments').where({ order_id: lost.order.id })).toEqual([
       expect.objectContaining({ status: 'error', result_code: 'NOTFOUND' }),
     ]);
-    expect((await t.db('carts').where({ id: lost.cartId }).first()).status).toBe('abandoned'); // set aside by the next test checkout, not checked out
+    expect((await t.db('carts').where({ id: lost.cartId }).first())!.status).toBe('abandoned'); // set aside by the next test checkout, not checked out
     await t.db('carts').where({ id: young.cartId }).update({ status: 'abandoned' });
     await t.db('carts').where({ id: lost.cartId }).update({ status: 'active' });
     expect((await startCheckout(t.app, buyer, lost.cartId)).status).toBe(201);

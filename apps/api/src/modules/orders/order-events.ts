@@ -1,23 +1,9 @@
-import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
+import type { Db, DbTransaction } from '../../db/knex';
 import { loadDetail } from './order-detail';
+import * as repo from './order-events.repository';
+import type { OrderEventType } from './order-events.repository';
 
-/** Event types of the order feed and webhooks (ARCHITECTURE §10). */
-export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
-export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_pending';
-
-/** SQL of a timestamptz as an event's `occurredAt`: ISO 8601 in UTC with milliseconds. */
-function occurredAtSql(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/**
- * SQL of an event as the feed sends it, `{"seq","type","occurredAt","order"}` (occurredAt ISO in UTC with
- * milliseconds), over the columns of an `order_events` row aliased `e`: the feed's fallback for a row
- * without `item_json` (one inserted by hand).
- */
-export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.type,
-  'occurredAt', ${occurredAtSql('e.occurred_at')}, 'order', e.payload)::text`;
+export { ORDER_EVENT_ITEM_JSON, ORDER_EVENT_TYPES, type OrderEventType } from './order-events.repository';
 
 /**
  * JSON text of `value` in ASCII only: every character past U+007F written as a `\uXXXX` escape (a character
@@ -52,9 +38,6 @@ export function setOrderEventPublisher(p: OrderEventPublisher | undefined): void
   publisher = p;
 }
 
-/** The advisory lock every event append holds until its transaction ends: seqs commit in seq order (gap-free feed). */
-const ORDER_EVENTS_LOCK = 0x0e7e_0014;
-
 /**
  * Appends one `order_events` row for a transition of `orderId` inside the caller's transaction `trx`, as
  * the last write of that transaction (the lock it takes is held until commit, so call it after the
@@ -88,31 +71,11 @@ export async function appendTestOrderEvent(trx: Db, storeId: number, order: obje
   return appendEvent(trx, { orderId: null, storeId, type: 'order.created', orderJson: asciiJson(order), test: true });
 }
 
-/** The append itself: lock, seq, row (with its feed text) and the publisher's rows (webhook deliveries) in one statement. */
-async function appendEvent(
-  trx: Db,
-  ev: { orderId: number | null; storeId: number; type: OrderEventType; orderJson: string; test: boolean },
-): Promise<number> {
-  const { orderId, storeId, type, orderJson, test } = ev;
+/** The append itself (order-events.repository.ts), then the webhook jobs of its deliveries and, once committed, the watchers. */
+async function appendEvent(trx: Db, ev: repo.OrderEventInsert): Promise<number> {
   const pub = publisher;
-  // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
-  // while holding it would hold up every other order being placed or moved.
-  const { rows } = await trx.raw(
-    `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?)),
-          drawn AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM locked),
-          ins AS (
-            INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json${test ? ', test' : ''})
-            SELECT d.seq, ?::int, ?::int, ?::text, d.at, ?::jsonb,
-                   '{"seq":' || d.seq || ',"type":' || ?::text || ',"occurredAt":"'
-                     || ${occurredAtSql('d.at')} || '"${test ? ',"test":true' : ''},"order":' || ?::text || '}'${test ? ', true' : ''}
-              FROM drawn d
-            RETURNING seq),
-          deliveries AS (${pub ? pub.queueSql('(SELECT seq FROM ins)') : 'SELECT NULL::text AS id WHERE false'})
-     SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
-    [ORDER_EVENTS_LOCK, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, ...(pub ? [type, storeId, storeId] : [])],
-  );
-  const seq = Number(rows[0].seq);
-  if (pub) await pub.send(trx, rows[0].deliveries as string[]);
+  const { seq, deliveries } = await repo.insertEvent(trx, ev, pub && { sql: pub.queueSql, bindings: [ev.type, ev.storeId, ev.storeId] });
+  if (pub) await pub.send(trx, deliveries);
   afterCommit(trx, () => {
     for (const watcher of appendWatchers) {
       try {
@@ -140,8 +103,10 @@ export function watchOrderEventAppends(watcher: (seq: number) => void): () => vo
 
 /** Runs `run` once the outermost transaction of `trx` commits (never on rollback); at once outside a transaction. */
 function afterCommit(trx: Db, run: () => void): void {
-  if (!trx.isTransaction) return run();
-  let outer = trx as Knex.Transaction;
+  if (!isTransaction(trx)) return run();
+  let outer = trx;
   while (outer.parentTransaction) outer = outer.parentTransaction;
   outer.executionPromise.then(run, () => undefined);
 }
+
+const isTransaction = (db: Db): db is DbTransaction => db.isTransaction === true;

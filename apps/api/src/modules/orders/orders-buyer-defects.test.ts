@@ -82,7 +82,7 @@ describe('POST /orders/{id}/reorder into the cart the person is looking at', () 
       .db('carts')
       .where({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.ams, store_id: S.central, status: 'active' })
       .first('id');
-    expect(body.cartId).toBe(amsCart.id);
+    expect(body.cartId).toBe(amsCart!.id);
     expect(await cartLines(fx.outlets.ams, S.central)).toEqual(
       [
         { code: items[0].code, quantity: 2 },
@@ -152,7 +152,7 @@ describe('outlet managers see the orders of their outlets (spec 001 Store Orders
     expect((await post(`/orders/${o.dsm}/ready`, 'outletManager')).status).toBe(403);
     const re = await post(`/orders/${o.dsm}/reorder`, 'outletManager').send({});
     expect(re.status).toBe(404);
-    expect((await t.db('orders').where({ id: o.dsm }).first('status')).status).toBe('reserved');
+    expect((await t.db('orders').where({ id: o.dsm }).first('status'))!.status).toBe('reserved');
     expect(await t.db('carts').where({ user_id: outletManagerId }).first()).toBeUndefined();
   });
 
@@ -176,7 +176,7 @@ describe('order numbers (spec 001 §7 ORD-timestamp-random)', () => {
     expect(numeric.every((n, i) => i === 0 || n !== numeric[i - 1] + 1)).toBe(true);
     // The unique constraint is still there: a copy of a number is refused by the DB.
     const copy = await t.db('orders').where({ id: o.dsm }).first();
-    const { id: _id, ...rest } = copy;
+    const { id: _id, ...rest } = copy!;
     await expect(t.db('orders').insert({ ...rest, checkout_session_id: null, idempotency_key: null })).rejects.toMatchObject({
       code: '23505',
     });

@@ -65,7 +65,7 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(402);
-  o.declined = (await t.db('orders').where({ user_id: B, payment_status: 'failed' }).first('id')).id;
+  o.declined = (await t.db('orders').where({ user_id: B, payment_status: 'failed' }).first('id'))!.id;
   o.b = (
     await place(
       'buyer',
@@ -131,7 +131,7 @@ describe('GET /orders', () => {
     expect(ids(await get(`/orders?storeId=${S.cyclone}`))).toEqual([o.c]);
     expect(ids(await get(`/orders?storeId=${S.central}`))).toEqual([o.b, o.a]);
     expect(ids(await get('/orders?status=ready'))).toEqual([]);
-    const number = (await t.db('orders').where({ id: o.a }).first('order_number')).order_number as string;
+    const number = (await t.db('orders').where({ id: o.a }).first('order_number'))!.order_number as string;
     expect(ids(await get(`/orders?search=${number.toLowerCase()}`))).toEqual([o.a]);
     expect(ids(await get('/orders?search=BLAKE'))).toEqual([o.c, o.b, o.a]);
     expect(ids(await get('/orders?search=buyer@EXAMPLE'))).toEqual([o.c, o.b, o.a]);
@@ -245,13 +245,13 @@ describe('POST /orders/{id}/ready', () => {
     const res = await post(`/orders/${o.a}/ready`);
     expect(res.status).toBe(403);
     expect(problem(res).code).toBe('forbidden');
-    expect((await t.db('orders').where({ id: o.a }).first()).status).toBe('reserved');
+    expect((await t.db('orders').where({ id: o.a }).first())!.status).toBe('reserved');
   });
 
   it('when the manager of another store marks it ready, then it answers 404 and nothing changes', async () => {
     const res = await post(`/orders/${o.a}/ready`, 'otherManager');
     expect(res.status).toBe(404);
-    expect((await t.db('orders').where({ id: o.a }).first()).status).toBe('reserved');
+    expect((await t.db('orders').where({ id: o.a }).first())!.status).toBe('reserved');
   });
 
   it("when the store's manager marks a reserved order ready, then it is ready with ready_at; a second time answers 409", async () => {
@@ -260,8 +260,8 @@ describe('POST /orders/{id}/ready', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: o.a, status: 'ready' });
       const row = await t.db('orders').where({ id: o.a }).first();
-      expect(row.status).toBe('ready');
-      expect(row.ready_at).not.toBeNull();
+      expect(row!.status).toBe('ready');
+      expect(row!.ready_at).not.toBeNull();
       const again = await post(`/orders/${o.a}/ready`, 'manager');
       expect(again.status).toBe(409);
       expect(problem(again)).toMatchObject({ code: 'order_not_reserved', detail: 'Only new (reserved) orders can be marked ready.' });
@@ -318,7 +318,7 @@ describe('POST /orders/{id}/reorder', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ added: 0, skipped: [{ itemCode: cyclone[0].code, reason: 'No longer available from this store' }] });
     } finally {
-      await t.db('inventory').insert(inv);
+      await t.db('inventory').insert(inv!);
     }
   });
 

@@ -475,3 +475,27 @@ export async function markReady(db: Db, orderId: number): Promise<boolean> {
     .update({ status: 'ready', ready_at: db.fn.now(), updated_at: db.fn.now() });
   return n > 0;
 }
+
+/**
+ * Writes a transition's columns on order `orderId` (the caller holds its lock): the status, and the payment
+ * status when given; ready_at for ready, completed_at for completed, cancel reason and time for cancelled
+ * and cancel_pending.
+ */
+export async function writeTransition(
+  db: Db,
+  orderId: number,
+  w: { status: 'ready' | 'completed' | 'cancelled' | 'cancel_pending'; paymentStatus?: PaymentStatus; reason?: string | null },
+): Promise<void> {
+  const now = db.fn.now();
+  const cancelling = w.status === 'cancelled' || w.status === 'cancel_pending';
+  await db('orders')
+    .where({ id: orderId })
+    .update({
+      status: w.status,
+      updated_at: now,
+      ...(w.paymentStatus ? { payment_status: w.paymentStatus } : {}),
+      ...(w.status === 'ready' ? { ready_at: now } : {}),
+      ...(w.status === 'completed' ? { completed_at: now } : {}),
+      ...(cancelling ? { cancel_reason: w.reason ?? null, cancelled_at: now } : {}),
+    });
+}

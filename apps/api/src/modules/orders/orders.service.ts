@@ -1,3 +1,4 @@
+import pino from 'pino';
 import {
   PROBLEM_CODES,
   ORDER_MESSAGES,
@@ -113,7 +114,7 @@ export async function cancelOrder(
 const NO_MAIL = {
   config: undefined as unknown as SettleDeps['config'],
   mailer: { enqueue: async () => undefined },
-  logger: { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as SettleDeps['logger'],
+  logger: pino({ enabled: false }),
 };
 
 async function moveInStore(

@@ -46,7 +46,7 @@ const ordersOf = async (token: string) => {
     .db('checkout_sessions')
     .where({ token_hash: hashOf(token) })
     .first('id');
-  return t.db('orders').where({ checkout_session_id: s.id }).orderBy('id');
+  return t.db('orders').where({ checkout_session_id: s!.id }).orderBy('id');
 };
 const cartLines = (cartId: number) => t.db('cart_items').where({ cart_id: cartId });
 const sessionRow = (token: string) =>
@@ -103,8 +103,8 @@ describe('pay in-store', () => {
       [items[1].code, items[1].name, 1, items[1].retail],
     ]);
     expect(await cartLines(c.cartId)).toHaveLength(0);
-    expect((await t.db('carts').where({ id: c.cartId }).first()).status).toBe('checked_out');
-    expect((await sessionRow(c.token)).consumed_at).not.toBeNull();
+    expect((await t.db('carts').where({ id: c.cartId }).first())!.status).toBe('checked_out');
+    expect((await sessionRow(c.token))!.consumed_at).not.toBeNull();
     expect(t.mail).toHaveLength(mails + 1);
     expect(t.mail.at(-1)).toMatchObject({ to: 'buyer@example.com', cc: ['orders-2190@example.com'], template: 'order_confirmation' });
     expect(t.mail.at(-1)!.text).toContain(res.body.orderNumber);
@@ -150,7 +150,7 @@ describe('pay in-store', () => {
     });
     expect(await ordersOf(c.token)).toHaveLength(0);
     expect(await cartLines(c.cartId)).toHaveLength(2);
-    expect((await sessionRow(c.token)).consumed_at).toBeNull();
+    expect((await sessionRow(c.token))!.consumed_at).toBeNull();
   });
 
   it('when the same session is used again without a key, then it answers 409 checkout_session_used', async () => {
@@ -204,7 +204,7 @@ describe('card payment', () => {
       expect(dump).not.toContain('4111111111111111');
     }
     expect(await cartLines(c.cartId)).toHaveLength(0);
-    expect((await sessionRow(c.token)).consumed_at).not.toBeNull();
+    expect((await sessionRow(c.token))!.consumed_at).not.toBeNull();
     expect(t.mail.at(-1)).toMatchObject({ to: 'buyer@example.com', template: 'order_confirmation' });
     expect(t.mail.at(-1)!.text).toContain('Visa ending 1111');
   });
@@ -275,8 +275,8 @@ describe('card payment', () => {
       expect.objectContaining({ status: 'declined', result_code: 'DENY', card_last4: '0002' }),
     ]);
     expect(await cartLines(c.cartId)).toHaveLength(2);
-    expect((await t.db('carts').where({ id: c.cartId }).first()).status).toBe('active');
-    expect((await sessionRow(c.token)).consumed_at).toBeNull();
+    expect((await t.db('carts').where({ id: c.cartId }).first())!.status).toBe('active');
+    expect((await sessionRow(c.token))!.consumed_at).toBeNull();
     expect(t.mail).toHaveLength(mails);
 
     const retry = await postOrder(t.app, buyer, { checkoutToken: c.token, paymentMethod: 'card', card: GOOD_CARD });

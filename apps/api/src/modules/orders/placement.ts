@@ -58,7 +58,8 @@ export async function placeOrder(
       run: () => place(deps, caller, input, key),
       resume: async () => {
         const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
-        return answer(await checkAndSettle(deps, order!.id, { actor: { userId: caller.userId }, via: 'retry' }), order!.id);
+        if (!order) throw new Error(`no order of Idempotency-Key ${key} to resume`);
+        return answer(await checkAndSettle(deps, order.id, { actor: { userId: caller.userId }, via: 'retry' }), order.id);
       },
       leftSomething: async () => {
         const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);

@@ -68,7 +68,7 @@ export const gatewayOf = (deps: SettleDeps) => deps.gateway ?? payments.gatewayF
  */
 export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeOutcome, by?: SettledBy): Promise<Settled> {
   const { db, logger } = deps;
-  let recorded = undefined as 'approved' | 'declined' | 'error' | undefined;
+  let recorded: 'approved' | 'declined' | 'error' | undefined;
   const result = await db.transaction(async (trx): Promise<Settled> => {
     const o = await repo.lockForSettlement(trx, orderId, deps.config.paymentSettleAfterSeconds);
     if (!o) throw new NotFoundError(ORDER_MESSAGES.notFound);

@@ -41,8 +41,9 @@ export async function fillCart(
   },
 ): Promise<number> {
   const type = o.fulfillment ?? 'Pickup';
-  let cart = await db('carts').where({ user_id: o.userId, outlet_id: o.outletId, store_id: o.storeId, status: 'active' }).first('id');
-  if (!cart) [cart] = await db('carts').insert({ user_id: o.userId, outlet_id: o.outletId, store_id: o.storeId }).returning('id');
+  const cart =
+    (await db('carts').where({ user_id: o.userId, outlet_id: o.outletId, store_id: o.storeId, status: 'active' }).first('id')) ??
+    (await db('carts').insert({ user_id: o.userId, outlet_id: o.outletId, store_id: o.storeId }).returning('id'))[0];
   await db('cart_items').where({ cart_id: cart.id }).del();
   await db('carts')
     .where({ id: cart.id })

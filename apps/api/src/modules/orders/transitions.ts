@@ -5,6 +5,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { loadDetail } from './order-detail';
 import { appendOrderEvent } from './order-events';
 import { orderStatusMail } from './order-mail';
+import * as repo from './orders.repository';
 import type { SettleDeps } from './settlement';
 
 /**
@@ -69,18 +70,7 @@ export async function recordTransition(
   by: TransitionBy,
   w: TransitionWrite,
 ): Promise<OrderDetail> {
-  const now = trx.fn.now();
-  const cancelling = w.status === 'cancelled' || w.status === 'cancel_pending';
-  await trx('orders')
-    .where({ id: w.orderId })
-    .update({
-      status: w.status,
-      updated_at: now,
-      ...(w.paymentStatus ? { payment_status: w.paymentStatus } : {}),
-      ...(w.status === 'ready' ? { ready_at: now } : {}),
-      ...(w.status === 'completed' ? { completed_at: now } : {}),
-      ...(cancelling ? { cancel_reason: w.reason ?? null, cancelled_at: now } : {}),
-    });
+  await repo.writeTransition(trx, w.orderId, w);
   await recordAudit(trx, by.actor, {
     action: `order.${w.status}`,
     entityType: 'order',
@@ -100,11 +90,6 @@ export async function recordTransition(
   }
   if (w.status === 'cancel_pending' && w.from === 'cancel_pending') return d;
   // Last: the event's lock is held until commit.
-  await appendOrderEvent(
-    trx,
-    w.orderId,
-    w.status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${w.status}` as 'order.ready'),
-    loaded,
-  );
+  await appendOrderEvent(trx, w.orderId, w.status === 'cancel_pending' ? 'order.cancel_pending' : (`order.${w.status}` as const), loaded);
   return d;
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 /**
  * Payment credentials at rest (ARCHITECTURE §6): AES-256-GCM with the 32-byte key from config
@@ -42,10 +43,11 @@ export interface MonetraCredentials {
   password: string;
 }
 
+const monetraCredentialsSchema = z.object({ username: z.string().min(1), password: z.string() });
+
 /** Parses a decrypted Monetra payload; throws when fields are missing. */
 export function parseMonetraCredentials(text: string): MonetraCredentials {
-  const v = JSON.parse(text) as Partial<MonetraCredentials>;
-  if (typeof v.username !== 'string' || typeof v.password !== 'string' || !v.username)
-    throw new Error('Monetra credentials need username and password');
-  return { username: v.username, password: v.password };
+  const v = monetraCredentialsSchema.safeParse(JSON.parse(text));
+  if (!v.success) throw new Error('Monetra credentials need username and password');
+  return v.data;
 }

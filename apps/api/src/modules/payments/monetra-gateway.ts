@@ -127,7 +127,7 @@ async function post(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    const timeout = (err as Error)?.name === 'TimeoutError';
+    const timeout = isRecord(err) && err.name === 'TimeoutError';
     return {
       error: {
         status: 'error',
@@ -138,7 +138,8 @@ async function post(
   }
   let body: Record<string, unknown> | undefined;
   try {
-    body = (await res.json()) as Record<string, unknown>;
+    const parsed: unknown = await res.json();
+    body = isRecord(parsed) ? parsed : undefined;
   } catch {
     body = undefined;
   }
@@ -147,6 +148,9 @@ async function post(
   }
   return { body };
 }
+
+/** A JSON object (or array): what a property of Monetra's answer may be read from. */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
  * Maps Monetra's answer to a lookup of unsettled transactions by order number (action admin, admin gut,
@@ -163,9 +167,8 @@ export function mapMonetraLookup(body: Record<string, unknown>, orderNumber: str
       reference: null,
     };
   }
-  const rows = (body.report as Record<string, unknown>[]).filter(
-    (r) => r && typeof r === 'object' && (r.ordernum === undefined || String(r.ordernum) === orderNumber),
-  );
+  const report: unknown[] = body.report;
+  const rows = report.filter(isRecord).filter((r) => r.ordernum === undefined || String(r.ordernum) === orderNumber);
   if (!rows.length) return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No charge with this reference', reference: null };
   const results = rows.map((r) => mapMonetraResult(r));
   return results.find((r) => r.status === 'approved') ?? results[results.length - 1];
@@ -175,7 +178,7 @@ export function mapMonetraLookup(body: Record<string, unknown>, orderNumber: str
 export function mapMonetraResult(body: Record<string, unknown>): ChargeResult {
   const code = typeof body.code === 'string' ? body.code.toUpperCase() : '';
   const verbiage = typeof body.verbiage === 'string' && body.verbiage.trim() ? body.verbiage.trim() : '';
-  const ref = body.ttid ?? body.reference ?? (body.JSON_Result as Record<string, unknown> | undefined)?.ttid;
+  const ref = body.ttid ?? body.reference ?? (isRecord(body.JSON_Result) ? body.JSON_Result.ttid : undefined);
   const reference = typeof ref === 'string' || typeof ref === 'number' ? String(ref) : null;
   const success = body.IS_SUCCESS;
   if ((code === 'AUTH' && success !== false) || (code === '' && success === true)) {

@@ -37,7 +37,7 @@ export async function upsertCredential(
   db: Db,
   row: Omit<CredentialRow, 'id'> & { userId?: string | null },
 ): Promise<{ id: number; created: boolean }> {
-  const res = await db.raw(
+  const res = await db.raw<{ rows: { id: number; created: boolean }[] }>(
     `INSERT INTO payment_credentials (app_code, environment, store_id, credential_type, dek_secret_name, encrypted_payload, created_by, updated_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (store_id, app_code, environment, credential_type) DO UPDATE

@@ -75,7 +75,7 @@ describe('payment test mode is on only when asked', () => {
     expect(problem(res)).toMatchObject({ code: 'payment_declined', detail: NOT_A_TEST_CARD.verbiage });
     // The order of this test's session: the newest of the cart (other tests check the same cart out).
     const ownSession = t.db('checkout_sessions').where({ cart_id: cartId }).orderBy('created_at', 'desc').limit(1).select('id');
-    const order = await t.db('orders').where({ checkout_session_id: ownSession }).first('payment_status');
+    const order = await t.db('orders').where('checkout_session_id', ownSession).first('payment_status');
     expect(order?.payment_status ?? 'none').not.toBe('paid');
     expect(await t.db('payments').where({ result_code: 'AUTH', card_last4: '5100' }).first()).toBeUndefined();
   });
@@ -161,11 +161,11 @@ describe('checkout at a store without card payments is refused up front', () => 
       lines: [{ item: items[1], quantity: 2 }],
       fulfillment: 'Delivery',
     });
-    const before = Number((await t.db('checkout_sessions').where({ cart_id: cartId }).count('* as n'))[0].n);
+    const before = Number((await t.db('checkout_sessions').where({ cart_id: cartId }).count<{ n: number }[]>('* as n'))[0].n);
     const res = await startCheckout(t.app, buyer, cartId);
     expect(res.status).toBe(422);
     expect(problem(res)).toMatchObject({ code: 'payment_setup', detail: PAYMENT_ERROR_MESSAGES.setupDelivery });
-    expect(Number((await t.db('checkout_sessions').where({ cart_id: cartId }).count('* as n'))[0].n)).toBe(before);
+    expect(Number((await t.db('checkout_sessions').where({ cart_id: cartId }).count<{ n: number }[]>('* as n'))[0].n)).toBe(before);
   });
 
   it('when test mode is on, then the same Delivery cart checks out with cards available', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/knex';
 import { NOT_A_TEST_CARD, isTestCard } from './test-cards';
+import * as ledger from './test-gateway.repository';
 import type {
   ChargeLookup,
   ChargeRequest,
@@ -53,12 +54,10 @@ export function createTestGateway(db: Db): PaymentGateway {
     /** The ledger's charge with this merchant reference, or the refund with this refund reference. */
     async lookup(req: LookupRequest): Promise<ChargeLookup> {
       try {
-        const row = await db('test_gateway_charges')
-          .where({ merchant_reference: req.orderNumber })
-          .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
-        if (row) return row as ChargeLookup;
-        const refund = await db('test_gateway_charges').where({ refund_reference: req.orderNumber }).first('refund_reference');
-        if (refund) return { status: 'approved', code: 'AUTH', verbiage: 'REFUNDED', reference: refund.refund_reference };
+        const row = await ledger.findCharge(db, req.orderNumber);
+        if (row) return row;
+        const refund = await ledger.findRefund(db, req.orderNumber);
+        if (refund) return { status: 'approved', code: 'AUTH', verbiage: 'REFUNDED', reference: refund };
         return { status: 'not_found', code: 'NOTFOUND', verbiage: 'No transaction with this reference', reference: null };
       } catch {
         return { status: 'unavailable', code: 'NETWORK', verbiage: 'The payment gateway cannot be reached', reference: null };
@@ -70,15 +69,9 @@ export function createTestGateway(db: Db): PaymentGateway {
      */
     async refund(req: RefundRequest): Promise<RefundResult> {
       try {
-        const n = await db('test_gateway_charges')
-          .where({ merchant_reference: req.orderNumber, status: 'approved' })
-          .where((w) => w.whereNull('refund_reference').orWhere('refund_reference', req.refundReference))
-          .update({ refunded_at: db.raw('coalesce(refunded_at, now())'), refund_reference: req.refundReference });
-        if (n) return { status: 'approved', code: 'AUTH', verbiage: 'REFUNDED', reference: req.refundReference };
-        const charge = await db('test_gateway_charges')
-          .where({ merchant_reference: req.orderNumber, status: 'approved' })
-          .first('merchant_reference');
-        return charge
+        if (await ledger.refundCharge(db, req.orderNumber, req.refundReference))
+          return { status: 'approved', code: 'AUTH', verbiage: 'REFUNDED', reference: req.refundReference };
+        return (await ledger.hasApprovedCharge(db, req.orderNumber))
           ? { status: 'declined', code: 'DUPL', verbiage: 'The charge was already refunded', reference: null }
           : { status: 'declined', code: 'NOTFOUND', verbiage: 'No approved charge with this reference', reference: null };
       } catch {
@@ -90,13 +83,13 @@ export function createTestGateway(db: Db): PaymentGateway {
 
 /** Writes the charge to the ledger once per reference; answers what the ledger holds for it. */
 async function record(db: Db, req: ChargeRequest, last4: string, r: ChargeResult): Promise<ChargeResult> {
-  await db.raw(
-    `INSERT INTO test_gateway_charges (merchant_reference, amount, status, result_code, verbiage, gateway_reference, card_last4)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (merchant_reference) DO NOTHING`,
-    [req.orderNumber, req.amount, r.status, r.code, r.verbiage, r.reference, /^\d{4}$/.test(last4) ? last4 : null],
-  );
-  const row = await db('test_gateway_charges')
-    .where({ merchant_reference: req.orderNumber })
-    .first('status', 'result_code as code', 'verbiage', 'gateway_reference as reference');
-  return row as ChargeResult;
+  await ledger.insertChargeOnce(db, {
+    reference: req.orderNumber,
+    amount: req.amount,
+    last4: /^\d{4}$/.test(last4) ? last4 : null,
+    result: r,
+  });
+  const row = await ledger.findCharge(db, req.orderNumber);
+  if (!row) throw new Error(`the test gateway's ledger has no charge ${req.orderNumber} after its insert`);
+  return row;
 }

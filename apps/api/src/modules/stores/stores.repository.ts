@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { PERMISSIONS } from '@portal/contracts';
 import { browseStoreSql } from '../access/access.service';
@@ -84,14 +85,14 @@ export interface ProductSearch {
  * a rank by trigram similarity to the name, then name and code (stable). `count(*) OVER ()` gives the total.
  * The text depends only on which filters are present, so it is prepared once per shape (see `name`).
  */
-export function productPageSql(q: ProductSearch): { sql: string; bindings: (string | number)[]; name: string } {
+export function productPageSql(q: ProductSearch): { sql: string; bindings: Knex.RawBinding[]; name: string } {
   const reach = browseStoreSql(
     q.userId,
     q.storeId,
     q.shopCodes ?? [PERMISSIONS.cartsUse],
     q.viewCodes ?? [PERMISSIONS.itemsView, PERMISSIONS.itemView],
   );
-  const bindings = [q.storeId, ...reach.bindings] as (string | number)[];
+  const bindings: Knex.RawBinding[] = [q.storeId, ...reach.bindings];
   let where = `inv.store_id = ? AND i.active AND ${reach.sql}`;
   if (q.sizeId !== undefined) {
     where += ' AND i.bottle_size_id = ?';
@@ -128,8 +129,7 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: (stri
  */
 export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
   const { sql, bindings, name } = productPageSql(q);
-  const res = await db.raw(sql, bindings).options({ name });
-  const rows = res.rows as ProductRow[];
+  const { rows } = await db.raw<{ rows: ProductRow[] }>(sql, bindings).options({ name });
   return { rows, total: rows[0]?.total ?? 0 };
 }
 

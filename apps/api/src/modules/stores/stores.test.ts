@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, token: string | null = buyer) => as(t.app, token).get(path);
-const sizeId = async (volumeMl: number) => (await t.db('bottle_sizes').where({ volume_ml: volumeMl }).first('id')).id as number;
+const sizeId = async (volumeMl: number) => (await t.db('bottle_sizes').where({ volume_ml: volumeMl }).first('id'))!.id as number;
 
 describe('GET /stores/{storeId}', () => {
   it('when the buyer asks for a store of their outlet, then it answers the address, phone and delivery settings', async () => {
@@ -266,7 +266,7 @@ describe('GET /stores/{storeId}/products', () => {
         volumeMl: null,
       });
     } finally {
-      await t.db('items').where({ code: '34188' }).update(before);
+      await t.db('items').where({ code: '34188' }).update(before!);
     }
   });
 
@@ -283,7 +283,7 @@ describe('GET /stores/{storeId}/products', () => {
       const res = await get(`/stores/${S.central}/products/34188`);
       expect(res.body).toMatchObject({ bottleSizeId: unknown.id, bottleSize: 'Unknown Size', volumeMl: null });
     } finally {
-      await t.db('items').where({ code: '34188' }).update(before);
+      await t.db('items').where({ code: '34188' }).update(before!);
     }
   });
 

@@ -1,0 +1,60 @@
+import type { Db } from '../../db/knex';
+
+/** Event types of the order feed and webhooks (ARCHITECTURE §10). */
+export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_pending';
+
+/** SQL of a timestamptz as an event's `occurredAt`: ISO 8601 in UTC with milliseconds. */
+function occurredAtSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * SQL of an event as the feed sends it, `{"seq","type","occurredAt","order"}` (occurredAt ISO in UTC with
+ * milliseconds), over the columns of an `order_events` row aliased `e`: the feed's fallback for a row
+ * without `item_json` (one inserted by hand).
+ */
+export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.type,
+  'occurredAt', ${occurredAtSql('e.occurred_at')}, 'order', e.payload)::text`;
+
+/** The advisory lock every event append holds until its transaction ends: seqs commit in seq order (gap-free feed). */
+const ORDER_EVENTS_LOCK = 0x0e7e_0014;
+
+/** One `order_events` row to insert: `orderJson` the order snapshot as ASCII JSON text; `test` for a synthetic event (no order). */
+export interface OrderEventInsert {
+  orderId: number | null;
+  storeId: number;
+  type: OrderEventType;
+  orderJson: string;
+  test: boolean;
+}
+
+/**
+ * Inserts an event inside `trx` in one statement: the transaction-level advisory lock (held until commit),
+ * the seq, the row with its feed text (`item_json`) and, when `outbound` is given (the registered publisher:
+ * webhook deliveries of the endpoints subscribed to its type), the rows its SQL queues. Returns the seq and the delivery ids (uuids).
+ */
+export async function insertEvent(
+  trx: Db,
+  ev: OrderEventInsert,
+  outbound?: { sql: (seqSql: string) => string; bindings: readonly (string | number)[] },
+): Promise<{ seq: number; deliveries: string[] }> {
+  const { orderId, storeId, type, orderJson, test } = ev;
+  // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
+  // while holding it would hold up every other order being placed or moved.
+  const { rows } = await trx.raw<{ rows: { seq: string; deliveries: string[] }[] }>(
+    `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?)),
+          drawn AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM locked),
+          ins AS (
+            INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json${test ? ', test' : ''})
+            SELECT d.seq, ?::int, ?::int, ?::text, d.at, ?::jsonb,
+                   '{"seq":' || d.seq || ',"type":' || ?::text || ',"occurredAt":"'
+                     || ${occurredAtSql('d.at')} || '"${test ? ',"test":true' : ''},"order":' || ?::text || '}'${test ? ', true' : ''}
+              FROM drawn d
+            RETURNING seq),
+          deliveries AS (${outbound ? outbound.sql('(SELECT seq FROM ins)') : 'SELECT NULL::text AS id WHERE false'})
+     SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
+    [ORDER_EVENTS_LOCK, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, ...(outbound?.bindings ?? [])],
+  );
+  return { seq: Number(rows[0].seq), deliveries: rows[0].deliveries };
+}
