@@ -1,5 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { dataSummarySchema, importAcceptedSchema, importRunListSchema, importRunSchema } from '@portal/contracts';
+import {
+  dataSummarySchema,
+  importAcceptedSchema,
+  importRunListSchema,
+  importRunSchema,
+  type DataSummary,
+  type ImportRun,
+} from '@portal/contracts';
 import { notify } from '@/components/ui/toaster';
 import { FakeApi, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
@@ -8,7 +15,7 @@ import { DataSyncTab, parseRowError } from './data-sync-tab';
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 /** Data Synch tab (spec 002 §2, issue 13 §6): what the portal holds, recent runs, an upload refused with its row errors. */
-const SUMMARY = {
+const SUMMARY: DataSummary = {
   items: 1200,
   activeItems: 900,
   stores: 12,
@@ -16,8 +23,8 @@ const SUMMARY = {
   categories: 40,
   boards: 1,
   lastImports: [{ kind: 'stores', file: 'stores.csv', finishedAt: '2026-11-20T10:00:00Z', status: 'succeeded', source: 'cli' }],
-} as const;
-const run = (status: 'running' | 'failed' | 'succeeded', errors: string[] = []) => ({
+};
+const run = (status: ImportRun['status'], errors: string[] = []): ImportRun => ({
   id: 'r1',
   status,
   source: 'upload',
