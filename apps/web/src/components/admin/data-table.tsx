@@ -1,5 +1,6 @@
 import { useMemo, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, Td, Th } from '@/components/ui/table';
 
@@ -26,6 +27,28 @@ export interface Column<Row> {
 
 /** The actions column's header: announced as "Actions", not shown. */
 export const actionsHeader = <span className="sr-only">Actions</span>;
+
+/** A row's action button (ghost, small): icon and text, named for the row by `label` (e.g. "Edit Harbor Tavern"). */
+export function RowAction({
+  icon: Icon,
+  text,
+  label,
+  onClick,
+  loading,
+}: {
+  icon: LucideIcon;
+  text?: string;
+  label: string;
+  onClick: () => void;
+  loading?: boolean;
+}) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} aria-label={label} loading={loading}>
+      <Icon className="h-4 w-4" aria-hidden />
+      {text}
+    </Button>
+  );
+}
 
 const ariaSort = (sort: SortState | null, key: string) => (sort?.key === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none');
 
@@ -83,6 +106,7 @@ export function DataTable<Row>({
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement>;
   sort?: SortState | null;
   onSortChange?: (sort: SortState) => void;
+  /** A server page (`{ page, pageSize, total }`, e.g. the answer itself) with `onPage` and the rows' `label`. */
   pagination?: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label: string };
 }) {
   const [localSort, setLocalSort] = useState<SortState | null>(null);
@@ -119,7 +143,15 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </Table>
-      {pagination && <Pagination {...pagination} />}
+      {pagination && (
+        <Pagination
+          page={pagination.page}
+          pageSize={pagination.pageSize}
+          total={pagination.total}
+          onPage={pagination.onPage}
+          label={pagination.label}
+        />
+      )}
     </>
   );
 }

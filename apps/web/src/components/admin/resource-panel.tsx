@@ -1,29 +1,37 @@
 import type { ReactNode } from 'react';
-import { Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import type { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
 
+/** The part of an SWR answer for a list (`{ items }`) that a ResourcePanel reads. */
+export interface ListQuery {
+  data?: { items: readonly unknown[] };
+  error?: ApiError | null;
+  isLoading: boolean;
+  mutate: () => Promise<unknown>;
+}
+
 /**
  * One admin resource on a tab (bulletproof-react's list + Table<Entry>): a section titled `title` (its h2
- * labels the section) with an actions slot, an optional toolbar (search, filters), then exactly one of
- * the error state (`errorTitle`, the problem's message and "Try again" when `onRetry` is given), the
- * loading skeleton, the `empty` state, or the children (usually a DataTable). Dialogs go in `overlays`.
+ * labels the section) with an actions slot (or the "+ `addLabel`" button calling `onAdd`), an optional
+ * toolbar (search, filters), then, from the SWR `query` of the list (`{ items }`), exactly one of the error
+ * state (`errorTitle`, the problem's message, "Try again" revalidates), the loading skeleton (while there
+ * is no data yet), the `empty` state (no items), or the children (usually a DataTable). Dialogs go in `overlays`.
  */
 export function ResourcePanel({
   id,
   title,
   actions,
+  addLabel,
+  onAdd,
   toolbar,
-  error,
+  query,
   errorTitle,
-  onRetry,
-  loading,
   loadingClassName = 'h-24 w-full',
   loadingFallback,
   empty,
-  isEmpty,
   overlays,
   children,
 }: {
@@ -31,18 +39,17 @@ export function ResourcePanel({
   id: string;
   title: ReactNode;
   actions?: ReactNode;
+  addLabel?: string;
+  onAdd?: () => void;
   toolbar?: ReactNode;
-  error?: ApiError | null;
+  query: ListQuery;
   errorTitle: string;
-  onRetry?: () => void;
-  loading: boolean;
   /** Size of the loading skeleton (Tailwind classes). */
   loadingClassName?: string;
   /** Shown while loading instead of the one skeleton (e.g. skeleton rows). */
   loadingFallback?: ReactNode;
   /** What shows when the list has no rows (an EmptyState). */
   empty: ReactNode;
-  isEmpty: boolean;
   overlays?: ReactNode;
   children?: ReactNode;
 }) {
@@ -53,23 +60,27 @@ export function ResourcePanel({
           {title}
         </h2>
         {actions}
+        {addLabel && (
+          <Button onClick={onAdd}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {addLabel}
+          </Button>
+        )}
       </div>
       {toolbar}
-      {error ? (
+      {query.error ? (
         <EmptyState
           title={errorTitle}
-          description={error.message}
+          description={query.error.message}
           action={
-            onRetry && (
-              <Button variant="outline" onClick={onRetry}>
-                Try again
-              </Button>
-            )
+            <Button variant="outline" onClick={() => void query.mutate()}>
+              Try again
+            </Button>
           }
         />
-      ) : loading ? (
+      ) : query.isLoading && !query.data ? (
         (loadingFallback ?? <Skeleton className={loadingClassName} />)
-      ) : isEmpty ? (
+      ) : !query.data?.items.length ? (
         empty
       ) : (
         children

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Landmark, Pencil, Plus } from 'lucide-react';
+import { Landmark, Pencil } from 'lucide-react';
 import { createBoardBodySchema, type AdminBoard } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { ResourcePanel } from '@/components/admin/resource-panel';
-import { Button } from '@/components/ui/button';
 import { Badge, EmptyState } from '@/components/ui/feedback';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -17,7 +16,7 @@ import { saveBoard, useBoards } from './api/boards';
 
 /** The Boards tab (spec 002 §2, §3, §5, §8): boards with their count of active stores; create and edit. */
 export function BoardsTab() {
-  const { data, error, isLoading, mutate } = useBoards();
+  const boards = useBoards();
   const [dialog, setDialog] = useState<{ board?: AdminBoard } | null>(null);
   const columns: Column<AdminBoard>[] = [
     { header: 'Board number', field: 'boardNumber', sortKey: 'boardNumber', className: 'tabular-nums' },
@@ -33,29 +32,17 @@ export function BoardsTab() {
     },
     {
       header: actionsHeader,
-      cell: (b) => (
-        <Button variant="ghost" size="sm" onClick={() => setDialog({ board: b })} aria-label={`Edit ${b.name}`}>
-          <Pencil className="h-4 w-4" aria-hidden />
-          Edit
-        </Button>
-      ),
+      cell: (b) => <RowAction icon={Pencil} text="Edit" label={`Edit ${b.name}`} onClick={() => setDialog({ board: b })} />,
     },
   ];
   return (
     <ResourcePanel
       id="boards"
       title="Boards"
-      actions={
-        <Button onClick={() => setDialog({})}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Board
-        </Button>
-      }
-      error={error}
+      addLabel="Add Board"
+      onAdd={() => setDialog({})}
+      query={boards}
       errorTitle="Failed to fetch boards"
-      onRetry={() => void mutate()}
-      loading={isLoading}
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState icon={<Landmark className="h-8 w-8" />} title="No boards yet" description="Add the board that runs your stores." />
       }
@@ -66,13 +53,13 @@ export function BoardsTab() {
             onClose={() => setDialog(null)}
             onSaved={() => {
               setDialog(null);
-              void mutate();
+              void boards.mutate();
             }}
           />
         )
       }
     >
-      <DataTable label="Boards" rows={data?.items ?? []} columns={columns} rowKey={(b) => b.id} />
+      <DataTable label="Boards" rows={boards.data?.items ?? []} columns={columns} rowKey={(b) => b.id} />
     </ResourcePanel>
   );
 }

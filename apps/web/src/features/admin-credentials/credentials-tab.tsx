@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Eye, FlaskConical, KeyRound, Pencil, Plus } from 'lucide-react';
+import { Eye, FlaskConical, KeyRound, Pencil } from 'lucide-react';
 import { ADMIN_ORG_MESSAGES, type PaymentCredential } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { ResourcePanel } from '@/components/admin/resource-panel';
-import { Button } from '@/components/ui/button';
 import { Badge, EmptyState } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
 import { testCredential, usePaymentCredentials } from './api/credentials';
@@ -18,7 +17,7 @@ import { RevealDialog } from './components/reveal-dialog';
  * for Monetra credentials ('Test Successful' / 'Test Failed').
  */
 export function CredentialsTab() {
-  const { data, error, isLoading, mutate } = usePaymentCredentials();
+  const credentials = usePaymentCredentials();
   const [editing, setEditing] = useState<{ cred?: PaymentCredential } | null>(null);
   const [revealing, setRevealing] = useState<PaymentCredential | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
@@ -68,25 +67,16 @@ export function CredentialsTab() {
       header: actionsHeader,
       cell: (c) => (
         <div className="flex flex-wrap gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setEditing({ cred: c })} aria-label={`Edit credentials of ${c.storeName}`}>
-            <Pencil className="h-4 w-4" aria-hidden />
-            Edit
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setRevealing(c)} aria-label={`Decrypt credentials of ${c.storeName}`}>
-            <Eye className="h-4 w-4" aria-hidden />
-            Decrypt
-          </Button>
+          <RowAction icon={Pencil} text="Edit" label={`Edit credentials of ${c.storeName}`} onClick={() => setEditing({ cred: c })} />
+          <RowAction icon={Eye} text="Decrypt" label={`Decrypt credentials of ${c.storeName}`} onClick={() => setRevealing(c)} />
           {c.credentialType === 'Monetra' && (
-            <Button
-              variant="ghost"
-              size="sm"
+            <RowAction
+              icon={FlaskConical}
+              text="Test"
+              label={`Test credentials of ${c.storeName}`}
               loading={testing === c.id}
               onClick={() => void test(c)}
-              aria-label={`Test credentials of ${c.storeName}`}
-            >
-              <FlaskConical className="h-4 w-4" aria-hidden />
-              Test
-            </Button>
+            />
           )}
         </div>
       ),
@@ -96,17 +86,10 @@ export function CredentialsTab() {
     <ResourcePanel
       id="credentials"
       title="Payment Credentials"
-      actions={
-        <Button onClick={() => setEditing({})}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Credentials
-        </Button>
-      }
-      error={error}
+      addLabel="Add Credentials"
+      onAdd={() => setEditing({})}
+      query={credentials}
       errorTitle="Failed to load credentials"
-      onRetry={() => void mutate()}
-      loading={isLoading}
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState
           icon={<KeyRound className="h-8 w-8" />}
@@ -122,7 +105,7 @@ export function CredentialsTab() {
               onClose={() => setEditing(null)}
               onSaved={() => {
                 setEditing(null);
-                void mutate();
+                void credentials.mutate();
               }}
             />
           )}
@@ -130,7 +113,7 @@ export function CredentialsTab() {
         </>
       }
     >
-      <DataTable label="Payment credentials" rows={data?.items ?? []} columns={columns} rowKey={(c) => c.id} />
+      <DataTable label="Payment credentials" rows={credentials.data?.items ?? []} columns={columns} rowKey={(c) => c.id} />
     </ResourcePanel>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import type { ApiKey } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { ResourcePanel } from '@/components/admin/resource-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -18,7 +18,7 @@ import { ShownOnceDialog } from './components/shown-once-dialog';
  * create (the whole key is shown once), revoke at once.
  */
 export function ApiKeysTab() {
-  const { data, error, isLoading, mutate } = useApiKeys();
+  const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -27,7 +27,7 @@ export function ApiKeysTab() {
       await revokeApiKey(k.id);
       notify({ title: 'API key revoked', description: k.name, variant: 'success' });
       setRevoking(null);
-      void mutate();
+      void keys.mutate();
     } catch (e) {
       notify({ title: 'Failed to revoke the key', description: toApiError(e).message, variant: 'destructive' });
     }
@@ -49,30 +49,17 @@ export function ApiKeysTab() {
     },
     {
       header: actionsHeader,
-      cell: (k) =>
-        !k.revokedAt && (
-          <Button variant="ghost" size="sm" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-            Revoke
-          </Button>
-        ),
+      cell: (k) => !k.revokedAt && <RowAction icon={Trash2} text="Revoke" label={`Revoke ${k.name}`} onClick={() => setRevoking(k)} />,
     },
   ];
   return (
     <ResourcePanel
       id="api-keys"
       title="API Keys"
-      actions={
-        <Button onClick={() => setCreating(true)}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Create API key
-        </Button>
-      }
-      error={error}
+      addLabel="Create API key"
+      onAdd={() => setCreating(true)}
+      query={keys}
       errorTitle="Failed to fetch API keys"
-      onRetry={() => void mutate()}
-      loading={isLoading}
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState
           icon={<KeyRound className="h-8 w-8" />}
@@ -88,7 +75,7 @@ export function ApiKeysTab() {
               onCreated={(key) => {
                 setCreating(false);
                 setShown(key);
-                void mutate();
+                void keys.mutate();
               }}
             />
           )}
@@ -122,7 +109,7 @@ export function ApiKeysTab() {
         </>
       }
     >
-      <DataTable label="API keys" rows={data?.items ?? []} columns={columns} rowKey={(k) => k.id} />
+      <DataTable label="API keys" rows={keys.data?.items ?? []} columns={columns} rowKey={(k) => k.id} />
     </ResourcePanel>
   );
 }

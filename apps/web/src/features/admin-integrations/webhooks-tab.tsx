@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Plus, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import type { Webhook } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { ResourcePanel } from '@/components/admin/resource-panel';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/feedback';
@@ -19,7 +19,8 @@ import { ShownOnceDialog } from './components/shown-once-dialog';
  * log with redeliver.
  */
 export function WebhooksTab() {
-  const { data, error, isLoading, mutate } = useWebhooks();
+  const webhooks = useWebhooks();
+  const { data, mutate } = webhooks;
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [log, setLog] = useState<Webhook | null>(null);
@@ -55,9 +56,7 @@ export function WebhooksTab() {
           <Button variant="ghost" size="sm" onClick={() => setLog(w)}>
             Deliveries
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => remove(w)} aria-label={`Remove ${w.url}`}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          <RowAction icon={Trash2} label={`Remove ${w.url}`} onClick={() => remove(w)} />
         </>
       ),
     },
@@ -66,17 +65,10 @@ export function WebhooksTab() {
     <ResourcePanel
       id="webhooks"
       title="Webhooks"
-      actions={
-        <Button onClick={() => setCreating(true)}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add webhook
-        </Button>
-      }
-      error={error}
+      addLabel="Add webhook"
+      onAdd={() => setCreating(true)}
+      query={webhooks}
       errorTitle="Failed to fetch webhooks"
-      onRetry={() => void mutate()}
-      loading={isLoading}
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState
           icon={<WebhookIcon className="h-8 w-8" />}

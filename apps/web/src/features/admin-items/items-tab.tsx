@@ -7,11 +7,11 @@ import { ADMIN_ORG_MESSAGES, PERMISSIONS, updateItemBodySchema, type AdminItem }
 import { toApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { formatMoney } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
+import { applyFieldErrors } from '@/components/admin/form-errors';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { ResourcePanel, SearchField } from '@/components/admin/resource-panel';
-import { Button } from '@/components/ui/button';
+import { usePagedSearch } from '@/components/admin/use-paged-search';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -28,16 +28,16 @@ import { updateItem, useAdminItems, type ItemsQuery } from './api/items';
 export function ItemsTab() {
   const { hasAnyPermission } = useSession();
   const canEdit = hasAnyPermission([PERMISSIONS.itemsUpdate, PERMISSIONS.itemUpdate]);
-  const [search, setSearch] = useState('');
+  const { search, q, page, setPage, onSearch } = usePagedSearch();
   const [active, setActive] = useState<ItemsQuery['active']>('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data, error, isLoading, mutate } = useAdminItems({ page, search: q, active });
+  const items = useAdminItems({ page, search: q, active });
   const [editing, setEditing] = useState<AdminItem | null>(null);
 
   const toggle = async (item: AdminItem, next: boolean) => {
     const patch = (value: boolean) =>
-      mutate((d) => d && { ...d, items: d.items.map((i) => (i.id === item.id ? { ...i, active: value } : i)) }, { revalidate: false });
+      items.mutate((d) => d && { ...d, items: d.items.map((i) => (i.id === item.id ? { ...i, active: value } : i)) }, {
+        revalidate: false,
+      });
     await patch(next);
     try {
       await updateItem(item.id, { active: next });
@@ -68,15 +68,10 @@ export function ItemsTab() {
   if (canEdit)
     columns.push({
       header: actionsHeader,
-      cell: (i) => (
-        <Button variant="ghost" size="sm" onClick={() => setEditing(i)} aria-label={`Edit ${i.name}`}>
-          <Pencil className="h-4 w-4" aria-hidden />
-          Edit
-        </Button>
-      ),
+      cell: (i) => <RowAction icon={Pencil} text="Edit" label={`Edit ${i.name}`} onClick={() => setEditing(i)} />,
     });
 
-  if (error?.status === 403)
+  if (items.error?.status === 403)
     return <EmptyState icon={<Package className="h-8 w-8" />} title="Access Denied" description={ADMIN_ORG_MESSAGES.itemsViewDenied} />;
   return (
     <ResourcePanel
@@ -90,10 +85,7 @@ export function ItemsTab() {
             label="Search items by name or code"
             placeholder="Search by name or code"
             value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
+            onChange={onSearch}
           />
           <div className="sm:w-56">
             <label htmlFor="items-active" className="sr-only">
@@ -114,10 +106,8 @@ export function ItemsTab() {
           </div>
         </div>
       }
-      error={error}
+      query={items}
       errorTitle="Failed to load items"
-      onRetry={() => void mutate()}
-      loading={isLoading && !data}
       loadingFallback={
         <div className="space-y-2">
           {Array.from({ length: 6 }, (_, i) => (
@@ -125,7 +115,6 @@ export function ItemsTab() {
           ))}
         </div>
       }
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState
           icon={<Package className="h-8 w-8" />}
@@ -140,19 +129,19 @@ export function ItemsTab() {
             onClose={() => setEditing(null)}
             onSaved={() => {
               setEditing(null);
-              void mutate();
+              void items.mutate();
             }}
           />
         )
       }
     >
-      {data && (
+      {items.data && (
         <DataTable
           label="Items"
-          rows={data.items}
+          rows={items.data.items}
           columns={columns}
           rowKey={(i) => i.id}
-          pagination={{ page: data.page, pageSize: data.pageSize, total: data.total, onPage: setPage, label: 'items' }}
+          pagination={{ ...items.data, onPage: setPage, label: 'items' }}
         />
       )}
     </ResourcePanel>
@@ -180,10 +169,7 @@ function ItemDialog({ item, onClose, onSaved }: { item: AdminItem; onClose: () =
       onSaved();
     } catch (e) {
       const err = toApiError(e);
-      for (const f of ['name', 'category', 'retail'] as const) {
-        const m = err.fieldError(f);
-        if (m) setError(f, { message: m });
-      }
+      applyFieldErrors(err, ['name', 'category', 'retail'], setError);
       notify({ title: 'Failed to update item', description: err.message, variant: 'destructive' });
     }
   });

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Pencil, Plus, Store } from 'lucide-react';
+import { Pencil, Store } from 'lucide-react';
 import { createOutletBodySchema, type AdminOutlet } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
+import { applyFieldErrors } from '@/components/admin/form-errors';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { ResourcePanel, SearchField } from '@/components/admin/resource-panel';
-import { Button } from '@/components/ui/button';
+import { usePagedSearch } from '@/components/admin/use-paged-search';
 import { Badge, EmptyState } from '@/components/ui/feedback';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -25,10 +25,8 @@ type FormOut = z.output<typeof createOutletBodySchema>;
  * names, searchable and paged; a create/edit dialog with the spec's rules (state upper-cased, 2 letters).
  */
 export function OutletsTab() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data, error, isLoading, mutate } = useAdminOutlets(page, q);
+  const { search, q, page, setPage, onSearch } = usePagedSearch();
+  const outlets = useAdminOutlets(page, q);
   const [dialog, setDialog] = useState<{ outlet?: AdminOutlet } | null>(null);
   const columns: Column<AdminOutlet>[] = [
     { header: 'ID', field: 'id', className: 'tabular-nums' },
@@ -41,42 +39,27 @@ export function OutletsTab() {
     { header: 'Stores', cell: (o) => o.storeNames.join(', ') || '—', className: 'max-w-xs text-xs text-stone-600' },
     {
       header: actionsHeader,
-      cell: (o) => (
-        <Button variant="ghost" size="sm" onClick={() => setDialog({ outlet: o })} aria-label={`Edit ${o.name}`}>
-          <Pencil className="h-4 w-4" aria-hidden />
-          Edit
-        </Button>
-      ),
+      cell: (o) => <RowAction icon={Pencil} text="Edit" label={`Edit ${o.name}`} onClick={() => setDialog({ outlet: o })} />,
     },
   ];
   return (
     <ResourcePanel
       id="outlets"
       title="Outlets"
-      actions={
-        <Button onClick={() => setDialog({})}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Outlet
-        </Button>
-      }
+      addLabel="Add Outlet"
+      onAdd={() => setDialog({})}
       toolbar={
         <SearchField
           id="outlets-search"
           label="Search outlets"
           placeholder="Search by name, code or city"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={onSearch}
         />
       }
-      error={error}
+      query={outlets}
       errorTitle="Failed to load outlets"
-      onRetry={() => void mutate()}
-      loading={isLoading && !data}
       loadingClassName="h-40 w-full"
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState
           icon={<Store className="h-8 w-8" />}
@@ -91,19 +74,19 @@ export function OutletsTab() {
             onClose={() => setDialog(null)}
             onSaved={() => {
               setDialog(null);
-              void mutate();
+              void outlets.mutate();
             }}
           />
         )
       }
     >
-      {data && (
+      {outlets.data && (
         <DataTable
           label="Outlets"
-          rows={data.items}
+          rows={outlets.data.items}
           columns={columns}
           rowKey={(o) => o.id}
-          pagination={{ page: data.page, pageSize: data.pageSize, total: data.total, onPage: setPage, label: 'outlets' }}
+          pagination={{ ...outlets.data, onPage: setPage, label: 'outlets' }}
         />
       )}
     </ResourcePanel>
@@ -137,10 +120,7 @@ function OutletDialog({ outlet, onClose, onSaved }: { outlet?: AdminOutlet; onCl
     } catch (e) {
       const err = toApiError(e);
       if (err.code === 'outlet_code_taken') setError('outletCode', { message: err.message });
-      for (const f of ['name', 'outletCode', 'state', 'boardId'] as const) {
-        const m = err.fieldError(f);
-        if (m) setError(f, { message: m });
-      }
+      applyFieldErrors(err, ['name', 'outletCode', 'state', 'boardId'], setError);
       notify({ title: `Failed to ${outlet ? 'update' : 'create'} outlet: ${err.message}`, variant: 'destructive' });
     }
   });

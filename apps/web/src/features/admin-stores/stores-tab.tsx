@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Plus, Warehouse } from 'lucide-react';
+import { Warehouse } from 'lucide-react';
 import { ADMIN_ORG_MESSAGES, PERMISSIONS, type AdminStore } from '@portal/contracts';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { DataTable, type Column } from '@/components/admin/data-table';
 import { ResourcePanel, SearchField } from '@/components/admin/resource-panel';
-import { Button } from '@/components/ui/button';
+import { usePagedSearch } from '@/components/admin/use-paged-search';
 import { Badge, EmptyState } from '@/components/ui/feedback';
 import { useAdminStores } from './api/stores';
 
@@ -32,41 +30,27 @@ const columns: Column<AdminStore>[] = [
 export function StoresTab() {
   const { hasPermission } = useSession();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data, error, isLoading, mutate } = useAdminStores({ page, search: q });
-  if (error?.status === 403) return <EmptyState title="Access Denied" description={ADMIN_ORG_MESSAGES.storeViewDenied} />;
+  const { search, q, page, setPage, onSearch } = usePagedSearch();
+  const stores = useAdminStores({ page, search: q });
+  if (stores.error?.status === 403) return <EmptyState title="Access Denied" description={ADMIN_ORG_MESSAGES.storeViewDenied} />;
   return (
     <ResourcePanel
       id="stores"
       title="Stores"
-      actions={
-        hasPermission(PERMISSIONS.storesSuperAdmin) && (
-          <Button onClick={() => navigate('/admin/store/new')}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Store
-          </Button>
-        )
-      }
+      addLabel={hasPermission(PERMISSIONS.storesSuperAdmin) ? 'Add Store' : undefined}
+      onAdd={() => navigate('/admin/store/new')}
       toolbar={
         <SearchField
           id="stores-search"
           label="Search stores"
           placeholder="Search by name, code, city or number"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={onSearch}
         />
       }
-      error={error}
+      query={stores}
       errorTitle="Failed to fetch stores"
-      onRetry={() => void mutate()}
-      loading={isLoading && !data}
       loadingClassName="h-40 w-full"
-      isEmpty={!data?.items.length}
       empty={
         <EmptyState
           icon={<Warehouse className="h-8 w-8" />}
@@ -75,14 +59,14 @@ export function StoresTab() {
         />
       }
     >
-      {data && (
+      {stores.data && (
         <DataTable
           label="Stores"
-          rows={data.items}
+          rows={stores.data.items}
           columns={columns}
           rowKey={(s) => s.id}
           rowProps={(s) => ({ className: 'cursor-pointer hover:bg-stone-50', onClick: () => navigate(`/admin/store/${s.id}`) })}
-          pagination={{ page: data.page, pageSize: data.pageSize, total: data.total, onPage: setPage, label: 'stores' }}
+          pagination={{ ...stores.data, onPage: setPage, label: 'stores' }}
         />
       )}
     </ResourcePanel>

@@ -2,8 +2,7 @@ import { RotateCw } from 'lucide-react';
 import type { Webhook, WebhookDelivery } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { DataTable, actionsHeader, type Column } from '@/components/admin/data-table';
-import { Button } from '@/components/ui/button';
+import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
@@ -46,12 +45,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClo
     },
     {
       header: actionsHeader,
-      cell: (d) => (
-        <Button variant="ghost" size="sm" onClick={() => again(d)} aria-label={`Redeliver ${d.type} #${d.seq}`}>
-          <RotateCw className="h-4 w-4" aria-hidden />
-          Redeliver
-        </Button>
-      ),
+      cell: (d) => <RowAction icon={RotateCw} text="Redeliver" label={`Redeliver ${d.type} #${d.seq}`} onClick={() => again(d)} />,
     },
   ];
   return (
