@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Plus, Search } from 'lucide-react';
+import { Plus, Search, type LucideIcon } from 'lucide-react';
 import type { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
@@ -48,8 +48,8 @@ export function ResourcePanel({
   loadingClassName?: string;
   /** Shown while loading instead of the one skeleton (e.g. skeleton rows). */
   loadingFallback?: ReactNode;
-  /** What shows when the list has no rows (an EmptyState). */
-  empty: ReactNode;
+  /** The EmptyState shown when the list has no rows: its icon, title and description. */
+  empty: { icon?: LucideIcon; title: string; description?: string };
   overlays?: ReactNode;
   children?: ReactNode;
 }) {
@@ -81,7 +81,7 @@ export function ResourcePanel({
       ) : query.isLoading && !query.data ? (
         (loadingFallback ?? <Skeleton className={loadingClassName} />)
       ) : !query.data?.items.length ? (
-        empty
+        <EmptyState icon={empty.icon && <empty.icon className="h-8 w-8" />} title={empty.title} description={empty.description} />
       ) : (
         children
       )}

@@ -8,7 +8,7 @@ import { toApiError } from '@/lib/api';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { ResourcePanel } from '@/components/admin/resource-panel';
-import { Badge, EmptyState } from '@/components/ui/feedback';
+import { Badge } from '@/components/ui/feedback';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
@@ -43,9 +43,7 @@ export function BoardsTab() {
       onAdd={() => setDialog({})}
       query={boards}
       errorTitle="Failed to fetch boards"
-      empty={
-        <EmptyState icon={<Landmark className="h-8 w-8" />} title="No boards yet" description="Add the board that runs your stores." />
-      }
+      empty={{ icon: Landmark, title: 'No boards yet', description: 'Add the board that runs your stores.' }}
       overlays={
         dialog && (
           <BoardDialog

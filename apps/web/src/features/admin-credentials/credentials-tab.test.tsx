@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { adminStorePageSchema, paymentCredentialListSchema, revealedCredentialSchema } from '@portal/contracts';
 import { notify } from '@/components/ui/toaster';
 import { FakeApi, problem, reply } from '@/test/fake-api';
+import { adminStore } from '@/test/admin-fixtures';
 import { renderRoute } from '@/test/render-route';
 import { CredentialsTab } from './credentials-tab';
 
@@ -21,29 +22,7 @@ const CRED = {
   createdBy: 'admin@example.com',
   updatedBy: null,
 } as const;
-const STORE = {
-  id: 2190,
-  warehouseId: 2190,
-  name: 'Downtown Wines',
-  warehouseCode: 'DTW',
-  boardId: 1,
-  boardNumber: 1,
-  boardName: 'State Board',
-  address: null,
-  city: 'Albany',
-  state: 'NY',
-  zipCode: null,
-  phone: null,
-  latitude: null,
-  longitude: null,
-  active: true,
-  isWarehouse: false,
-  deliveryEnabled: false,
-  deliveryCharge: '0.00',
-  orderconfCcemails: null,
-  hasPaymentCredentials: true,
-  outletCount: 0,
-};
+const STORE = adminStore();
 const withCredentials = (items: (typeof CRED)[] = [CRED]) =>
   new FakeApi()
     .on('get', '/admin/payment-credentials', reply(paymentCredentialListSchema, { items }))

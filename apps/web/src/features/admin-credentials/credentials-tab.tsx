@@ -5,7 +5,7 @@ import { toApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { ResourcePanel } from '@/components/admin/resource-panel';
-import { Badge, EmptyState } from '@/components/ui/feedback';
+import { Badge } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
 import { testCredential, usePaymentCredentials } from './api/credentials';
 import { CredentialDialog } from './components/credential-dialog';
@@ -90,13 +90,11 @@ export function CredentialsTab() {
       onAdd={() => setEditing({})}
       query={credentials}
       errorTitle="Failed to load credentials"
-      empty={
-        <EmptyState
-          icon={<KeyRound className="h-8 w-8" />}
-          title="No payment credentials"
-          description="Add a store's card-processor credentials; they are stored encrypted."
-        />
-      }
+      empty={{
+        icon: KeyRound,
+        title: 'No payment credentials',
+        description: "Add a store's card-processor credentials; they are stored encrypted.",
+      }}
       overlays={
         <>
           {editing && (

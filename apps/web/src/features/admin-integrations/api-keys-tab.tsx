@@ -7,7 +7,7 @@ import { DataTable, RowAction, actionsHeader, type Column } from '@/components/a
 import { ResourcePanel } from '@/components/admin/resource-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Badge, EmptyState } from '@/components/ui/feedback';
+import { Badge } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
 import { revokeApiKey, useApiKeys } from './api/api-keys';
 import { CreateApiKeyDialog } from './components/create-api-key-dialog';
@@ -60,13 +60,7 @@ export function ApiKeysTab() {
       onAdd={() => setCreating(true)}
       query={keys}
       errorTitle="Failed to fetch API keys"
-      empty={
-        <EmptyState
-          icon={<KeyRound className="h-8 w-8" />}
-          title="No API keys yet"
-          description="Create a key for a store's warehouse system."
-        />
-      }
+      empty={{ icon: KeyRound, title: 'No API keys yet', description: "Create a key for a store's warehouse system." }}
       overlays={
         <>
           {creating && (

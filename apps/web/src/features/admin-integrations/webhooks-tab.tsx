@@ -5,7 +5,6 @@ import { toApiError } from '@/lib/api';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { ResourcePanel } from '@/components/admin/resource-panel';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/feedback';
 import { Switch } from '@/components/ui/switch';
 import { notify } from '@/components/ui/toaster';
 import { deleteWebhook, setWebhookActive, useWebhooks } from './api/webhooks';
@@ -69,13 +68,7 @@ export function WebhooksTab() {
       onAdd={() => setCreating(true)}
       query={webhooks}
       errorTitle="Failed to fetch webhooks"
-      empty={
-        <EmptyState
-          icon={<WebhookIcon className="h-8 w-8" />}
-          title="No webhooks yet"
-          description="Register an endpoint to be told of new and changed orders."
-        />
-      }
+      empty={{ icon: WebhookIcon, title: 'No webhooks yet', description: 'Register an endpoint to be told of new and changed orders.' }}
       overlays={
         <>
           {creating && (

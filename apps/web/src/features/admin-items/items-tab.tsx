@@ -115,13 +115,7 @@ export function ItemsTab() {
           ))}
         </div>
       }
-      empty={
-        <EmptyState
-          icon={<Package className="h-8 w-8" />}
-          title="No items found"
-          description={q ? `Nothing matches "${q}".` : 'The catalog is empty.'}
-        />
-      }
+      empty={{ icon: Package, title: 'No items found', description: q ? `Nothing matches "${q}".` : 'The catalog is empty.' }}
       overlays={
         editing && (
           <ItemDialog

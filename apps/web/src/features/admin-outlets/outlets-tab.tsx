@@ -10,7 +10,7 @@ import { applyFieldErrors } from '@/components/admin/form-errors';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { ResourcePanel, SearchField } from '@/components/admin/resource-panel';
 import { usePagedSearch } from '@/components/admin/use-paged-search';
-import { Badge, EmptyState } from '@/components/ui/feedback';
+import { Badge } from '@/components/ui/feedback';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -60,13 +60,7 @@ export function OutletsTab() {
       query={outlets}
       errorTitle="Failed to load outlets"
       loadingClassName="h-40 w-full"
-      empty={
-        <EmptyState
-          icon={<Store className="h-8 w-8" />}
-          title="No outlets found"
-          description={q ? `Nothing matches "${q}".` : 'Add the first outlet.'}
-        />
-      }
+      empty={{ icon: Store, title: 'No outlets found', description: q ? `Nothing matches "${q}".` : 'Add the first outlet.' }}
       overlays={
         dialog && (
           <OutletDialog

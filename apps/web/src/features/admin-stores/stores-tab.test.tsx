@@ -1,36 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { adminStorePageSchema, type AdminStore } from '@portal/contracts';
+import { adminStorePageSchema } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { FakeApi, problem, reply } from '@/test/fake-api';
+import { adminStore } from '@/test/admin-fixtures';
 import { renderRoute } from '@/test/render-route';
 import { StoresTab } from './stores-tab';
 
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 
 /** Stores tab (spec 002 §2): stores in scope, a row opens the editor, Add Store for super administrators, 403. */
-const STORE: AdminStore = {
-  id: 2190,
-  warehouseId: 2190,
-  warehouseCode: 'DTW',
-  name: 'Downtown Wines',
-  boardId: 1,
-  boardNumber: 1,
-  boardName: 'State Board',
-  address: null,
-  city: 'Albany',
-  state: 'NY',
-  zipCode: null,
-  phone: null,
-  latitude: null,
-  longitude: null,
-  active: true,
-  isWarehouse: false,
-  deliveryEnabled: true,
-  deliveryCharge: '15.00',
-  orderconfCcemails: null,
-  hasPaymentCredentials: true,
-  outletCount: 3,
-};
+const STORE = adminStore({ deliveryEnabled: true, deliveryCharge: '15.00', outletCount: 3 });
 const session = (superAdmin: boolean) => (useSession as jest.Mock).mockReturnValue({ hasPermission: () => superAdmin });
 
 it('lists the stores with delivery charge and board; a row opens the store editor', async () => {

@@ -51,13 +51,7 @@ export function StoresTab() {
       query={stores}
       errorTitle="Failed to fetch stores"
       loadingClassName="h-40 w-full"
-      empty={
-        <EmptyState
-          icon={<Warehouse className="h-8 w-8" />}
-          title="No stores found"
-          description={q ? `Nothing matches "${q}".` : undefined}
-        />
-      }
+      empty={{ icon: Warehouse, title: 'No stores found', description: q ? `Nothing matches "${q}".` : undefined }}
     >
       {stores.data && (
         <DataTable
