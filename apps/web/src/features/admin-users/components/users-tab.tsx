@@ -103,21 +103,11 @@ export function UsersTab({ actions, children }: { actions?: ReactNode; children?
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-500">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Outlets
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Roles
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
+                {['Name', 'Email', 'Outlets', 'Roles', 'Status'].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
