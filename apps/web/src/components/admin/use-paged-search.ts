@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
  * The search and page of a server-paged admin list: `search` as typed, `q` trimmed and debounced (300 ms)
- * for the query, `page` from 1; typing a search goes back to page 1 (`onSearch`).
+ * for the query, `page` from 1; typing a search goes back to page 1 (`onSearch`). `searchProps` feed a SearchField.
  */
 export function usePagedSearch() {
   const [search, setSearch] = useState('');
@@ -13,5 +13,5 @@ export function usePagedSearch() {
     setSearch(value);
     setPage(1);
   };
-  return { search, q, page, setPage, onSearch };
+  return { search, q, page, setPage, onSearch, searchProps: { value: search, onChange: onSearch } };
 }

@@ -28,7 +28,7 @@ import { updateItem, useAdminItems, type ItemsQuery } from './api/items';
 export function ItemsTab() {
   const { hasAnyPermission } = useSession();
   const canEdit = hasAnyPermission([PERMISSIONS.itemsUpdate, PERMISSIONS.itemUpdate]);
-  const { search, q, page, setPage, onSearch } = usePagedSearch();
+  const { q, page, setPage, searchProps } = usePagedSearch();
   const [active, setActive] = useState<ItemsQuery['active']>('');
   const items = useAdminItems({ page, search: q, active });
   const [editing, setEditing] = useState<AdminItem | null>(null);
@@ -84,8 +84,7 @@ export function ItemsTab() {
             className="relative flex-1"
             label="Search items by name or code"
             placeholder="Search by name or code"
-            value={search}
-            onChange={onSearch}
+            {...searchProps}
           />
           <div className="sm:w-56">
             <label htmlFor="items-active" className="sr-only">

@@ -25,7 +25,7 @@ type FormOut = z.output<typeof createOutletBodySchema>;
  * names, searchable and paged; a create/edit dialog with the spec's rules (state upper-cased, 2 letters).
  */
 export function OutletsTab() {
-  const { search, q, page, setPage, onSearch } = usePagedSearch();
+  const { q, page, setPage, searchProps } = usePagedSearch();
   const outlets = useAdminOutlets(page, q);
   const [dialog, setDialog] = useState<{ outlet?: AdminOutlet } | null>(null);
   const columns: Column<AdminOutlet>[] = [
@@ -48,15 +48,7 @@ export function OutletsTab() {
       title="Outlets"
       addLabel="Add Outlet"
       onAdd={() => setDialog({})}
-      toolbar={
-        <SearchField
-          id="outlets-search"
-          label="Search outlets"
-          placeholder="Search by name, code or city"
-          value={search}
-          onChange={onSearch}
-        />
-      }
+      toolbar={<SearchField id="outlets-search" label="Search outlets" placeholder="Search by name, code or city" {...searchProps} />}
       query={outlets}
       errorTitle="Failed to load outlets"
       loadingClassName="h-40 w-full"

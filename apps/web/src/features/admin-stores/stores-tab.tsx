@@ -30,7 +30,7 @@ const columns: Column<AdminStore>[] = [
 export function StoresTab() {
   const { hasPermission } = useSession();
   const navigate = useNavigate();
-  const { search, q, page, setPage, onSearch } = usePagedSearch();
+  const { q, page, setPage, searchProps } = usePagedSearch();
   const stores = useAdminStores({ page, search: q });
   if (stores.error?.status === 403) return <EmptyState title="Access Denied" description={ADMIN_ORG_MESSAGES.storeViewDenied} />;
   return (
@@ -39,15 +39,7 @@ export function StoresTab() {
       title="Stores"
       addLabel={hasPermission(PERMISSIONS.storesSuperAdmin) ? 'Add Store' : undefined}
       onAdd={() => navigate('/admin/store/new')}
-      toolbar={
-        <SearchField
-          id="stores-search"
-          label="Search stores"
-          placeholder="Search by name, code, city or number"
-          value={search}
-          onChange={onSearch}
-        />
-      }
+      toolbar={<SearchField id="stores-search" label="Search stores" placeholder="Search by name, code, city or number" {...searchProps} />}
       query={stores}
       errorTitle="Failed to fetch stores"
       loadingClassName="h-40 w-full"
