@@ -104,3 +104,30 @@ it('decrypt asks for the current password: a wrong one is refused, the right one
     { currentPassword: 'right' },
   ]);
 });
+
+it('edit keeps the store chosen and, with the secret fields empty, patches without a payload', async () => {
+  const api = withCredentials().on('patch', '/admin/payment-credentials/{id}', { status: 200, body: CRED });
+  const { user } = renderRoute(<CredentialsTab />, { api });
+  await user.click(await screen.findByRole('button', { name: 'Edit credentials of Downtown Wines' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Credentials' });
+  await within(dialog).findByRole('option', { name: 'Downtown Wines (#2190)' });
+  expect(within(dialog).getByLabelText('Store *')).toHaveValue('2190');
+  await user.selectOptions(within(dialog).getByLabelText('Environment *'), 'test');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() =>
+    expect(api.calls.filter((c) => c.method === 'patch')).toEqual([
+      {
+        method: 'patch',
+        url: '/admin/payment-credentials/7',
+        body: {
+          storeId: 2190,
+          appCode: 'BCC',
+          environment: 'test',
+          credentialType: 'Monetra',
+          dekSecretName: 'portal-payment-credentials-v1',
+        },
+      },
+    ]),
+  );
+  expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Credentials updated', variant: 'success' }));
+});

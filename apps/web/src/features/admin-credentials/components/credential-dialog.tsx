@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { APP_CODES, CREDENTIAL_ENVIRONMENTS, CREDENTIAL_TYPES, type PaymentCredential } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
@@ -12,6 +12,47 @@ import { notify } from '@/components/ui/toaster';
 import { saveCredential, useCredentialStoreOptions } from '../api/credentials';
 import { credentialFormSchema, toCredentialDraft, type CredentialDraft, type CredentialFormBody } from './credential-form';
 
+/** The store of a credential: a search box (300 ms debounce) narrowing the store select; on edit the current store stays listed. */
+function StorePicker({ control, cred }: { control: Control<CredentialDraft, unknown, CredentialFormBody>; cred?: PaymentCredential }) {
+  const [storeSearch, setStoreSearch] = useState('');
+  const stores = useCredentialStoreOptions(useDebouncedValue(storeSearch.trim(), 300));
+  return (
+    <>
+      <Field id="cred-store-search" label="Find store" className="sm:col-span-2">
+        <Input
+          id="cred-store-search"
+          type="search"
+          placeholder="Name, city or number"
+          value={storeSearch}
+          onChange={(e) => setStoreSearch(e.target.value)}
+        />
+      </Field>
+      <Field id="cred-store" label="Store *" className="sm:col-span-2">
+        {/* Controlled: the options change with the search, the choice stays. */}
+        <Controller
+          control={control}
+          name="storeId"
+          render={({ field }) => (
+            <Select id="cred-store" {...field}>
+              <option value="">Select a store</option>
+              {cred && !stores.data?.items.some((s) => s.id === cred.storeId) && (
+                <option value={cred.storeId}>
+                  {cred.storeName} (#{cred.storeId})
+                </option>
+              )}
+              {stores.data?.items.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} (#{s.id})
+                </option>
+              ))}
+            </Select>
+          )}
+        />
+      </Field>
+    </>
+  );
+}
+
 /**
  * Add or edit a store's payment credentials (spec 002 §5): store (searchable), app, environment, type,
  * secret name and the gateway's secret fields, which the server encrypts; on edit, empty secret fields
@@ -20,6 +61,7 @@ import { credentialFormSchema, toCredentialDraft, type CredentialDraft, type Cre
 export function CredentialDialog({ cred, onClose, onSaved }: { cred?: PaymentCredential; onClose: () => void; onSaved: () => void }) {
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError,
@@ -29,8 +71,6 @@ export function CredentialDialog({ cred, onClose, onSaved }: { cred?: PaymentCre
     defaultValues: toCredentialDraft(cred),
     reValidateMode: 'onSubmit',
   });
-  const [storeSearch, setStoreSearch] = useState('');
-  const stores = useCredentialStoreOptions(useDebouncedValue(storeSearch.trim(), 300));
   const monetra = watch('credentialType') === 'Monetra';
   const problem = errors.root?.message;
   const save = handleSubmit(async (body) => {
@@ -66,30 +106,7 @@ export function CredentialDialog({ cred, onClose, onSaved }: { cred?: PaymentCre
           {problem}
         </p>
       )}
-      <Field id="cred-store-search" label="Find store" className="sm:col-span-2">
-        <Input
-          id="cred-store-search"
-          type="search"
-          placeholder="Name, city or number"
-          value={storeSearch}
-          onChange={(e) => setStoreSearch(e.target.value)}
-        />
-      </Field>
-      <Field id="cred-store" label="Store *" className="sm:col-span-2">
-        <Select id="cred-store" {...register('storeId')}>
-          <option value="">Select a store</option>
-          {cred && !stores.data?.items.some((s) => s.id === cred.storeId) && (
-            <option value={cred.storeId}>
-              {cred.storeName} (#{cred.storeId})
-            </option>
-          )}
-          {stores.data?.items.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} (#{s.id})
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <StorePicker control={control} cred={cred} />
       <Field id="cred-app" label="App *">
         <Select id="cred-app" {...register('appCode')}>
           {options(APP_CODES)}
