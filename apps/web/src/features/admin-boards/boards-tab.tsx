@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -7,6 +6,7 @@ import { createBoardBodySchema, type AdminBoard } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { useEditDialog } from '@/components/admin/use-edit-dialog';
 import { ResourcePanel } from '@/components/admin/resource-panel';
 import { Badge } from '@/components/ui/feedback';
 import { Field, describedBy } from '@/components/ui/field';
@@ -17,7 +17,7 @@ import { saveBoard, useBoards } from './api/boards';
 /** The Boards tab (spec 002 §2, §3, §5, §8): boards with their count of active stores; create and edit. */
 export function BoardsTab() {
   const boards = useBoards();
-  const [dialog, setDialog] = useState<{ board?: AdminBoard } | null>(null);
+  const dialog = useEditDialog<AdminBoard>(boards.mutate);
   const columns: Column<AdminBoard>[] = [
     { header: 'Board number', field: 'boardNumber', sortKey: 'boardNumber', className: 'tabular-nums' },
     { header: 'Name', field: 'name', sortKey: 'name', className: 'font-medium' },
@@ -32,7 +32,7 @@ export function BoardsTab() {
     },
     {
       header: actionsHeader,
-      cell: (b) => <RowAction icon={Pencil} text="Edit" label={`Edit ${b.name}`} onClick={() => setDialog({ board: b })} />,
+      cell: (b) => <RowAction icon={Pencil} text="Edit" label={`Edit ${b.name}`} onClick={() => dialog.open(b)} />,
     },
   ];
   return (
@@ -40,22 +40,11 @@ export function BoardsTab() {
       id="boards"
       title="Boards"
       addLabel="Add Board"
-      onAdd={() => setDialog({})}
+      onAdd={() => dialog.open()}
       query={boards}
       errorTitle="Failed to fetch boards"
       empty={{ icon: Landmark, title: 'No boards yet', description: 'Add the board that runs your stores.' }}
-      overlays={
-        dialog && (
-          <BoardDialog
-            board={dialog.board}
-            onClose={() => setDialog(null)}
-            onSaved={() => {
-              setDialog(null);
-              void boards.mutate();
-            }}
-          />
-        )
-      }
+      overlays={dialog.isOpen && <BoardDialog board={dialog.target} onClose={dialog.close} onSaved={dialog.saved} />}
     >
       <DataTable label="Boards" rows={boards.data?.items ?? []} columns={columns} rowKey={(b) => b.id} />
     </ResourcePanel>

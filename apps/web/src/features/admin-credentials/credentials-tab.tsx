@@ -4,6 +4,7 @@ import { ADMIN_ORG_MESSAGES, type PaymentCredential } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
+import { useEditDialog } from '@/components/admin/use-edit-dialog';
 import { ResourcePanel } from '@/components/admin/resource-panel';
 import { Badge } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
@@ -18,7 +19,7 @@ import { RevealDialog } from './components/reveal-dialog';
  */
 export function CredentialsTab() {
   const credentials = usePaymentCredentials();
-  const [editing, setEditing] = useState<{ cred?: PaymentCredential } | null>(null);
+  const editing = useEditDialog<PaymentCredential>(credentials.mutate);
   const [revealing, setRevealing] = useState<PaymentCredential | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
   const test = async (c: PaymentCredential) => {
@@ -67,7 +68,7 @@ export function CredentialsTab() {
       header: actionsHeader,
       cell: (c) => (
         <div className="flex flex-wrap gap-1">
-          <RowAction icon={Pencil} text="Edit" label={`Edit credentials of ${c.storeName}`} onClick={() => setEditing({ cred: c })} />
+          <RowAction icon={Pencil} text="Edit" label={`Edit credentials of ${c.storeName}`} onClick={() => editing.open(c)} />
           <RowAction icon={Eye} text="Decrypt" label={`Decrypt credentials of ${c.storeName}`} onClick={() => setRevealing(c)} />
           {c.credentialType === 'Monetra' && (
             <RowAction
@@ -87,7 +88,7 @@ export function CredentialsTab() {
       id="credentials"
       title="Payment Credentials"
       addLabel="Add Credentials"
-      onAdd={() => setEditing({})}
+      onAdd={() => editing.open()}
       query={credentials}
       errorTitle="Failed to load credentials"
       empty={{
@@ -97,16 +98,7 @@ export function CredentialsTab() {
       }}
       overlays={
         <>
-          {editing && (
-            <CredentialDialog
-              cred={editing.cred}
-              onClose={() => setEditing(null)}
-              onSaved={() => {
-                setEditing(null);
-                void credentials.mutate();
-              }}
-            />
-          )}
+          {editing.isOpen && <CredentialDialog cred={editing.target} onClose={editing.close} onSaved={editing.saved} />}
           {revealing && <RevealDialog cred={revealing} onClose={() => setRevealing(null)} />}
         </>
       }

@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { applyFieldErrors } from '@/components/admin/form-errors';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { useEditDialog } from '@/components/admin/use-edit-dialog';
 import { ResourcePanel, SearchField } from '@/components/admin/resource-panel';
 import { usePagedSearch } from '@/components/admin/use-paged-search';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
@@ -31,7 +32,7 @@ export function ItemsTab() {
   const { q, page, setPage, searchProps } = usePagedSearch();
   const [active, setActive] = useState<ItemsQuery['active']>('');
   const items = useAdminItems({ page, search: q, active });
-  const [editing, setEditing] = useState<AdminItem | null>(null);
+  const editing = useEditDialog<AdminItem>(items.mutate);
 
   const toggle = async (item: AdminItem, next: boolean) => {
     const patch = (value: boolean) =>
@@ -68,7 +69,7 @@ export function ItemsTab() {
   if (canEdit)
     columns.push({
       header: actionsHeader,
-      cell: (i) => <RowAction icon={Pencil} text="Edit" label={`Edit ${i.name}`} onClick={() => setEditing(i)} />,
+      cell: (i) => <RowAction icon={Pencil} text="Edit" label={`Edit ${i.name}`} onClick={() => editing.open(i)} />,
     });
 
   if (items.error?.status === 403)
@@ -115,18 +116,7 @@ export function ItemsTab() {
         </div>
       }
       empty={{ icon: Package, title: 'No items found', description: q ? `Nothing matches "${q}".` : 'The catalog is empty.' }}
-      overlays={
-        editing && (
-          <ItemDialog
-            item={editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              void items.mutate();
-            }}
-          />
-        )
-      }
+      overlays={editing.target && <ItemDialog item={editing.target} onClose={editing.close} onSaved={editing.saved} />}
     >
       {items.data && (
         <DataTable

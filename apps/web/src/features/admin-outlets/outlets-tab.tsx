@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import { toApiError } from '@/lib/api';
 import { DataTable, RowAction, actionsHeader, type Column } from '@/components/admin/data-table';
 import { applyFieldErrors } from '@/components/admin/form-errors';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { useEditDialog } from '@/components/admin/use-edit-dialog';
 import { ResourcePanel, SearchField } from '@/components/admin/resource-panel';
 import { usePagedSearch } from '@/components/admin/use-paged-search';
 import { Badge } from '@/components/ui/feedback';
@@ -27,7 +27,7 @@ type FormOut = z.output<typeof createOutletBodySchema>;
 export function OutletsTab() {
   const { q, page, setPage, searchProps } = usePagedSearch();
   const outlets = useAdminOutlets(page, q);
-  const [dialog, setDialog] = useState<{ outlet?: AdminOutlet } | null>(null);
+  const dialog = useEditDialog<AdminOutlet>(outlets.mutate);
   const columns: Column<AdminOutlet>[] = [
     { header: 'ID', field: 'id', className: 'tabular-nums' },
     { header: 'Name', field: 'name', className: 'font-medium' },
@@ -39,7 +39,7 @@ export function OutletsTab() {
     { header: 'Stores', cell: (o) => o.storeNames.join(', ') || '—', className: 'max-w-xs text-xs text-stone-600' },
     {
       header: actionsHeader,
-      cell: (o) => <RowAction icon={Pencil} text="Edit" label={`Edit ${o.name}`} onClick={() => setDialog({ outlet: o })} />,
+      cell: (o) => <RowAction icon={Pencil} text="Edit" label={`Edit ${o.name}`} onClick={() => dialog.open(o)} />,
     },
   ];
   return (
@@ -47,24 +47,13 @@ export function OutletsTab() {
       id="outlets"
       title="Outlets"
       addLabel="Add Outlet"
-      onAdd={() => setDialog({})}
+      onAdd={() => dialog.open()}
       toolbar={<SearchField id="outlets-search" label="Search outlets" placeholder="Search by name, code or city" {...searchProps} />}
       query={outlets}
       errorTitle="Failed to load outlets"
       loadingClassName="h-40 w-full"
       empty={{ icon: Store, title: 'No outlets found', description: q ? `Nothing matches "${q}".` : 'Add the first outlet.' }}
-      overlays={
-        dialog && (
-          <OutletDialog
-            outlet={dialog.outlet}
-            onClose={() => setDialog(null)}
-            onSaved={() => {
-              setDialog(null);
-              void outlets.mutate();
-            }}
-          />
-        )
-      }
+      overlays={dialog.isOpen && <OutletDialog outlet={dialog.target} onClose={dialog.close} onSaved={dialog.saved} />}
     >
       {outlets.data && (
         <DataTable
