@@ -1,6 +1,7 @@
 import useSWRInfinite from 'swr/infinite';
 import { auditLogSchema, type AuditEntry } from '@portal/contracts';
 import { getJson, type ApiError } from '@/lib/api';
+import { cursorPages } from '@/lib/cursor-pages';
 
 export interface AuditFilter {
   actor?: string;
@@ -25,14 +26,6 @@ export function useAuditLog(filter: AuditFilter) {
     (p: string) => getJson(p, auditLogSchema),
     { revalidateOnFocus: false, revalidateFirstPage: false },
   );
-  const pages = swr.data ?? [];
-  return {
-    entries: pages.flatMap((p) => p.items),
-    hasMore: Boolean(pages[pages.length - 1]?.nextCursor),
-    isLoading: swr.isLoading,
-    isLoadingMore: swr.isValidating && swr.size > pages.length,
-    error: swr.error,
-    loadMore: () => swr.setSize(swr.size + 1),
-    reload: () => swr.mutate(),
-  };
+  const { items, ...state } = cursorPages(swr);
+  return { entries: items, ...state };
 }

@@ -14,6 +14,13 @@ const summary = (d: Record<string, unknown> | null) =>
         .join(' · ')
     : '';
 
+/** The filter fields: key, label, placeholder. */
+const FILTERS = [
+  ['actor', 'Actor', 'email or user id'],
+  ['action', 'Action', 'e.g. user.'],
+  ['entity', 'Entity', 'e.g. user or role:3'],
+] as const;
+
 /**
  * The Audit tab (issue 12 §9): who did what to whom, when and from which IP, newest first, filterable by
  * actor (email or user id), action (prefix, e.g. "user.") and entity ("user" or "user:<id>"), 50 at a time.
@@ -36,30 +43,16 @@ export function AuditTab() {
         <p className="text-sm text-stone-500">Every administrative change, newest first.</p>
       </div>
       <form onSubmit={apply} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" aria-label="Filter the audit log">
-        <Field id="audit-actor" label="Actor">
-          <Input
-            id="audit-actor"
-            placeholder="email or user id"
-            value={draft.actor ?? ''}
-            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-          />
-        </Field>
-        <Field id="audit-action" label="Action">
-          <Input
-            id="audit-action"
-            placeholder="e.g. user."
-            value={draft.action ?? ''}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-          />
-        </Field>
-        <Field id="audit-entity" label="Entity">
-          <Input
-            id="audit-entity"
-            placeholder="e.g. user or role:3"
-            value={draft.entity ?? ''}
-            onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
-          />
-        </Field>
+        {FILTERS.map(([key, label, placeholder]) => (
+          <Field key={key} id={`audit-${key}`} label={label}>
+            <Input
+              id={`audit-${key}`}
+              placeholder={placeholder}
+              value={draft[key] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+            />
+          </Field>
+        ))}
         <Button type="submit">Filter</Button>
       </form>
       {isLoading ? (

@@ -10,6 +10,54 @@ import { notify } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { setRolePermission, usePermissions, useRoles } from '../api/roles';
 
+/** Picks the role to show: a select on narrow screens, a list of buttons (aria-current) on wide ones. */
+function RolePicker({
+  roles: list,
+  selected: role,
+  onSelect,
+}: {
+  roles: AdminRole[];
+  selected: AdminRole;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor="admin-roles-select" className="md:sr-only">
+        Role
+      </Label>
+      <div className="mt-1.5 md:hidden">
+        <Select id="admin-roles-select" value={role.id} onChange={(e) => onSelect(Number(e.target.value))}>
+          {list.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name ?? r.code} (level {r.level})
+            </option>
+          ))}
+        </Select>
+      </div>
+      <nav aria-label="Roles" className="hidden md:block">
+        <ul className="space-y-1">
+          {list.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(r.id)}
+                aria-current={r.id === role.id ? 'true' : undefined}
+                className={cn(
+                  'flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm cursor-pointer focus-visible:outline-2 focus-visible:outline-brand-600',
+                  r.id === role.id ? 'bg-brand-50 font-medium text-brand-900' : 'text-stone-700 hover:bg-stone-100',
+                )}
+              >
+                <span>{r.name ?? r.code}</span>
+                <span className="text-xs text-stone-500">{r.level}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
 /**
  * The Roles tab (spec 002 §2 Roles, §4, §8): each role's permissions as switches that apply at once and
  * revert on failure ('Failed to update permission'). Without bcc.admin.roles.update the switches are
@@ -91,40 +139,7 @@ export function RolesTab({ canEdit }: { canEdit: boolean }) {
         </p>
       )}
       <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
-        <div>
-          <Label htmlFor="admin-roles-select" className="md:sr-only">
-            Role
-          </Label>
-          <div className="mt-1.5 md:hidden">
-            <Select id="admin-roles-select" value={role.id} onChange={(e) => setSelectedId(Number(e.target.value))}>
-              {list.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name ?? r.code} (level {r.level})
-                </option>
-              ))}
-            </Select>
-          </div>
-          <nav aria-label="Roles" className="hidden md:block">
-            <ul className="space-y-1">
-              {list.map((r) => (
-                <li key={r.id}>
-                  <button
-                    type="button"
-                    onClick={() => setSelectedId(r.id)}
-                    aria-current={r.id === role.id ? 'true' : undefined}
-                    className={cn(
-                      'flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm cursor-pointer focus-visible:outline-2 focus-visible:outline-brand-600',
-                      r.id === role.id ? 'bg-brand-50 font-medium text-brand-900' : 'text-stone-700 hover:bg-stone-100',
-                    )}
-                  >
-                    <span>{r.name ?? r.code}</span>
-                    <span className="text-xs text-stone-500">{r.level}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
+        <RolePicker roles={list} selected={role} onSelect={setSelectedId} />
         <div className="rounded-lg border border-stone-200 bg-white">
           <div className="border-b border-stone-100 p-4">
             <h3 className="font-semibold text-stone-900">

@@ -12,6 +12,7 @@ import {
   type AdminUsersList,
 } from '@portal/contracts';
 import { api, getJson, type ApiError } from '@/lib/api';
+import { cursorPages } from '@/lib/cursor-pages';
 
 /**
  * Admin users API (ARCHITECTURE §5 Administration; spec 002 §7, §9): the list stays cached (shown at once when
@@ -40,17 +41,8 @@ export function useAdminUsers(search: string) {
       }, 1000);
     },
   });
-  const pages = swr.data ?? [];
-  return {
-    users: pages.flatMap((p) => p.items),
-    meta: pages[0]?.meta,
-    hasMore: Boolean(pages[pages.length - 1]?.nextCursor),
-    isLoading: swr.isLoading,
-    isLoadingMore: swr.isValidating && swr.size > pages.length,
-    error: swr.error,
-    loadMore: () => swr.setSize(swr.size + 1),
-    reload: () => swr.mutate(),
-  };
+  const { pages, items, ...state } = cursorPages(swr);
+  return { users: items, meta: pages[0]?.meta, ...state };
 }
 
 /** SWR keys of one user's screens, so a save can refresh them. */

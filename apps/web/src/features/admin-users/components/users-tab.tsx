@@ -57,6 +57,69 @@ function UserName({ user }: { user: AdminUserRow }) {
   );
 }
 
+/** The users as a table on wide screens and as cards on narrow ones (spec 002 §2 Users). */
+function UserList({ users }: { users: AdminUserRow[] }) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-lg border border-stone-200 bg-white md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-500">
+            <tr>
+              {['Name', 'Email', 'Outlets', 'Roles', 'Status'].map((h) => (
+                <th key={h} scope="col" className="px-4 py-3">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {users.map((u) => (
+              <tr key={u.id} className="align-top hover:bg-stone-50">
+                <td className="px-4 py-3">
+                  <UserName user={u} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-stone-600">{u.email}</td>
+                <td className="px-4 py-3 text-stone-600">{u.outlets.map((o) => o.name).join(', ') || '—'}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-1">
+                    {roleNames(u).map((n) => (
+                      <Badge key={n} variant="outline" className="whitespace-nowrap">
+                        {n}
+                      </Badge>
+                    ))}
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  {u.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" aria-label="Users">
+        {users.map((u) => (
+          <li key={u.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-2">
+              <UserName user={u} />
+              {u.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>}
+            </div>
+            <p className="mt-1 break-all text-sm text-stone-600">{u.email}</p>
+            {u.outlets.length > 0 && <p className="mt-1 text-xs text-stone-500">{u.outlets.map((o) => o.name).join(', ')}</p>}
+            <div className="mt-2 flex flex-wrap gap-1">
+              {roleNames(u).map((n) => (
+                <Badge key={n} variant="outline">
+                  {n}
+                </Badge>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * The Users tab (spec 002 §2 Users, §8, §9): the caller's scoped users, 50 at first and 50 more per Load
  * More, searchable by name or email; a row opens Edit User when canEdit. `actions` sits beside the search
@@ -99,71 +162,7 @@ export function UsersTab({ actions, children }: { actions?: ReactNode; children?
   } else {
     body = (
       <>
-        <div className="hidden overflow-x-auto rounded-lg border border-stone-200 bg-white md:block">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Outlets
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Roles
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {users.map((u) => (
-                <tr key={u.id} className="align-top hover:bg-stone-50">
-                  <td className="px-4 py-3">
-                    <UserName user={u} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-stone-600">{u.email}</td>
-                  <td className="px-4 py-3 text-stone-600">{u.outlets.map((o) => o.name).join(', ') || '—'}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      {roleNames(u).map((n) => (
-                        <Badge key={n} variant="outline" className="whitespace-nowrap">
-                          {n}
-                        </Badge>
-                      ))}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    {u.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul className="space-y-3 md:hidden" aria-label="Users">
-          {users.map((u) => (
-            <li key={u.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
-              <div className="flex items-start justify-between gap-2">
-                <UserName user={u} />
-                {u.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>}
-              </div>
-              <p className="mt-1 break-all text-sm text-stone-600">{u.email}</p>
-              {u.outlets.length > 0 && <p className="mt-1 text-xs text-stone-500">{u.outlets.map((o) => o.name).join(', ')}</p>}
-              <div className="mt-2 flex flex-wrap gap-1">
-                {roleNames(u).map((n) => (
-                  <Badge key={n} variant="outline">
-                    {n}
-                  </Badge>
-                ))}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <UserList users={users} />
         {hasMore && (
           <div className="mt-4 flex justify-center">
             <Button variant="outline" onClick={() => void loadMore()} loading={isLoadingMore}>
