@@ -42,7 +42,6 @@ export function RoleAssignmentsCard({
   const places = role?.scopeType === 'store' ? assignable.stores : role?.scopeType === 'board' ? assignable.boards : [];
   const needsPlace = role?.scopeType === 'store' || role?.scopeType === 'board';
   const outletRoleBlocked = role?.scopeType === 'outlet' && outletIdsForRoles.length === 0;
-  const readOnly = grants.filter((g) => !g.editable);
   // The spec's dropdown offers roles not yet assigned: an outlet role is offered while a ticked outlet lacks it.
   const addable = assignable.items.filter(
     (r) =>
@@ -128,45 +127,49 @@ export function RoleAssignmentsCard({
               : `Granted at the ${outletIdsForRoles.length === 1 ? 'outlet' : `${outletIdsForRoles.length} outlets`} ticked under Outlet Assignments.`}
           </p>
         )}
-        {grants.length === 0 ? (
-          <p className="text-sm text-stone-500">No roles assigned</p>
-        ) : (
-          <>
-            {readOnly.length > 0 && <p className="text-xs text-stone-500">{GRANT_MESSAGES.readOnlyElsewhere(readOnly.length)}</p>}
-            <ul className="space-y-2" aria-label="Assigned roles">
-              {grants.map((g) => (
-                <li
-                  key={`${g.roleId}:${g.scopeType}:${g.scopeId}`}
-                  className={`flex items-start justify-between gap-3 rounded-md border p-3 ${g.editable ? 'border-stone-200' : 'border-dashed border-stone-200 bg-stone-50'}`}
-                >
-                  <div className="min-w-0">
-                    <p className="text-sm font-medium text-stone-900">
-                      <span>{g.name ?? g.code}</span>
-                      <span className="ml-2 inline-flex items-center rounded bg-stone-100 px-1.5 py-0.5 text-xs font-normal text-stone-600">
-                        {SCOPE_LABEL[g.scopeType]}
-                      </span>
-                    </p>
-                    <p className="text-xs text-stone-600">
-                      {g.scopeType === 'global' ? 'Every board, store and outlet' : `at ${g.scopeName}`}
-                    </p>
-                    {g.description && <p className="text-xs text-stone-500">{g.description}</p>}
-                  </div>
-                  {g.editable ? (
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${grantLabel(g)}`} onClick={() => onRemove(g)} disabled={busy}>
-                      <X className="h-4 w-4" aria-hidden />
-                    </Button>
-                  ) : (
-                    <span className="flex items-center gap-1 text-xs text-stone-500">
-                      <Lock className="h-3.5 w-3.5" aria-hidden />
-                      read-only
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <AssignedRoles grants={grants} busy={busy} onRemove={onRemove} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The roles the user holds, each with where; editable grants get a Remove button, the others read "read-only". */
+function AssignedRoles({ grants, busy, onRemove }: { grants: GrantRef[]; busy: boolean; onRemove: (grant: GrantRef) => void }) {
+  const readOnly = grants.filter((g) => !g.editable);
+  return grants.length === 0 ? (
+    <p className="text-sm text-stone-500">No roles assigned</p>
+  ) : (
+    <>
+      {readOnly.length > 0 && <p className="text-xs text-stone-500">{GRANT_MESSAGES.readOnlyElsewhere(readOnly.length)}</p>}
+      <ul className="space-y-2" aria-label="Assigned roles">
+        {grants.map((g) => (
+          <li
+            key={`${g.roleId}:${g.scopeType}:${g.scopeId}`}
+            className={`flex items-start justify-between gap-3 rounded-md border p-3 ${g.editable ? 'border-stone-200' : 'border-dashed border-stone-200 bg-stone-50'}`}
+          >
+            <div className="min-w-0">
+              <p className="text-sm font-medium text-stone-900">
+                <span>{g.name ?? g.code}</span>
+                <span className="ml-2 inline-flex items-center rounded bg-stone-100 px-1.5 py-0.5 text-xs font-normal text-stone-600">
+                  {SCOPE_LABEL[g.scopeType]}
+                </span>
+              </p>
+              <p className="text-xs text-stone-600">{g.scopeType === 'global' ? 'Every board, store and outlet' : `at ${g.scopeName}`}</p>
+              {g.description && <p className="text-xs text-stone-500">{g.description}</p>}
+            </div>
+            {g.editable ? (
+              <Button variant="ghost" size="icon" aria-label={`Remove ${grantLabel(g)}`} onClick={() => onRemove(g)} disabled={busy}>
+                <X className="h-4 w-4" aria-hidden />
+              </Button>
+            ) : (
+              <span className="flex items-center gap-1 text-xs text-stone-500">
+                <Lock className="h-3.5 w-3.5" aria-hidden />
+                read-only
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
