@@ -76,6 +76,40 @@ interface FormValues {
   confirmPassword?: string;
 }
 
+/** What the invitation grants: email, roles, and the outlets, stores and boards it is held at. */
+function InvitationSummary({ invitation }: { invitation: PublicInvitation }) {
+  return (
+    <dl className="grid gap-2 rounded-lg bg-stone-50 p-4 text-sm">
+      <div>
+        <dt className="font-medium text-stone-700">Email</dt>
+        <dd className="break-all text-stone-900">{invitation.email}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-stone-700">Roles</dt>
+        <dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd>
+      </div>
+      {(invitation.outletLabels.length > 0 || (!invitation.storeLabels.length && !invitation.boardLabels.length)) && (
+        <div>
+          <dt className="font-medium text-stone-700">Outlets</dt>
+          <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
+        </div>
+      )}
+      {invitation.storeLabels.length > 0 && (
+        <div>
+          <dt className="font-medium text-stone-700">Stores</dt>
+          <dd className="text-stone-900">{invitation.storeLabels.join(', ')}</dd>
+        </div>
+      )}
+      {invitation.boardLabels.length > 0 && (
+        <div>
+          <dt className="font-medium text-stone-700">Boards</dt>
+          <dd className="text-stone-900">{invitation.boardLabels.join(', ')}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 function AcceptForm({
   token,
   invitation,
@@ -129,34 +163,7 @@ function AcceptForm({
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <dl className="grid gap-2 rounded-lg bg-stone-50 p-4 text-sm">
-        <div>
-          <dt className="font-medium text-stone-700">Email</dt>
-          <dd className="break-all text-stone-900">{invitation.email}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-stone-700">Roles</dt>
-          <dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd>
-        </div>
-        {(invitation.outletLabels.length > 0 || (!invitation.storeLabels.length && !invitation.boardLabels.length)) && (
-          <div>
-            <dt className="font-medium text-stone-700">Outlets</dt>
-            <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
-          </div>
-        )}
-        {invitation.storeLabels.length > 0 && (
-          <div>
-            <dt className="font-medium text-stone-700">Stores</dt>
-            <dd className="text-stone-900">{invitation.storeLabels.join(', ')}</dd>
-          </div>
-        )}
-        {invitation.boardLabels.length > 0 && (
-          <div>
-            <dt className="font-medium text-stone-700">Boards</dt>
-            <dd className="text-stone-900">{invitation.boardLabels.join(', ')}</dd>
-          </div>
-        )}
-      </dl>
+      <InvitationSummary invitation={invitation} />
       {!isNew && (
         <p className="text-sm text-stone-600">
           You already have an account with this email. Accepting adds these roles and outlets to it; your password stays the same.
