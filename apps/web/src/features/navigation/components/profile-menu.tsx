@@ -1,5 +1,5 @@
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
   Building2,
   Calculator,
@@ -24,13 +24,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { notify } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
-import { useSelection } from '@/lib/selection';
 import { useSession } from '@/lib/session';
-import { clearMenuSections, readMenuSections, writeMenuSections, type MenuSectionKey } from '../utils/menu-state';
-import { outletMenuName, storeLocation, storeName } from '../utils/names';
-import { MenuSection, type MenuChoice } from './menu-section';
+import { useProfileMenu } from '../hooks/use-profile-menu';
+import { MenuSection } from './menu-section';
 import { ScrollableMenuBody } from './scrollable-menu-body';
 
 /** The menu's title (spec 000 §2): first name, else full name, else 'User'. */
@@ -82,59 +79,12 @@ export interface ProfileMenuDialogs {
  * a width of w-72 under 768 px, else w-64.
  */
 export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) {
-  const { me, hasPermission, signOut } = useSession();
-  const sel = useSelection();
-  const navigate = useNavigate();
-  const [sections, setSections] = useState(readMenuSections);
+  const { me, hasPermission } = useSession();
+  const { sel, sections, setExpanded, outletChoices, storeChoices, chooseOutlet, chooseStore, logOut } = useProfileMenu();
   const [inviteOpen, setInviteOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
 
   if (!me?.profile) return null;
-
-  const setExpanded = (key: MenuSectionKey, value: boolean) => {
-    setSections((s) => {
-      const next = { ...s, [key]: value };
-      writeMenuSections(next);
-      return next;
-    });
-  };
-
-  const outletChoices: MenuChoice[] = sel.outlets.map((o) => ({
-    id: o.outletId,
-    label: outletMenuName(o),
-    detail: o.isAdminOutlet ? null : [o.outletCity, o.outletState].filter(Boolean).join(', ') || null,
-  }));
-  const storeChoices: MenuChoice[] = sel.stores.map((s) => ({ id: s.id, label: storeName(s), detail: storeLocation(s) }));
-
-  const chooseOutlet = async (c: MenuChoice) => {
-    setExpanded('outlets', true);
-    try {
-      await sel.selectOutlet(c.id);
-      notify({ title: 'Outlet switched', description: `Now viewing ${c.label}`, variant: 'success' });
-    } catch {
-      notify({ title: 'Error', description: 'Failed to switch outlet. Please try again.', variant: 'destructive' });
-    }
-  };
-  const chooseStore = async (c: MenuChoice) => {
-    setExpanded('stores', true);
-    try {
-      await sel.selectStore(c.id);
-      notify({ title: 'Store switched', description: `Now shopping from ${c.label}`, variant: 'success' });
-    } catch {
-      notify({ title: 'Error', description: 'Failed to switch store. Please try again.', variant: 'destructive' });
-    }
-  };
-  const logOut = async () => {
-    try {
-      await signOut();
-      clearMenuSections();
-      setSections(readMenuSections());
-      notify({ title: 'Logged out successfully', description: 'You have been successfully logged out', variant: 'success' });
-      navigate('/auth');
-    } catch {
-      notify({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' });
-    }
-  };
 
   const title = menuTitle(me.profile);
   return (
