@@ -1,0 +1,65 @@
+import type { SWRConfiguration } from 'swr';
+import type { z } from 'zod';
+import {
+  adminBoardListSchema,
+  adminOutletPageSchema,
+  adminStorePageSchema,
+  adminStoreSchema,
+  storeOutletListSchema,
+  createStoreBodySchema,
+  type AdminStore,
+} from '@portal/contracts';
+import { api, useApi } from '@/lib/api';
+
+/**
+ * Admin stores API (spec 002 §2, §4, §5, §8): the Stores tab's page, the store editor's store, its board
+ * choices, its assigned outlets and the outlet search, with the save and assign/remove mutations.
+ * Responses are parsed with the contracts schemas; failures are ApiError (lib/api).
+ */
+
+/** Query of the Stores tab: 1-based page, 20 a page, optional search (debounced by the caller). */
+export interface StoresQuery {
+  page: number;
+  search?: string;
+  pageSize?: number;
+}
+
+/** GET /admin/stores?page=&pageSize=&search=; keeps the previous page while the next one loads. */
+export function useAdminStores({ page, search, pageSize = 20 }: StoresQuery) {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (search) params.set('search', search);
+  return useApi(`/admin/stores?${params}`, adminStorePageSchema, { keepPreviousData: true });
+}
+
+/** GET /admin/stores/{id} (null: a new store, nothing fetched); not refetched on focus. */
+export const useAdminStore = (storeId: number | null) =>
+  useApi(storeId ? `/admin/stores/${storeId}` : null, adminStoreSchema, { revalidateOnFocus: false });
+
+/** GET /admin/boards: the board choices of the store form; not retried. */
+export const useStoreBoardOptions = () => useApi('/admin/boards', adminBoardListSchema, { shouldRetryOnError: false });
+
+/** GET /admin/stores/{id}/outlets: the outlets assigned to a store. */
+export const useStoreOutlets = (storeId: number, config?: SWRConfiguration) =>
+  useApi(`/admin/stores/${storeId}/outlets`, storeOutletListSchema, config);
+
+/** GET /admin/outlets?search=&pageSize=10: outlets to assign (null or empty search: nothing fetched). */
+export const useOutletSearch = (search: string | null) =>
+  useApi(search ? `/admin/outlets?search=${encodeURIComponent(search)}&pageSize=10` : null, adminOutletPageSchema);
+
+/** The store form's schema: the create body without the warehouse id (the same rules as the API). */
+export const storeFormSchema = createStoreBodySchema.omit({ warehouseId: true });
+/** Body of the store form, as parsed by `storeFormSchema`. */
+export type StoreFormBody = z.output<typeof storeFormSchema>;
+
+/** POST /admin/stores (no `storeId`) or PATCH /admin/stores/{id}; answers the saved store. Throws ApiError. */
+export async function saveStore(storeId: number | null, body: StoreFormBody): Promise<AdminStore> {
+  const res = storeId ? await api.patch(`/admin/stores/${storeId}`, body) : await api.post('/admin/stores', body);
+  return adminStoreSchema.parse(res.data);
+}
+
+/** PUT (assign) or DELETE (remove) /admin/stores/{storeId}/outlets/{outletId}. Throws ApiError. */
+export async function setStoreOutlet(storeId: number, outletId: number, assigned: boolean): Promise<void> {
+  const path = `/admin/stores/${storeId}/outlets/${outletId}`;
+  if (assigned) await api.put(path);
+  else await api.delete(path);
+}
