@@ -33,7 +33,6 @@ export function InviteUserDialog({
   });
   const { data, error, isLoading } = options;
   const {
-    register,
     control,
     formState: { errors, isSubmitting },
   } = form;
@@ -64,23 +63,7 @@ export function InviteUserDialog({
       }
     >
       <form id="invite-user-form" onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="invite-first-name" label="First Name" error={errors.firstName?.message}>
-            <Input {...describedBy('invite-first-name', errors.firstName?.message)} autoComplete="off" {...register('firstName')} />
-          </Field>
-          <Field id="invite-last-name" label="Last Name" error={errors.lastName?.message}>
-            <Input {...describedBy('invite-last-name', errors.lastName?.message)} autoComplete="off" {...register('lastName')} />
-          </Field>
-        </div>
-        <Field id="invite-email" label="Email Address" error={errors.email?.message}>
-          <Input
-            type="email"
-            inputMode="email"
-            {...describedBy('invite-email', errors.email?.message)}
-            autoComplete="off"
-            {...register('email')}
-          />
-        </Field>
+        <InviteeFields form={form} />
         <RoleChoices
           roles={roles}
           roleIds={roleIds}
@@ -133,5 +116,34 @@ export function InviteUserDialog({
         )}
       </form>
     </Dialog>
+  );
+}
+
+/** First name, last name and email of the person invited, each with its error. */
+function InviteeFields({ form }: { form: ReturnType<typeof useInviteUser>['form'] }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="invite-first-name" label="First Name" error={errors.firstName?.message}>
+          <Input {...describedBy('invite-first-name', errors.firstName?.message)} autoComplete="off" {...register('firstName')} />
+        </Field>
+        <Field id="invite-last-name" label="Last Name" error={errors.lastName?.message}>
+          <Input {...describedBy('invite-last-name', errors.lastName?.message)} autoComplete="off" {...register('lastName')} />
+        </Field>
+      </div>
+      <Field id="invite-email" label="Email Address" error={errors.email?.message}>
+        <Input
+          type="email"
+          inputMode="email"
+          {...describedBy('invite-email', errors.email?.message)}
+          autoComplete="off"
+          {...register('email')}
+        />
+      </Field>
+    </>
   );
 }

@@ -3,13 +3,13 @@ import { Check, Inbox, X } from 'lucide-react';
 import type { AdminOutletRequest } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Badge, EmptyState } from '@/components/ui/feedback';
 import { Field } from '@/components/ui/field';
 import { notify } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { decideOutletRequest, useOutletRequests } from '../api/invitations';
-import { FilterButtons, ListCard, Pager } from './list-parts';
+import { FilterButtons, ListCard, Pager, listState } from './list-parts';
 
 type Filter = 'pending' | 'approved' | 'rejected' | 'all';
 const FILTERS = [
@@ -62,28 +62,14 @@ export function OutletRequestsPanel() {
     }
   };
 
-  let body;
-  if (isLoading && !data) {
-    body = (
-      <div className="space-y-2" role="status" aria-label="Loading outlet requests">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-20 w-full" />
-        ))}
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <EmptyState
-        title="Failed to load outlet requests"
-        description={error.message}
-        action={
-          <Button type="button" variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  } else if (!data?.items.length) {
+  let body = listState({
+    loading: isLoading && !data,
+    error,
+    loadingLabel: 'Loading outlet requests',
+    errorTitle: 'Failed to load outlet requests',
+    onRetry: () => void mutate(),
+  });
+  if (!body && !data?.items.length) {
     body = (
       <EmptyState
         icon={<Inbox className="h-8 w-8" />}
@@ -91,7 +77,7 @@ export function OutletRequestsPanel() {
         description="Requests from users for outlets you manage appear here."
       />
     );
-  } else {
+  } else if (!body && data) {
     body = (
       <ul className="space-y-2" aria-label="Outlet requests">
         {data.items.map((r) => (

@@ -3,13 +3,13 @@ import { MailPlus, RotateCw, Search, Trash2 } from 'lucide-react';
 import type { AdminInvitation, InvitationStatus } from '@portal/contracts';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Badge, EmptyState } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { resendInvitation, revokeInvitation, useAdminInvitations } from '../api/invitations';
-import { FilterButtons, ListCard, Pager } from './list-parts';
+import { FilterButtons, ListCard, Pager, listState } from './list-parts';
 
 type Filter = InvitationStatus | 'all';
 const FILTERS = [
@@ -64,28 +64,14 @@ export function PendingInvitationsPanel() {
     }
   };
 
-  let body;
-  if (isLoading && !data) {
-    body = (
-      <div className="space-y-2" role="status" aria-label="Loading invitations">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-20 w-full" />
-        ))}
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <EmptyState
-        title="Failed to load invitations"
-        description={error.message}
-        action={
-          <Button type="button" variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  } else if (!data?.items.length) {
+  let body = listState({
+    loading: isLoading && !data,
+    error,
+    loadingLabel: 'Loading invitations',
+    errorTitle: 'Failed to load invitations',
+    onRetry: () => void mutate(),
+  });
+  if (!body && !data?.items.length) {
     body = (
       <EmptyState
         icon={<MailPlus className="h-8 w-8" />}
@@ -93,7 +79,7 @@ export function PendingInvitationsPanel() {
         description="Invitations you send appear here until they are accepted."
       />
     );
-  } else {
+  } else if (!body && data) {
     body = (
       <ul className="space-y-2" aria-label="Invitations">
         {data.items.map((i) => (
