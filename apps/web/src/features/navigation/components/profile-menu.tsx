@@ -80,7 +80,8 @@ export interface ProfileMenuDialogs {
  */
 export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) {
   const { me, hasPermission } = useSession();
-  const { sel, sections, setExpanded, outletChoices, storeChoices, chooseOutlet, chooseStore, logOut } = useProfileMenu();
+  const menu = useProfileMenu();
+  const { logOut } = menu;
   const [inviteOpen, setInviteOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
 
@@ -123,33 +124,7 @@ export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) 
               Pricing Calculator
             </NavItem>
             <DropdownMenuSeparator />
-            <MenuSection
-              title="OUTLETS"
-              choices={outletChoices}
-              currentId={sel.outlet?.outletId ?? null}
-              emptyText={sel.outletsError ? (sel.problem ?? 'No outlets available') : 'No outlets available'}
-              loading={sel.outletsLoading}
-              expanded={sections.outlets}
-              onToggle={() => setExpanded('outlets', !sections.outlets)}
-              onChoose={chooseOutlet}
-            />
-            {/* No outlets: the way out is a request (issue 9 §4), not a circle back to the shop. */}
-            {!sel.outletsLoading && sel.outlets.length === 0 && (
-              <NavItem to="/profile#my-outlets" icon={icon(Building2)}>
-                Request Outlets
-              </NavItem>
-            )}
-            <DropdownMenuSeparator />
-            <MenuSection
-              title="STORES"
-              choices={storeChoices}
-              currentId={sel.store?.id ?? null}
-              emptyText={sel.outlet ? 'No stores available for this outlet' : 'Select an outlet first'}
-              loading={Boolean(sel.outlet) && sel.storesLoading}
-              expanded={sections.stores}
-              onToggle={() => setExpanded('stores', !sections.stores)}
-              onChoose={chooseStore}
-            />
+            <PlaceSections menu={menu} />
             <DropdownMenuSeparator />
             {(hasPermission(PERMISSIONS.ordersStoreManage) || hasPermission(PERMISSIONS.ordersOutletManage)) && (
               <NavItem to="/orders" icon={icon(ClipboardList)}>
@@ -192,6 +167,42 @@ export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) 
           />
         )}
       </Suspense>
+    </>
+  );
+}
+
+/** The OUTLETS and STORES sections (switching toasts), with Request Outlets while the person has no outlet (issue 9 §4). */
+function PlaceSections({ menu }: { menu: ReturnType<typeof useProfileMenu> }) {
+  const { sel, sections, setExpanded, outletChoices, storeChoices, chooseOutlet, chooseStore } = menu;
+  return (
+    <>
+      <MenuSection
+        title="OUTLETS"
+        choices={outletChoices}
+        currentId={sel.outlet?.outletId ?? null}
+        emptyText={sel.outletsError ? (sel.problem ?? 'No outlets available') : 'No outlets available'}
+        loading={sel.outletsLoading}
+        expanded={sections.outlets}
+        onToggle={() => setExpanded('outlets', !sections.outlets)}
+        onChoose={chooseOutlet}
+      />
+      {/* No outlets: the way out is a request (issue 9 §4), not a circle back to the shop. */}
+      {!sel.outletsLoading && sel.outlets.length === 0 && (
+        <NavItem to="/profile#my-outlets" icon={icon(Building2)}>
+          Request Outlets
+        </NavItem>
+      )}
+      <DropdownMenuSeparator />
+      <MenuSection
+        title="STORES"
+        choices={storeChoices}
+        currentId={sel.store?.id ?? null}
+        emptyText={sel.outlet ? 'No stores available for this outlet' : 'Select an outlet first'}
+        loading={Boolean(sel.outlet) && sel.storesLoading}
+        expanded={sections.stores}
+        onToggle={() => setExpanded('stores', !sections.stores)}
+        onChoose={chooseStore}
+      />
     </>
   );
 }
