@@ -14,27 +14,20 @@ export const grantLabel = (g: Pick<GrantRef, 'name' | 'code' | 'scopeType' | 'sc
   `${g.name ?? g.code} · ${g.scopeType === 'global' ? 'everywhere' : g.scopeName}`;
 
 /**
- * Role Assignments (spec 002 §2 Edit User; ARCHITECTURE §11): each role the user holds, with where; the caller
- * adds a role at the places they manage — an outlet role at the outlets ticked under Outlet Assignments ("these
- * roles at these outlets of mine"), a store or board role at the store or board chosen here — and removes the
- * grants they may change. Grants at places the caller does not manage are shown read-only and never changed.
- * Adding and removing apply at once (the caller rolls back on failure).
+ * The "add a role" row's state: the chosen role and place, the roles still addable (an outlet role while a ticked
+ * outlet lacks it), whether the role needs a store or board, whether an outlet role waits for a ticked outlet, and
+ * `add` (the places of the grant by the role's scope type; the row is cleared).
  */
-export function RoleAssignmentsCard({
+function useAddRole({
   grants,
   assignable,
   outletIdsForRoles,
-  busy,
   onAdd,
-  onRemove,
 }: {
   grants: GrantRef[];
   assignable: AssignableRoles;
-  /** The manageable outlets ticked under Outlet Assignments: where an outlet role goes. */
   outletIdsForRoles: number[];
-  busy: boolean;
   onAdd: (role: AdminRoleRef, places: GrantPlaces) => void;
-  onRemove: (grant: GrantRef) => void;
 }) {
   const [roleId, setRoleId] = useState('');
   const [placeId, setPlaceId] = useState('');
@@ -63,6 +56,42 @@ export function RoleAssignmentsCard({
     setPlaceId('');
     onAdd(role, p);
   };
+  const chooseRole = (id: string) => {
+    setRoleId(id);
+    setPlaceId('');
+  };
+  return { role, roleId, chooseRole, placeId, setPlaceId, places, needsPlace, outletRoleBlocked, addable, add };
+}
+
+/**
+ * Role Assignments (spec 002 §2 Edit User; ARCHITECTURE §11): each role the user holds, with where; the caller
+ * adds a role at the places they manage — an outlet role at the outlets ticked under Outlet Assignments ("these
+ * roles at these outlets of mine"), a store or board role at the store or board chosen here — and removes the
+ * grants they may change. Grants at places the caller does not manage are shown read-only and never changed.
+ * Adding and removing apply at once (the caller rolls back on failure).
+ */
+export function RoleAssignmentsCard({
+  grants,
+  assignable,
+  outletIdsForRoles,
+  busy,
+  onAdd,
+  onRemove,
+}: {
+  grants: GrantRef[];
+  assignable: AssignableRoles;
+  /** The manageable outlets ticked under Outlet Assignments: where an outlet role goes. */
+  outletIdsForRoles: number[];
+  busy: boolean;
+  onAdd: (role: AdminRoleRef, places: GrantPlaces) => void;
+  onRemove: (grant: GrantRef) => void;
+}) {
+  const { role, roleId, chooseRole, placeId, setPlaceId, places, needsPlace, outletRoleBlocked, addable, add } = useAddRole({
+    grants,
+    assignable,
+    outletIdsForRoles,
+    onAdd,
+  });
 
   return (
     <Card>
@@ -76,15 +105,7 @@ export function RoleAssignmentsCard({
             <Label htmlFor="edit-user-role-add" className="sr-only">
               Role to add
             </Label>
-            <Select
-              id="edit-user-role-add"
-              value={roleId}
-              onChange={(e) => {
-                setRoleId(e.target.value);
-                setPlaceId('');
-              }}
-              disabled={busy}
-            >
+            <Select id="edit-user-role-add" value={roleId} onChange={(e) => chooseRole(e.target.value)} disabled={busy}>
               <option value="">Select role to add...</option>
               {addable.map((r) => (
                 <option key={r.id} value={r.id}>

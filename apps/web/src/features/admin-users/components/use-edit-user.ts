@@ -52,18 +52,15 @@ export function useEditUser(user: AdminUserDetail, outlets: ManageableOutlet[]) 
   const form = useForm<ProfileForm>({ defaultValues: loadedProfile });
   const { getValues, reset, setError, clearErrors } = form;
   const values = useWatch({ control: form.control }) as ProfileForm;
-  const [loadedOutlets, setLoadedOutlets] = useState(() => new Set(outlets.filter((o) => o.assigned).map((o) => o.outletId)));
-  const [selectedOutlets, setSelectedOutlets] = useState(() => new Set(loadedOutlets));
   const [profileEditable, setProfileEditable] = useState(user.canEditProfile);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     reset(loadedProfile);
   }, [loadedProfile, reset]);
-  const sortedOutlets = useMemo(() => [...outlets].sort((a, b) => a.outletName.localeCompare(b.outletName)), [outlets]);
-  const manageable = new Set(outlets.filter((o) => o.canManage).map((o) => o.outletId));
-  const outletIdsForRoles = [...selectedOutlets].filter((id) => manageable.has(id));
-  const changed = !sameProfile(values, loadedProfile) || !sameSet(selectedOutlets, loadedOutlets);
+  const { sortedOutlets, manageable, setLoadedOutlets, selectedOutlets, outletIdsForRoles, outletsChanged, toggleOutlet, saveOutlets } =
+    useTickedOutlets(user.id, outlets);
+  const changed = !sameProfile(values, loadedProfile) || outletsChanged;
 
   const refresh = () => Promise.all([mutate(keys.detail), mutate(keys.outlets), mutate(isUsersList)]);
   const roles = useUserRoles(user, {
@@ -76,32 +73,6 @@ export function useEditUser(user: AdminUserDetail, outlets: ManageableOutlet[]) 
     },
   });
 
-  const toggleOutlet = (o: ManageableOutlet, on: boolean) => {
-    if (!o.canManage) {
-      notify({ title: 'Permission Denied', description: M.outletNotManageable, variant: 'destructive' });
-      return;
-    }
-    setSelectedOutlets((s) => {
-      const n = new Set(s);
-      if (on) n.add(o.outletId);
-      else n.delete(o.outletId);
-      return n;
-    });
-  };
-
-  const saveOutlets = async () => {
-    const add = [...selectedOutlets].filter((id) => !loadedOutlets.has(id));
-    const remove = [...loadedOutlets].filter((id) => !selectedOutlets.has(id));
-    if (!add.length && !remove.length) return true;
-    try {
-      await updateUserOutlets(user.id, add, remove);
-    } catch (e) {
-      notify({ title: 'Error', description: `Failed to update outlets: ${message(e)}`, variant: 'destructive' });
-      return false;
-    }
-    setLoadedOutlets(new Set(selectedOutlets));
-    return true;
-  };
   const saveProfile = async (v: ProfileForm) => {
     if (sameProfile(v, loadedProfile) || !profileEditable) return true;
     try {
@@ -149,6 +120,49 @@ export function useEditUser(user: AdminUserDetail, outlets: ManageableOutlet[]) 
     toggleOutlet,
     ...roles,
   };
+}
+
+/**
+ * The outlets ticked under Outlet Assignments: sorted by name, the manageable ones, the ticked manageable ones
+ * (where an outlet role goes), `toggleOutlet` (an unmanageable outlet is refused with a toast) and `saveOutlets`
+ * (adds and removes the difference to what was loaded; false, with a toast, when it fails).
+ */
+function useTickedOutlets(userId: string, outlets: ManageableOutlet[]) {
+  const [loadedOutlets, setLoadedOutlets] = useState(() => new Set(outlets.filter((o) => o.assigned).map((o) => o.outletId)));
+  const [selectedOutlets, setSelectedOutlets] = useState(() => new Set(loadedOutlets));
+  const sortedOutlets = useMemo(() => [...outlets].sort((a, b) => a.outletName.localeCompare(b.outletName)), [outlets]);
+  const manageable = new Set(outlets.filter((o) => o.canManage).map((o) => o.outletId));
+  const outletIdsForRoles = [...selectedOutlets].filter((id) => manageable.has(id));
+  const outletsChanged = !sameSet(selectedOutlets, loadedOutlets);
+
+  const toggleOutlet = (o: ManageableOutlet, on: boolean) => {
+    if (!o.canManage) {
+      notify({ title: 'Permission Denied', description: M.outletNotManageable, variant: 'destructive' });
+      return;
+    }
+    setSelectedOutlets((s) => {
+      const n = new Set(s);
+      if (on) n.add(o.outletId);
+      else n.delete(o.outletId);
+      return n;
+    });
+  };
+
+  const saveOutlets = async () => {
+    const add = [...selectedOutlets].filter((id) => !loadedOutlets.has(id));
+    const remove = [...loadedOutlets].filter((id) => !selectedOutlets.has(id));
+    if (!add.length && !remove.length) return true;
+    try {
+      await updateUserOutlets(userId, add, remove);
+    } catch (e) {
+      notify({ title: 'Error', description: `Failed to update outlets: ${message(e)}`, variant: 'destructive' });
+      return false;
+    }
+    setLoadedOutlets(new Set(selectedOutlets));
+    return true;
+  };
+
+  return { sortedOutlets, manageable, setLoadedOutlets, selectedOutlets, outletIdsForRoles, outletsChanged, toggleOutlet, saveOutlets };
 }
 
 /** The roles the user holds, added and removed at once; the list rolls back when the call fails. */
