@@ -59,14 +59,6 @@ export function StoreOrders() {
   const count = (t: Tab) => (counts && !(t === 'all' && search.trim()) ? counts[t] : byTab[t].length);
   const selected = items.find((o) => o.id === selectedId) ?? null;
 
-  const label = scope === 'store' ? (store?.name ?? 'All Stores') : scope === 'outlet' ? (outlet?.outletName ?? 'Outlet') : 'Your Orders';
-  const subtitle =
-    scope === 'store'
-      ? `Showing all orders for Store: ${store?.name ?? 'all your stores'}`
-      : scope === 'outlet'
-        ? `Showing all orders for Outlet: ${outlet?.outletName ?? ''}`
-        : 'Showing your orders';
-
   function onSearch(value: string) {
     setSearch(value);
     if (value.trim()) setTab('all');
@@ -74,16 +66,7 @@ export function StoreOrders() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <header className="mb-5 space-y-1">
-        <h1 className="text-2xl font-semibold text-stone-900">
-          Store Orders{' '}
-          <span className="font-normal text-stone-400" aria-hidden>
-            |
-          </span>{' '}
-          <span className="font-medium text-stone-700">{label}</span>
-        </h1>
-        <p className="text-sm text-stone-500">{subtitle}</p>
-      </header>
+      <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} />
       {canManage && <StorePaymentWarning storeId={store?.id} />}
       {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
 
@@ -236,5 +219,36 @@ function OrdersPanel({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "Store Orders | <store, outlet or Your Orders>" and whose orders are shown, by the list's scope. */
+function StoreOrdersHeader({
+  scope,
+  storeName,
+  outletName,
+}: {
+  scope: 'store' | 'outlet' | 'own';
+  storeName: string | undefined;
+  outletName: string | undefined;
+}) {
+  const label = scope === 'store' ? (storeName ?? 'All Stores') : scope === 'outlet' ? (outletName ?? 'Outlet') : 'Your Orders';
+  const subtitle =
+    scope === 'store'
+      ? `Showing all orders for Store: ${storeName ?? 'all your stores'}`
+      : scope === 'outlet'
+        ? `Showing all orders for Outlet: ${outletName ?? ''}`
+        : 'Showing your orders';
+  return (
+    <header className="mb-5 space-y-1">
+      <h1 className="text-2xl font-semibold text-stone-900">
+        Store Orders{' '}
+        <span className="font-normal text-stone-400" aria-hidden>
+          |
+        </span>{' '}
+        <span className="font-medium text-stone-700">{label}</span>
+      </h1>
+      <p className="text-sm text-stone-500">{subtitle}</p>
+    </header>
   );
 }
