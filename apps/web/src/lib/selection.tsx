@@ -86,6 +86,32 @@ function clearStoredSelections() {
   }
 }
 
+/** Login event: reload the outlets and the selection after 200 ms. Sign-out: forget the stored selections. */
+function useReloadOnSignIn(mutateOutlets: () => Promise<unknown>, mutateSelection: () => Promise<unknown>) {
+  // Login event: reload the outlets after 200 ms. Sign-out: forget the stored selections.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onIn = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void mutateOutlets();
+        void mutateSelection();
+      }, LOGIN_RELOAD_DELAY_MS);
+    };
+    const onOut = () => {
+      clearTimeout(timer);
+      clearStoredSelections();
+    };
+    window.addEventListener(SIGNED_IN_EVENT, onIn);
+    window.addEventListener(SIGNED_OUT_EVENT, onOut);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(SIGNED_IN_EVENT, onIn);
+      window.removeEventListener(SIGNED_OUT_EVENT, onOut);
+    };
+  }, [mutateOutlets, mutateSelection]);
+}
+
 /**
  * Current outlet and store for the signed-in user (GET/PUT /me/selection, GET /me/outlets,
  * GET /outlets/{id}/stores), with the selection rules of spec 000 §4: the saved profile preference,
@@ -115,28 +141,7 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
   const { mutate: mutateOutlets } = outletsQ;
   const { mutate: mutateSelection } = selectionQ;
 
-  // Login event: reload the outlets after 200 ms. Sign-out: forget the stored selections.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onIn = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        void mutateOutlets();
-        void mutateSelection();
-      }, LOGIN_RELOAD_DELAY_MS);
-    };
-    const onOut = () => {
-      clearTimeout(timer);
-      clearStoredSelections();
-    };
-    window.addEventListener(SIGNED_IN_EVENT, onIn);
-    window.addEventListener(SIGNED_OUT_EVENT, onOut);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener(SIGNED_IN_EVENT, onIn);
-      window.removeEventListener(SIGNED_OUT_EVENT, onOut);
-    };
-  }, [mutateOutlets, mutateSelection]);
+  useReloadOnSignIn(mutateOutlets, mutateSelection);
 
   const save = useCallback(
     async (body: { outletId: number; storeId: number | null }) => {

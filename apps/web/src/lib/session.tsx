@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSWRConfig } from 'swr';
 import { AUTH_MESSAGES, type Me } from '@portal/contracts';
 
@@ -88,6 +88,115 @@ async function fetchMe(): Promise<Me> {
   }
 }
 
+type LoadApi = () => Promise<ApiModule>;
+
+/**
+ * Bootstrap from the refresh cookie (ARCHITECTURE §4): with the signed-in flag, the cookie is exchanged for a token
+ * and /me is loaded; a failed /me leaves the session signed out with `initError` set.
+ */
+function useBootstrapSession({
+  accept,
+  loadMe,
+  api,
+  setStatus,
+  setInitError,
+}: {
+  accept: (token: string) => void;
+  loadMe: () => Promise<Me>;
+  api: LoadApi;
+  setStatus: (status: Status) => void;
+  setInitError: (failed: boolean) => void;
+}) {
+  // Bootstrap from the refresh cookie. Without the server's signed-in flag there is no session to refresh:
+  // a signed-out start asks nothing (no failing request, issue 9 §10).
+  useEffect(() => {
+    let alive = true;
+    (async () => {
+      if (!hasSignedInFlag()) {
+        setStatus('unauthenticated');
+        return;
+      }
+      const { refreshAccessToken } = await api();
+      if (!alive) return;
+      const token = await refreshAccessToken();
+      if (!alive) return;
+      if (!token) {
+        setStatus('unauthenticated');
+        return;
+      }
+      accept(token);
+      try {
+        await loadMe();
+      } catch {
+        if (alive) {
+          apiModule?.setAccessToken(null);
+          setStatus('unauthenticated');
+          setInitError(true);
+        }
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [loadMe, accept, api, setStatus, setInitError]);
+}
+
+/**
+ * Keeps a signed-in session's token fresh: refreshed ahead of expiry on a 30 s tick (retried with backoff, then the
+ * session ends as expired), and ended when a refresh inside lib/api fails.
+ */
+function useKeepSessionFresh({
+  status,
+  expiresAt,
+  accept,
+  clear,
+  api,
+  apiReady,
+}: {
+  status: Status;
+  /** The access token's expiry (epoch ms; 0 when none). */
+  expiresAt: RefObject<number>;
+  accept: (token: string) => void;
+  clear: (reason?: SignedOutReason) => void;
+  api: LoadApi;
+  apiReady: boolean;
+}) {
+  // Refresh ahead of expiry on a 30 s tick; a failed refresh is retried with backoff, then the session ends.
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    let busy = false;
+    const tick = async () => {
+      if (busy || !expiresAt.current || Date.now() < expiresAt.current - REFRESH_AHEAD_MS) return;
+      busy = true;
+      try {
+        const { refreshAccessToken } = await api();
+        for (let i = 0; i <= REFRESH_BACKOFF_MS.length; i++) {
+          const token = await refreshAccessToken();
+          if (token) {
+            accept(token);
+            return;
+          }
+          if (i < REFRESH_BACKOFF_MS.length) await wait(REFRESH_BACKOFF_MS[i]);
+        }
+        clear('expired');
+      } finally {
+        busy = false;
+      }
+    };
+    const id = setInterval(tick, REFRESH_TICK_MS);
+    return () => clearInterval(id);
+  }, [status, expiresAt, accept, clear, api]);
+
+  // Listens for a refresh that failed inside lib/api, once lib/api is loaded (nothing to refresh before).
+  useEffect(() => {
+    if (!apiReady || !apiModule) return;
+    const off = apiModule.onSessionExpired(() => clear('expired'));
+    return () => {
+      off();
+    };
+  }, [clear, apiReady]);
+}
+
 /**
  * Holds the session (ARCHITECTURE §4): the access token lives in memory only (lib/api); on load the
  * httpOnly refresh cookie is exchanged for a token; a 30 s tick refreshes it before it expires. Signing
@@ -132,73 +241,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return m;
   }, []);
 
-  // Bootstrap from the refresh cookie. Without the server's signed-in flag there is no session to refresh:
-  // a signed-out start asks nothing (no failing request, issue 9 §10).
-  useEffect(() => {
-    let alive = true;
-    (async () => {
-      if (!hasSignedInFlag()) {
-        setStatus('unauthenticated');
-        return;
-      }
-      const { refreshAccessToken } = await api();
-      if (!alive) return;
-      const token = await refreshAccessToken();
-      if (!alive) return;
-      if (!token) {
-        setStatus('unauthenticated');
-        return;
-      }
-      accept(token);
-      try {
-        await loadMe();
-      } catch {
-        if (alive) {
-          apiModule?.setAccessToken(null);
-          setStatus('unauthenticated');
-          setInitError(true);
-        }
-      }
-    })();
-    return () => {
-      alive = false;
-    };
-  }, [loadMe, accept, api]);
-
-  // Refresh ahead of expiry on a 30 s tick; a failed refresh is retried with backoff, then the session ends.
-  useEffect(() => {
-    if (status !== 'authenticated') return;
-    let busy = false;
-    const tick = async () => {
-      if (busy || !expiresAt.current || Date.now() < expiresAt.current - REFRESH_AHEAD_MS) return;
-      busy = true;
-      try {
-        const { refreshAccessToken } = await api();
-        for (let i = 0; i <= REFRESH_BACKOFF_MS.length; i++) {
-          const token = await refreshAccessToken();
-          if (token) {
-            accept(token);
-            return;
-          }
-          if (i < REFRESH_BACKOFF_MS.length) await wait(REFRESH_BACKOFF_MS[i]);
-        }
-        clear('expired');
-      } finally {
-        busy = false;
-      }
-    };
-    const id = setInterval(tick, REFRESH_TICK_MS);
-    return () => clearInterval(id);
-  }, [status, accept, clear, api]);
-
-  // Listens for a refresh that failed inside lib/api, once lib/api is loaded (nothing to refresh before).
-  useEffect(() => {
-    if (!apiReady || !apiModule) return;
-    const off = apiModule.onSessionExpired(() => clear('expired'));
-    return () => {
-      off();
-    };
-  }, [clear, apiReady]);
+  useBootstrapSession({ accept, loadMe, api, setStatus, setInitError });
+  useKeepSessionFresh({ status, expiresAt, accept, clear, api, apiReady });
 
   const signIn = useCallback(
     async (email: string, password: string) => {

@@ -14,6 +14,56 @@ export const grantLabel = (g: Pick<GrantRef, 'name' | 'code' | 'scopeType' | 'sc
   `${g.name ?? g.code} · ${g.scopeType === 'global' ? 'everywhere' : g.scopeName}`;
 
 /**
+ * The "add a role" row's state: the chosen role and place, the roles still addable (an outlet role while a ticked
+ * outlet lacks it), whether the role needs a store or board, whether an outlet role waits for a ticked outlet, and
+ * `add` (the places of the grant by the role's scope type; the row is cleared).
+ */
+function useAddRole({
+  grants,
+  assignable,
+  outletIdsForRoles,
+  onAdd,
+}: {
+  grants: GrantRef[];
+  assignable: AssignableRoles;
+  outletIdsForRoles: number[];
+  onAdd: (role: AdminRoleRef, places: GrantPlaces) => void;
+}) {
+  const [roleId, setRoleId] = useState('');
+  const [placeId, setPlaceId] = useState('');
+  const role = assignable.items.find((r) => String(r.id) === roleId);
+  const places = role?.scopeType === 'store' ? assignable.stores : role?.scopeType === 'board' ? assignable.boards : [];
+  const needsPlace = role?.scopeType === 'store' || role?.scopeType === 'board';
+  const outletRoleBlocked = role?.scopeType === 'outlet' && outletIdsForRoles.length === 0;
+  // The spec's dropdown offers roles not yet assigned: an outlet role is offered while a ticked outlet lacks it.
+  const addable = assignable.items.filter(
+    (r) =>
+      r.scopeType !== 'outlet' ||
+      !outletIdsForRoles.length ||
+      outletIdsForRoles.some((o) => !grants.some((g) => g.roleId === r.id && g.scopeId === o)),
+  );
+  const add = () => {
+    if (!role) return;
+    const p: GrantPlaces =
+      role.scopeType === 'outlet'
+        ? { outletIds: outletIdsForRoles }
+        : role.scopeType === 'store'
+          ? { storeIds: [Number(placeId)] }
+          : role.scopeType === 'board'
+            ? { boardIds: [Number(placeId)] }
+            : {};
+    setRoleId('');
+    setPlaceId('');
+    onAdd(role, p);
+  };
+  const chooseRole = (id: string) => {
+    setRoleId(id);
+    setPlaceId('');
+  };
+  return { role, roleId, chooseRole, placeId, setPlaceId, places, needsPlace, outletRoleBlocked, addable, add };
+}
+
+/**
  * Role Assignments (spec 002 §2 Edit User; ARCHITECTURE §11): each role the user holds, with where; the caller
  * adds a role at the places they manage — an outlet role at the outlets ticked under Outlet Assignments ("these
  * roles at these outlets of mine"), a store or board role at the store or board chosen here — and removes the
@@ -36,34 +86,12 @@ export function RoleAssignmentsCard({
   onAdd: (role: AdminRoleRef, places: GrantPlaces) => void;
   onRemove: (grant: GrantRef) => void;
 }) {
-  const [roleId, setRoleId] = useState('');
-  const [placeId, setPlaceId] = useState('');
-  const role = assignable.items.find((r) => String(r.id) === roleId);
-  const places = role?.scopeType === 'store' ? assignable.stores : role?.scopeType === 'board' ? assignable.boards : [];
-  const needsPlace = role?.scopeType === 'store' || role?.scopeType === 'board';
-  const outletRoleBlocked = role?.scopeType === 'outlet' && outletIdsForRoles.length === 0;
-  const readOnly = grants.filter((g) => !g.editable);
-  // The spec's dropdown offers roles not yet assigned: an outlet role is offered while a ticked outlet lacks it.
-  const addable = assignable.items.filter(
-    (r) =>
-      r.scopeType !== 'outlet' ||
-      !outletIdsForRoles.length ||
-      outletIdsForRoles.some((o) => !grants.some((g) => g.roleId === r.id && g.scopeId === o)),
-  );
-  const add = () => {
-    if (!role) return;
-    const p: GrantPlaces =
-      role.scopeType === 'outlet'
-        ? { outletIds: outletIdsForRoles }
-        : role.scopeType === 'store'
-          ? { storeIds: [Number(placeId)] }
-          : role.scopeType === 'board'
-            ? { boardIds: [Number(placeId)] }
-            : {};
-    setRoleId('');
-    setPlaceId('');
-    onAdd(role, p);
-  };
+  const { role, roleId, chooseRole, placeId, setPlaceId, places, needsPlace, outletRoleBlocked, addable, add } = useAddRole({
+    grants,
+    assignable,
+    outletIdsForRoles,
+    onAdd,
+  });
 
   return (
     <Card>
@@ -77,15 +105,7 @@ export function RoleAssignmentsCard({
             <Label htmlFor="edit-user-role-add" className="sr-only">
               Role to add
             </Label>
-            <Select
-              id="edit-user-role-add"
-              value={roleId}
-              onChange={(e) => {
-                setRoleId(e.target.value);
-                setPlaceId('');
-              }}
-              disabled={busy}
-            >
+            <Select id="edit-user-role-add" value={roleId} onChange={(e) => chooseRole(e.target.value)} disabled={busy}>
               <option value="">Select role to add...</option>
               {addable.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -128,45 +148,49 @@ export function RoleAssignmentsCard({
               : `Granted at the ${outletIdsForRoles.length === 1 ? 'outlet' : `${outletIdsForRoles.length} outlets`} ticked under Outlet Assignments.`}
           </p>
         )}
-        {grants.length === 0 ? (
-          <p className="text-sm text-stone-500">No roles assigned</p>
-        ) : (
-          <>
-            {readOnly.length > 0 && <p className="text-xs text-stone-500">{GRANT_MESSAGES.readOnlyElsewhere(readOnly.length)}</p>}
-            <ul className="space-y-2" aria-label="Assigned roles">
-              {grants.map((g) => (
-                <li
-                  key={`${g.roleId}:${g.scopeType}:${g.scopeId}`}
-                  className={`flex items-start justify-between gap-3 rounded-md border p-3 ${g.editable ? 'border-stone-200' : 'border-dashed border-stone-200 bg-stone-50'}`}
-                >
-                  <div className="min-w-0">
-                    <p className="text-sm font-medium text-stone-900">
-                      <span>{g.name ?? g.code}</span>
-                      <span className="ml-2 inline-flex items-center rounded bg-stone-100 px-1.5 py-0.5 text-xs font-normal text-stone-600">
-                        {SCOPE_LABEL[g.scopeType]}
-                      </span>
-                    </p>
-                    <p className="text-xs text-stone-600">
-                      {g.scopeType === 'global' ? 'Every board, store and outlet' : `at ${g.scopeName}`}
-                    </p>
-                    {g.description && <p className="text-xs text-stone-500">{g.description}</p>}
-                  </div>
-                  {g.editable ? (
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${grantLabel(g)}`} onClick={() => onRemove(g)} disabled={busy}>
-                      <X className="h-4 w-4" aria-hidden />
-                    </Button>
-                  ) : (
-                    <span className="flex items-center gap-1 text-xs text-stone-500">
-                      <Lock className="h-3.5 w-3.5" aria-hidden />
-                      read-only
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <AssignedRoles grants={grants} busy={busy} onRemove={onRemove} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The roles the user holds, each with where; editable grants get a Remove button, the others read "read-only". */
+function AssignedRoles({ grants, busy, onRemove }: { grants: GrantRef[]; busy: boolean; onRemove: (grant: GrantRef) => void }) {
+  const readOnly = grants.filter((g) => !g.editable);
+  return grants.length === 0 ? (
+    <p className="text-sm text-stone-500">No roles assigned</p>
+  ) : (
+    <>
+      {readOnly.length > 0 && <p className="text-xs text-stone-500">{GRANT_MESSAGES.readOnlyElsewhere(readOnly.length)}</p>}
+      <ul className="space-y-2" aria-label="Assigned roles">
+        {grants.map((g) => (
+          <li
+            key={`${g.roleId}:${g.scopeType}:${g.scopeId}`}
+            className={`flex items-start justify-between gap-3 rounded-md border p-3 ${g.editable ? 'border-stone-200' : 'border-dashed border-stone-200 bg-stone-50'}`}
+          >
+            <div className="min-w-0">
+              <p className="text-sm font-medium text-stone-900">
+                <span>{g.name ?? g.code}</span>
+                <span className="ml-2 inline-flex items-center rounded bg-stone-100 px-1.5 py-0.5 text-xs font-normal text-stone-600">
+                  {SCOPE_LABEL[g.scopeType]}
+                </span>
+              </p>
+              <p className="text-xs text-stone-600">{g.scopeType === 'global' ? 'Every board, store and outlet' : `at ${g.scopeName}`}</p>
+              {g.description && <p className="text-xs text-stone-500">{g.description}</p>}
+            </div>
+            {g.editable ? (
+              <Button variant="ghost" size="icon" aria-label={`Remove ${grantLabel(g)}`} onClick={() => onRemove(g)} disabled={busy}>
+                <X className="h-4 w-4" aria-hidden />
+              </Button>
+            ) : (
+              <span className="flex items-center gap-1 text-xs text-stone-500">
+                <Lock className="h-3.5 w-3.5" aria-hidden />
+                read-only
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -86,21 +86,13 @@ export function useCartQuery() {
 export type CartQuery = ReturnType<typeof useCartQuery>;
 
 /**
- * The cart writes over a cart query: each answers the whole cart, which replaces the cached one (the latest
- * write wins); a failed write reloads the cart from the server. Lines and fulfillment change at once
- * (optimistic) until the server answers. Each action answers a CartResult and shows nothing.
+ * Cart writes in order: `write` runs one (after an optional optimistic change of the cached cart); only the latest
+ * write's answer becomes the cart, a failure reloads it from the server and answers the API error.
+ * `settled` resolves once every write started so far has finished.
  */
-export function useCartActions({ cart, error, mutate, keyString, signedIn }: CartQuery) {
-  const [busyCodes, setBusyCodes] = useState<ReadonlySet<string>>(new Set());
-  const [fulfillmentBusy, setFulfillmentBusy] = useState(false);
+function useCartWriter(mutate: CartQuery['mutate']) {
   const writeSeq = useRef(0);
   const inflight = useRef(new Set<Promise<unknown>>());
-
-  // A new user, outlet or store: forget busy marks of the previous cart.
-  useEffect(() => {
-    setBusyCodes(new Set());
-    setFulfillmentBusy(false);
-  }, [keyString]);
 
   /** Runs a write; the latest write's answer becomes the cart, a failure reloads it from the server. */
   const write = useCallback(
@@ -133,6 +125,26 @@ export function useCartActions({ cart, error, mutate, keyString, signedIn }: Car
   const settled = useCallback(async () => {
     await Promise.all([...inflight.current]);
   }, []);
+
+  return { write, settled };
+}
+
+/**
+ * The cart writes over a cart query: each answers the whole cart, which replaces the cached one (the latest
+ * write wins); a failed write reloads the cart from the server. Lines and fulfillment change at once
+ * (optimistic) until the server answers. Each action answers a CartResult and shows nothing.
+ */
+export function useCartActions({ cart, error, mutate, keyString, signedIn }: CartQuery) {
+  const [busyCodes, setBusyCodes] = useState<ReadonlySet<string>>(new Set());
+  const [fulfillmentBusy, setFulfillmentBusy] = useState(false);
+
+  // A new user, outlet or store: forget busy marks of the previous cart.
+  useEffect(() => {
+    setBusyCodes(new Set());
+    setFulfillmentBusy(false);
+  }, [keyString]);
+
+  const { write, settled } = useCartWriter(mutate);
 
   const add = useCallback(
     async (item: AddableItem): Promise<CartResult> => {
@@ -229,31 +241,9 @@ function addErrorText(r: Extract<CartResult, { ok: false }>): string {
       : CART_TOASTS.add;
 }
 
-/**
- * The cart as the shop and cart screens use it: the query and the actions with the toasts of spec 001 §8
- * (one 'Error loading cart' per failing cart however many screens use it; Item added with View Cart; the
- * refusal texts). Actions answer true when done. Screens that want other messages use useCartQuery and
- * useCartActions directly.
- */
-export function useCart() {
+/** The cart actions with the toasts of spec 001 §8 (Item added with View Cart, the refusal texts); each answers true when done. */
+function useCartToasts({ cart }: CartQuery, actions: ReturnType<typeof useCartActions>) {
   const navigate = useNavigate();
-  const query = useCartQuery();
-  const actions = useCartActions(query);
-  const { cart, error, keyString, mutate } = query;
-
-  // One 'Error loading cart' per failing cart, however many screens use the hook and SWR retries.
-  useEffect(() => {
-    if (!keyString) return;
-    if (!error) {
-      if (cart) toastedLoadErrors.delete(keyString);
-      return;
-    }
-    if (!toastedLoadErrors.has(keyString)) {
-      toastedLoadErrors.add(keyString);
-      notify({ title: CART_TOASTS.loadTitle, description: CART_TOASTS.load, variant: 'destructive' });
-    }
-  }, [error, cart, keyString]);
-
   const { add: addItem, remove: removeLine, setQuantity: setLineQuantity, setFulfillment: setCartFulfillment, clear: clearAll } = actions;
   const add = useCallback(
     async (item: AddableItem): Promise<boolean> => {
@@ -323,6 +313,35 @@ export function useCart() {
       });
     return r.ok;
   }, [clearAll]);
+
+  return { add, remove, setQuantity, setFulfillment, clear };
+}
+
+/**
+ * The cart as the shop and cart screens use it: the query and the actions with the toasts of spec 001 §8
+ * (one 'Error loading cart' per failing cart however many screens use it; Item added with View Cart; the
+ * refusal texts). Actions answer true when done. Screens that want other messages use useCartQuery and
+ * useCartActions directly.
+ */
+export function useCart() {
+  const query = useCartQuery();
+  const actions = useCartActions(query);
+  const { cart, error, keyString, mutate } = query;
+
+  // One 'Error loading cart' per failing cart, however many screens use the hook and SWR retries.
+  useEffect(() => {
+    if (!keyString) return;
+    if (!error) {
+      if (cart) toastedLoadErrors.delete(keyString);
+      return;
+    }
+    if (!toastedLoadErrors.has(keyString)) {
+      toastedLoadErrors.add(keyString);
+      notify({ title: CART_TOASTS.loadTitle, description: CART_TOASTS.load, variant: 'destructive' });
+    }
+  }, [error, cart, keyString]);
+
+  const { add, remove, setQuantity, setFulfillment, clear } = useCartToasts(query, actions);
 
   const { isBusy, fulfillmentBusy, settled } = actions;
   return useMemo(

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, ArrowLeft, Lock, ShoppingCart, Store } from 'lucide-react';
 import { CHECKOUT_MESSAGES, type Cart } from '@portal/contracts';
@@ -115,91 +115,141 @@ export function CartPage() {
     );
   }
 
-  const n = cart.items.length;
   const unavailable = cart.items.some((l) => !isLineAvailable(l));
-  const showDelivery = cart.fulfillment.type === 'Delivery' && Number(cart.fulfillment.deliveryCharge) > 0;
   return frame(
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="min-w-0 space-y-6">
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 border-b border-stone-100 pb-4">
-            <h2 className="text-sm font-semibold tracking-wide text-stone-700">{storeHeading(cart)}</h2>
-            <div className="flex items-center gap-2">
-              <p className="text-sm text-stone-500">
-                {n} {n === 1 ? 'product' : 'products'}
-              </p>
-              <ClearCartButton productCount={n} cartLabel={storeHeading(cart)} onClear={c.clear} />
-            </div>
-          </CardHeader>
-          <CardContent className="pb-1">
-            <ul className="divide-y divide-stone-100" aria-label="Cart items">
-              {cart.items.map((l) => (
-                <CartLineRow key={l.id} line={l} onQuantity={(q) => void c.setQuantity(l.id, q)} onRemove={() => void c.remove(l.id)} />
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <CartLinesCard
+          cart={cart}
+          onClear={c.clear}
+          onQuantity={(id, q) => void c.setQuantity(id, q)}
+          onRemove={(id) => void c.remove(id)}
+        />
         <FulfillmentCard cart={cart} busy={c.fulfillmentBusy} onChange={(type, date) => void c.setFulfillment(type, date)} />
       </div>
 
       <div className="lg:sticky lg:top-20 lg:self-start">
-        <Card>
-          <CardHeader>
-            <CardTitle>Order Summary</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <dl className="space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-stone-600">Subtotal</dt>
-                <dd className="tabular-nums text-stone-900">{formatMoney(cart.subtotal)}</dd>
-              </div>
-              {showDelivery && (
-                <div className="flex justify-between">
-                  <dt className="text-stone-600">Delivery</dt>
-                  <dd className="tabular-nums text-stone-900">{formatMoney(cart.fulfillment.deliveryCharge)}</dd>
-                </div>
-              )}
-              <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
-                <dt>Total</dt>
-                <dd className="tabular-nums" data-testid="cart-total">
-                  {formatMoney(cart.total)}
-                </dd>
-              </div>
-            </dl>
-            <p className="text-xs text-stone-500">
-              {cart.fulfillment.type}
-              {cart.fulfillment.date ? ` on ${formatDate(cart.fulfillment.date)}` : ''} · {cart.totalQuantity}{' '}
-              {cart.totalQuantity === 1 ? 'bottle' : 'bottles'}
-            </p>
-            <div className="flex flex-col gap-2">
-              <span title={c.canCheckout ? undefined : CHECKOUT_TOASTS.denied} className="flex">
-                <Button
-                  size="lg"
-                  className="w-full"
-                  onClick={() => void checkout()}
-                  loading={processing}
-                  disabled={!c.canCheckout || unavailable}
-                  title={c.canCheckout ? undefined : CHECKOUT_TOASTS.denied}
-                  aria-describedby={c.canCheckout ? undefined : 'checkout-permission-note'}
-                >
-                  {processing ? CART_TEXTS.processing : CART_TEXTS.checkout}
-                </Button>
-              </span>
-              {!c.canCheckout && (
-                <p id="checkout-permission-note" className="text-sm text-amber-800">
-                  {CART_TEXTS.noCheckoutNote}
-                </p>
-              )}
-              {c.canCheckout && unavailable && (
-                <p className="text-sm text-red-700" role="alert">
-                  {CHECKOUT_MESSAGES.itemsUnavailable}
-                </p>
-              )}
-              <ContinueShopping />
-            </div>
-          </CardContent>
-        </Card>
+        <OrderSummaryCard
+          cart={cart}
+          canCheckout={c.canCheckout}
+          unavailable={unavailable}
+          processing={processing}
+          onCheckout={() => void checkout()}
+        />
       </div>
     </div>,
+  );
+}
+
+/** The cart's lines under 'STORE | Outlet', with the product count and Clear Cart. */
+function CartLinesCard({
+  cart,
+  onClear,
+  onQuantity,
+  onRemove,
+}: {
+  cart: Cart;
+  onClear: ComponentProps<typeof ClearCartButton>['onClear'];
+  onQuantity: (lineId: Cart['items'][number]['id'], quantity: number) => void;
+  onRemove: (lineId: Cart['items'][number]['id']) => void;
+}) {
+  const n = cart.items.length;
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 border-b border-stone-100 pb-4">
+        <h2 className="text-sm font-semibold tracking-wide text-stone-700">{storeHeading(cart)}</h2>
+        <div className="flex items-center gap-2">
+          <p className="text-sm text-stone-500">
+            {n} {n === 1 ? 'product' : 'products'}
+          </p>
+          <ClearCartButton productCount={n} cartLabel={storeHeading(cart)} onClear={onClear} />
+        </div>
+      </CardHeader>
+      <CardContent className="pb-1">
+        <ul className="divide-y divide-stone-100" aria-label="Cart items">
+          {cart.items.map((l) => (
+            <CartLineRow key={l.id} line={l} onQuantity={(q) => onQuantity(l.id, q)} onRemove={() => onRemove(l.id)} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Order Summary: Subtotal, Delivery (when charged), Total, the fulfillment line, Checkout (disabled without the
+ * permission, with its note, or while a line is unavailable) and Continue Shopping.
+ */
+function OrderSummaryCard({
+  cart,
+  canCheckout,
+  unavailable,
+  processing,
+  onCheckout,
+}: {
+  cart: Cart;
+  canCheckout: boolean;
+  unavailable: boolean;
+  processing: boolean;
+  onCheckout: () => void;
+}) {
+  const showDelivery = cart.fulfillment.type === 'Delivery' && Number(cart.fulfillment.deliveryCharge) > 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Order Summary</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Subtotal</dt>
+            <dd className="tabular-nums text-stone-900">{formatMoney(cart.subtotal)}</dd>
+          </div>
+          {showDelivery && (
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Delivery</dt>
+              <dd className="tabular-nums text-stone-900">{formatMoney(cart.fulfillment.deliveryCharge)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="cart-total">
+              {formatMoney(cart.total)}
+            </dd>
+          </div>
+        </dl>
+        <p className="text-xs text-stone-500">
+          {cart.fulfillment.type}
+          {cart.fulfillment.date ? ` on ${formatDate(cart.fulfillment.date)}` : ''} · {cart.totalQuantity}{' '}
+          {cart.totalQuantity === 1 ? 'bottle' : 'bottles'}
+        </p>
+        <div className="flex flex-col gap-2">
+          <span title={canCheckout ? undefined : CHECKOUT_TOASTS.denied} className="flex">
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={onCheckout}
+              loading={processing}
+              disabled={!canCheckout || unavailable}
+              title={canCheckout ? undefined : CHECKOUT_TOASTS.denied}
+              aria-describedby={canCheckout ? undefined : 'checkout-permission-note'}
+            >
+              {processing ? CART_TEXTS.processing : CART_TEXTS.checkout}
+            </Button>
+          </span>
+          {!canCheckout && (
+            <p id="checkout-permission-note" className="text-sm text-amber-800">
+              {CART_TEXTS.noCheckoutNote}
+            </p>
+          )}
+          {canCheckout && unavailable && (
+            <p className="text-sm text-red-700" role="alert">
+              {CHECKOUT_MESSAGES.itemsUnavailable}
+            </p>
+          )}
+          <ContinueShopping />
+        </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -12,25 +12,11 @@ export function isAcceptedQuantityText(text: string): boolean {
 }
 
 /**
- * Quantity stepper with a text box (spec 001 §4–5): typing keeps a local text that is committed 800 ms
- * after the last change or on blur; an empty box commits 0 (the line is removed). The minus button at
- * quantity 1 removes the line; plus stops at 999. Outside changes of `quantity` resync the text.
+ * The quantity box's text (spec 001 §4–5, §9): `change` accepts '' or 1–3 digits and commits 800 ms after the
+ * last keystroke, `commit` now (an empty box is 0; an unchanged value restores the text), `step` by ±1 within
+ * 0–999 at once. Outside changes of `quantity` show unless the person is typing (`isDirty`).
  */
-export function QuantityInput({
-  quantity,
-  onCommit,
-  label,
-  disabled,
-  className,
-}: {
-  quantity: number;
-  /** Called with the new quantity (0 = remove). */
-  onCommit: (quantity: number) => void;
-  /** Accessible name, e.g. 'Quantity of Tito's Handmade Vodka'. */
-  label: string;
-  disabled?: boolean;
-  className?: string;
-}) {
+function useQuantityText(quantity: number, onCommit: (quantity: number) => void) {
   const [text, setText] = useState(String(quantity));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dirty = useRef(false);
@@ -68,6 +54,31 @@ export function QuantityInput({
     if (next !== quantity) onCommit(next);
   };
 
+  return { text, change, commit, step, isDirty: () => dirty.current };
+}
+
+/**
+ * Quantity stepper with a text box (spec 001 §4–5): typing keeps a local text that is committed 800 ms
+ * after the last change or on blur; an empty box commits 0 (the line is removed). The minus button at
+ * quantity 1 removes the line; plus stops at 999. Outside changes of `quantity` resync the text.
+ */
+export function QuantityInput({
+  quantity,
+  onCommit,
+  label,
+  disabled,
+  className,
+}: {
+  quantity: number;
+  /** Called with the new quantity (0 = remove). */
+  onCommit: (quantity: number) => void;
+  /** Accessible name, e.g. 'Quantity of Tito's Handmade Vodka'. */
+  label: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const { text, change, commit, step, isDirty } = useQuantityText(quantity, onCommit);
+
   const btn =
     'flex h-9 w-9 items-center justify-center text-stone-600 hover:bg-stone-100 hover:text-stone-900 disabled:opacity-40 disabled:pointer-events-none cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600';
   return (
@@ -98,7 +109,7 @@ export function QuantityInput({
         disabled={disabled}
         onChange={(e) => change(e.target.value)}
         onBlur={() => {
-          if (dirty.current) commit(text);
+          if (isDirty()) commit(text);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {

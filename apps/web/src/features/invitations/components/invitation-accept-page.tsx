@@ -76,7 +76,46 @@ interface FormValues {
   confirmPassword?: string;
 }
 
-function AcceptForm({
+/** What the invitation grants: email, roles, and the outlets, stores and boards it is held at. */
+function InvitationSummary({ invitation }: { invitation: PublicInvitation }) {
+  return (
+    <dl className="grid gap-2 rounded-lg bg-stone-50 p-4 text-sm">
+      <div>
+        <dt className="font-medium text-stone-700">Email</dt>
+        <dd className="break-all text-stone-900">{invitation.email}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-stone-700">Roles</dt>
+        <dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd>
+      </div>
+      {(invitation.outletLabels.length > 0 || (!invitation.storeLabels.length && !invitation.boardLabels.length)) && (
+        <div>
+          <dt className="font-medium text-stone-700">Outlets</dt>
+          <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
+        </div>
+      )}
+      {invitation.storeLabels.length > 0 && (
+        <div>
+          <dt className="font-medium text-stone-700">Stores</dt>
+          <dd className="text-stone-900">{invitation.storeLabels.join(', ')}</dd>
+        </div>
+      )}
+      {invitation.boardLabels.length > 0 && (
+        <div>
+          <dt className="font-medium text-stone-700">Boards</dt>
+          <dd className="text-stone-900">{invitation.boardLabels.join(', ')}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * The accept form (spec 002 §4, §5, §8) on react-hook-form with the contracts' schema (a password and its
+ * confirmation for a new user): `submit` accepts the invitation; a link problem goes to `onInvalid`, any other
+ * refusal toasts and marks the fields the API names.
+ */
+function useAcceptForm({
   token,
   invitation,
   onAccepted,
@@ -88,16 +127,11 @@ function AcceptForm({
   onInvalid: (message: string) => void;
 }) {
   const isNew = !invitation.userExists;
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     resolver: zodResolver(isNew ? acceptNewUserFormSchema : acceptExistingUserFormSchema) as never,
     defaultValues: { firstName: invitation.firstName, lastName: invitation.lastName, phone: '', password: '', confirmPassword: '' },
   });
+  const { handleSubmit, watch, setError } = form;
   const password = watch('password') ?? '';
   const submit = handleSubmit(async (v) => {
     try {
@@ -127,36 +161,32 @@ function AcceptForm({
       }
     }
   });
+  return { form, password, submit };
+}
+
+function AcceptForm({
+  token,
+  invitation,
+  onAccepted,
+  onInvalid,
+}: {
+  token: string;
+  invitation: PublicInvitation;
+  onAccepted: (isNewUser: boolean) => void;
+  onInvalid: (message: string) => void;
+}) {
+  const isNew = !invitation.userExists;
+  const {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    password,
+    submit,
+  } = useAcceptForm({ token, invitation, onAccepted, onInvalid });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <dl className="grid gap-2 rounded-lg bg-stone-50 p-4 text-sm">
-        <div>
-          <dt className="font-medium text-stone-700">Email</dt>
-          <dd className="break-all text-stone-900">{invitation.email}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-stone-700">Roles</dt>
-          <dd className="text-stone-900">{invitation.roleLabels.join(', ') || '—'}</dd>
-        </div>
-        {(invitation.outletLabels.length > 0 || (!invitation.storeLabels.length && !invitation.boardLabels.length)) && (
-          <div>
-            <dt className="font-medium text-stone-700">Outlets</dt>
-            <dd className="text-stone-900">{invitation.outletLabels.join(', ') || '—'}</dd>
-          </div>
-        )}
-        {invitation.storeLabels.length > 0 && (
-          <div>
-            <dt className="font-medium text-stone-700">Stores</dt>
-            <dd className="text-stone-900">{invitation.storeLabels.join(', ')}</dd>
-          </div>
-        )}
-        {invitation.boardLabels.length > 0 && (
-          <div>
-            <dt className="font-medium text-stone-700">Boards</dt>
-            <dd className="text-stone-900">{invitation.boardLabels.join(', ')}</dd>
-          </div>
-        )}
-      </dl>
+      <InvitationSummary invitation={invitation} />
       {!isNew && (
         <p className="text-sm text-stone-600">
           You already have an account with this email. Accepting adds these roles and outlets to it; your password stays the same.
@@ -206,15 +236,8 @@ function AcceptForm({
   );
 }
 
-/**
- * The invitation acceptance page (spec 002 §2, §4, §5, §8) at /invitation/accept?inv=…, without the common
- * header: loading; invalid (missing link, not found, expired, used or withdrawn, failed to load: each its
- * message); the form (names, optional phone, and for a new user a password with confirmation and the live
- * checklist); accepted, with a link to sign in.
- */
-export function InvitationAcceptPage() {
-  const [params] = useSearchParams();
-  const token = params.get('inv')?.trim() ?? '';
+/** Loads the invitation of `token` (a missing token is an invalid link); `retry` loads it again after a failure. */
+function useInvitationState(token: string) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -237,6 +260,46 @@ export function InvitationAcceptPage() {
       live = false;
     };
   }, [token, attempt]);
+  return { state, setState, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** Accepted: a new account is ready (welcome email) or the roles were added (confirmation email); Sign in. */
+function Accepted({ email, isNewUser }: { email: string; isNewUser: boolean }) {
+  return (
+    <Frame
+      icon={<CheckCircle2 className="h-6 w-6" />}
+      title="Invitation accepted"
+      description={
+        isNewUser ? (
+          <p>
+            Your account is ready. A welcome email is on its way to{' '}
+            <span className="inline-block max-w-full break-words font-medium text-stone-800">{email}</span>.
+          </p>
+        ) : (
+          <p>
+            Your account now has the new roles and outlets. A confirmation email is on its way to{' '}
+            <span className="inline-block max-w-full break-words font-medium text-stone-800">{email}</span>.
+          </p>
+        )
+      }
+    >
+      <Button asChild size="lg" className="w-full">
+        <Link to="/auth?mode=login">Sign in</Link>
+      </Button>
+    </Frame>
+  );
+}
+
+/**
+ * The invitation acceptance page (spec 002 §2, §4, §5, §8) at /invitation/accept?inv=…, without the common
+ * header: loading; invalid (missing link, not found, expired, used or withdrawn, failed to load: each its
+ * message); the form (names, optional phone, and for a new user a password with confirmation and the live
+ * checklist); accepted, with a link to sign in.
+ */
+export function InvitationAcceptPage() {
+  const [params] = useSearchParams();
+  const token = params.get('inv')?.trim() ?? '';
+  const { state, setState, retry } = useInvitationState(token);
 
   useEffect(() => {
     document.title = 'Accept invitation · Liquor Ordering Portal';
@@ -256,7 +319,7 @@ export function InvitationAcceptPage() {
       <Frame icon={<Link2Off className="h-6 w-6" />} title="Invitation unavailable" description={<p role="alert">{state.message}</p>}>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
           {state.retry && (
-            <Button type="button" onClick={() => setAttempt((n) => n + 1)}>
+            <Button type="button" onClick={retry}>
               Try again
             </Button>
           )}
@@ -267,31 +330,7 @@ export function InvitationAcceptPage() {
       </Frame>
     );
   }
-  if (state.kind === 'accepted') {
-    return (
-      <Frame
-        icon={<CheckCircle2 className="h-6 w-6" />}
-        title="Invitation accepted"
-        description={
-          state.isNewUser ? (
-            <p>
-              Your account is ready. A welcome email is on its way to{' '}
-              <span className="inline-block max-w-full break-words font-medium text-stone-800">{state.invitation.email}</span>.
-            </p>
-          ) : (
-            <p>
-              Your account now has the new roles and outlets. A confirmation email is on its way to{' '}
-              <span className="inline-block max-w-full break-words font-medium text-stone-800">{state.invitation.email}</span>.
-            </p>
-          )
-        }
-      >
-        <Button asChild size="lg" className="w-full">
-          <Link to="/auth?mode=login">Sign in</Link>
-        </Button>
-      </Frame>
-    );
-  }
+  if (state.kind === 'accepted') return <Accepted email={state.invitation.email} isNewUser={state.isNewUser} />;
   return (
     <Frame
       icon={<MailOpen className="h-6 w-6" />}

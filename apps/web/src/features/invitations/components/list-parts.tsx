@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { cn } from '@/lib/cn';
 
 /** A row of filter buttons (aria-pressed), e.g. Pending / Approved / Rejected / All. */
@@ -81,4 +82,46 @@ export function ListCard({
       {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
     </li>
   );
+}
+
+/**
+ * A list's loading and error states: three skeletons (a status named `loadingLabel`) while the first page loads,
+ * then a load error as `errorTitle` with its message and Try again; null when the list has loaded.
+ */
+export function listState({
+  loading,
+  error,
+  loadingLabel,
+  errorTitle,
+  onRetry,
+}: {
+  loading: boolean;
+  error: { message: string } | undefined;
+  loadingLabel: string;
+  errorTitle: string;
+  onRetry: () => void;
+}): ReactNode | null {
+  if (loading) {
+    return (
+      <div className="space-y-2" role="status" aria-label={loadingLabel}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <EmptyState
+        title={errorTitle}
+        description={error.message}
+        action={
+          <Button type="button" variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return null;
 }

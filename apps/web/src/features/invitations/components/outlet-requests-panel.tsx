@@ -3,13 +3,13 @@ import { Check, Inbox, X } from 'lucide-react';
 import type { AdminOutletRequest } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Badge, EmptyState, Skeleton } from '@/components/ui/feedback';
+import { Badge, EmptyState } from '@/components/ui/feedback';
 import { Field } from '@/components/ui/field';
 import { notify } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { decideOutletRequest, useOutletRequests } from '../api/invitations';
-import { FilterButtons, ListCard, Pager } from './list-parts';
+import { FilterButtons, ListCard, Pager, listState } from './list-parts';
 
 type Filter = 'pending' | 'approved' | 'rejected' | 'all';
 const FILTERS = [
@@ -62,28 +62,14 @@ export function OutletRequestsPanel() {
     }
   };
 
-  let body;
-  if (isLoading && !data) {
-    body = (
-      <div className="space-y-2" role="status" aria-label="Loading outlet requests">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-20 w-full" />
-        ))}
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <EmptyState
-        title="Failed to load outlet requests"
-        description={error.message}
-        action={
-          <Button type="button" variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  } else if (!data?.items.length) {
+  let body = listState({
+    loading: isLoading && !data,
+    error,
+    loadingLabel: 'Loading outlet requests',
+    errorTitle: 'Failed to load outlet requests',
+    onRetry: () => void mutate(),
+  });
+  if (!body && !data?.items.length) {
     body = (
       <EmptyState
         icon={<Inbox className="h-8 w-8" />}
@@ -91,60 +77,20 @@ export function OutletRequestsPanel() {
         description="Requests from users for outlets you manage appear here."
       />
     );
-  } else {
+  } else if (!body && data) {
     body = (
       <ul className="space-y-2" aria-label="Outlet requests">
         {data.items.map((r) => (
-          <ListCard
+          <OutletRequestItem
             key={r.id}
-            title={
-              <>
-                {r.userName ?? r.userEmail} <span className="font-normal text-stone-500">→</span> {r.outletName}
-              </>
-            }
-            badge={<Badge variant={statusBadge[r.status]}>{r.status[0].toUpperCase() + r.status.slice(1)}</Badge>}
-            actions={
-              r.status === 'pending' ? (
-                <>
-                  <Button
-                    type="button"
-                    size="sm"
-                    loading={busy === r.id}
-                    onClick={() => void decide(r, true)}
-                    aria-label={`Approve ${r.userEmail} for ${r.outletName}`}
-                  >
-                    <Check className="h-4 w-4" aria-hidden />
-                    Approve
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={busy === r.id}
-                    onClick={() => {
-                      setReason('');
-                      setRejecting(r);
-                    }}
-                    aria-label={`Reject ${r.userEmail} for ${r.outletName}`}
-                  >
-                    <X className="h-4 w-4" aria-hidden />
-                    Reject
-                  </Button>
-                </>
-              ) : undefined
-            }
-          >
-            <p className="break-all">{r.userEmail}</p>
-            <p>
-              {r.outletCode}
-              {r.boardName ? ` · ${r.boardName}` : ''}
-            </p>
-            <p className="text-xs text-stone-500">
-              Requested {formatDateTime(r.createdAt)}
-              {r.decidedAt && ` · ${r.status} ${formatDateTime(r.decidedAt)}${r.decidedByEmail ? ` by ${r.decidedByEmail}` : ''}`}
-            </p>
-            {r.reason && <p className="text-xs text-stone-500">Reason: {r.reason}</p>}
-          </ListCard>
+            request={r}
+            busy={busy === r.id}
+            onApprove={() => void decide(r, true)}
+            onReject={() => {
+              setReason('');
+              setRejecting(r);
+            }}
+          />
         ))}
       </ul>
     );
@@ -168,41 +114,120 @@ export function OutletRequestsPanel() {
       </div>
       {body}
       {data && <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />}
-      <Dialog
-        open={rejecting !== null}
-        onOpenChange={(o) => {
-          if (!o) setRejecting(null);
-        }}
-        title="Reject outlet request"
-        description={rejecting ? `${rejecting.userName ?? rejecting.userEmail} asked for access to ${rejecting.outletName}.` : undefined}
-        footer={
+      <RejectRequestDialog
+        request={rejecting}
+        busy={rejecting !== null && busy === rejecting.id}
+        reason={reason}
+        onReasonChange={setReason}
+        onCancel={() => setRejecting(null)}
+        onReject={() => rejecting && void decide(rejecting, false, reason.trim())}
+      />
+    </section>
+  );
+}
+
+/** One outlet request: who asked for which outlet, its status, dates and reason; Approve / Reject while pending. */
+function OutletRequestItem({
+  request: r,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  request: AdminOutletRequest;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <ListCard
+      title={
+        <>
+          {r.userName ?? r.userEmail} <span className="font-normal text-stone-500">→</span> {r.outletName}
+        </>
+      }
+      badge={<Badge variant={statusBadge[r.status]}>{r.status[0].toUpperCase() + r.status.slice(1)}</Badge>}
+      actions={
+        r.status === 'pending' ? (
           <>
-            <Button type="button" variant="outline" onClick={() => setRejecting(null)}>
-              Cancel
+            <Button type="button" size="sm" loading={busy} onClick={onApprove} aria-label={`Approve ${r.userEmail} for ${r.outletName}`}>
+              <Check className="h-4 w-4" aria-hidden />
+              Approve
             </Button>
             <Button
               type="button"
-              variant="destructive"
-              loading={busy === rejecting?.id}
-              onClick={() => rejecting && void decide(rejecting, false, reason.trim())}
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={onReject}
+              aria-label={`Reject ${r.userEmail} for ${r.outletName}`}
             >
-              {busy === rejecting?.id ? 'Rejecting...' : 'Reject request'}
+              <X className="h-4 w-4" aria-hidden />
+              Reject
             </Button>
           </>
-        }
-      >
-        <Field id="reject-reason" label="Reason (optional, sent to the requester)" hint={`${reason.length}/500`}>
-          <textarea
-            id="reject-reason"
-            aria-describedby="reject-reason-hint"
-            maxLength={500}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
-          />
-        </Field>
-      </Dialog>
-    </section>
+        ) : undefined
+      }
+    >
+      <p className="break-all">{r.userEmail}</p>
+      <p>
+        {r.outletCode}
+        {r.boardName ? ` · ${r.boardName}` : ''}
+      </p>
+      <p className="text-xs text-stone-500">
+        Requested {formatDateTime(r.createdAt)}
+        {r.decidedAt && ` · ${r.status} ${formatDateTime(r.decidedAt)}${r.decidedByEmail ? ` by ${r.decidedByEmail}` : ''}`}
+      </p>
+      {r.reason && <p className="text-xs text-stone-500">Reason: {r.reason}</p>}
+    </ListCard>
+  );
+}
+
+/** Reject outlet request: an optional reason (at most 500 characters) mailed to the requester. */
+function RejectRequestDialog({
+  request,
+  busy,
+  reason,
+  onReasonChange,
+  onCancel,
+  onReject,
+}: {
+  request: AdminOutletRequest | null;
+  busy: boolean;
+  reason: string;
+  onReasonChange: (reason: string) => void;
+  onCancel: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <Dialog
+      open={request !== null}
+      onOpenChange={(o) => {
+        if (!o) onCancel();
+      }}
+      title="Reject outlet request"
+      description={request ? `${request.userName ?? request.userEmail} asked for access to ${request.outletName}.` : undefined}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="button" variant="destructive" loading={busy} onClick={onReject}>
+            {busy ? 'Rejecting...' : 'Reject request'}
+          </Button>
+        </>
+      }
+    >
+      <Field id="reject-reason" label="Reason (optional, sent to the requester)" hint={`${reason.length}/500`}>
+        <textarea
+          id="reject-reason"
+          aria-describedby="reject-reason-hint"
+          maxLength={500}
+          rows={3}
+          value={reason}
+          onChange={(e) => onReasonChange(e.target.value)}
+          className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+        />
+      </Field>
+    </Dialog>
   );
 }

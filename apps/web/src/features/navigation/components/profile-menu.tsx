@@ -1,5 +1,5 @@
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
   Building2,
   Calculator,
@@ -24,13 +24,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { notify } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
-import { useSelection } from '@/lib/selection';
 import { useSession } from '@/lib/session';
-import { clearMenuSections, readMenuSections, writeMenuSections, type MenuSectionKey } from '../utils/menu-state';
-import { outletMenuName, storeLocation, storeName } from '../utils/names';
-import { MenuSection, type MenuChoice } from './menu-section';
+import { useProfileMenu } from '../hooks/use-profile-menu';
+import { MenuSection } from './menu-section';
 import { ScrollableMenuBody } from './scrollable-menu-body';
 
 /** The menu's title (spec 000 §2): first name, else full name, else 'User'. */
@@ -82,59 +79,13 @@ export interface ProfileMenuDialogs {
  * a width of w-72 under 768 px, else w-64.
  */
 export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) {
-  const { me, hasPermission, signOut } = useSession();
-  const sel = useSelection();
-  const navigate = useNavigate();
-  const [sections, setSections] = useState(readMenuSections);
+  const { me, hasPermission } = useSession();
+  const menu = useProfileMenu();
+  const { logOut } = menu;
   const [inviteOpen, setInviteOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
 
   if (!me?.profile) return null;
-
-  const setExpanded = (key: MenuSectionKey, value: boolean) => {
-    setSections((s) => {
-      const next = { ...s, [key]: value };
-      writeMenuSections(next);
-      return next;
-    });
-  };
-
-  const outletChoices: MenuChoice[] = sel.outlets.map((o) => ({
-    id: o.outletId,
-    label: outletMenuName(o),
-    detail: o.isAdminOutlet ? null : [o.outletCity, o.outletState].filter(Boolean).join(', ') || null,
-  }));
-  const storeChoices: MenuChoice[] = sel.stores.map((s) => ({ id: s.id, label: storeName(s), detail: storeLocation(s) }));
-
-  const chooseOutlet = async (c: MenuChoice) => {
-    setExpanded('outlets', true);
-    try {
-      await sel.selectOutlet(c.id);
-      notify({ title: 'Outlet switched', description: `Now viewing ${c.label}`, variant: 'success' });
-    } catch {
-      notify({ title: 'Error', description: 'Failed to switch outlet. Please try again.', variant: 'destructive' });
-    }
-  };
-  const chooseStore = async (c: MenuChoice) => {
-    setExpanded('stores', true);
-    try {
-      await sel.selectStore(c.id);
-      notify({ title: 'Store switched', description: `Now shopping from ${c.label}`, variant: 'success' });
-    } catch {
-      notify({ title: 'Error', description: 'Failed to switch store. Please try again.', variant: 'destructive' });
-    }
-  };
-  const logOut = async () => {
-    try {
-      await signOut();
-      clearMenuSections();
-      setSections(readMenuSections());
-      notify({ title: 'Logged out successfully', description: 'You have been successfully logged out', variant: 'success' });
-      navigate('/auth');
-    } catch {
-      notify({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' });
-    }
-  };
 
   const title = menuTitle(me.profile);
   return (
@@ -173,33 +124,7 @@ export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) 
               Pricing Calculator
             </NavItem>
             <DropdownMenuSeparator />
-            <MenuSection
-              title="OUTLETS"
-              choices={outletChoices}
-              currentId={sel.outlet?.outletId ?? null}
-              emptyText={sel.outletsError ? (sel.problem ?? 'No outlets available') : 'No outlets available'}
-              loading={sel.outletsLoading}
-              expanded={sections.outlets}
-              onToggle={() => setExpanded('outlets', !sections.outlets)}
-              onChoose={chooseOutlet}
-            />
-            {/* No outlets: the way out is a request (issue 9 §4), not a circle back to the shop. */}
-            {!sel.outletsLoading && sel.outlets.length === 0 && (
-              <NavItem to="/profile#my-outlets" icon={icon(Building2)}>
-                Request Outlets
-              </NavItem>
-            )}
-            <DropdownMenuSeparator />
-            <MenuSection
-              title="STORES"
-              choices={storeChoices}
-              currentId={sel.store?.id ?? null}
-              emptyText={sel.outlet ? 'No stores available for this outlet' : 'Select an outlet first'}
-              loading={Boolean(sel.outlet) && sel.storesLoading}
-              expanded={sections.stores}
-              onToggle={() => setExpanded('stores', !sections.stores)}
-              onChoose={chooseStore}
-            />
+            <PlaceSections menu={menu} />
             <DropdownMenuSeparator />
             {(hasPermission(PERMISSIONS.ordersStoreManage) || hasPermission(PERMISSIONS.ordersOutletManage)) && (
               <NavItem to="/orders" icon={icon(ClipboardList)}>
@@ -242,6 +167,42 @@ export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) 
           />
         )}
       </Suspense>
+    </>
+  );
+}
+
+/** The OUTLETS and STORES sections (switching toasts), with Request Outlets while the person has no outlet (issue 9 §4). */
+function PlaceSections({ menu }: { menu: ReturnType<typeof useProfileMenu> }) {
+  const { sel, sections, setExpanded, outletChoices, storeChoices, chooseOutlet, chooseStore } = menu;
+  return (
+    <>
+      <MenuSection
+        title="OUTLETS"
+        choices={outletChoices}
+        currentId={sel.outlet?.outletId ?? null}
+        emptyText={sel.outletsError ? (sel.problem ?? 'No outlets available') : 'No outlets available'}
+        loading={sel.outletsLoading}
+        expanded={sections.outlets}
+        onToggle={() => setExpanded('outlets', !sections.outlets)}
+        onChoose={chooseOutlet}
+      />
+      {/* No outlets: the way out is a request (issue 9 §4), not a circle back to the shop. */}
+      {!sel.outletsLoading && sel.outlets.length === 0 && (
+        <NavItem to="/profile#my-outlets" icon={icon(Building2)}>
+          Request Outlets
+        </NavItem>
+      )}
+      <DropdownMenuSeparator />
+      <MenuSection
+        title="STORES"
+        choices={storeChoices}
+        currentId={sel.store?.id ?? null}
+        emptyText={sel.outlet ? 'No stores available for this outlet' : 'Select an outlet first'}
+        loading={Boolean(sel.outlet) && sel.storesLoading}
+        expanded={sections.stores}
+        onToggle={() => setExpanded('stores', !sections.stores)}
+        onChoose={chooseStore}
+      />
     </>
   );
 }

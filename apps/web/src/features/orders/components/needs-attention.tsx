@@ -84,66 +84,7 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
       <ul className="space-y-3">
         {items.map((o) => (
           <li key={o.id}>
-            <Card className="p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <div className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{o.orderNumber}</div>
-                  <div className="text-sm text-stone-600 [overflow-wrap:anywhere]">
-                    {o.customerName} · {o.customerEmail}
-                  </div>
-                </div>
-                <Badge variant="warning">{REASON[o.reason]}</Badge>
-              </div>
-              <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                <div className="flex gap-2">
-                  <dt className="text-stone-500">Total</dt>
-                  <dd className="font-medium tabular-nums">{formatMoney(o.total)}</dd>
-                </div>
-                <div className="flex gap-2">
-                  <dt className="text-stone-500">Placed</dt>
-                  <dd>{formatDateTime(o.orderDate)}</dd>
-                </div>
-                {superAdmin && (
-                  <div className="flex gap-2">
-                    <dt className="text-stone-500">Store</dt>
-                    <dd>{o.storeName}</dd>
-                  </div>
-                )}
-                <div className="flex gap-2">
-                  <dt className="text-stone-500">Reference</dt>
-                  <dd className="font-mono [overflow-wrap:anywhere]">{o.merchantReference}</dd>
-                </div>
-                <div className="flex gap-2">
-                  <dt className="text-stone-500">Gateway ref.</dt>
-                  <dd className="font-mono">
-                    {o.gatewayReference ?? '—'}
-                    {o.gateway ? ` (${o.gateway})` : ''}
-                  </dd>
-                </div>
-                <div className="flex gap-2">
-                  <dt className="text-stone-500">Card</dt>
-                  <dd>{o.cardLast4 ? `ending ${o.cardLast4}` : '—'}</dd>
-                </div>
-                <div className="flex gap-2">
-                  <dt className="text-stone-500">Last checked</dt>
-                  <dd>{o.lastCheckedAt ? formatDateTime(o.lastCheckedAt) : 'Never'}</dd>
-                </div>
-              </dl>
-              {o.reason === 'payment_unconfirmed' && (
-                <div className="mt-3 flex justify-end">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    loading={checking === o.id}
-                    onClick={() => checkAgain(o)}
-                    aria-label={`Check again order ${o.orderNumber}`}
-                  >
-                    <RefreshCw className="h-4 w-4" aria-hidden />
-                    Check again
-                  </Button>
-                </div>
-              )}
-            </Card>
+            <AttentionCard order={o} showStore={superAdmin} checking={checking === o.id} onCheckAgain={() => checkAgain(o)} />
           </li>
         ))}
       </ul>
@@ -160,5 +101,75 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
       <p className="mb-3 text-sm text-stone-600">{ATTENTION_MESSAGES.intro}</p>
       {body}
     </section>
+  );
+}
+
+/** One order needing attention: number, customer, reason, total, date, store, references, card, last check; Check again. */
+function AttentionCard({
+  order: o,
+  showStore,
+  checking,
+  onCheckAgain,
+}: {
+  order: AttentionOrder;
+  showStore: boolean;
+  checking: boolean;
+  onCheckAgain: () => unknown;
+}) {
+  return (
+    <Card className="p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <div className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{o.orderNumber}</div>
+          <div className="text-sm text-stone-600 [overflow-wrap:anywhere]">
+            {o.customerName} · {o.customerEmail}
+          </div>
+        </div>
+        <Badge variant="warning">{REASON[o.reason]}</Badge>
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt className="text-stone-500">Total</dt>
+          <dd className="font-medium tabular-nums">{formatMoney(o.total)}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-stone-500">Placed</dt>
+          <dd>{formatDateTime(o.orderDate)}</dd>
+        </div>
+        {showStore && (
+          <div className="flex gap-2">
+            <dt className="text-stone-500">Store</dt>
+            <dd>{o.storeName}</dd>
+          </div>
+        )}
+        <div className="flex gap-2">
+          <dt className="text-stone-500">Reference</dt>
+          <dd className="font-mono [overflow-wrap:anywhere]">{o.merchantReference}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-stone-500">Gateway ref.</dt>
+          <dd className="font-mono">
+            {o.gatewayReference ?? '—'}
+            {o.gateway ? ` (${o.gateway})` : ''}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-stone-500">Card</dt>
+          <dd>{o.cardLast4 ? `ending ${o.cardLast4}` : '—'}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-stone-500">Last checked</dt>
+          <dd>{o.lastCheckedAt ? formatDateTime(o.lastCheckedAt) : 'Never'}</dd>
+        </div>
+      </dl>
+      {o.reason === 'payment_unconfirmed' && (
+        <div className="mt-3 flex justify-end">
+          <Button variant="outline" size="sm" loading={checking} onClick={onCheckAgain} aria-label={`Check again order ${o.orderNumber}`}>
+            <RefreshCw className="h-4 w-4" aria-hidden />
+            Check again
+          </Button>
+        </div>
+      )}
+    </Card>
   );
 }

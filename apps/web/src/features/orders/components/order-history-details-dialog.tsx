@@ -59,40 +59,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
     >
       {order && (
         <div className="space-y-5">
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-            <div>
-              <dt className="text-stone-500">Order Date</dt>
-              <dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Status</dt>
-              <dd className="mt-0.5">
-                <OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Fulfillment Type</dt>
-              <dd className="font-medium text-stone-900">{order.fulfillmentType}</dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Fulfillment Date</dt>
-              <dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd>
-            </div>
-            {order.cancelReason && (
-              <div className="col-span-2">
-                <dt className="text-stone-500">Cancellation reason</dt>
-                <dd className="font-medium text-stone-900">{order.cancelReason}</dd>
-              </div>
-            )}
-            {order.refundedAmount && (
-              <div className="col-span-2">
-                <dt className="text-stone-500">Refund</dt>
-                <dd>
-                  <RefundNote order={order} />
-                </dd>
-              </div>
-            )}
-          </dl>
+          <OrderFacts order={order} />
           <div className="grid gap-3 sm:grid-cols-2">
             {d ? (
               <>
@@ -119,5 +86,45 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** Order date, status, fulfillment type and date, the cancellation reason and the refund when any. */
+function OrderFacts({ order }: { order: Order }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+      <div>
+        <dt className="text-stone-500">Order Date</dt>
+        <dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Status</dt>
+        <dd className="mt-0.5">
+          <OrderStatusBadge status={order.status} paymentStatus={order.paymentStatus} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Fulfillment Type</dt>
+        <dd className="font-medium text-stone-900">{order.fulfillmentType}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Fulfillment Date</dt>
+        <dd className="font-medium text-stone-900">{fulfillmentDateText(order)}</dd>
+      </div>
+      {order.cancelReason && (
+        <div className="col-span-2">
+          <dt className="text-stone-500">Cancellation reason</dt>
+          <dd className="font-medium text-stone-900">{order.cancelReason}</dd>
+        </div>
+      )}
+      {order.refundedAmount && (
+        <div className="col-span-2">
+          <dt className="text-stone-500">Refund</dt>
+          <dd>
+            <RefundNote order={order} />
+          </dd>
+        </div>
+      )}
+    </dl>
   );
 }

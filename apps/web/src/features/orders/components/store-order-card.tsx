@@ -32,7 +32,6 @@ export function StoreOrderCard({
   onComplete?: () => void;
   onCancel?: () => void;
 }) {
-  const more = order.items.length - SHOWN_LINES;
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 p-4 pb-3">
@@ -56,49 +55,8 @@ export function StoreOrderCard({
             <span className="font-medium">Cancel reason:</span> {order.cancelReason}
           </p>
         )}
-        <dl className="grid grid-cols-1 gap-1.5 text-stone-700 sm:grid-cols-2">
-          <div className="flex items-center gap-1.5">
-            <User className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            <dt className="sr-only">Customer</dt>
-            <dd className="truncate">{order.customerName}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <Building2 className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            <dt className="sr-only">Outlet</dt>
-            <dd className="truncate">{order.outletName}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            {order.fulfillmentType === 'Delivery' ? (
-              <Truck className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            ) : (
-              <CalendarDays className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            )}
-            <dt className="sr-only">Fulfillment</dt>
-            <dd>
-              {order.fulfillmentType} · {fulfillmentDateText(order)}
-            </dd>
-          </div>
-          {Number(order.deliveryCharge) > 0 && (
-            <div className="flex items-center gap-1.5">
-              <dt className="text-stone-500">Delivery charge</dt>
-              <dd className="tabular-nums">{formatMoney(order.deliveryCharge)}</dd>
-            </div>
-          )}
-        </dl>
-        <div className="rounded-md bg-stone-50 p-3">
-          <p className="mb-1 text-xs font-medium uppercase tracking-wide text-stone-500">{itemsText(order.itemCount)}</p>
-          <ul className="space-y-0.5">
-            {order.items.slice(0, SHOWN_LINES).map((l) => (
-              <li key={l.id} className="flex justify-between gap-3">
-                <span className="min-w-0 truncate">
-                  <span className="tabular-nums text-stone-500">{l.quantity} ×</span> {l.itemName || l.itemCode}
-                </span>
-                <span className="shrink-0 tabular-nums text-stone-600">{formatMoney(l.totalPrice)}</span>
-              </li>
-            ))}
-            {more > 0 && <li className="text-stone-500">+ {more} more</li>}
-          </ul>
-        </div>
+        <OrderFacts order={order} />
+        <LinesPreview order={order} />
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-stone-100 p-3">
         <Button variant="outline" size="sm" onClick={onView} aria-label={`View Details of order ${order.orderNumber}`}>
@@ -121,5 +79,61 @@ export function StoreOrderCard({
         )}
       </div>
     </Card>
+  );
+}
+
+/** Customer, outlet, fulfillment (type and date) and the delivery charge when above 0. */
+function OrderFacts({ order }: { order: Order }) {
+  return (
+    <dl className="grid grid-cols-1 gap-1.5 text-stone-700 sm:grid-cols-2">
+      <div className="flex items-center gap-1.5">
+        <User className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+        <dt className="sr-only">Customer</dt>
+        <dd className="truncate">{order.customerName}</dd>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <Building2 className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+        <dt className="sr-only">Outlet</dt>
+        <dd className="truncate">{order.outletName}</dd>
+      </div>
+      <div className="flex items-center gap-1.5">
+        {order.fulfillmentType === 'Delivery' ? (
+          <Truck className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+        ) : (
+          <CalendarDays className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+        )}
+        <dt className="sr-only">Fulfillment</dt>
+        <dd>
+          {order.fulfillmentType} · {fulfillmentDateText(order)}
+        </dd>
+      </div>
+      {Number(order.deliveryCharge) > 0 && (
+        <div className="flex items-center gap-1.5">
+          <dt className="text-stone-500">Delivery charge</dt>
+          <dd className="tabular-nums">{formatMoney(order.deliveryCharge)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The first three item lines (quantity × name, line total) and "+ N more". */
+function LinesPreview({ order }: { order: Order }) {
+  const more = order.items.length - SHOWN_LINES;
+  return (
+    <div className="rounded-md bg-stone-50 p-3">
+      <p className="mb-1 text-xs font-medium uppercase tracking-wide text-stone-500">{itemsText(order.itemCount)}</p>
+      <ul className="space-y-0.5">
+        {order.items.slice(0, SHOWN_LINES).map((l) => (
+          <li key={l.id} className="flex justify-between gap-3">
+            <span className="min-w-0 truncate">
+              <span className="tabular-nums text-stone-500">{l.quantity} ×</span> {l.itemName || l.itemCode}
+            </span>
+            <span className="shrink-0 tabular-nums text-stone-600">{formatMoney(l.totalPrice)}</span>
+          </li>
+        ))}
+        {more > 0 && <li className="text-stone-500">+ {more} more</li>}
+      </ul>
+    </div>
   );
 }

@@ -62,46 +62,7 @@ export function StoreOrderDetailsDialog({
     >
       {order && (
         <div className="space-y-5 text-sm">
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-            <div>
-              <dt className="text-stone-500">Ordered</dt>
-              <dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Fulfillment</dt>
-              <dd className="font-medium text-stone-900">
-                {order.fulfillmentType} · {fulfillmentDateText(order)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Customer</dt>
-              <dd className="font-medium text-stone-900">{order.customerName}</dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Outlet</dt>
-              <dd className="font-medium text-stone-900">{order.outletName}</dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Email</dt>
-              <dd>
-                <a className="break-all text-brand-700 hover:underline" href={`mailto:${order.customerEmail}`}>
-                  {order.customerEmail}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-500">Phone</dt>
-              <dd>
-                {order.customerPhone ? (
-                  <a className="text-brand-700 hover:underline" href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>
-                    {order.customerPhone}
-                  </a>
-                ) : (
-                  <span className="text-stone-500">Not provided</span>
-                )}
-              </dd>
-            </div>
-          </dl>
+          <CustomerFacts order={order} />
           <OrderLinesTable items={order.items} variant="store" />
           <OrderTotals subtotal={subtotal} deliveryCharge={order.deliveryCharge} total={order.total} totalLabel="Total" />
           <RefundNote order={order} className="flex justify-end" />
@@ -112,5 +73,51 @@ export function StoreOrderDetailsDialog({
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** Ordered, fulfillment, customer, outlet, and the customer's email and phone as mailto: / tel: links. */
+function CustomerFacts({ order }: { order: Order }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+      <div>
+        <dt className="text-stone-500">Ordered</dt>
+        <dd className="font-medium text-stone-900">{formatDateTime(order.orderDate)}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Fulfillment</dt>
+        <dd className="font-medium text-stone-900">
+          {order.fulfillmentType} · {fulfillmentDateText(order)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Customer</dt>
+        <dd className="font-medium text-stone-900">{order.customerName}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Outlet</dt>
+        <dd className="font-medium text-stone-900">{order.outletName}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Email</dt>
+        <dd>
+          <a className="break-all text-brand-700 hover:underline" href={`mailto:${order.customerEmail}`}>
+            {order.customerEmail}
+          </a>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Phone</dt>
+        <dd>
+          {order.customerPhone ? (
+            <a className="text-brand-700 hover:underline" href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>
+              {order.customerPhone}
+            </a>
+          ) : (
+            <span className="text-stone-500">Not provided</span>
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,4 +1,4 @@
-import { useForm, Controller } from 'react-hook-form';
+import { useForm, Controller, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
 import { cardSchema, type Card, type CardInput } from '@portal/contracts';
@@ -65,86 +65,54 @@ export function CardForm({
       </Field>
       <Field id="cardNumber" label="Card number" error={err('cardNumber')}>
         <div className="relative">
-          <Controller
-            name="cardNumber"
+          <DigitsInput
             control={control}
-            render={({ field }) => (
-              <Input
-                {...describedBy('cardNumber', err('cardNumber'))}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => reformat(e.target, formatCardNumber, field.onChange)}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="1234 5678 9012 3456"
-                className="pr-10 tabular-nums"
-              />
-            )}
+            name="cardNumber"
+            error={err('cardNumber')}
+            onInput={(el, onChange) => reformat(el, formatCardNumber, onChange)}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+            className="pr-10 tabular-nums"
           />
           <CreditCard className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
         </div>
       </Field>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Field id="expiration" label="Expiration (MM/YY)" error={err('expiration')}>
-          <Controller
-            name="expiration"
+          <DigitsInput
             control={control}
-            render={({ field }) => (
-              <Input
-                {...describedBy('expiration', err('expiration'))}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => reformat(e.target, formatExpiration, field.onChange)}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                className="tabular-nums"
-              />
-            )}
+            name="expiration"
+            error={err('expiration')}
+            onInput={(el, onChange) => reformat(el, formatExpiration, onChange)}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            className="tabular-nums"
           />
         </Field>
         <Field id="securityCode" label="Security code" error={err('securityCode')}>
-          <Controller
-            name="securityCode"
+          <DigitsInput
             control={control}
-            render={({ field }) => (
-              <Input
-                {...describedBy('securityCode', err('securityCode'))}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(digitsOnly(e.target.value, 4))}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                className="tabular-nums"
-              />
-            )}
+            name="securityCode"
+            error={err('securityCode')}
+            onInput={(el, onChange) => onChange(digitsOnly(el.value, 4))}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            className="tabular-nums"
           />
         </Field>
         <Field id="zipCode" label="ZIP code" error={err('zipCode')} className="col-span-2 sm:col-span-1">
-          <Controller
-            name="zipCode"
+          <DigitsInput
             control={control}
-            render={({ field }) => (
-              <Input
-                {...describedBy('zipCode', err('zipCode'))}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(digitsOnly(e.target.value, 5))}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                placeholder="12345"
-                className="tabular-nums"
-              />
-            )}
+            name="zipCode"
+            error={err('zipCode')}
+            onInput={(el, onChange) => onChange(digitsOnly(el.value, 5))}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="12345"
+            className="tabular-nums"
           />
         </Field>
       </div>
@@ -159,5 +127,44 @@ export function CardForm({
         )}
       </Button>
     </form>
+  );
+}
+
+/**
+ * A digits field of the card form on a react-hook-form Controller: `onInput` turns what was typed into the
+ * field's value (grouping, caret kept); the error, when any, is announced through aria-describedby.
+ */
+function DigitsInput({
+  control,
+  name,
+  error,
+  onInput,
+  ...input
+}: {
+  control: Control<CardInput, unknown, Card>;
+  name: 'cardNumber' | 'expiration' | 'securityCode' | 'zipCode';
+  error: string | undefined;
+  onInput: (el: HTMLInputElement, onChange: (value: string) => void) => void;
+  inputMode: 'numeric';
+  autoComplete: string;
+  placeholder: string;
+  className: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Input
+          {...describedBy(name, error)}
+          ref={field.ref}
+          name={field.name}
+          value={field.value}
+          onBlur={field.onBlur}
+          onChange={(e) => onInput(e.target, field.onChange)}
+          {...input}
+        />
+      )}
+    />
   );
 }

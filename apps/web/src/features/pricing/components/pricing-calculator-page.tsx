@@ -94,40 +94,13 @@ function StoreCalculator({ storeId }: { storeId: number }) {
               />
             </div>
           </form>
-          {!search.trim() ? (
-            <p className="py-6 text-center text-sm text-stone-500">Search for a product to see its pricing analysis.</p>
-          ) : results.isLoading ? (
-            <div className="flex justify-center py-6">
-              <Spinner label="Searching" />
-            </div>
-          ) : items.length === 0 ? (
-            <p className="py-6 text-center text-sm text-stone-500">No products found matching your criteria.</p>
-          ) : (
-            <ul className="divide-y divide-stone-100" aria-label="Search results">
-              {items.map((p) => (
-                <li key={p.code}>
-                  <button
-                    type="button"
-                    onClick={() => choose(p)}
-                    aria-pressed={selected?.code === p.code}
-                    className={cn(
-                      'flex w-full items-center gap-3 rounded-md px-2 py-2.5 text-left cursor-pointer hover:bg-stone-50',
-                      selected?.code === p.code && 'bg-brand-50 hover:bg-brand-50',
-                    )}
-                  >
-                    <ProductImage category={p.category} name={p.name} className="h-12 w-10 shrink-0" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-stone-900">{p.name}</span>
-                      <span className="block text-xs text-stone-500">
-                        <span className="font-mono">#{p.code}</span> · {p.bottleSize}
-                      </span>
-                    </span>
-                    <span className="text-sm font-semibold tabular-nums">{formatMoney(p.price)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SearchResults
+            searching={Boolean(search.trim())}
+            loading={results.isLoading}
+            items={items}
+            selectedCode={selected?.code}
+            onChoose={choose}
+          />
         </CardContent>
       </Card>
 
@@ -155,5 +128,55 @@ function StoreCalculator({ storeId }: { storeId: number }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The calculator's search results: the prompt, a spinner, none found, or the products (the chosen one pressed). */
+function SearchResults({
+  searching,
+  loading,
+  items,
+  selectedCode,
+  onChoose,
+}: {
+  searching: boolean;
+  loading: boolean;
+  items: Product[];
+  selectedCode: string | undefined;
+  onChoose: (product: Product) => void;
+}) {
+  return !searching ? (
+    <p className="py-6 text-center text-sm text-stone-500">Search for a product to see its pricing analysis.</p>
+  ) : loading ? (
+    <div className="flex justify-center py-6">
+      <Spinner label="Searching" />
+    </div>
+  ) : items.length === 0 ? (
+    <p className="py-6 text-center text-sm text-stone-500">No products found matching your criteria.</p>
+  ) : (
+    <ul className="divide-y divide-stone-100" aria-label="Search results">
+      {items.map((p) => (
+        <li key={p.code}>
+          <button
+            type="button"
+            onClick={() => onChoose(p)}
+            aria-pressed={selectedCode === p.code}
+            className={cn(
+              'flex w-full items-center gap-3 rounded-md px-2 py-2.5 text-left cursor-pointer hover:bg-stone-50',
+              selectedCode === p.code && 'bg-brand-50 hover:bg-brand-50',
+            )}
+          >
+            <ProductImage category={p.category} name={p.name} className="h-12 w-10 shrink-0" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium text-stone-900">{p.name}</span>
+              <span className="block text-xs text-stone-500">
+                <span className="font-mono">#{p.code}</span> · {p.bottleSize}
+              </span>
+            </span>
+            <span className="text-sm font-semibold tabular-nums">{formatMoney(p.price)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -72,34 +72,7 @@ export function ProfileScreen() {
         <p className="mt-1 text-sm text-stone-600">Manage your personal details, password, outlets and roles.</p>
       </header>
       <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-10">
-        <nav
-          aria-label="Profile sections"
-          className="sticky top-16 z-30 -mx-4 mb-4 border-b border-stone-200 bg-stone-50 px-4 sm:-mx-6 sm:px-6 lg:top-24 lg:mx-0 lg:mb-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0"
-        >
-          <ul className="-mb-px flex overflow-x-auto lg:mb-0 lg:flex-col lg:gap-1 lg:overflow-visible">
-            {PROFILE_SECTIONS.map((s) => {
-              const current = active === s.id;
-              return (
-                <li key={s.id} className="flex-1 lg:flex-none">
-                  <a
-                    href={`#${s.id}`}
-                    onClick={(e) => go(e, s.id)}
-                    aria-current={current ? 'location' : undefined}
-                    className={cn(
-                      'block whitespace-nowrap border-b-2 px-1.5 py-3 text-center text-sm font-medium transition-colors motion-reduce:transition-none sm:px-3',
-                      'lg:rounded-md lg:border-b-0 lg:border-l-2 lg:py-2 lg:text-left',
-                      current
-                        ? 'border-brand-700 text-brand-800 lg:bg-brand-50'
-                        : 'border-transparent text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100',
-                    )}
-                  >
-                    {s.label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <SectionNav active={active} onGo={go} />
         <div className="space-y-6">
           <SectionCard
             id="profile-info"
@@ -136,5 +109,39 @@ export function ProfileScreen() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The sticky in-page navigation: the four sections, the one in view marked aria-current="location". */
+function SectionNav({ active, onGo }: { active: string; onGo: (e: MouseEvent<HTMLAnchorElement>, id: string) => void }) {
+  return (
+    <nav
+      aria-label="Profile sections"
+      className="sticky top-16 z-30 -mx-4 mb-4 border-b border-stone-200 bg-stone-50 px-4 sm:-mx-6 sm:px-6 lg:top-24 lg:mx-0 lg:mb-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0"
+    >
+      <ul className="-mb-px flex overflow-x-auto lg:mb-0 lg:flex-col lg:gap-1 lg:overflow-visible">
+        {PROFILE_SECTIONS.map((s) => {
+          const current = active === s.id;
+          return (
+            <li key={s.id} className="flex-1 lg:flex-none">
+              <a
+                href={`#${s.id}`}
+                onClick={(e) => onGo(e, s.id)}
+                aria-current={current ? 'location' : undefined}
+                className={cn(
+                  'block whitespace-nowrap border-b-2 px-1.5 py-3 text-center text-sm font-medium transition-colors motion-reduce:transition-none sm:px-3',
+                  'lg:rounded-md lg:border-b-0 lg:border-l-2 lg:py-2 lg:text-left',
+                  current
+                    ? 'border-brand-700 text-brand-800 lg:bg-brand-50'
+                    : 'border-transparent text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100',
+                )}
+              >
+                {s.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

@@ -11,6 +11,8 @@ import { cn } from '@/lib/cn';
 import { useRequestableOutlets } from '../api/get-requestable-outlets';
 import { requestOutlet } from '../api/request-outlet';
 
+type RequestableOutlet = NonNullable<ReturnType<typeof useRequestableOutlets>['data']>['items'][number];
+
 /**
  * Request more Outlets (spec 000 §2): a collapsible list of requestable outlets (active, not yet
  * assigned), each with its board name; submit is disabled until one is chosen; Cancel closes and clears.
@@ -70,29 +72,7 @@ export function RequestOutletsPanel() {
         ) : items.length === 0 ? (
           <p className="text-sm text-stone-500">No additional outlets available.</p>
         ) : (
-          <fieldset>
-            <legend className="mb-3 text-sm font-medium text-stone-800">Choose the outlet you need access to</legend>
-            <RadioGroup value={chosen} onValueChange={setChosen} className="max-h-72 gap-1 overflow-y-auto">
-              {items.map((o) => {
-                const id = `request-outlet-${o.outletId}`;
-                return (
-                  <div
-                    key={o.outletId}
-                    className={cn(
-                      'flex items-center gap-3 rounded-md px-2 py-2 hover:bg-white',
-                      chosen === String(o.outletId) && 'bg-white ring-1 ring-brand-200',
-                    )}
-                  >
-                    <RadioGroupItem id={id} value={String(o.outletId)} />
-                    <Label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 font-normal">
-                      <span className="font-medium text-stone-900">{o.outletName}</span>
-                      {o.boardName && <Badge variant="outline">{o.boardName}</Badge>}
-                    </Label>
-                  </div>
-                );
-              })}
-            </RadioGroup>
-          </fieldset>
+          <OutletChoices items={items} chosen={chosen} onChoose={setChosen} />
         )}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button type="button" variant="ghost" onClick={close}>
@@ -111,5 +91,34 @@ export function RequestOutletsPanel() {
         </div>
       </Collapsible.Content>
     </Collapsible.Root>
+  );
+}
+
+/** The requestable outlets as a radio group, each with its board. */
+function OutletChoices({ items, chosen, onChoose }: { items: RequestableOutlet[]; chosen: string; onChoose: (outletId: string) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-medium text-stone-800">Choose the outlet you need access to</legend>
+      <RadioGroup value={chosen} onValueChange={onChoose} className="max-h-72 gap-1 overflow-y-auto">
+        {items.map((o) => {
+          const id = `request-outlet-${o.outletId}`;
+          return (
+            <div
+              key={o.outletId}
+              className={cn(
+                'flex items-center gap-3 rounded-md px-2 py-2 hover:bg-white',
+                chosen === String(o.outletId) && 'bg-white ring-1 ring-brand-200',
+              )}
+            >
+              <RadioGroupItem id={id} value={String(o.outletId)} />
+              <Label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 font-normal">
+                <span className="font-medium text-stone-900">{o.outletName}</span>
+                {o.boardName && <Badge variant="outline">{o.boardName}</Badge>}
+              </Label>
+            </div>
+          );
+        })}
+      </RadioGroup>
+    </fieldset>
   );
 }
