@@ -87,7 +87,7 @@ export async function run(argv: string[]): Promise<string> {
     await migrateLatest(db);
     await seedReference(db);
     await importFiles(db, [dataFile('stores.csv'), dataFile('products.csv')]);
-    const role = await db('roles').where({ code: 'super_admin' }).first('id');
+    const role = (await db('roles').where({ code: 'super_admin' }).first('id'))!;
     const [user] = await db('users').insert({ email: 'bench-admin@example.com', password_hash: 'x', is_active: true }).returning('id');
     await db('role_grants').insert({ user_id: user.id, role_id: role.id, scope_type: 'global' });
 

@@ -365,7 +365,7 @@ async function setBenchPassword(db: Db): Promise<string> {
 
 /** Signs the buyer in over HTTP; when the login route is not there (yet), signs a token with the API's secret. */
 async function signIn(base: string, db: Db, secret: string, password: string): Promise<{ token: string; how: string; userId: string }> {
-  const user = await db('users').where({ email: BUYER }).first('id');
+  const user = (await db('users').where({ email: BUYER }).first('id'))!;
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

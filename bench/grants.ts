@@ -49,7 +49,7 @@ export async function run(argv: string[] = []): Promise<string> {
     await seedReference(db);
     await importFiles(db, [dataFile('stores.csv')]);
     const stores: number[] = await db('stores').orderBy('id').pluck('id');
-    const board = await db('boards').orderBy('board_number').first('id');
+    const board = (await db('boards').orderBy('board_number').first('id'))!;
     const roles = new Map<string, number>((await db('roles').select('id', 'code')).map((r) => [r.code, r.id]));
     console.log(`seeding ${grants} outlets with a buyer each, and one administrator holding ${grants} grants…`);
     const t0 = Date.now();
@@ -118,9 +118,8 @@ export async function run(argv: string[] = []): Promise<string> {
     await db.raw('ANALYZE');
     console.log(
       `seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${await db('role_grants')
-        .count('* as n')
-        .first()
-        .then((r) => r?.n)} grants in all`,
+        .count<{ n: number }[]>('* as n')
+        .then(([r]) => r.n)} grants in all`,
     );
 
     const config = loadConfig({

@@ -149,7 +149,7 @@ export async function run(argv: string[]): Promise<string> {
     await migrateLatest(db);
     await seedReference(db);
     await importFiles(db, [dataFile('stores.csv'), dataFile('products.csv')]);
-    const role = await db('roles').where({ code: 'super_admin' }).first('id');
+    const role = (await db('roles').where({ code: 'super_admin' }).first('id'))!;
     const [user] = await db('users').insert({ email: 'bench-admin@example.com', password_hash: 'x', is_active: true }).returning('id');
     await db('role_grants').insert({ user_id: user.id, role_id: role.id, scope_type: 'global' });
     const assortment = await readAssortment(file);
@@ -258,14 +258,12 @@ export async function run(argv: string[]): Promise<string> {
     console.log(
       `moved orders through POST /integrations/orders/{n}/status: ${moved.calls} calls in ${(moved.ms / 1000).toFixed(1)} s (${moved.errors} errors${moved.errorSamples.length ? `: ${moved.errorSamples[0]}` : ''})`,
     );
-    const events = await db('order_events')
-      .select(
-        db.raw('count(*)::int AS n'),
-        db.raw('max(seq)::int AS max'),
-        db.raw('avg(pg_column_size(payload))::int AS bytes'),
-        db.raw('count(DISTINCT store_id)::int AS stores'),
-      )
-      .first();
+    const [events] = await db('order_events').select<{ n: number; max: number; bytes: number; stores: number }[]>(
+      db.raw('count(*)::int AS n'),
+      db.raw('max(seq)::int AS max'),
+      db.raw('avg(pg_column_size(payload))::int AS bytes'),
+      db.raw('count(DISTINCT store_id)::int AS stores'),
+    );
     await db.raw('VACUUM ANALYZE order_events');
     console.log(
       `order_events: ${events.n} rows in ${events.stores} stores, max seq ${events.max}, payload ≈ ${events.bytes} bytes (jsonb)`,
@@ -491,7 +489,7 @@ async function placeOrders(db: Db, base: string, secret: string, args: Args) {
   const stores: number[] = (
     await db('inventory').groupBy('store_id').orderByRaw('count(*) DESC, store_id').limit(8).select('store_id')
   ).map((r) => r.store_id);
-  const board = await db('stores').where({ id: stores[0] }).first('board_id');
+  const board = (await db('stores').where({ id: stores[0] }).first('board_id'))!;
   const outlets = new Map<number, number>();
   for (const s of stores) {
     const [o] = await db('outlets')
@@ -500,7 +498,7 @@ async function placeOrders(db: Db, base: string, secret: string, args: Args) {
     await db('store_outlets').insert({ store_id: s, outlet_id: o.id });
     outlets.set(s, o.id);
   }
-  const role = await db('roles').where({ code: 'outlet_buyer' }).first('id');
+  const role = (await db('roles').where({ code: 'outlet_buyer' }).first('id'))!;
   const buyers: { id: string; token: string }[] = [];
   for (let i = 1; i <= args.placers; i++) {
     const email = `bench-buyer-${i}@example.com`;

@@ -177,8 +177,8 @@ function withDb(url: string, name: string) {
 
 /** N buyers with role outlet_buyer on the outlet, and the item codes of store 2190 to order. */
 async function prepare(db: Db, args: Args) {
-  const outlet = await db('outlets').where({ outlet_code: OUTLET_CODE }).first('id');
-  const role = await db('roles').where({ code: 'outlet_buyer' }).first('id');
+  const outlet = (await db('outlets').where({ outlet_code: OUTLET_CODE }).first('id'))!;
+  const role = (await db('roles').where({ code: 'outlet_buyer' }).first('id'))!;
   const hash = await bcrypt.hash(randomBytes(12).toString('hex'), 4);
   const buyers: { id: string; email: string }[] = [];
   for (let i = 1; i <= args.buyers; i++) {

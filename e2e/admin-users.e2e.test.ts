@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Scoped grants (ARCHITECTURE §11): an outlet manager of Des Moines, and a person working there and in Davenport.
   await makeUser('om', 'olive.manager@example.com', 'outlet_manager', ['DEMO-DSM-01'], ['Olive', 'Manager']);
   await makeUser('shared', 'sam.shared@example.com', 'outlet_viewer', ['DEMO-DSM-01'], ['Sam', 'Shared']);
-  const dav = await portal.t.db('outlets').where({ outlet_code: 'DEMO-DAV-01' }).first('id');
+  const dav = (await portal.t.db('outlets').where({ outlet_code: 'DEMO-DAV-01' }).first('id'))!;
   await grantRole(portal.t.db, users.shared.id, 'outlet_buyer', [dav.id]);
 });
 afterAll(async () => {
@@ -136,7 +136,7 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   await snap(page, 'admin-users-saved');
   await dismissToasts(page);
   expect(await outletIdsOf(target)).toEqual(['DEMO-AMS-01', 'DEMO-DSM-01']);
-  expect((await portal.t.db('user_profiles').where({ user_id: target.id }).first()).phone).toBe('(515) 555-0123');
+  expect((await portal.t.db('user_profiles').where({ user_id: target.id }).first())!.phone).toBe('(515) 555-0123');
   expect(await save.isDisabled()).toBe(true);
   // Removing a role applies at once too.
   await page.getByRole('button', { name: 'Remove Outlet Viewer · Demo – Court Avenue Taproom' }).click();

@@ -31,7 +31,7 @@ async function addUser(email: string, firstName: string, roleCode: string, outle
   if (!role) {
     [role] = await db('roles').insert({ code: roleCode, role_name: roleCode, role_level: 70, scope_type: 'outlet' }).returning('id');
     for (const code of codes ?? [])
-      await db('role_permissions').insert({ role_id: role.id, permission_id: (await db('permissions').where({ code }).first('id')).id });
+      await db('role_permissions').insert({ role_id: role!.id, permission_id: (await db('permissions').where({ code }).first('id'))!.id });
   }
   await grantRoleAtOutlets(db, u.id, roleCode, outletIds);
   return { id: u.id as string, email };

@@ -173,7 +173,7 @@ describe('invitations journey', () => {
     await inviteFromMenu(admin, invitee, 'invitations-dialog');
 
     await acceptAndSignIn(viewport, invitee, 'invitations-accept');
-    const user = await t.db('users').where({ email: invitee }).first();
+    const user = (await t.db('users').where({ email: invitee }).first())!;
     expect(await t.db('user_outlets').where({ user_id: user.id }).pluck('outlet_id')).toEqual([f.outlets.dsm]);
 
     // A buyer asks for an outlet; the administrator approves it from the profile menu.
@@ -194,7 +194,7 @@ describe('invitations journey', () => {
     await dialog.getByRole('button', { name: 'Accepted' }).click();
     await dialog.getByText(invitee).waitFor();
     await snapView(admin, 'invitations-list');
-    const buyerId = (await t.db('users').where({ email: buyer }).first()).id;
+    const buyerId = (await t.db('users').where({ email: buyer }).first())!.id;
     expect(await t.db('user_outlets').where({ user_id: buyerId, outlet_id: outletId }).first()).toBeTruthy();
 
     // The buyer now finds the outlet in the profile menu.
