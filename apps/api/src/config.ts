@@ -105,6 +105,8 @@ const envSchema = z.object({
   // Requests per minute per API key, all routes and processes together (README "Warehouse integrations"):
   // 3,000 lets a board push every store's inventory (2,003 requests for Iowa's 545,495 rows) in one minute.
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  // How long the catalog routes reuse a user's loaded permissions (ms): a revocation applies there within it.
+  CATALOG_PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -193,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailSmtpProbeSeconds: e.MAIL_SMTP_PROBE_SECONDS,
     importMemoryMb: e.IMPORT_MEMORY_MB,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    catalogPrincipalCacheMs: e.CATALOG_PRINCIPAL_CACHE_MS,
   };
 }
