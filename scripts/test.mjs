@@ -63,7 +63,10 @@ if (existsSync(resultsFile)) {
   const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
   rmSync(resultsFile, { force: true });
   printSlowest(r.testResults ?? []);
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
+  const broken = r.numRuntimeErrorTestSuites ? `, ${r.numRuntimeErrorTestSuites} file(s) failed to run` : '';
+  console.log(
+    `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}${broken}`,
+  );
 }
 process.exit(code);
 
