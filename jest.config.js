@@ -1,6 +1,8 @@
 // Jest projects: contracts (node), tooling (node: the repository's scripts, e.g. the lock file's platform
 // check), api (node + real PostgreSQL, one database per file), web (jsdom), e2e (Playwright journeys through
-// the built SPA and API). Run through `npm test` (scripts/test.mjs).
+// the built SPA and API), and slow: every `*.slow.test.ts` (fuzz, throughput, CLI commands spawned as child
+// processes, the real-data import), with the api project's setup. Run through `npm test` (scripts/test.mjs:
+// every project but slow), `npm run test:slow` (slow only) or `npm run test:all` (both).
 const swc = [
   '@swc/jest',
   {
@@ -18,20 +20,21 @@ const common = {
     '^@portal/seeds$': '<rootDir>/seeds/index.ts',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // A `*.slow.test.ts` belongs to the slow project only, wherever it lives.
+  testPathIgnorePatterns: ['/node_modules/', '\\.slow\\.test\\.'],
+};
+/** The api project's node environment, outbound block and template database (apps/api/src/test/global-setup.ts). */
+const apiSetup = {
+  testEnvironment: 'node',
+  setupFiles: ['<rootDir>/apps/api/src/test/block-outbound.ts'],
+  globalSetup: '<rootDir>/apps/api/src/test/global-setup.ts',
+  globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
 };
 module.exports = {
   projects: [
     { ...common, displayName: 'contracts', testEnvironment: 'node', roots: ['<rootDir>/libs/contracts'] },
     { ...common, displayName: 'tooling', testEnvironment: 'node', roots: ['<rootDir>/scripts'], testMatch: ['**/*.test.ts'] },
-    {
-      ...common,
-      displayName: 'api',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/apps/api'],
-      setupFiles: ['<rootDir>/apps/api/src/test/block-outbound.ts'],
-      globalSetup: '<rootDir>/apps/api/src/test/global-setup.ts',
-      globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
-    },
+    { ...common, ...apiSetup, displayName: 'api', roots: ['<rootDir>/apps/api'] },
     {
       ...common,
       displayName: 'web',
@@ -52,6 +55,14 @@ module.exports = {
       globalSetup: '<rootDir>/e2e/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/e2e/skip-without-browser.ts'],
       globalTeardown: '<rootDir>/apps/api/src/test/global-teardown.ts',
+    },
+    {
+      ...common,
+      ...apiSetup,
+      displayName: 'slow',
+      roots: ['<rootDir>/apps/api', '<rootDir>/scripts'],
+      testMatch: ['**/*.slow.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
     },
   ],
   testTimeout: 30000,

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createImportQueue, type ImportQueue } from '../apps/api/src/jobs/import-queue';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, FIXTURE_PASSWORD, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
  * Journey of issue 13 in Chromium: the super administrator edits store 2190's delivery charge (typing and
@@ -37,8 +37,9 @@ async function snapBoth(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await snap(page, name);
   await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(200);
-  // Nothing may widen the page on a phone (tables scroll inside themselves).
+  await afterResize(page);
+  // Nothing may widen the page on a phone (tables scroll inside themselves); a late re-render gets 2 s to settle.
+  await page.waitForFunction((w) => document.documentElement.scrollWidth === w, MOBILE.width, { timeout: 2_000 }).catch(() => undefined);
   expect([name, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([name, MOBILE.width]);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);

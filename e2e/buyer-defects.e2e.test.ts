@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { tokenFor } from '../apps/api/src/test/harness';
 import { fillCart, postOrder, startCheckout, storeItems } from '../apps/api/src/modules/orders/test-support';
-import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, FIXTURE_PASSWORD, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
  * Issue 9 in Chromium, as a buyer, a store manager, an outlet manager, a catalog viewer and a person with
@@ -228,7 +228,7 @@ describe('390 px (issue 9 §2)', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'buyer-store-orders');
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(200);
+    await afterResize(page);
     await snap(page, 'buyer-store-orders');
     await page.context().close();
   });

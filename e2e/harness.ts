@@ -66,6 +66,16 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
 /** Saves a full-page screenshot as screenshots/<name>-<width>.png (look at it). */
+/**
+ * After a viewport change: waits until the window has the new width and two frames have painted (the
+ * re-render the resize caused is on screen), instead of a fixed pause.
+ */
+export async function afterResize(page: Page) {
+  const w = page.viewportSize()?.width ?? 0;
+  await page.waitForFunction((width) => window.innerWidth === width, w);
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
 export async function snap(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
   const w = page.viewportSize()?.width ?? 0;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { saveMonetraCredentials } from '../apps/api/src/modules/payments/payments.service';
 import { FAKE_MONETRA_USER, startMonetraFake, type MonetraFake } from '../apps/api/src/test/monetra-fake';
-import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
  * Journey of issue 8 §1 and §4 in Chromium, test mode off against the local Monetra fake: a card charge
@@ -70,7 +70,7 @@ async function snapBoth(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await snap(page, name);
   await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(150);
+  await afterResize(page);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);
 }

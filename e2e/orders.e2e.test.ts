@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
  * Journey of issue 5 in Chromium: the buyer of 'Demo – Court Avenue Taproom' (store 2190, delivery on)
@@ -25,7 +25,7 @@ async function snapBoth(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await snap(page, name);
   await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(150);
+  await afterResize(page);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);
 }

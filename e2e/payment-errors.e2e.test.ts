@@ -4,7 +4,7 @@ import { PAYMENT_ERROR_MESSAGES } from '@portal/contracts';
 import { tokenFor } from '../apps/api/src/test/harness';
 import { FIXTURE_STORES } from '../apps/api/src/test/fixtures';
 import { fillCart, storeItems } from '../apps/api/src/modules/orders/test-support';
-import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
  * The payment screen's error states (issue 16 §4, §5; spec 002 §8) in Chromium: a store without card
@@ -34,7 +34,7 @@ async function snapBoth(name: string) {
   await page.setViewportSize(DESKTOP);
   await snap(page, name);
   await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(150);
+  await afterResize(page);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);
 }
@@ -96,7 +96,7 @@ describe('payment error states (issue 16 §4, §5)', () => {
     expect(await mp.getByTestId('store-payment-warning').textContent()).toContain(PAYMENT_ERROR_MESSAGES.setupWarning);
     await snap(mp, 'payment-store-orders-warning');
     await mp.setViewportSize(MOBILE);
-    await mp.waitForTimeout(150);
+    await afterResize(mp);
     await snap(mp, 'payment-store-orders-warning');
     await manager.close();
   }, 60_000);

@@ -1,4 +1,4 @@
-// Types of scripts/compose-config.mjs (used by scripts/ci-files.test.ts).
+// Types of scripts/compose-config.mjs (used by scripts/ci-files.slow.test.ts).
 export interface Compose {
   cmd: string;
   args: string[];

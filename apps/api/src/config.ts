@@ -111,6 +111,8 @@ const envSchema = z.object({
   FEED_INDEX_EVENTS: z.coerce.number().int().min(1000).default(200_000),
   // Comma-separated hosts production lets webhooks reach although private or loopback (the SSRF guard's exceptions).
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  // How long the catalog routes reuse a user's loaded permissions (ms): a revocation applies there within it.
+  CATALOG_PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    catalogPrincipalCacheMs: e.CATALOG_PRINCIPAL_CACHE_MS,
   };
 }
 

@@ -93,10 +93,11 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
   /** The 403 problem's detail when the caller lacks `permissions` (a spec text); default the generic one. */
   forbiddenDetail?: string;
   /**
-   * Reuse the caller's loaded principal for this many ms (read-only hot paths only, e.g. the catalog: a
-   * revoked permission applies there within this bound). Default 0: loaded on every request.
+   * Reuse the caller's loaded principal for `config.catalogPrincipalCacheMs` (CATALOG_PRINCIPAL_CACHE_MS,
+   * default 2000 ms; read-only hot paths only, e.g. the catalog: a revoked permission applies there within
+   * this bound). Default false: loaded on every request.
    */
-  principalCacheMs?: number;
+  cachePrincipal?: boolean;
   params?: P;
   query?: Q;
   /** JSON body schema. For non-JSON bodies leave it out and read `http.req` in the handler. */
@@ -245,7 +246,7 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     const { def } = r;
     // First: the metrics label is the declared path for every answer, a 401 or 400 as much as the 200.
     const chain: RequestHandler[] = [labelledAs(def.path), ...(def.before?.(ctx) ?? [])];
-    if (r.auth === 'user') chain.push(authenticator(def.principalCacheMs ?? 0));
+    if (r.auth === 'user') chain.push(authenticator(def.cachePrincipal ? ctx.config.catalogPrincipalCacheMs : 0));
     if (r.auth === 'apiKey') chain.push(authenticateApiKey(ctx.db, def.scopes), keyLimit);
     if (r.permissions.length) {
       const check = requirePermission(...r.permissions);

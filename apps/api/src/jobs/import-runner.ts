@@ -34,7 +34,8 @@ function ending(code: number | null, signal: NodeJS.Signals | null, memoryMb: nu
  * does to the importer, the API keeps serving. The run's heartbeat is refreshed every HEARTBEAT_SECONDS while
  * the child lives; when the child dies without finishing the run (out of memory, killed, crashed), the run is
  * marked failed here with the reason, and its work folder removed. Resolves when the child has exited;
- * never rejects.
+ * never rejects. The child writes to this process's stderr unless `stderr: 'ignore'` (tests under jest's
+ * worker pool: jest takes a child's V8 "heap out of memory" text on the worker's stderr for the worker's own).
  */
 export async function runImportInChild(opts: {
   connectionString: string;
@@ -42,6 +43,7 @@ export async function runImportInChild(opts: {
   runId: string;
   logger: Logger;
   memoryMb: number;
+  stderr?: 'inherit' | 'ignore';
 }): Promise<void> {
   const { db, runId, logger } = opts;
   const { args, cwd } = importWorkerCommand();
@@ -53,7 +55,7 @@ export async function runImportInChild(opts: {
       // reads no setting from it (its task comes over IPC).
       // eslint-disable-next-line no-restricted-properties
       env: process.env,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', 'inherit', opts.stderr ?? 'inherit', 'ipc'],
     });
     const beat = setInterval(() => void runs.touchRun(db, runId).catch(() => undefined), HEARTBEAT_SECONDS * 1000);
     let settled = false;

@@ -90,7 +90,7 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
       if (opts.work ?? true) {
         // Up to MAIL_BATCH jobs a fetch, sent concurrently over pooled SMTP connections, fetching again at once
         // while batches come back full; each job settles on its own, so one refused message is retried alone
-        // (≥ 20 messages/s, see mail-throughput.test.ts).
+        // (≥ 20 messages/s, see mail-throughput.slow.test.ts).
         workerId = await boss.work<MailMessage | DeferredMail>(
           MAIL_QUEUE,
           { pollingIntervalSeconds: config.mailPollSeconds, batchSize: MAIL_BATCH, includeMetadata: true },

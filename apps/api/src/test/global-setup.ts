@@ -5,9 +5,11 @@ import { seedReference } from '@portal/seeds';
  * Jest global setup for the API project: builds one migrated template database (with reference data)
  * on TEST_DATABASE_URL's server; each test file clones it (CREATE DATABASE … TEMPLATE), so files run
  * in parallel on their own fresh database. scripts/test.mjs provides TEST_DATABASE_URL (embedded
- * PostgreSQL when none is given).
+ * PostgreSQL when none is given). Jest runs it once per project that names it (api, slow, and e2e's setup):
+ * the first call builds the template, the others in the same run reuse it.
  */
 export default async function globalSetup() {
+  if (process.env.PORTAL_TEST_TEMPLATE && process.env.PORTAL_TEST_SETUP_PID === String(process.pid)) return;
   const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test` (it starts PostgreSQL when needed)');
   const runId = `${Date.now().toString(36)}${process.pid}`;
@@ -22,6 +24,7 @@ export default async function globalSetup() {
   process.env.PORTAL_TEST_SERVER = base;
   process.env.PORTAL_TEST_TEMPLATE = template;
   process.env.PORTAL_TEST_RUN = runId;
+  process.env.PORTAL_TEST_SETUP_PID = String(process.pid);
 }
 
 /** The same server URL with another database name. */

@@ -14,8 +14,8 @@ const storeParams = z.strictObject({ storeId: intIdSchema });
 const productParams = z.strictObject({ storeId: intIdSchema, code: z.string().trim().min(1).max(32) });
 const tags = ['stores'];
 const permissions = stores.BROWSE_CODES;
-/** The catalog is read-only: a user's permissions are reused for 2 s (a revocation applies within 2 s). */
-const principalCacheMs = 2000;
+/** The catalog is read-only: a user's permissions are reused for CATALOG_PRINCIPAL_CACHE_MS (2 s: a revocation applies within 2 s). */
+const cachePrincipal = true;
 
 /**
  * /api/v1/stores (ARCHITECTURE §5, spec 001 §2): a reachable store and its catalog. Browsing needs bcc.carts.use
@@ -29,7 +29,7 @@ export const storesRoutes = [
     scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
-    principalCacheMs,
+    cachePrincipal,
     params: storeParams,
     summary: "A store's address, phone and delivery settings",
     response: { description: 'The store', schema: storeDetailSchema.meta({ id: 'StoreDetail' }) },
@@ -41,7 +41,7 @@ export const storesRoutes = [
     scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
-    principalCacheMs,
+    cachePrincipal,
     params: storeParams,
     query: productsQuerySchema,
     summary: "A page of the store's catalog: search by name or item code (ranked), size filter, pageSize ≤ 100",
@@ -54,7 +54,7 @@ export const storesRoutes = [
     scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
-    principalCacheMs,
+    cachePrincipal,
     params: productParams,
     summary: 'One product of the store by item code',
     response: { description: 'The product', schema: productSchema.meta({ id: 'Product' }) },
@@ -66,7 +66,7 @@ export const storesRoutes = [
     scope: { row: 'browse', id: (i) => i.params.storeId, notFound: 'Store not found', inService: true },
     tags,
     permissions,
-    principalCacheMs,
+    cachePrincipal,
     params: storeParams,
     summary: 'The bottle sizes the store carries',
     response: { description: 'Bottle sizes', schema: bottleSizeListSchema.meta({ id: 'BottleSizeList' }) },
