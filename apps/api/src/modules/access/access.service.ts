@@ -15,23 +15,11 @@ import type { Actor, Principal, Scope } from './access.repository';
  * - levels: the most privileged role level of a person, anywhere or at a place (the granting rules).
  * The granting rules themselves are in grants.service.ts; API keys' reach is `keyReaches`.
  */
-export type { Principal, Actor, Scope, GrantRow, GrantKey } from './access.repository';
+export type { Principal, Actor, Scope } from './access.repository';
+export type { GrantRow, GrantKey } from './grants.repository';
 export type { ApiKeyPrincipal } from './api-keys';
-export {
-  findPrincipal,
-  shopReach,
-  memberOutletIds,
-  isMember,
-  browseStoreSql,
-  bestLevel,
-  codesByPlace,
-  holdersAt,
-  grantsOf,
-  insertGrants,
-  deleteGrants,
-  listRoles,
-  rolesByIds,
-} from './access.repository';
+export { findPrincipal, shopReach, memberOutletIds, isMember, browseStoreSql, bestLevel, holdersAt } from './access.repository';
+export { codesByPlace, grantsOf, insertGrants, deleteGrants, listRoles, rolesByIds } from './grants.repository';
 
 type Conn = Db | Knex.Transaction;
 

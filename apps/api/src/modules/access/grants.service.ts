@@ -3,7 +3,9 @@ import { GRANT_MESSAGES, PERMISSIONS, PROBLEM_CODES, ADMIN_USER_MESSAGES, INVITA
 import type { Db } from '../../db/knex';
 import { BadRequestError, ForbiddenError } from '../../http/errors';
 import * as repo from './access.repository';
-import type { Actor, GrantKey, Scope } from './access.repository';
+import * as grantsRepo from './grants.repository';
+import type { Actor, Scope } from './access.repository';
+import type { GrantKey } from './grants.repository';
 import { isGlobalAdmin, reachIds } from './access.service';
 
 /**
@@ -48,8 +50,8 @@ const label = (r: { name: string | null; code: string }) => r.name || r.code;
  * scope type (422), every place must exist (422). Duplicates are dropped.
  */
 export async function resolveGrants(db: Conn, grants: GrantKey[]): Promise<NamedGrant[]> {
-  const roles = new Map((await repo.rolesByIds(db, [...new Set(grants.map((g) => g.roleId))])).map((r) => [r.id, r]));
-  const places = await repo.existingPlaces(db, grants);
+  const roles = new Map((await grantsRepo.rolesByIds(db, [...new Set(grants.map((g) => g.roleId))])).map((r) => [r.id, r]));
+  const places = await grantsRepo.existingPlaces(db, grants);
   const seen = new Set<string>();
   const out: NamedGrant[] = [];
   for (const g of grants) {

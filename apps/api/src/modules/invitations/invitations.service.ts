@@ -1,36 +1,34 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   PROBLEM_CODES,
-  AUTH_MESSAGES,
   INVITATION_MESSAGES,
-  INVITATION_TTL_DAYS,
   PERMISSIONS,
   GRANT_MESSAGES,
-  type AcceptInvitationResult,
   type AdminInvitation,
   type CreatedInvitation,
   type InvitationOptions,
   type InvitationStatus,
-  type PublicInvitation,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
-import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import type { Actor } from '../access/access.service';
-import { atOutlet, bestLevel, insertGrants, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
+import { bestLevel, isGlobalAdmin, reach, type GrantKey } from '../access/access.service';
 import { INVITE_CODES, USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
-import { hashPassword, isCommonPassword } from '../auth/auth.service';
 import { registerMailRenderer, type RenderDeps } from '../../lib/mail/render';
 import * as repo from './invitations.repository';
-import { invitationMail, welcomeMail } from './invitations.mail';
+import * as placesRepo from './roles-places.repository';
+import { invitationMail } from './invitations.mail';
+import { acceptLink, expiry, newToken, sha256, type InvitationMeta } from './invitation-common';
 
 /**
  * Invitations (ARCHITECTURE §5, §9): who may grant which roles and outlets, the mailed one-time
  * link (32 random bytes, stored as SHA-256, 7 days), the public read and the acceptance, and the admin list,
  * resend and revoke. Ops create invitations as the system actor (`SYSTEM`, no inviter user).
  */
+export { acceptLink, type InvitationMeta } from './invitation-common';
+export { readInvitation, acceptInvitation, type AcceptInput } from './acceptance.service';
 
 /** The system actor of ops commands (`npm run users:invite`): no inviter user, no privilege rules. */
 export const SYSTEM = { system: true } as const;
@@ -52,7 +50,7 @@ async function renderInvitationMail(deps: RenderDeps, data: Record<string, unkno
     if (!inv || repo.statusOf(inv) !== 'pending') return null;
     const token = newToken();
     await repo.setTokenHash(trx, inv.id, sha256(token));
-    const [roles, places] = await Promise.all([repo.rolesByIds(trx, inv.roleIds), placeLabels(trx, inv)]);
+    const [roles, places] = await Promise.all([placesRepo.rolesByIds(trx, inv.roleIds), placeLabels(trx, inv)]);
     return invitationMail(inv.email, {
       firstName: inv.firstName,
       inviterName,
@@ -65,26 +63,15 @@ async function renderInvitationMail(deps: RenderDeps, data: Record<string, unkno
 }
 registerMailRenderer(INVITATION_MAIL_TEMPLATE, renderInvitationMail);
 
-/** Where a request came from (audit) and the origin mail links use. */
-export interface InvitationMeta {
-  ip?: string | null;
-  linkBase: string;
-}
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
-const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000);
-export const acceptLink = (linkBase: string, token: string) => `${linkBase}/invitation/accept?inv=${token}`;
-
 /** Who may see and manage invitations: inviters and user administrators (ARCHITECTURE §11: where they hold it). */
 export const INVITATION_ADMIN_CODES = [PERMISSIONS.usersAllowInvites, ...USER_MANAGEMENT_CODES] as const;
 
 /** Names of an invitation's places (outlets, then stores, then boards), for mail and labels. */
 async function placeLabels(db: Db | Knex.Transaction, inv: { outletIds: number[]; storeIds: number[]; boardIds: number[] }) {
   const [outlets, stores, boards] = await Promise.all([
-    repo.outletsByIds(db, inv.outletIds),
-    repo.storesByIds(db, inv.storeIds),
-    repo.boardsByIds(db, inv.boardIds),
+    placesRepo.outletsByIds(db, inv.outletIds),
+    placesRepo.storesByIds(db, inv.storeIds),
+    placesRepo.boardsByIds(db, inv.boardIds),
   ]);
   return [...outlets.map((o) => o.name).sort(), ...stores.map((s) => s.name).sort(), ...boards.map((b) => b.name).sort()];
 }
@@ -94,7 +81,7 @@ async function placeLabels(db: Db | Knex.Transaction, inv: { outletIds: number[]
  * level anywhere (ARCHITECTURE §9) — the level at the chosen places is checked when the invitation is made.
  */
 async function grantableRoles(db: Db | Knex.Transaction, actor: Actor) {
-  const roles = await repo.listRoles(db, PERMISSIONS.storesAdmin);
+  const roles = await placesRepo.listRoles(db, PERMISSIONS.storesAdmin);
   if (isGlobalAdmin(actor)) return roles;
   const best = await bestLevel(db, actor.userId);
   return best === null ? [] : roles.filter((r) => r.level >= best && r.scopeType !== 'global');
@@ -107,9 +94,9 @@ async function grantableRoles(db: Db | Knex.Transaction, actor: Actor) {
 export async function invitationOptions(db: Db, actor: Actor): Promise<InvitationOptions> {
   const [roles, outlets, stores, boards] = await Promise.all([
     grantableRoles(db, actor),
-    repo.listActiveOutlets(db, reach(db, actor, INVITE_CODES, 'outlet')),
-    repo.listActiveStores(db, reach(db, actor, INVITE_CODES, 'store')),
-    repo.listBoards(db, reach(db, actor, INVITE_CODES, 'board')),
+    placesRepo.listActiveOutlets(db, reach(db, actor, INVITE_CODES, 'outlet')),
+    placesRepo.listActiveStores(db, reach(db, actor, INVITE_CODES, 'store')),
+    placesRepo.listBoards(db, reach(db, actor, INVITE_CODES, 'board')),
   ]);
   return { roles, outlets, stores, boards };
 }
@@ -173,26 +160,26 @@ export async function createInvitation(
   const { db } = ctx;
   const storeIds = input.storeIds ?? [];
   const boardIds = input.boardIds ?? [];
-  const roles = await repo.rolesByIds(db, input.roleIds);
+  const roles = await placesRepo.rolesByIds(db, input.roleIds);
   const missingRole = input.roleIds.find((id) => !roles.some((r) => r.id === id));
   if (missingRole !== undefined) throw invalid('roleIds', INVITATION_MESSAGES.unknownRole(missingRole));
   if (!roles.length) throw invalid('roleIds', INVITATION_MESSAGES.missingInfo);
-  const outlets = await repo.outletsByIds(db, input.outletIds);
+  const outlets = await placesRepo.outletsByIds(db, input.outletIds);
   const missingOutlet = input.outletIds.find((id) => !outlets.some((o) => o.id === id && o.active));
   if (missingOutlet !== undefined) throw invalid('outletIds', INVITATION_MESSAGES.unknownOutlet(missingOutlet));
-  const stores = await repo.storesByIds(db, storeIds);
+  const stores = await placesRepo.storesByIds(db, storeIds);
   const missingStore = storeIds.find((id) => !stores.some((s) => s.id === id && s.active));
   if (missingStore !== undefined) throw invalid('storeIds', GRANT_MESSAGES.unknownScope('store', missingStore));
-  const boards = await repo.boardsByIds(db, boardIds);
+  const boards = await placesRepo.boardsByIds(db, boardIds);
   const missingBoard = boardIds.find((id) => !boards.some((b) => b.id === id));
   if (missingBoard !== undefined) throw invalid('boardIds', GRANT_MESSAGES.unknownScope('board', missingBoard));
 
   // Outlets named with no outlet role (a super administrator's System Default outlet, a store manager's home
   // outlet): the person becomes a member there with the most privileged outlet role their role covers, as the
-  // upgrade to scoped grants did (repo.membershipRoleFor) — listed on the invitation like any role.
+  // upgrade to scoped grants did (placesRepo.membershipRoleFor) — listed on the invitation like any role.
   if (outlets.length && !roles.some((r) => r.scopeType === 'outlet')) {
     const best = [...roles].sort((a, b) => a.level - b.level)[0];
-    const member = await repo.membershipRoleFor(db, best.id);
+    const member = await placesRepo.membershipRoleFor(db, best.id);
     if (member) roles.push(member);
   }
   const grants = await resolveGrants(db, grantsOf(roles, { outletIds: input.outletIds, storeIds, boardIds }));
@@ -251,165 +238,6 @@ export async function createInvitation(
     return row;
   });
   return { id: created.id, email: input.email, expiresAt: created.expiresAt.toISOString(), link };
-}
-
-/** The refusal for an invitation that cannot be read or accepted (spec 002 §8 texts, ARCHITECTURE §5 codes). */
-function unusable(status: InvitationStatus): ConflictError | GoneError | undefined {
-  if (status === 'accepted') return new ConflictError(INVITATION_MESSAGES.used, PROBLEM_CODES.invitationUsed);
-  if (status === 'revoked') return new ConflictError(INVITATION_MESSAGES.revoked, PROBLEM_CODES.invitationRevoked);
-  if (status === 'expired') return new GoneError(INVITATION_MESSAGES.expired, PROBLEM_CODES.invitationExpired);
-  return undefined;
-}
-const notFound = () => new NotFoundError(INVITATION_MESSAGES.notFound, PROBLEM_CODES.invitationNotFound);
-
-/** Finds a usable invitation by its link token, or throws 404 / 409 used|revoked / 410 expired. */
-async function usableInvitation(db: Db | Knex.Transaction, token: string, lock = false): Promise<repo.InvitationRow> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound();
-  const inv = await repo.findByTokenHash(db, sha256(token), lock);
-  if (!inv) throw notFound();
-  const refusal = unusable(repo.statusOf(inv));
-  if (refusal) throw refusal;
-  return inv;
-}
-
-/**
- * GET /invitations/{token} (public): the invitation with role and outlet labels and whether the account
- * exists. Read-only: a mail scanner following the link changes nothing.
- */
-export async function readInvitation(db: Db, token: string): Promise<PublicInvitation> {
-  const inv = await usableInvitation(db, token);
-  const [roles, outlets, stores, boards, user] = await Promise.all([
-    repo.rolesByIds(db, inv.roleIds),
-    repo.outletsByIds(db, inv.outletIds),
-    repo.storesByIds(db, inv.storeIds),
-    repo.boardsByIds(db, inv.boardIds),
-    repo.findUserByEmail(db, inv.email),
-  ]);
-  return {
-    email: inv.email,
-    firstName: inv.firstName,
-    lastName: inv.lastName,
-    roleLabels: roles.sort((a, b) => a.level - b.level).map((r) => r.name),
-    outletLabels: outlets.map((o) => o.name).sort(),
-    storeLabels: stores.map((st) => st.name).sort(),
-    boardLabels: boards.map((b) => b.name).sort(),
-    userExists: Boolean(user),
-    expiresAt: inv.expiresAt.toISOString(),
-  };
-}
-
-export interface AcceptInput {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  password?: string;
-}
-
-/**
- * POST /invitations/{token}/accept (public). A new account needs a password (the identity
- * policy; 400 validation_failed naming `password` without one, common_password for a well-known one); an existing
- * account keeps its own password and gets its profile updated; a deactivated one is refused (409 invitee_deactivated,
- * the invitation stays pending). In one transaction, with the invitation row locked: the
- * account created or updated, roles and outlets attached, the invitation marked used, the audit row and the
- * welcome mail. Two concurrent accepts → one succeeds, the other answers 409 invitation_used.
- */
-export async function acceptInvitation(
-  ctx: AppContext,
-  token: string,
-  input: AcceptInput,
-  meta: InvitationMeta,
-): Promise<AcceptInvitationResult> {
-  const { db } = ctx;
-  const first = await usableInvitation(db, token);
-  const existing = await repo.findUserByEmail(db, first.email);
-  // A deactivated account is not brought back by an invitation: reactivating is an administrator's decision.
-  if (existing && !existing.isActive) throw new ConflictError(AUTH_MESSAGES.deactivated, PROBLEM_CODES.inviteeDeactivated);
-  let passwordHash: string | undefined;
-  if (!existing) {
-    if (!input.password) {
-      throw new BadRequestError(INVITATION_MESSAGES.passwordRequired, [
-        { path: 'password', message: INVITATION_MESSAGES.passwordRequired },
-      ]);
-    }
-    if (isCommonPassword(input.password)) {
-      throw new BadRequestError(
-        AUTH_MESSAGES.commonPassword,
-        [{ path: 'password', message: AUTH_MESSAGES.commonPassword }],
-        PROBLEM_CODES.commonPassword,
-      );
-    }
-    passwordHash = await hashPassword(ctx, input.password);
-  }
-  const result = await db.transaction(async (trx) => {
-    const inv = await usableInvitation(trx, token, true);
-    let user = await repo.findUserByEmail(trx, inv.email);
-    const isNewUser = !user;
-    if (!user) {
-      if (!passwordHash) throw new ConflictError(INVITATION_MESSAGES.used, PROBLEM_CODES.invitationUsed);
-      user = { id: await repo.insertUser(trx, inv.email, passwordHash), isActive: true };
-    }
-    // Rule 3 again at acceptance: an invitation's grants never go to the person who sent it.
-    if (inv.invitedBy && inv.invitedBy === user.id) throw new ForbiddenError(GRANT_MESSAGES.selfGrant, PROBLEM_CODES.selfGrantForbidden);
-    await repo.upsertProfile(trx, user.id, input);
-    const granted = await grantInvitation(trx, user.id, inv);
-    await repo.markUsed(trx, inv.id, user.id);
-    await recordAudit(
-      trx,
-      { userId: user.id, email: inv.email },
-      {
-        action: 'invitation.accepted',
-        entityType: 'invitation',
-        entityId: inv.id,
-        ip: meta.ip,
-        details: { isNewUser, ...granted },
-      },
-    );
-    const outlets = await repo.outletsByIds(trx, [...new Set(granted.grants.filter(atOutlet).map((g) => g.scopeId))]);
-    await ctx.mailer.enqueue(
-      trx,
-      welcomeMail(inv.email, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        isNewUser,
-        signInUrl: `${meta.linkBase}/auth`,
-        outletLabels: outlets.map((o) => o.name).sort(),
-      }),
-    );
-    return { userId: user.id, isNewUser };
-  });
-  return result;
-}
-
-/**
- * The grants an accepted invitation gives (granted by its inviter): each role at the places of its kind that still
- * exist. Grants the person already holds are kept. Answers what was granted.
- */
-async function grantInvitation(trx: Db | Knex.Transaction, userId: string, inv: repo.InvitationRow) {
-  const roles = await repo.rolesByIds(trx, inv.roleIds);
-  const at: Record<string, number[]> = { outlet: inv.outletIds, store: inv.storeIds, board: inv.boardIds };
-  const keys: GrantKey[] = roles.flatMap((r): GrantKey[] =>
-    r.scopeType === 'global'
-      ? [{ roleId: r.id, scopeType: 'global', scopeId: null }]
-      : (at[r.scopeType] ?? []).map((id) => ({ roleId: r.id, scopeType: r.scopeType, scopeId: id })),
-  );
-  const places = await existingPlaceIds(trx, inv);
-  const live = keys.filter((k) => k.scopeType === 'global' || (k.scopeId !== null && places[k.scopeType].has(k.scopeId)));
-  await insertGrants(trx, userId, live, inv.invitedBy);
-  return { roleIds: roles.map((r) => r.id), grants: live };
-}
-
-async function existingPlaceIds(db: Db | Knex.Transaction, inv: { outletIds: number[]; storeIds: number[]; boardIds: number[] }) {
-  const [o, st, b] = await Promise.all([
-    repo.outletsByIds(db, inv.outletIds),
-    repo.storesByIds(db, inv.storeIds),
-    repo.boardsByIds(db, inv.boardIds),
-  ]);
-  const ids: Record<'outlet' | 'store' | 'board', Set<number>> = {
-    outlet: new Set(o.map((x) => x.id)),
-    store: new Set(st.map((x) => x.id)),
-    board: new Set(b.map((x) => x.id)),
-  };
-  return ids;
 }
 
 /** Where the caller sees and manages invitations: theirs, and those whose every place they reach (ARCHITECTURE §11). */

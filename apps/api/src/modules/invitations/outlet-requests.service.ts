@@ -6,7 +6,7 @@ import type { Actor } from '../access/access.service';
 import { can, holdersAt, insertGrants, reach } from '../access/access.service';
 import { assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
-import * as repo from './invitations.repository';
+import * as repo from './outlet-requests.repository';
 import { outletRequestDecisionMail } from './invitations.mail';
 
 /**

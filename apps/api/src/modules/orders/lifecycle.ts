@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES, PROBLEM_CODES, type OrderDetail } from '@portal/contracts';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import * as repo from './orders.repository';
+import * as writes from './order-writes.repository';
 import { cancelCardOrder } from './refunds';
 import type { SettleDeps } from './settlement';
 import { FROM, illegal, recordTransition, refundInProgress, type LifecycleTarget, type TransitionBy } from './transitions';
@@ -32,7 +33,7 @@ export async function transition(
   if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
   if (target === 'cancelled' && row.paymentMethod === 'card') return cancelCardOrder(deps, orderId, by, reason ?? null);
   return deps.db.transaction(async (trx) => {
-    const o = await repo.lockForTransition(trx, orderId);
+    const o = await writes.lockForTransition(trx, orderId);
     if (!o) throw new NotFoundError(ORDER_MESSAGES.notFound);
     if (o.paymentStatus === 'refund_pending') throw refundInProgress();
     if (!repo.SETTLED_PAYMENT_STATUSES.includes(o.paymentStatus))

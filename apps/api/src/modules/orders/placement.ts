@@ -10,6 +10,7 @@ import type { Actor } from '../access/access.service';
 import { withIdempotency } from '../idempotency/idempotency.service';
 import { newOrderNumber } from './order-number';
 import * as repo from './orders.repository';
+import * as writes from './order-writes.repository';
 import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome, type SettleDeps } from './settlement';
 
 /**
@@ -143,7 +144,7 @@ async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderIn
     if (priced.total !== session.total) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
     const customer = customerSnapshot(await repo.findCustomer(trx, userId));
     const orderNumber = newOrderNumber();
-    const orderId = await repo.insertOrder(trx, {
+    const orderId = await writes.insertOrder(trx, {
       orderNumber,
       userId,
       storeId: priced.storeId,
@@ -159,7 +160,7 @@ async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderIn
       ...customer,
       idempotencyKey: key,
     });
-    await repo.insertLines(trx, orderId, priced.lines);
+    await writes.insertLines(trx, orderId, priced.lines);
     const created: CreatedOrder = { orderId, orderNumber, amount: priced.total, storeId: priced.storeId };
     if (input.paymentMethod === 'in_store') {
       await checkout.completeCheckout(trx, session);

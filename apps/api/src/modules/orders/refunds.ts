@@ -4,6 +4,7 @@ import { refunds } from '../../http/metrics';
 import * as payments from '../payments/payments.service';
 import { loadDetail } from './order-detail';
 import * as repo from './orders.repository';
+import * as writes from './order-writes.repository';
 import { gatewayOf, type SettleDeps } from './settlement';
 import { FROM, illegal, recordTransition, refundInProgress, type TransitionBy } from './transitions';
 
@@ -49,7 +50,7 @@ export const REFUND_NOT_SENT = 'The refund never reached the payment gateway';
 export async function cancelCardOrder(deps: SettleDeps, orderId: number, by: TransitionBy, reason: string | null): Promise<OrderDetail> {
   const gateway = gatewayOf(deps);
   const intent = await deps.db.transaction(async (trx) => {
-    const o = await repo.lockForTransition(trx, orderId);
+    const o = await writes.lockForTransition(trx, orderId);
     if (!o) throw new NotFoundError(ORDER_MESSAGES.notFound);
     if (o.paymentStatus === 'refund_pending') return { inFlight: true as const };
     if (o.paymentStatus !== 'paid' && o.paymentStatus !== 'refunded')
@@ -57,7 +58,7 @@ export async function cancelCardOrder(deps: SettleDeps, orderId: number, by: Tra
     if (!FROM.cancelled.includes(o.status) || o.paymentStatus === 'refunded') throw illegal(o.status, 'cancelled');
     const reference = payments.refundReferenceOf(o.orderNumber);
     await payments.recordRefundAttempt(trx, orderId, gateway.name, o.totalAmount, reference);
-    await repo.markRefundPending(trx, orderId, reason);
+    await writes.markRefundPending(trx, orderId, reason);
     const charge = await payments.approvedPaymentOf(trx, orderId);
     return {
       inFlight: false as const,
@@ -96,7 +97,7 @@ export async function cancelCardOrder(deps: SettleDeps, orderId: number, by: Tra
  */
 export async function settleRefund(deps: SettleDeps, orderId: number, outcome: RefundOutcome, by: TransitionBy): Promise<RefundSettled> {
   return deps.db.transaction(async (trx): Promise<RefundSettled> => {
-    const o = await repo.lockForTransition(trx, orderId);
+    const o = await writes.lockForTransition(trx, orderId);
     if (!o) throw new NotFoundError(ORDER_MESSAGES.notFound);
     const refund = await payments.refundOf(trx, orderId);
     const lateApproval =

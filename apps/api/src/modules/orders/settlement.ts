@@ -12,6 +12,7 @@ import { loadDetail } from './order-detail';
 import { orderConfirmationMail } from './order-mail';
 import { appendOrderEvent } from './order-events';
 import * as repo from './orders.repository';
+import * as writes from './order-writes.repository';
 
 /**
  * Settlement of card orders (ARCHITECTURE §6): the one step that moves an order out of
@@ -70,7 +71,7 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
   const { db, logger } = deps;
   let recorded: 'approved' | 'declined' | 'error' | undefined;
   const result = await db.transaction(async (trx): Promise<Settled> => {
-    const o = await repo.lockForSettlement(trx, orderId, deps.config.paymentSettleAfterSeconds);
+    const o = await writes.lockForSettlement(trx, orderId, deps.config.paymentSettleAfterSeconds);
     if (!o) throw new NotFoundError(ORDER_MESSAGES.notFound);
     if (o.paymentStatus !== 'pending') return currentState(trx, deps, o.id, o.paymentStatus);
     const gateway = gatewayOf(deps).name;
@@ -89,29 +90,29 @@ export async function settle(deps: SettleDeps, orderId: number, outcome: ChargeO
     };
     switch (outcome.status) {
       case 'approved': {
-        await repo.settlePayment(trx, o.id, 'paid');
+        await writes.settlePayment(trx, o.id, 'paid');
         await record('approved');
         await checkout.completeCheckoutOf(trx, o.checkoutSessionId);
         return { state: 'paid', detail: await confirm(trx, deps, o.id) };
       }
       case 'declined':
-        await repo.settlePayment(trx, o.id, 'failed');
+        await writes.settlePayment(trx, o.id, 'failed');
         await record('declined');
         return { state: 'failed', verbiage: outcome.verbiage };
       case 'error':
-        await repo.settlePayment(trx, o.id, 'error');
+        await writes.settlePayment(trx, o.id, 'error');
         await record('error');
         return { state: 'error' };
       case 'not_found':
         if (!o.old) {
-          await repo.markPaymentChecked(trx, o.id);
+          await writes.markPaymentChecked(trx, o.id);
           return { state: 'pending' };
         }
-        await repo.settlePayment(trx, o.id, 'failed');
+        await writes.settlePayment(trx, o.id, 'failed');
         await record('error');
         return { state: 'failed', verbiage: NOT_CHARGED_MESSAGE };
       default:
-        await repo.markPaymentChecked(trx, o.id);
+        await writes.markPaymentChecked(trx, o.id);
         return { state: 'pending' };
     }
   });

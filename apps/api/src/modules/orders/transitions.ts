@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { loadDetail } from './order-detail';
 import { appendOrderEvent } from './order-events';
 import { orderStatusMail } from './order-mail';
-import * as repo from './orders.repository';
+import * as writes from './order-writes.repository';
 import type { SettleDeps } from './settlement';
 
 /**
@@ -70,7 +70,7 @@ export async function recordTransition(
   by: TransitionBy,
   w: TransitionWrite,
 ): Promise<OrderDetail> {
-  await repo.writeTransition(trx, w.orderId, w);
+  await writes.writeTransition(trx, w.orderId, w);
   await recordAudit(trx, by.actor, {
     action: `order.${w.status}`,
     entityType: 'order',

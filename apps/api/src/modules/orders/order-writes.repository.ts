@@ -1,0 +1,189 @@
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '@portal/contracts';
+import type { Db } from '../../db/knex';
+import type { OrderLineRow, OrderRow } from './orders.repository';
+
+/**
+ * The writes of orders (ARCHITECTURE §6–§8): inserting a placed order and its lines, settling a card payment, and
+ * the locked reads and updates of a transition or a refund. The reads are in orders.repository.ts.
+ */
+
+/** The fields a new order is inserted with (status starts as reserved). */
+export type OrderInsert = Pick<
+  OrderRow,
+  | 'orderNumber'
+  | 'storeId'
+  | 'outletId'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'fulfillmentFlag'
+  | 'deliveryDate'
+  | 'deliveryCharge'
+  | 'subtotal'
+  | 'totalAmount'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null };
+
+/** Inserts an order with status reserved; returns its id. */
+export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
+  const [row] = await db('orders')
+    .insert({
+      order_number: o.orderNumber,
+      user_id: o.userId,
+      store_id: o.storeId,
+      outlet_id: o.outletId,
+      checkout_session_id: o.checkoutSessionId,
+      status: 'reserved',
+      payment_method: o.paymentMethod,
+      payment_status: o.paymentStatus,
+      fulfillment_flag: o.fulfillmentFlag,
+      delivery_date: o.deliveryDate,
+      delivery_charge: o.deliveryCharge,
+      subtotal: o.subtotal,
+      total_amount: o.totalAmount,
+      customer_name: o.customerName,
+      customer_email: o.customerEmail,
+      customer_phone: o.customerPhone,
+      idempotency_key: o.idempotencyKey,
+    })
+    .returning('id');
+  return row.id;
+}
+
+/** Inserts the order's line snapshots. */
+export async function insertLines(db: Db, orderId: number, lines: Omit<OrderLineRow, 'id' | 'orderId'>[]): Promise<void> {
+  await db('order_items').insert(
+    lines.map((l) => ({
+      order_id: orderId,
+      item_code: l.itemCode,
+      item_name: l.itemName,
+      bottle_size_id: l.bottleSizeId,
+      bottlesize_text: l.bottleSizeText,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      total_price: l.totalPrice,
+    })),
+  );
+}
+
+/**
+ * Moves a card order out of payment_status pending (to paid, failed or error; failed and error also
+ * cancel it). Returns false when the order was not pending any more.
+ */
+export async function settlePayment(db: Db, orderId: number, paymentStatus: 'paid' | 'failed' | 'error'): Promise<boolean> {
+  const n = await db('orders')
+    .where({ id: orderId, payment_status: 'pending' })
+    .update({
+      payment_status: paymentStatus,
+      ...(paymentStatus === 'paid' ? {} : { status: 'cancelled' }),
+      payment_checked_at: db.fn.now(),
+      updated_at: db.fn.now(),
+    });
+  return n > 0;
+}
+
+/** A card order as settlement needs it, locked (FOR UPDATE) until the transaction ends. */
+export interface SettlementRow {
+  id: number;
+  orderNumber: string;
+  userId: string | null;
+  storeId: number;
+  checkoutSessionId: string | null;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  totalAmount: string;
+  idempotencyKey: string | null;
+  /** Pending for at least the settle-after age asked for. */
+  old: boolean;
+}
+
+/** Locks the order row for settlement; `ageSeconds` decides `old`. Undefined when absent. */
+export async function lockForSettlement(db: Db, orderId: number, ageSeconds: number): Promise<SettlementRow | undefined> {
+  return db('orders')
+    .where({ id: orderId })
+    .forUpdate()
+    .first(
+      'id',
+      'order_number as orderNumber',
+      'user_id as userId',
+      'store_id as storeId',
+      'checkout_session_id as checkoutSessionId',
+      'payment_method as paymentMethod',
+      'payment_status as paymentStatus',
+      'total_amount as totalAmount',
+      'idempotency_key as idempotencyKey',
+      db.raw('(now() - order_date >= make_interval(secs => ?)) AS old', [ageSeconds]),
+    );
+}
+
+/** Notes that the gateway was asked about this pending order now. */
+export async function markPaymentChecked(db: Db, orderId: number): Promise<void> {
+  await db('orders').where({ id: orderId }).update({ payment_checked_at: db.fn.now() });
+}
+
+/** A card order as a refund needs it, locked (FOR UPDATE) until the transaction ends. */
+export interface RefundRow {
+  id: number;
+  orderNumber: string;
+  storeId: number;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  totalAmount: string;
+  cancelReason: string | null;
+}
+
+/** Locks the order row (FOR UPDATE) for a refund or any transition; undefined when absent. */
+export async function lockForTransition(db: Db, orderId: number): Promise<RefundRow | undefined> {
+  return db('orders')
+    .where({ id: orderId })
+    .forUpdate()
+    .first(
+      'id',
+      'order_number as orderNumber',
+      'store_id as storeId',
+      'status',
+      'payment_method as paymentMethod',
+      'payment_status as paymentStatus',
+      'total_amount as totalAmount',
+      'cancel_reason as cancelReason',
+    );
+}
+
+/** Records that the order's refund is on its way (payment_status refund_pending) with the store's cancel reason. */
+export async function markRefundPending(db: Db, orderId: number, reason: string | null): Promise<void> {
+  await db('orders').where({ id: orderId }).update({ payment_status: 'refund_pending', cancel_reason: reason, updated_at: db.fn.now() });
+}
+
+/** reserved → ready (only from reserved); returns false when the order was not reserved. */
+export async function markReady(db: Db, orderId: number): Promise<boolean> {
+  const n = await db('orders')
+    .where({ id: orderId, status: 'reserved' })
+    .update({ status: 'ready', ready_at: db.fn.now(), updated_at: db.fn.now() });
+  return n > 0;
+}
+
+/**
+ * Writes a transition's columns on order `orderId` (the caller holds its lock): the status, and the payment
+ * status when given; ready_at for ready, completed_at for completed, cancel reason and time for cancelled
+ * and cancel_pending.
+ */
+export async function writeTransition(
+  db: Db,
+  orderId: number,
+  w: { status: 'ready' | 'completed' | 'cancelled' | 'cancel_pending'; paymentStatus?: PaymentStatus; reason?: string | null },
+): Promise<void> {
+  const now = db.fn.now();
+  const cancelling = w.status === 'cancelled' || w.status === 'cancel_pending';
+  await db('orders')
+    .where({ id: orderId })
+    .update({
+      status: w.status,
+      updated_at: now,
+      ...(w.paymentStatus ? { payment_status: w.paymentStatus } : {}),
+      ...(w.status === 'ready' ? { ready_at: now } : {}),
+      ...(w.status === 'completed' ? { completed_at: now } : {}),
+      ...(cancelling ? { cancel_reason: w.reason ?? null, cancelled_at: now } : {}),
+    });
+}
