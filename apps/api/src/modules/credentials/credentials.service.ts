@@ -22,6 +22,7 @@ const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDEN
 const storesInScope = (db: Db, actor: Actor) => reach(db, actor, CREDENTIAL_CODES, 'store');
 import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/payments.service';
 import { mapMonetraResult } from '../payments/payments.service';
+import { errorMessage, errorName } from '../../lib/errors';
 
 type CreateCredential = z.output<typeof createCredentialBodySchema>;
 type UpdateCredential = z.output<typeof updateCredentialBodySchema>;
@@ -180,7 +181,7 @@ export async function testCredential(db: Db, config: Config, actor: Actor, id: n
     creds = parseMonetraCredentials(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload));
   } catch (e) {
     return failed(
-      (e as Error).message === 'Decryption failed' ? ADMIN_ORG_MESSAGES.decryptionFailed : 'the credential needs username and password',
+      errorMessage(e) === 'Decryption failed' ? ADMIN_ORG_MESSAGES.decryptionFailed : 'the credential needs username and password',
     );
   }
   let res: Response;
@@ -196,9 +197,7 @@ export async function testCredential(db: Db, config: Config, actor: Actor, id: n
       signal: AbortSignal.timeout(config.monetraTimeoutMs),
     });
   } catch (e) {
-    return failed(
-      (e as Error)?.name === 'TimeoutError' ? 'the payment gateway did not answer in time' : 'the payment gateway cannot be reached',
-    );
+    return failed(errorName(e) === 'TimeoutError' ? 'the payment gateway did not answer in time' : 'the payment gateway cannot be reached');
   }
   let body: Record<string, unknown> | undefined;
   try {
