@@ -44,7 +44,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
   try {
-    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
+    if (typeof p === 'string') throw new Error('not a claims object');
     if (typeof p.exp !== 'number') throw new Error('no expiry');
     if (typeof p.sub !== 'string' || !UUID.test(p.sub)) throw new Error('no user id subject');
     if (typeof p.sid !== 'string' || !UUID.test(p.sid)) throw new Error('no session id');

@@ -45,7 +45,7 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
   {
     test: (err) => err instanceof ZodError,
     answer: (err) => {
-      const errors = fieldErrors(err as ZodError);
+      const errors = err instanceof ZodError ? fieldErrors(err) : [];
       return new BadRequestError(errors[0]?.message ?? 'Invalid input', errors);
     },
   },

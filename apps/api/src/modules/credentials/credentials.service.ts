@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   PERMISSIONS,
   ADMIN_ORG_MESSAGES,
@@ -28,6 +28,8 @@ type CreateCredential = z.output<typeof createCredentialBodySchema>;
 type UpdateCredential = z.output<typeof updateCredentialBodySchema>;
 
 const NOT_FOUND = () => new NotFoundError('Payment credential not found');
+/** A JSON object: a decrypted credential payload, the gateway's answer. */
+const jsonObject = z.record(z.string(), z.unknown());
 
 /** The Credentials tab (spec 002 §2, §7 payment_credentials newest first): credentials of the caller's stores, never the secret. */
 export async function listCredentials(db: Db, actor: Actor): Promise<{ items: PaymentCredential[] }> {
@@ -149,7 +151,7 @@ export async function revealCredential(
   }
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload)) as Record<string, unknown>;
+    payload = jsonObject.parse(JSON.parse(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload)));
   } catch {
     throw new UnprocessableError(ADMIN_ORG_MESSAGES.decryptionFailed, 'decryption_failed');
   }
@@ -201,7 +203,9 @@ export async function testCredential(db: Db, config: Config, actor: Actor, id: n
   }
   let body: Record<string, unknown> | undefined;
   try {
-    body = (await res.json()) as Record<string, unknown>;
+    const json: unknown = await res.json();
+    const parsed = jsonObject.safeParse(json);
+    body = parsed.success ? parsed.data : undefined;
   } catch {
     body = undefined;
   }
