@@ -35,9 +35,7 @@ const SECRET_PARAM = /token|^inv$|^key$|^api_key$/i;
 /** A copy of parsed query or path parameters with the values of token-like names replaced. */
 export function redactParams(params: unknown): unknown {
   if (!params || typeof params !== 'object') return params;
-  return Object.fromEntries(
-    Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, SECRET_PARAM.test(k) ? '[redacted]' : v]),
-  );
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, SECRET_PARAM.test(k) ? '[redacted]' : v]));
 }
 
 /**

@@ -1,6 +1,10 @@
 import pino from 'pino';
 import pretty from 'pino-pretty';
 
+/** A logged request or response (pino-http's `req`, `res`) as the fields the pretty line reads, each checked before use. */
+const fieldsOf = (v: unknown): { method?: unknown; url?: unknown; statusCode?: unknown } | undefined =>
+  v !== null && typeof v === 'object' ? v : undefined;
+
 /** Paths pino never prints: tokens, passwords, card data (ARCHITECTURE §6, §8). */
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -50,9 +54,10 @@ export function createLogger(level: string, opts: LoggerOptions = {}) {
         ignore: 'pid,hostname,req,res,responseTime,reqId',
         singleLine: true,
         messageFormat: (log, messageKey) => {
-          const req = log.req as { method?: string; url?: string } | undefined;
-          const res = log.res as { statusCode?: number } | undefined;
-          if (req?.method && res?.statusCode) return `${req.method} ${req.url} ${res.statusCode} ${String(log.responseTime ?? '')} ms`;
+          const req = fieldsOf(log.req);
+          const res = fieldsOf(log.res);
+          if (req?.method && res?.statusCode)
+            return `${String(req.method)} ${String(req.url)} ${String(res.statusCode)} ${String(log.responseTime ?? '')} ms`;
           return String(log[messageKey] ?? '');
         },
         sync: !opts.async,

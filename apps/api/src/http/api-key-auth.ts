@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import type { Principal } from '../modules/access/access.service';
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../db/knex';
 import { findApiKey, hashApiKey, touchApiKeyUse, type ApiKeyPrincipal } from '../modules/access/api-keys';
@@ -13,7 +14,9 @@ export { apiKeyChanges, forgetApiKey, hashApiKey, type ApiKeyPrincipal } from '.
  * → 401; a user's JWT is no key → 401; a key without the route's scope → 403 `api_key_scope_missing`.
  */
 
-type KeyedRequest = Request & { apiKey?: ApiKeyPrincipal };
+/** Is this caller an API key (and not a signed-in user)? */
+export const isApiKeyPrincipal = (caller: Principal | ApiKeyPrincipal): caller is ApiKeyPrincipal =>
+  'kind' in caller && caller.kind === 'apiKey';
 
 /** Authenticates the API key into `req.auth` and checks `scopes` (all required). */
 export function authenticateApiKey(db: Db, scopes: readonly string[] = []): RequestHandler {
@@ -38,8 +41,8 @@ export function authenticateApiKey(db: Db, scopes: readonly string[] = []): Requ
       row.lastUsedMs = Date.now();
       await touchApiKeyUse(db, row.id);
     }
-    (req as unknown as { auth: ApiKeyPrincipal }).auth = principal;
-    (req as KeyedRequest).apiKey = principal;
+    req.auth = principal;
+    req.apiKey = principal;
     next();
   };
 }
@@ -56,6 +59,6 @@ export function apiKeyRateLimit(db: Db, perMinute: number): RequestHandler {
     limit: perMinute,
     identifier: 'api-key',
     shared: { db, prefix: 'api-key' },
-    key: (req) => (req as KeyedRequest).apiKey?.apiKeyId ?? 'anonymous',
+    key: (req) => req.apiKey?.apiKeyId ?? 'anonymous',
   });
 }

@@ -5,12 +5,16 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/knex';
 import { findPrincipal, type Principal } from '../modules/access/access.service';
 import type { AccessTokenClaims } from '../lib/access-token';
+import type { ApiKeyPrincipal } from '../modules/access/api-keys';
+import { isApiKeyPrincipal } from './api-key-auth';
 import { ForbiddenError, UnauthenticatedError } from './errors';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** The signed-in user, set by `authenticate`. */
-    auth?: Principal;
+    /** The caller: the signed-in user (set by `authenticate`) or an API key (set by `authenticateApiKey`, `kind: 'apiKey'`). */
+    auth?: Principal | ApiKeyPrincipal;
+    /** The API key of an API-key route (set by `authenticateApiKey`), the rate limiter's key. */
+    apiKey?: ApiKeyPrincipal;
   }
 }
 
@@ -40,7 +44,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
   try {
-    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
+    if (typeof p === 'string') throw new Error('not a claims object');
     if (typeof p.exp !== 'number') throw new Error('no expiry');
     if (typeof p.sub !== 'string' || !UUID.test(p.sub)) throw new Error('no user id subject');
     if (typeof p.sid !== 'string' || !UUID.test(p.sid)) throw new Error('no session id');
@@ -94,7 +99,8 @@ export function authenticate(db: Db, secret: string, opts: AuthenticateOptions =
 /** Passes when the signed-in user holds any one of `codes` (ARCHITECTURE §4); else 403. */
 export function requirePermission(...codes: string[]): RequestHandler {
   return (req, _res, next) => {
-    const held = req.auth?.permissions;
+    const caller = req.auth;
+    const held = caller && !isApiKeyPrincipal(caller) ? caller.permissions : undefined;
     if (!held) throw new UnauthenticatedError();
     if (!codes.some((c) => held.has(c))) throw new ForbiddenError();
     next();

@@ -5,6 +5,7 @@ import { CsvError, parse } from 'csv-parse';
 import { PROBLEM_CODES } from '@portal/contracts';
 import { AppError, BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 import { NUL_MESSAGE, findNul } from './input-guards';
+import { errorCode, errorMessage } from '../lib/errors';
 
 /** Most rows one bulk upsert takes (ARCHITECTURE §10), counted after decoding. */
 export const MAX_BULK_ROWS = 50_000;
@@ -69,7 +70,7 @@ function decoded(req: Request): Readable {
 }
 
 /** Is this the error of a decoder (zlib) given bytes that are not its format? */
-const isZlibError = (err: unknown) => typeof (err as { code?: unknown })?.code === 'string' && /^Z_/.test((err as { code: string }).code);
+const isZlibError = (err: unknown) => /^Z_/.test(errorCode(err) ?? '');
 
 const undecodable = (req: Request) =>
   new BadRequestError(
@@ -195,7 +196,7 @@ async function csvRows(body: Readable, shape: BulkShape): Promise<Record<string,
     if (err instanceof AppError || isZlibError(err)) throw err;
     if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE')
       throw new PayloadTooLargeError(`A CSV record is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB.`);
-    throw new BadRequestError(`The CSV cannot be read: ${(err as Error).message}`);
+    throw new BadRequestError(`The CSV cannot be read: ${errorMessage(err)}`);
   } finally {
     parser.destroy();
   }

@@ -15,7 +15,7 @@ export const NUL_MESSAGE = 'Text must not contain NUL (U+0000) characters.';
 export function findNul(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     const here = path ? `${path}.${k}` : k;
     if (k.includes('\u0000')) return here;
     const found = findNul(v, here, depth + 1);
@@ -64,7 +64,7 @@ export function normaliseIp(text: string | undefined): string | undefined {
   const s = text.trim();
   if (!ipaddr.isValid(s)) return undefined;
   const a = ipaddr.parse(s);
-  if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) return (a as ipaddr.IPv6).toIPv4Address().toString();
+  if (a instanceof ipaddr.IPv6 && a.isIPv4MappedAddress()) return a.toIPv4Address().toString();
   return a.toString();
 }
 

@@ -154,10 +154,11 @@ export const unknownMigrationsGauge = new client.Gauge({
   registers,
 });
 
-const ROUTE_LABEL = Symbol('metrics route');
+/** Each answer's route label (set by `labelRoute`), held beside the response and gone with it. */
+const routeLabels = new WeakMap<Response, string>();
 /** Labels the request's duration with its declared route (the OpenAPI path, e.g. `/orders/{orderId}`), whatever it answers. */
 export function labelRoute(res: Response, path: string): void {
-  (res.locals as Record<symbol, string>)[ROUTE_LABEL] = path;
+  routeLabels.set(res, path);
 }
 
 /** The label of a request no declared route took: the few fixed endpoints by name, an API 404 `unmatched`, the rest `spa`. */
@@ -178,7 +179,7 @@ export const metricsMiddleware: RequestHandler = (req, res, next) => {
   const end = httpDuration.startTimer();
   const path = req.path;
   res.on('finish', () => {
-    const route = (res.locals as Record<symbol, string | undefined>)[ROUTE_LABEL] ?? fallbackLabel(path, res.statusCode);
+    const route = routeLabels.get(res) ?? fallbackLabel(path, res.statusCode);
     end({ method: req.method, route, status: String(res.statusCode) });
   });
   next();

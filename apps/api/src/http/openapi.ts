@@ -71,7 +71,7 @@ export function documentRoute(route: Omit<RouteConfig, 'path' | 'security'> & { 
             headers: {
               ...(limited ? headers('RateLimit-Policy', 'RateLimit') : {}),
               ...(Number(status) === 429 || Number(status) === 503 ? headers('Retry-After') : {}),
-              ...(r as { headers?: object }).headers,
+              ...('headers' in r ? r.headers : undefined),
             },
           }
         : r,

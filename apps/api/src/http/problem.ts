@@ -12,6 +12,7 @@ import {
   UnsupportedMediaTypeError,
 } from './errors';
 import { DB_RETRY_AFTER_SECONDS, isConnectionLost } from '../db/connection-errors';
+import { errorMessage } from '../lib/errors';
 
 const TYPE_BASE = 'https://portal.local/problems/';
 
@@ -44,7 +45,7 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
   {
     test: (err) => err instanceof ZodError,
     answer: (err) => {
-      const errors = fieldErrors(err as ZodError);
+      const errors = err instanceof ZodError ? fieldErrors(err) : [];
       return new BadRequestError(errors[0]?.message ?? 'Invalid input', errors);
     },
   },
@@ -78,7 +79,7 @@ const KNOWN_ERRORS: { test: (err: unknown, e: RawError) => boolean; answer: (err
   {
     test: (err) => isConnectionLost(err),
     answer: (err, e, req) => {
-      req.log?.error({ err: { message: (err as Error).message, code: e.code } }, 'database unavailable');
+      req.log?.error({ err: { message: errorMessage(err), code: e.code } }, 'database unavailable');
       return new ServiceUnavailableError(
         'The service is briefly unavailable. Please try again in a few seconds.',
         PROBLEM_CODES.serviceUnavailable,

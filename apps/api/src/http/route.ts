@@ -5,7 +5,7 @@ import type { Principal } from '../modules/access/access.service';
 import { can } from '../modules/access/access.service';
 import { mayKeyReachRow, mayReachRow, type RowKind } from '../modules/access/rows';
 import { authenticate, requirePermission } from './auth';
-import { apiKeyRateLimit, authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
+import { apiKeyRateLimit, authenticateApiKey, isApiKeyPrincipal, type ApiKeyPrincipal } from './api-key-auth';
 import { ForbiddenError, NotFoundError } from './errors';
 import { labelRoute } from './metrics';
 import { documentRoute, headers as openApiHeaders, jsonBody, jsonResponse, problemResponse } from './openapi';
@@ -26,6 +26,8 @@ export type AuthKind = 'user' | 'public' | 'apiKey';
 export type ActorOf<K extends AuthKind> = K extends 'public' ? Principal | undefined : K extends 'apiKey' ? ApiKeyPrincipal : Principal;
 
 type Schema = z.ZodType;
+/** Path parameters, query strings and headers are objects of named parts (OpenAPI lists each one). */
+type ObjectSchema = z.ZodObject;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The parsed input of a route: only the parts it declares are typed (the rest are undefined). */
@@ -35,6 +37,9 @@ export interface RouteInput<P, Q, B, H> {
   body: Out<B>;
   headers: Out<H>;
 }
+
+/** A route's input in the route table, whatever its schemas: objects of named parts, and any body. */
+type ErasedInput = RouteInput<ObjectSchema | undefined, ObjectSchema | undefined, Schema | undefined, ObjectSchema | undefined>;
 
 /**
  * Where a route's permission must be held (ARCHITECTURE §11), declared with the route so the check runs in one
@@ -60,7 +65,8 @@ export type RouteScope<I> =
   | 'grants'
   | {
       row: RowKind;
-      id: (input: I) => unknown;
+      // A method (checked bivariantly) so a route's typed scope fits the route table's erased one.
+      id(input: I): unknown;
       codes?: readonly string[];
       notFound?: string;
       fromBody?: boolean;
@@ -120,7 +126,12 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
   cookies?: z.ZodObject;
   /** Express middleware run before authentication (rate limiters, body parsers), built once per app. */
   before?: (ctx: AppContext) => RequestHandler[];
-  handler: (actor: ActorOf<K>, input: RouteInput<P, Q, B, H>, http: RouteHttp) => Promise<R> | R;
+  /**
+   * Declared as a method (checked bivariantly) so a typed route fits the route table's erased `Route['def']`:
+   * `mountRoutes` passes the actor of the route's own `auth` (ApiKeyPrincipal for `apiKey`, the signed-in
+   * Principal for `user`, undefined or a Principal for `public`) and the input parsed with its own schemas.
+   */
+  handler(actor: ActorOf<K>, input: RouteInput<P, Q, B, H>, http: RouteHttp): Promise<R> | R;
 }
 
 /** A handler's answer with another status than the route's success status (e.g. readiness 503). */
@@ -139,18 +150,18 @@ export interface Route {
   path: string;
   auth: AuthKind;
   permissions: readonly string[];
-  scope: RouteScope<RouteInput<unknown, unknown, unknown, unknown>>;
+  scope: RouteScope<ErasedInput>;
   summary: string;
-  def: RouteDef<AuthKind, Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined, unknown>;
+  def: RouteDef<AuthKind, ObjectSchema | undefined, ObjectSchema | undefined, Schema | undefined, ObjectSchema | undefined, unknown>;
 }
 
 /** Declares one route; the generics are inferred from the schemas so the handler's input is typed. */
 export function route<
   K extends AuthKind = 'user',
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
+  P extends ObjectSchema | undefined = undefined,
+  Q extends ObjectSchema | undefined = undefined,
   B extends Schema | undefined = undefined,
-  H extends Schema | undefined = undefined,
+  H extends ObjectSchema | undefined = undefined,
   R = unknown,
 >(def: RouteDef<K, P, Q, B, H, R>): Route {
   return {
@@ -158,9 +169,9 @@ export function route<
     path: def.path,
     auth: def.auth ?? 'user',
     permissions: def.permissions ?? [],
-    scope: def.scope as Route['scope'],
+    scope: def.scope,
     summary: def.summary,
-    def: def as unknown as Route['def'],
+    def,
   };
 }
 
@@ -175,9 +186,7 @@ function document(r: Route) {
   for (const [code, answer] of Object.entries(def.errors ?? {})) {
     extra[Number(code)] = typeof answer === 'string' ? problemResponse(answer) : jsonResponse(answer.description, answer.schema);
   }
-  const params = def.params as z.ZodObject | undefined;
-  const query = def.query as z.ZodObject | undefined;
-  const headers = def.headers as z.ZodObject | undefined;
+  const { params, query, headers } = def;
   // A route taking an Idempotency-Key says so in its answer's Idempotent-Replayed header.
   const replays = Boolean(headers?.shape && 'idempotency-key' in headers.shape);
   const success = def.response?.schema
@@ -217,12 +226,7 @@ const labelledAs =
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /** A route's input while it is being parsed (each part typed by its schema once parsed). */
-interface RawInput {
-  params: unknown;
-  query: unknown;
-  body: unknown;
-  headers: unknown;
-}
+type RawInput = ErasedInput;
 
 /**
  * Builds one Router (mounted at /api/v1) from the route table: for each route its `before` middleware,
@@ -274,11 +278,11 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
       };
       // A row out of reach answers 404 before its body is read: a refusal says nothing of the input.
       if (typeof scope === 'object' && !scope.fromBody && !scope.inService) await checkRow(ctx, r, req, input);
-      if (scope === 'global' && !(await can(ctx.db, req.auth as Principal, r.permissions, { type: 'global' }))) throw new ForbiddenError();
+      if (scope === 'global' && !(await can(ctx.db, userOf(req), r.permissions, { type: 'global' }))) throw new ForbiddenError();
       input.body = def.body ? def.body.parse(req.body ?? {}) : undefined;
       input.headers = def.headers ? def.headers.parse(req.headers) : undefined;
       if (typeof scope === 'object' && scope.fromBody && !scope.inService) await checkRow(ctx, r, req, input);
-      const result = await def.handler(req.auth as Principal, input as never, { ctx, req, res });
+      const result = await def.handler(req.auth, input, { ctx, req, res });
       if (res.headersSent) return;
       if (result instanceof Reply) res.status(result.status).json(result.body);
       else if (result === undefined) res.status(status === 200 ? 204 : status).end();
@@ -291,11 +295,24 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
 
 /** The declared row check of a route (RouteScope `{ row }`): 404 when the caller does not reach the row. */
 async function checkRow(ctx: AppContext, r: Route, req: Request, input: RawInput) {
-  const scope = r.scope as Exclude<Route['scope'], string>;
-  const id = scope.id(input as never);
+  const { scope } = r;
+  if (typeof scope !== 'object') return;
+  const id = scope.id(input);
+  const caller = req.auth;
   const ok =
-    r.auth === 'apiKey'
-      ? await mayKeyReachRow(ctx.db, req.auth as unknown as ApiKeyPrincipal, scope.row, id)
-      : await mayReachRow(ctx.db, req.auth as Principal, scope.row, id, scope.codes ?? r.permissions);
+    caller && isApiKeyPrincipal(caller)
+      ? await mayKeyReachRow(ctx.db, caller, scope.row, id)
+      : await mayReachRow(ctx.db, userOf(req), scope.row, id, scope.codes ?? r.permissions);
   if (!ok) throw new NotFoundError(scope.notFound ?? 'Not found');
+}
+
+/**
+ * The signed-in user of a `user` route (set by `authenticate`, which runs first). The route table's checks
+ * that need one (`global`, a row) run after it; a public route declares neither. Throws when there is none:
+ * a route declared so that its check runs without a user is a bug.
+ */
+function userOf(req: Request): Principal {
+  const caller = req.auth;
+  if (!caller || isApiKeyPrincipal(caller)) throw new Error('This route check needs a signed-in user (auth: user).');
+  return caller;
 }

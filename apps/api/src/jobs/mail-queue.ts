@@ -5,6 +5,7 @@ import type { Db } from '../db/knex';
 import { createTransport, deliver } from './mail';
 import { isDeferred, renderMail } from '../lib/mail/render';
 import { PgBoss, RETENTION, failWithCeiling, knexDb, ensureQueue } from './pg-boss';
+import { errorCode, errorMessage } from '../lib/errors';
 
 /** The pg-boss queue of outgoing mail. */
 export const MAIL_QUEUE = 'mail';
@@ -99,9 +100,12 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
               jobs.map(async (job) => {
                 const template = isDeferred(job.data) ? job.data.render : job.data.template;
                 try {
-                  if (isDeferred(job.data) && !opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
-                  // Deferred mail is rendered now, in the worker: the job row never holds its secret.
-                  const message = await renderMail({ db: opts.db!, config }, job.data);
+                  let message: MailMessage | null = null;
+                  if (isDeferred(job.data)) {
+                    if (!opts.db) throw new Error('the mail outbox has no database to render deferred mail with');
+                    // Deferred mail is rendered now, in the worker: the job row never holds its secret.
+                    message = await renderMail({ db: opts.db, config }, job.data);
+                  } else message = job.data;
                   if (message) await deliver(config, logger, transport, message);
                   else log.info({ template }, 'deferred mail had nothing to send');
                   if (failing && message) {
@@ -114,7 +118,7 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
                   failing = true;
                   log.warn(
                     {
-                      err: { message: (err as Error).message, code: (err as { code?: string }).code },
+                      err: { message: errorMessage(err), code: errorCode(err) },
                       template,
                       attempt: job.retryCount + 1,
                     },
@@ -122,17 +126,13 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
                   );
                   // This job alone is retried (the rest of the batch completes), at most MAIL_RETRY_DELAY_MAX_SECONDS later.
                   // Should even that write fail, the job stays active and pg-boss retries it when it expires.
-                  await failWithCeiling(
-                    boss,
-                    MAIL_QUEUE,
-                    job.id,
-                    { message: (err as Error).message },
-                    config.mailRetryDelayMaxSeconds,
-                  ).catch((e: Error) => log.error({ err: { message: e.message } }, 'could not record the failed mail job'));
+                  await failWithCeiling(boss, MAIL_QUEUE, job.id, { message: errorMessage(err) }, config.mailRetryDelayMaxSeconds).catch(
+                    (e: Error) => log.error({ err: { message: e.message } }, 'could not record the failed mail job'),
+                  );
                 }
               }),
             );
-            if (jobs.length === MAIL_BATCH) boss.notifyWorker(workerId!);
+            if (jobs.length === MAIL_BATCH && workerId) boss.notifyWorker(workerId);
           },
         );
         if (config.smtpUrl) {

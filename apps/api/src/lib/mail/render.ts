@@ -27,7 +27,7 @@ export function registerMailRenderer(template: string, renderer: MailRenderer): 
 }
 
 /** Is this queued message rendered at send time? */
-export const isDeferred = (m: MailMessage | DeferredMail): m is DeferredMail => typeof (m as DeferredMail).render === 'string';
+export const isDeferred = (m: MailMessage | DeferredMail): m is DeferredMail => 'render' in m && typeof m.render === 'string';
 
 /**
  * The message to deliver: a plain message as is; a deferred one rendered now. Throws for an unknown

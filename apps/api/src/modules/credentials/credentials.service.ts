@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   PERMISSIONS,
   ADMIN_ORG_MESSAGES,
@@ -22,11 +22,14 @@ const storeInScope = (db: Db, actor: Actor, id: number) => can(db, actor, CREDEN
 const storesInScope = (db: Db, actor: Actor) => reach(db, actor, CREDENTIAL_CODES, 'store');
 import { decryptPayload, encryptPayload, parseMonetraCredentials } from '../payments/payments.service';
 import { mapMonetraResult } from '../payments/payments.service';
+import { errorMessage, errorName } from '../../lib/errors';
 
 type CreateCredential = z.output<typeof createCredentialBodySchema>;
 type UpdateCredential = z.output<typeof updateCredentialBodySchema>;
 
 const NOT_FOUND = () => new NotFoundError('Payment credential not found');
+/** A JSON object: a decrypted credential payload, the gateway's answer. */
+const jsonObject = z.record(z.string(), z.unknown());
 
 /** The Credentials tab (spec 002 §2, §7 payment_credentials newest first): credentials of the caller's stores, never the secret. */
 export async function listCredentials(db: Db, actor: Actor): Promise<{ items: PaymentCredential[] }> {
@@ -148,7 +151,7 @@ export async function revealCredential(
   }
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload)) as Record<string, unknown>;
+    payload = jsonObject.parse(JSON.parse(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload)));
   } catch {
     throw new UnprocessableError(ADMIN_ORG_MESSAGES.decryptionFailed, 'decryption_failed');
   }
@@ -180,7 +183,7 @@ export async function testCredential(db: Db, config: Config, actor: Actor, id: n
     creds = parseMonetraCredentials(decryptPayload(config.paymentCredentialsKey, cred.encryptedPayload));
   } catch (e) {
     return failed(
-      (e as Error).message === 'Decryption failed' ? ADMIN_ORG_MESSAGES.decryptionFailed : 'the credential needs username and password',
+      errorMessage(e) === 'Decryption failed' ? ADMIN_ORG_MESSAGES.decryptionFailed : 'the credential needs username and password',
     );
   }
   let res: Response;
@@ -196,13 +199,13 @@ export async function testCredential(db: Db, config: Config, actor: Actor, id: n
       signal: AbortSignal.timeout(config.monetraTimeoutMs),
     });
   } catch (e) {
-    return failed(
-      (e as Error)?.name === 'TimeoutError' ? 'the payment gateway did not answer in time' : 'the payment gateway cannot be reached',
-    );
+    return failed(errorName(e) === 'TimeoutError' ? 'the payment gateway did not answer in time' : 'the payment gateway cannot be reached');
   }
   let body: Record<string, unknown> | undefined;
   try {
-    body = (await res.json()) as Record<string, unknown>;
+    const json: unknown = await res.json();
+    const parsed = jsonObject.safeParse(json);
+    body = parsed.success ? parsed.data : undefined;
   } catch {
     body = undefined;
   }
