@@ -58,7 +58,14 @@ async function append(n: number): Promise<void> {
 async function stored(s: FeedScope): Promise<number[]> {
   const q = t.db('order_events').orderBy('seq').select('seq');
   if (s.storeId) q.where({ store_id: s.storeId });
-  else q.whereIn('store_id', t.db('stores').where('board_id', s.boardId ?? 0).select('id'));
+  else
+    q.whereIn(
+      'store_id',
+      t
+        .db('stores')
+        .where('board_id', s.boardId ?? 0)
+        .select('id'),
+    );
   return (await q).map((r: { seq: number }) => Number(r.seq));
 }
 
