@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
+import type { AuditLogRow } from '../../db/tables/admin';
 
 /** Queries of the audit log (ARCHITECTURE §3, §9); the only place with its SQL. */
 
@@ -29,18 +30,8 @@ export async function insertEntry(db: Q, e: AuditInsert): Promise<void> {
   });
 }
 
-/** One row of the audit log's read side; `ip` as text (host()). */
-export interface AuditLogEntryRow {
-  id: number;
-  occurred_at: Date;
-  user_id: string | null;
-  actor_email: string | null;
-  action: string;
-  entity_type: string | null;
-  entity_id: string | null;
-  ip: string | null;
-  details: Record<string, unknown> | null;
-}
+/** One row of the audit log's read side (the table's row: `ip` read as text through host()). */
+export type AuditLogEntryRow = AuditLogRow;
 
 /** Filters of `findPage`; `reach`: the users (`user_id`) and outlets (`id`) reached, as subqueries; null: every row. */
 export interface AuditPageQuery {
