@@ -112,6 +112,12 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/faults/**'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
+  {
+    // `import { type X } from './y'` keeps a bare `import './y'` after type elision, which the API bundle
+    // (scripts/build-api.mjs) then leaves unresolved; a type-only import is written `import type { X }`.
+    files: ['apps/**/*.{ts,tsx}', 'libs/**/*.ts'],
+    rules: { '@typescript-eslint/no-import-type-side-effects': 'error' },
+  },
   { files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx'], rules: { 'no-console': 'off' } },
   {
     files: ['apps/**/*.{ts,tsx}', 'libs/**/*.ts'],

@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex';
 import { forgetApiKey, hashApiKey } from '../access/api-keys';
 import { NotFoundError } from '../../http/errors';
 import { assertScope, integrationReach } from '../access/integration-scope';
-import { type Actor } from '../access/access.service';
+import type { Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './integrations.repository';
 import type { ApiKeyRow } from '../../db/tables/integrations';

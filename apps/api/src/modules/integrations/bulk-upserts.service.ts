@@ -1,6 +1,6 @@
 import { PROBLEM_CODES } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { type ApiKeyPrincipal } from '../access/api-keys';
+import type { ApiKeyPrincipal } from '../access/api-keys';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { keyReaches } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
