@@ -46,6 +46,22 @@ function assertRemovalAllowed(removing: number, carried: number, opts: UpsertOpt
   ).with({ removing, carried });
 }
 
+/** Writes the audit row of a bulk upsert that changed something: the key, the store or board, the mode and the counts. */
+async function auditUpsert(
+  trx: Db,
+  key: ApiKeyPrincipal,
+  action: 'inventory.upserted' | 'items.upserted',
+  place: { type: 'store' | 'board'; id: number },
+  opts: UpsertOptions,
+  counts: Pick<UpsertResult, 'created' | 'updated' | 'unchanged' | 'removed'>,
+): Promise<void> {
+  await recordAudit(
+    trx,
+    { apiKeyId: key.apiKeyId },
+    { action, entityType: place.type, entityId: place.id, ip: opts.ip, details: { mode: opts.mode, ...counts } },
+  );
+}
+
 export interface UpsertResult {
   created: number;
   updated: number;
@@ -138,17 +154,7 @@ export async function upsertInventory(
     }
     if (!opts.dryRun && changedIds.length) await repo.upsertOnHand(trx, storeId, changedIds, changedOnHand);
     if (!opts.dryRun && (changedIds.length || removed)) {
-      await recordAudit(
-        trx,
-        { apiKeyId: key.apiKeyId },
-        {
-          action: 'inventory.upserted',
-          entityType: 'store',
-          entityId: storeId,
-          ip: opts.ip,
-          details: { mode: opts.mode, created, updated, unchanged, removed },
-        },
-      );
+      await auditUpsert(trx, key, 'inventory.upserted', { type: 'store', id: storeId }, opts, { created, updated, unchanged, removed });
     }
     return { created, updated, unchanged, removed, dryRun: opts.dryRun, errors: [] };
   });
@@ -239,17 +245,7 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
     }
     if (!opts.dryRun && changed.length) await repo.upsertCatalog(trx, boardId, changed);
     if (!opts.dryRun && (changed.length || removed)) {
-      await recordAudit(
-        trx,
-        { apiKeyId: key.apiKeyId },
-        {
-          action: 'items.upserted',
-          entityType: 'board',
-          entityId: boardId,
-          ip: opts.ip,
-          details: { mode: opts.mode, created, updated, unchanged, removed },
-        },
-      );
+      await auditUpsert(trx, key, 'items.upserted', { type: 'board', id: boardId }, opts, { created, updated, unchanged, removed });
     }
     return { created, updated, unchanged, removed, dryRun: opts.dryRun, errors: [] };
   });
