@@ -50,7 +50,11 @@ describe('the rule arithmetic', () => {
     expect(nearestValid(six, 7)).toBe(6);
     expect(nearestValid(six, 9)).toBe(12);
     expect(roundUpToRule(six, 7)).toBe(12);
-    expect(effectiveRule({ minQty: 1, maxQty: 30, increment: 4, bottlesPerCase: 6, policy: 'full_cases' })).toEqual({ min: 12, max: 24, increment: 12 });
+    expect(effectiveRule({ minQty: 1, maxQty: 30, increment: 4, bottlesPerCase: 6, policy: 'full_cases' })).toEqual({
+      min: 12,
+      max: 24,
+      increment: 12,
+    });
     expect(splitFeeCents('split_fee', 25, 12, 15)).toBe(75);
     expect(splitFeeCents('any', 25, 12, 15)).toBe(0);
   });
@@ -80,7 +84,12 @@ describe('the cart enforces the rule', () => {
     expect(line).toMatchObject({ quantity: 18, quantityRule: { min: 12, max: 24, increment: 6 } });
     const bad = await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 20 });
     expect(bad.status).toBe(422);
-    expect(problem(bad)).toMatchObject({ code: 'quantity_rule', nearestValid: 18, rule: { min: 12, max: 24, increment: 6 }, itemCode: code });
+    expect(problem(bad)).toMatchObject({
+      code: 'quantity_rule',
+      nearestValid: 18,
+      rule: { min: 12, max: 24, increment: 6 },
+      itemCode: code,
+    });
     expect(problem(bad).detail).toMatch(/multiples of 6.*nearest valid quantity is 18/);
     expect((await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 6 })).status).toBe(422);
     expect(problem(await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 30 })).nearestValid).toBe(24);
@@ -136,7 +145,10 @@ describe("the store's split-case policy", () => {
     expect(cents(cart.total)).toBe(cents(cart.subtotal) + 105);
     const cs = await buyer.post('/checkout-sessions').send({ cartId }).expect(201);
     expect(cs.body).toMatchObject({ total: cart.total, splitCaseFee: '1.05' });
-    const order = await buyer.post('/orders').set('Idempotency-Key', `split-${Date.now()}`).send({ checkoutToken: cs.body.token, paymentMethod: 'in_store' });
+    const order = await buyer
+      .post('/orders')
+      .set('Idempotency-Key', `split-${Date.now()}`)
+      .send({ checkoutToken: cs.body.token, paymentMethod: 'in_store' });
     expect(order.status).toBe(201);
     expect(order.body).toMatchObject({ total: cart.total, splitCaseFee: '1.05' });
     expect((await t.db('orders').where({ id: order.body.id }).first('split_case_fee'))!.split_case_fee).toBe('1.05');
@@ -151,7 +163,10 @@ describe("the store's split-case policy", () => {
 describe('who sets rules', () => {
   it('the admin item editor answers the rule; a bad rule is a 400 and the database refuses one too', async () => {
     const id = await itemId(vodka[4].code);
-    const ok = await admin.patch(`/admin/items/${id}`).send({ quantityRule: { min: 2, max: 12, increment: 2 } }).expect(200);
+    const ok = await admin
+      .patch(`/admin/items/${id}`)
+      .send({ quantityRule: { min: 2, max: 12, increment: 2 } })
+      .expect(200);
     expect(ok.body.quantityRule).toEqual({ min: 2, max: 12, increment: 2 });
     expect((await admin.patch(`/admin/items/${id}`).send({ quantityRule: { min: 6, max: 3 } })).status).toBe(400);
     expect((await admin.patch(`/admin/items/${id}`).send({ quantityRule: { increment: 0 } })).status).toBe(400);
@@ -163,10 +178,20 @@ describe('who sets rules', () => {
 
   it('a board key pushes a rule with the catalog (old bodies stay valid; a bad rule names its row)', async () => {
     const board = (await t.db('stores').where({ id: S.central }).first('board_id'))!.board_id;
-    const k = await admin.post('/admin/api-keys').send({ name: 'catalog', boardId: board, scopes: ['catalog:write'] }).expect(201);
+    const k = await admin
+      .post('/admin/api-keys')
+      .send({ name: 'catalog', boardId: board, scopes: ['catalog:write'] })
+      .expect(201);
     const item = (await t.db('items').where({ code: vodka[4].code }).first('code', 'name', 'retail', 'category', 'bottles_per_case'))!;
-    const push = (rows: unknown[]) => request(t.app).put('/api/v1/integrations/items').set('Authorization', `Bearer ${k.body.key}`).send(rows);
-    const base = { itemCode: item.code, name: item.name, retail: item.retail, category: item.category ?? undefined, bottlesPerCase: item.bottles_per_case ?? undefined };
+    const push = (rows: unknown[]) =>
+      request(t.app).put('/api/v1/integrations/items').set('Authorization', `Bearer ${k.body.key}`).send(rows);
+    const base = {
+      itemCode: item.code,
+      name: item.name,
+      retail: item.retail,
+      category: item.category ?? undefined,
+      bottlesPerCase: item.bottles_per_case ?? undefined,
+    };
     expect((await push([base])).body).toMatchObject({ unchanged: 1 });
     const r = await push([{ ...base, quantityRule: { increment: 3, min: 3 } }]);
     expect(r.status).toBe(200);
