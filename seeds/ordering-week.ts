@@ -166,7 +166,7 @@ async function pastOrders(
     await db.transaction(async (trx) => {
       const [order] = await trx('orders')
         .insert({
-          order_number: `ORD-DEMO-${o.outlet_code}-W${String(k).padStart(2, '0')}`,
+          order_number: `ORD-WK-${o.outlet_code}-W${String(k).padStart(2, '0')}`,
           user_id: o.buyer.id,
           store_id: HISTORY_STORE,
           outlet_id: o.id,
