@@ -240,8 +240,7 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
         created++;
         return true;
       }
-      const sameRule =
-        c.rule === undefined || sameQuantityRule(cur.rule ?? null, c.rule ?? { min: 1, max: null, increment: 1 });
+      const sameRule = c.rule === undefined || sameQuantityRule(cur.rule ?? null, c.rule ?? { min: 1, max: null, increment: 1 });
       if (
         sameRule &&
         cur.name === c.name &&

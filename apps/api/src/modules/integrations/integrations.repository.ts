@@ -145,7 +145,8 @@ export async function catalogByCode(db: Db, boardId: number, codes: readonly str
         'max_order_quantity as max',
         'order_increment as increment',
       );
-    for (const { min, max, increment, ...g } of got) current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2), rule: { min, max, increment } });
+    for (const { min, max, increment, ...g } of got)
+      current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2), rule: { min, max, increment } });
   }
   return current;
 }
