@@ -92,7 +92,7 @@ describe('the cart enforces the rule', () => {
     });
     expect(problem(bad).detail).toMatch(/multiples of 6.*nearest valid quantity is 18/);
     expect((await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 6 })).status).toBe(422);
-    expect(problem(await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 30 })).nearestValid).toBe(24);
+    expect(problem(await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 30 }))).toMatchObject({ nearestValid: 24 });
     await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 24 }).expect(200);
     const over = await buyer.post(`/carts/${cartId}/items`).send({ itemCode: code });
     expect([over.status, problem(over).code]).toEqual([422, 'quantity_rule']);
