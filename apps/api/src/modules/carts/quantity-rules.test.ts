@@ -4,6 +4,7 @@ import { createTestContext, tokenFor, type TestContext } from '../../test/harnes
 import { as, problem, type Caller } from '../../test/http';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { effectiveRule, nearestValid, roundUpToRule, splitFeeCents } from '../../lib/quantity-rules';
+import { addItemQuantity } from './carts.service';
 
 /** Case packs and quantity rules (issue 27): products, the cart, checkout, orders, admin and integrations. */
 const S = FIXTURE_STORES;
@@ -112,6 +113,15 @@ describe('the cart enforces the rule', () => {
     expect(problem(cs)).toMatchObject({ code: 'quantity_rule', nearestValid: 6, itemCode: code });
     await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 6 }).expect(200);
     expect((await buyer.post('/checkout-sessions').send({ cartId })).status).toBe(201);
+    await setRule(code, null);
+  });
+
+  it('a reorder (addItemQuantity) rounds the quantity up to the rule', async () => {
+    const code = vodka[2].code;
+    await setRule(code, { increment: 6 });
+    const cartId = await freshCart();
+    expect(await addItemQuantity(t.db, cartId, code, 5)).toEqual({ added: true });
+    expect((await lineOf(cartId, code))?.quantity).toBe(6);
     await setRule(code, null);
   });
 });
