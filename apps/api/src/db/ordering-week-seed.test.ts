@@ -43,4 +43,66 @@ describe('the ordering week demo data', () => {
       expect([p.code, p.quantityRule]).toEqual([p.code, { min: 1, max: null, increment: 1 }]);
     expect(vodka.some((p: { quantityRule: { increment: number } }) => p.quantityRule.increment > 1)).toBe(true);
   });
+
+  it('passes the requests of ordering-week.mjs part 1, in its order, on the demo data', async () => {
+    const buyer = as(t.app, tokenFor(t, fx.users.buyer));
+    const outlets = (await buyer.get('/me/outlets').expect(200)).body.items;
+    const oid = outlets[0].outletId;
+    const sid = (await buyer.get(`/outlets/${oid}/stores`).expect(200)).body.items[0].id;
+    expect([oid, sid]).toEqual([fx.outlets.ams, 2190]);
+    const products = (await buyer.get(`/stores/${sid}/products?search=vodka&pageSize=6`).expect(200)).body.items;
+    const current = async () => (await buyer.get(`/carts/current?outletId=${oid}&storeId=${sid}`).expect(200)).body;
+    const freshCart = async () => {
+      await buyer.delete(`/carts/${(await current()).id}`).expect(204);
+      return (await current()).id as number;
+    };
+    const g = await buyer
+      .post(`/outlets/${oid}/order-guides`)
+      .send({
+        name: `Weekly ${Date.now()}`,
+        storeId: sid,
+        lines: products.slice(0, 3).map((x: { code: string }) => ({ itemCode: x.code, parQuantity: 12 })),
+      });
+    expect(g.status).toBe(201);
+    expect((await as(t.app, tokenFor(t, fx.users.viewer)).get(`/outlets/${oid}/order-guides`)).status).toBe(200);
+    expect((await as(t.app, null).get(`/outlets/${oid}/order-guides`)).status).toBe(401);
+    await freshCart();
+    expect(
+      (await buyer.post(`/order-guides/${g.body.guideId}/to-cart`).send({ onHand: [{ itemCode: products[0].code, onHand: 5 }] })).status,
+    ).toBe(200);
+    const line = (await current()).items.find((l: { itemCode: string }) => l.itemCode === products[0].code);
+    expect(line.quantity >= 7 && line.quantity % products[0].quantityRule.increment === 0).toBe(true);
+    await buyer.delete(`/order-guides/${g.body.guideId}`).expect(204);
+    const cartId = await freshCart();
+    const lines = [
+      ...products
+        .slice(0, 4)
+        .map((x: { code: string; quantityRule: { increment: number } }) => ({ itemCode: x.code, quantity: x.quantityRule.increment })),
+      { itemCode: 'NO-SUCH-CODE', quantity: 1 },
+    ];
+    const q = await buyer.post(`/carts/${cartId}/lines/bulk`).send({ lines });
+    expect(q.status).toBe(200);
+    expect(q.body.results.map((r: { row: number; ok: boolean }) => [r.row, r.ok])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, true],
+      [5, false],
+    ]);
+    const ruled = products.find(
+      (x: { quantityRule: { increment: number; min: number } }) => x.quantityRule.increment > 1 || x.quantityRule.min > 1,
+    );
+    await buyer.post(`/carts/${cartId}/items`).send({ itemCode: ruled.code }).expect(200);
+    const rl = (await current()).items.find((l: { itemCode: string }) => l.itemCode === ruled.code);
+    const bad = await buyer.patch(`/carts/${cartId}/items/${rl.id}`).send({ quantity: ruled.quantityRule.increment + 1 });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toMatch(/quantity/i);
+    const sug = (await buyer.get(`/outlets/${oid}/stores/${sid}/suggested-order?weeks=8`).expect(200)).body;
+    expect(
+      sug.lines.length > 0 &&
+        sug.lines.every(
+          (l: { itemCode: string; suggested: number; basis: string }) => l.itemCode && Number.isFinite(l.suggested) && l.basis,
+        ),
+    ).toBe(true);
+  });
 });
