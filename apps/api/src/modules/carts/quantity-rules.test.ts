@@ -112,7 +112,20 @@ describe('the cart enforces the rule', () => {
     expect(cs.status).toBe(422);
     expect(problem(cs)).toMatchObject({ code: 'quantity_rule', nearestValid: 6, itemCode: code });
     await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 6 }).expect(200);
-    expect((await buyer.post('/checkout-sessions').send({ cartId })).status).toBe(201);
+    const session = await buyer.post('/checkout-sessions').send({ cartId });
+    expect(session.status).toBe(201);
+    // The rule changes again between the session and the order: POST /orders refuses the same way.
+    await setRule(code, { increment: 4 });
+    const order = await buyer
+      .post('/orders')
+      .set('Idempotency-Key', `rule-${Date.now()}`)
+      .send({ checkoutToken: session.body.token, paymentMethod: 'in_store' });
+    expect([order.status, problem(order).code, problem(order)]).toEqual([
+      422,
+      'quantity_rule',
+      expect.objectContaining({ nearestValid: 8 }),
+    ]);
+    expect(await t.db('orders').count<{ n: number }[]>('* as n')).toEqual([{ n: 0 }]);
     await setRule(code, null);
   });
 
