@@ -56,13 +56,11 @@ describe('the ordering week demo data', () => {
       await buyer.delete(`/carts/${(await current()).id}`).expect(204);
       return (await current()).id as number;
     };
-    const g = await buyer
-      .post(`/outlets/${oid}/order-guides`)
-      .send({
-        name: `Weekly ${Date.now()}`,
-        storeId: sid,
-        lines: products.slice(0, 3).map((x: { code: string }) => ({ itemCode: x.code, parQuantity: 12 })),
-      });
+    const g = await buyer.post(`/outlets/${oid}/order-guides`).send({
+      name: `Weekly ${Date.now()}`,
+      storeId: sid,
+      lines: products.slice(0, 3).map((x: { code: string }) => ({ itemCode: x.code, parQuantity: 12 })),
+    });
     expect(g.status).toBe(201);
     expect((await as(t.app, tokenFor(t, fx.users.viewer)).get(`/outlets/${oid}/order-guides`)).status).toBe(200);
     expect((await as(t.app, null).get(`/outlets/${oid}/order-guides`)).status).toBe(401);
