@@ -207,6 +207,7 @@ describe('emergency orders', () => {
     expect(Math.round(Number(s.body.total) * 100)).toBe(Math.round(Number(items[1].retail) * 100) + 2500);
     const o = await postOrder(t.app, as(fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'in_store' });
     expect(o.status).toBe(201);
+    expect(o.body).toMatchObject({ emergency: true, emergencyFee: '25.00', total: s.body.total });
     expect(await t.db('orders').where({ id: o.body.id }).first('emergency', 'emergency_fee')).toEqual({
       emergency: true,
       emergency_fee: '25.00',
