@@ -164,6 +164,17 @@ describe('delivery minimums', () => {
     expect(problem(res).detail).toMatch(/^Add \$\d+\.\d{2} more for delivery\.$/);
   });
 
+  it('when the minimum is raised after checkout started, then POST /orders refuses the Delivery order with the shortfall too', async () => {
+    const s = await startCheckout(t.app, as(fx.users.buyer), await cartOf('Delivery', 1));
+    expect(s.status).toBe(201);
+    await patchStore({ deliveryMinimumMl: 100_000 });
+    const o = await postOrder(t.app, as(fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'card', card: GOOD_CARD });
+    expect(o.status).toBe(409);
+    expect(problem(o)).toMatchObject({ code: 'below_delivery_minimum', shortfallMl: expect.any(Number) });
+    const sessions = t.db('checkout_sessions').select('id').where({ cart_id: s.body.cartId });
+    expect(await t.db('orders').whereIn('checkout_session_id', sessions).first('id')).toBeUndefined();
+  });
+
   it('when the same cart is Pickup, then there is no minimum', async () => {
     await patchStore({ deliveryMinimumMl: 9000, deliveryMinimumAmount: '1000.00' });
     expect((await startCheckout(t.app, as(fx.users.buyer), await cartOf('Pickup', 1))).status).toBe(201);
