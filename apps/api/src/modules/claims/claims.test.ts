@@ -159,6 +159,12 @@ describe('claims', () => {
   });
 
   it("when the buyer opens a claim and the store credits it, then each side is mailed, the feed has claim_opened and claim_resolved, the buyer cannot resolve, and the month's statement shows the credit", async () => {
+    const hook = await post(as(fx.users.admin), '/admin/webhooks', {
+      url: 'http://127.0.0.1:9/claims',
+      storeId: S,
+      events: ['order.claim_opened', 'order.claim_resolved'],
+    });
+    expect(hook.status).toBe(201);
     const o = await place();
     await complete(o.id);
     const mails = t.mail.length;
@@ -193,6 +199,14 @@ describe('claims', () => {
     const again = await post(as(fx.users.manager), `/claims/${claimId}/resolve`, { outcome: 'rejected' });
     expect(problem(again).code).toBe('claim_resolved');
     expect(await events(o.id)).toEqual(['order.created', 'order.ready', 'order.completed', 'order.claim_opened', 'order.claim_resolved']);
+    // A webhook subscribed to the claim events gets a delivery of each.
+    const hooked = await t
+      .db('webhook_deliveries as d')
+      .join('order_events as e', 'e.seq', 'd.event_seq')
+      .where({ 'd.endpoint_id': hook.body.id, 'e.order_id': o.id })
+      .orderBy('e.seq')
+      .pluck('e.type');
+    expect(hooked).toEqual(['order.claim_opened', 'order.claim_resolved']);
     const audit = await t
       .db('audit_log')
       .where({ entity_type: 'order', entity_id: String(o.id) })
