@@ -21,6 +21,9 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { integrationsAdminRoutes, integrationsRoutes } from './modules/integrations/integrations.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 
 /**
  * The route table: every route of /api/v1 declared once with `route()` (http/route.ts). app.ts mounts it;
@@ -50,4 +53,7 @@ export const routeTable: readonly Route[] = [
   ...paymentsRoutes,
   ...integrationsAdminRoutes,
   ...integrationsRoutes,
+  ...schedulesRoutes,
+  ...claimsRoutes,
+  ...documentsRoutes,
 ];

@@ -15,3 +15,4 @@ export * from './payments';
 export * from './integrations';
 export * from './quantity-rule';
 export * from './ordering-week';
+export * from './ordering-schedule';
