@@ -11,6 +11,8 @@ import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
 import { ReorderButton } from './reorder-button';
+import { InvoiceButton } from './invoice-button';
+import { ClaimsSection } from './claims/claims-section';
 
 /**
  * My Orders details dialog (spec 001 §2): order date, status, fulfillment type and date, store
@@ -51,6 +53,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
               <Button variant="outline" onClick={onClose}>
                 Close
               </Button>
+              <InvoiceButton order={order} />
               <ReorderButton order={order} onAdded={onClose} />
             </div>
           </>
@@ -83,6 +86,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
             )}
           </div>
           <OrderLinesTable items={order.items} />
+          <ClaimsSection order={order} canReport canResolve={false} />
         </div>
       )}
     </Dialog>

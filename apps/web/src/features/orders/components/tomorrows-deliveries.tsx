@@ -1,0 +1,67 @@
+import { Truck, Siren } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/feedback';
+import { formatMoney } from '@/lib/format';
+import { deliveryDayText } from '@/lib/delivery-schedule';
+import { useStoreDeliveries } from '../api/deliveries';
+
+/**
+ * "Tomorrow's deliveries" (issue 28 §1) on Store Orders for store managers: the orders to deliver tomorrow in
+ * the store's time zone (outlet, bottles, total, emergency flag), each opening the order's details.
+ */
+export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | undefined; onView: (orderId: number) => void }) {
+  const res = useStoreDeliveries(storeId);
+  const items = res.data?.items ?? [];
+  const day = res.data?.date ?? items[0]?.fulfillmentDate ?? null;
+  return (
+    <Card className="mb-6" aria-labelledby="tomorrows-deliveries-title">
+      <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 pb-3">
+        <CardTitle id="tomorrows-deliveries-title" className="flex items-center gap-2 text-base">
+          <Truck className="h-4 w-4 text-stone-500" aria-hidden />
+          Tomorrow&apos;s deliveries
+          {day && /^\d{4}-\d{2}-\d{2}$/.test(day) && <span className="font-normal text-stone-500">· {deliveryDayText(day)}</span>}
+        </CardTitle>
+        {res.data && (
+          <span className="text-sm tabular-nums text-stone-500">
+            {items.length} {items.length === 1 ? 'order' : 'orders'}
+          </span>
+        )}
+      </CardHeader>
+      <CardContent>
+        {res.isLoading ? (
+          <Skeleton className="h-10 w-full" />
+        ) : res.error && !res.data ? (
+          <p className="text-sm text-red-700" role="alert">
+            Tomorrow&apos;s deliveries could not be loaded.{' '}
+            <Button variant="link" onClick={() => void res.mutate()}>
+              Try again
+            </Button>
+          </p>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-stone-500">No deliveries for tomorrow.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100" aria-label="Tomorrow's deliveries">
+            {items.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+                <span className="font-medium text-stone-900">{d.orderNumber}</span>
+                {d.emergency && (
+                  <span className="inline-flex items-center gap-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700">
+                    <Siren className="h-3 w-3" aria-hidden />
+                    Emergency
+                  </span>
+                )}
+                <span className="min-w-0 flex-1 truncate text-stone-700">{d.outletName ?? d.customerName}</span>
+                {d.unitCount != null && <span className="text-stone-500">{d.unitCount} bottles</span>}
+                {d.total && <span className="tabular-nums text-stone-900">{formatMoney(d.total)}</span>}
+                <Button variant="outline" size="sm" onClick={() => onView(d.id)} aria-label={`View Details of order ${d.orderNumber}`}>
+                  View
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
