@@ -19,6 +19,7 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { integrationsAdminRoutes, integrationsRoutes } from './modules/integrations/integrations.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 
 /**
  * The route table: every route of /api/v1 declared once with `route()` (http/route.ts). app.ts mounts it;
@@ -46,4 +47,5 @@ export const routeTable: readonly Route[] = [
   ...paymentsRoutes,
   ...integrationsAdminRoutes,
   ...integrationsRoutes,
+  ...schedulesRoutes,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storeOrderingPatchSchema, storeOrderingSettingsSchema } from './ordering-schedule';
 import { intIdSchema, pageOf } from './common';
 
 /**
@@ -245,6 +246,8 @@ export const adminStoreSchema = z.object({
   /** False when the store has no payment credentials (the Settings tab warns). */
   hasPaymentCredentials: z.boolean(),
   outletCount: z.number().int(),
+  // Ordering settings (issue 28, ordering-schedule.ts): on GET /admin/stores/{id} and the PATCH answer.
+  ...storeOrderingSettingsSchema.partial().shape,
 });
 export type AdminStore = z.infer<typeof adminStoreSchema>;
 export const adminStorePageSchema = pageOf(adminStoreSchema);
@@ -281,7 +284,8 @@ export const createStoreBodySchema = z.strictObject({
   deliveryCharge: amountInputSchema.optional(),
   orderconfCcemails: ccEmailsSchema.optional(),
 });
-export const updateStoreBodySchema = createStoreBodySchema.omit({ warehouseId: true }).partial();
+/** PATCH /admin/stores/{id}: any store field, and the ordering settings (issue 28: schedule, minimums, emergency orders). */
+export const updateStoreBodySchema = createStoreBodySchema.omit({ warehouseId: true }).partial().extend(storeOrderingPatchSchema.shape);
 export type StoreBody = z.input<typeof createStoreBodySchema>;
 
 export const storeOutletSchema = z.object({

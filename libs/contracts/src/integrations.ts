@@ -5,7 +5,14 @@ import { z } from 'zod';
 /** Scopes an API key may hold. */
 export const API_KEY_SCOPES = ['inventory:write', 'catalog:write', 'stores:write', 'orders:read', 'orders:write'] as const;
 /** Event types of the order feed and webhooks. */
-export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
+export const ORDER_EVENT_TYPES = [
+  'order.created',
+  'order.ready',
+  'order.completed',
+  'order.cancelled',
+  'order.claim_opened',
+  'order.claim_resolved',
+] as const;
 
 const scopeFields = {
   storeId: z.coerce.number().int().positive().nullish(),

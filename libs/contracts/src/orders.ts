@@ -80,7 +80,11 @@ export type Card = z.output<typeof cardSchema>;
 /** A checkout token: 32 random bytes as 64 lower-case hex characters. */
 export const checkoutTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, CHECKOUT_MESSAGES.invalidToken);
 
-export const createCheckoutSessionBodySchema = z.strictObject({ cartId: z.number().int().positive() });
+export const createCheckoutSessionBodySchema = z.strictObject({
+  cartId: z.number().int().positive(),
+  /** An emergency order (issue 28): skips the order calendar, uses one of the outlet's yearly allowance, adds the store's fee. */
+  emergency: z.boolean().optional(),
+});
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
 
 /**
@@ -103,6 +107,9 @@ export const checkoutSessionSchema = z.object({
   testMode: z.boolean(),
   /** Whether the store takes card payments now; false: only Pay In-Store (the SETUP message shows). */
   cardPaymentsAvailable: z.boolean().optional(),
+  /** Issue 28: an emergency order's session, and the fee included in `total`. */
+  emergency: z.boolean().optional(),
+  emergencyFee: moneySchema.optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 

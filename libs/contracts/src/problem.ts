@@ -129,6 +129,19 @@ export const PROBLEM_CODES = {
   cursorAhead: 'cursor_ahead',
   /** A feed cursor of another feed (the database was recreated or restored); the answer names the current `feedId`, 409. */
   feedReset: 'feed_reset',
+  // The licensee's ordering week II (issue 28)
+  /** A Delivery checkout or order below the store's minimum; the answer names `shortfallMl` and `shortfallAmount`, 409. */
+  belowDeliveryMinimum: 'below_delivery_minimum',
+  /** An emergency order with none of the outlet's yearly allowance left, 409. */
+  emergencyAllowanceUsed: 'emergency_allowance_used',
+  /** A claim on an order that is not completed, 409. */
+  claimOrderNotCompleted: 'claim_order_not_completed',
+  /** A claim opened more than 48 hours after completion, 409. */
+  claimWindowClosed: 'claim_window_closed',
+  /** A claim line for more bottles than were ordered (less those already claimed), or a code not on the order, 422. */
+  claimQuantityExceeded: 'claim_quantity_exceeded',
+  /** Resolving a claim that is resolved already, 409. */
+  claimResolved: 'claim_resolved',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
@@ -227,6 +240,12 @@ export const PROBLEM_STATUS = {
   mass_removal_refused: 422,
   cursor_ahead: 400,
   feed_reset: 409,
+  below_delivery_minimum: 409,
+  emergency_allowance_used: 409,
+  claim_order_not_completed: 409,
+  claim_window_closed: 409,
+  claim_quantity_exceeded: 422,
+  claim_resolved: 409,
 } as const satisfies Record<ProblemCode, number>;
 /** The codes whose status is `S` (what each typed error of that status may carry). */
 export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];

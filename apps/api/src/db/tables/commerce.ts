@@ -65,6 +65,8 @@ export interface CheckoutSessionRecord {
   expires_at: Date;
   consumed_at: Date | null;
   created_at: Date;
+  /** An emergency order's session (migration 2026120100060001): its total carries the store's emergency fee. */
+  emergency: boolean;
 }
 
 export interface OrderRecord {
@@ -95,6 +97,9 @@ export interface OrderRecord {
   payment_checked_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Migration 2026120100060001: an emergency order (skips the calendar) and its fee (in total_amount). */
+  emergency: boolean;
+  emergency_fee: Money;
 }
 
 export interface OrderItemRecord {
@@ -201,12 +206,63 @@ export interface ImportRunRecord {
   error: string | null;
 }
 
+/** store_schedules (migration 2026120100060001): a store's own ordering settings (absent: the defaults). */
+export interface StoreScheduleRecord {
+  store_id: number;
+  order_days: number[];
+  /** 'HH:MM:SS' as the driver returns a time. */
+  cutoff_local_time: string;
+  time_zone: string;
+  delivery_lead_days: number;
+  delivery_minimum_ml: number | null;
+  delivery_minimum_amount: Money | null;
+  emergency_allowance: number;
+  emergency_fee: Money;
+  updated_at: Date;
+}
+
+/** outlet_store_schedules (migration 2026120100060001): an outlet's overrides at one store (null: the store's). */
+export interface OutletStoreScheduleRecord {
+  outlet_id: number;
+  store_id: number;
+  order_days: number[] | null;
+  cutoff_local_time: string | null;
+  delivery_lead_days: number | null;
+  emergency_allowance: number | null;
+}
+
+/** order_claims (migration 2026120100060001): a claim after delivery and its resolution. */
+export interface OrderClaimRecord {
+  id: number;
+  order_id: number;
+  opened_by: string | null;
+  note: string | null;
+  status: 'open' | 'resolved';
+  outcome: 'credit' | 'replace' | 'rejected' | null;
+  resolution_note: string | null;
+  resolved_by: string | null;
+  credit_amount: Money;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+/** order_claim_lines (migration 2026120100060001): one claimed line. */
+export interface OrderClaimLineRecord {
+  id: number;
+  claim_id: number;
+  item_code: string;
+  quantity: number;
+  reason: 'damaged' | 'wrong_item' | 'short' | 'leaking';
+  outcome: 'credit' | 'replace' | 'rejected' | null;
+  credit_amount: Money | null;
+}
+
 declare module 'knex/types/tables' {
   interface Tables {
     carts: Table<CartRecord, 'delivery_charge'>;
     cart_items: Table<CartItemRecord, 'unit_price'>;
     checkout_sessions: Table<CheckoutSessionRecord, 'total'>;
-    orders: Table<OrderRecord, 'delivery_charge' | 'subtotal' | 'total_amount'>;
+    orders: Table<OrderRecord, 'delivery_charge' | 'subtotal' | 'total_amount' | 'emergency_fee'>;
     order_items: Table<OrderItemRecord, 'unit_price' | 'total_price'>;
     payments: Table<PaymentRecord, 'amount'>;
     test_gateway_charges: Table<TestGatewayChargeRecord, 'amount'>;
@@ -214,5 +270,9 @@ declare module 'knex/types/tables' {
     inventory: Table<InventoryRecord>;
     bottle_sizes: Table<BottleSizeRecord>;
     import_runs: Table<ImportRunRecord, never, 'files'>;
+    store_schedules: Table<StoreScheduleRecord, 'delivery_minimum_amount' | 'emergency_fee'>;
+    outlet_store_schedules: Table<OutletStoreScheduleRecord>;
+    order_claims: Table<OrderClaimRecord, 'credit_amount'>;
+    order_claim_lines: Table<OrderClaimLineRecord, 'credit_amount'>;
   }
 }

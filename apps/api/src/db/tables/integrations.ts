@@ -68,7 +68,14 @@ export interface OrderEventRow {
   /** Null only for a synthetic test event (`test`). */
   order_id: number | null;
   store_id: number;
-  type: 'order.created' | 'order.ready' | 'order.completed' | 'order.cancelled' | 'order.cancel_pending';
+  type:
+    | 'order.created'
+    | 'order.ready'
+    | 'order.completed'
+    | 'order.cancelled'
+    | 'order.cancel_pending'
+    | 'order.claim_opened'
+    | 'order.claim_resolved';
   occurred_at: Date;
   /** The order snapshot (contracts OrderDetail). */
   payload: unknown;

@@ -12,6 +12,7 @@ import { uniqueViolation } from '../../db/unique-violation';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { auditActor, can, reach, type Actor } from '../access/access.service';
+import * as schedules from '../schedules/schedules.service';
 import * as repo from './admin-stores.repository';
 import type { StoreFields } from './admin-stores.repository';
 
@@ -48,7 +49,7 @@ export async function listStores(db: Db, actor: Actor, q: Query) {
 export async function getStore(db: Db, actor: Actor, id: number): Promise<AdminStore> {
   const row = await repo.findStore(db, id, reach(db, actor, STORE_VIEW_CODES, 'store'));
   if (!row) throw new NotFoundError(STORE_NOT_FOUND);
-  return row;
+  return { ...row, ...(await schedules.settingsOf(db, id)) };
 }
 
 const conflict = (e: unknown): never => {
@@ -123,9 +124,14 @@ export async function updateStore(db: Db, actor: Actor, id: number, body: Update
       if (!(await storeInScope(trx, actor, id))) throw new NotFoundError(STORE_NOT_FOUND);
       await checkBoard(trx, actor, body.boardId);
       const patch = columns(body);
-      if (!Object.keys(patch).length) return;
-      const n = await repo.updateStore(trx, id, patch);
-      if (!n) throw new NotFoundError('No rows were updated - check permissions or data');
+      const ordering = schedules.orderingPatchOf(body);
+      if (!Object.keys(patch).length && !ordering) return;
+      if (Object.keys(patch).length) {
+        const n = await repo.updateStore(trx, id, patch);
+        if (!n) throw new NotFoundError('No rows were updated - check permissions or data');
+      }
+      // Issue 28: schedule, minimums and emergency settings live in store_schedules (schedules module).
+      if (ordering) await schedules.updateSettings(trx, id, ordering);
       await recordAudit(trx, auditActor(actor), {
         action: 'store.updated',
         entityType: 'store',

@@ -9,12 +9,14 @@ export interface SessionRow {
   expiresAt: Date;
   consumedAt: Date | null;
   expired: boolean;
+  /** An emergency order's session (issue 28): its total carries the store's emergency fee. */
+  emergency: boolean;
 }
 
 /** Inserts a session that expires `minutes` from the database's now; returns id and expiry. */
 export async function insertSession(
   db: Db,
-  s: { tokenHash: string; userId: string; cartId: number; total: string; minutes: number },
+  s: { tokenHash: string; userId: string; cartId: number; total: string; minutes: number; emergency?: boolean },
 ): Promise<{ id: string; expiresAt: Date }> {
   const [row] = await db('checkout_sessions')
     .insert({
@@ -22,6 +24,7 @@ export async function insertSession(
       user_id: s.userId,
       cart_id: s.cartId,
       total: s.total,
+      emergency: s.emergency ?? false,
       expires_at: db.raw(`now() + make_interval(mins => ?)`, [s.minutes]),
     })
     .returning<{ id: string; expiresAt: Date }[]>(['id', 'expires_at as expiresAt']);
@@ -39,6 +42,7 @@ export async function findSessionByHash(db: Db, tokenHash: string, forUpdate = f
       'total',
       'expires_at as expiresAt',
       'consumed_at as consumedAt',
+      'emergency',
       db.raw('(expires_at <= now()) AS expired'),
     );
   if (forUpdate) q.forUpdate();

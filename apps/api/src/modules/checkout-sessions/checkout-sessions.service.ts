@@ -16,6 +16,7 @@ import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
 import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/payments.service';
 import { fromCents, toCents } from '../../lib/money';
+import * as schedules from '../schedules/schedules.service';
 
 /**
  * Server-side checkout sessions (spec 001 §4 "Checkout", ARCHITECTURE §9): a token of 32 random bytes
@@ -42,6 +43,8 @@ export interface PricedLine {
   quantity: number;
   unitPrice: string;
   totalPrice: string;
+  /** The bottle's volume in ml (null: unknown), for the delivery minimum. */
+  volumeMl: number | null;
 }
 
 /** A cart priced for checkout; money as decimal strings; deliveryCharge > 0 only for Delivery. */
@@ -55,6 +58,9 @@ export interface PricedCart {
   subtotal: string;
   deliveryCharge: string;
   total: string;
+  /** An emergency order (issue 28): skips the calendar; `emergencyFee` is in `total`. */
+  emergency: boolean;
+  emergencyFee: string;
 }
 
 /** A session locked for placing an order (see lockForOrder). */
@@ -62,6 +68,7 @@ export interface LockedSession {
   id: string;
   cartId: number;
   total: string;
+  emergency: boolean;
 }
 
 /** SHA-256 hex of a token: what the database keeps. */
@@ -77,14 +84,18 @@ export function hashToken(token: string): string {
  * store that cannot take cards it is refused (422 `payment_setup`) and the session is not kept. Returns
  * the session with the token (only time it is shown) and whether its store takes cards.
  */
-export async function startCheckout(deps: CheckoutDeps, actor: Actor, { cartId }: { cartId: number }): Promise<CheckoutSession> {
+export async function startCheckout(
+  deps: CheckoutDeps,
+  actor: Actor,
+  { cartId, emergency = false }: { cartId: number; emergency?: boolean },
+): Promise<CheckoutSession> {
   const { userId } = actor;
   return deps.db.transaction(async (db) => {
     const cart = await carts.findActiveCart(db, userId, cartId);
     if (!cart || !(await mayActAt(db, actor, CHECKOUT_CODES, cart.outletId, cart.storeId)))
       throw new NotFoundError(CART_MESSAGES.cartNotFound);
     await refuseWhilePaymentPending(db, cart.id);
-    const priced = await priceCart(db, cart);
+    const priced = await withOrderingRules(db, await priceCart(db, cart), { emergency, take: true });
     const token = randomBytes(32).toString('hex');
     const row = await repo.insertSession(db, {
       tokenHash: hashToken(token),
@@ -92,6 +103,7 @@ export async function startCheckout(deps: CheckoutDeps, actor: Actor, { cartId }
       cartId: cart.id,
       total: priced.total,
       minutes: CHECKOUT_SESSION_MINUTES,
+      emergency,
     });
     const started = view(token, row.expiresAt, priced, deps.config.paymentTestMode);
     if (started.fulfillmentType === 'Delivery') await assertCardPaymentsReady(db, deps.config, started.storeId, { delivery: true });
@@ -111,7 +123,7 @@ export async function getSession(deps: CheckoutDeps, actor: Actor, { token }: { 
   const session = await findValid(db, actor.userId, token, false);
   const cart = await carts.findCartById(db, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
-  const priced = await priceCart(db, cart);
+  const priced = await withOrderingRules(db, await priceCart(db, cart), { emergency: session.emergency, take: false, minimum: false });
   if (priced.total !== fromCents(toCents(session.total)))
     throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
   return withCardReadiness(db, deps.config, view(token, session.expiresAt, priced, deps.config.paymentTestMode));
@@ -130,7 +142,7 @@ export async function lockForOrder(trx: Db, actor: Actor, { checkoutToken }: { c
   const s = await findValid(trx, actor.userId, checkoutToken, true);
   await carts.lockCart(trx, s.cartId);
   await refuseWhilePaymentPending(trx, s.cartId);
-  return { id: s.id, cartId: s.cartId, total: fromCents(toCents(s.total)) };
+  return { id: s.id, cartId: s.cartId, total: fromCents(toCents(s.total)), emergency: s.emergency };
 }
 
 /**
@@ -146,7 +158,7 @@ export async function refuseWhilePaymentPending(db: Db, cartId: number): Promise
 /** Settlement of a paid card order (inside its transaction): its session used and its cart checked out. */
 export async function completeCheckoutOf(trx: Db, sessionId: string | null): Promise<void> {
   const s = sessionId ? await repo.findSessionCart(trx, sessionId) : undefined;
-  if (s) await completeCheckout(trx, { id: s.id, cartId: s.cartId, total: '0.00' });
+  if (s) await completeCheckout(trx, { id: s.id, cartId: s.cartId, total: '0.00', emergency: false });
 }
 
 /**
@@ -158,7 +170,39 @@ export async function priceSessionCart(trx: Db, actor: Actor, session: LockedSes
   const cart = await carts.findCartById(trx, session.cartId);
   if (!cart || cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
   if (!(await mayActAt(trx, actor, CHECKOUT_CODES, cart.outletId, cart.storeId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
-  return priceCart(trx, cart);
+  return withOrderingRules(trx, await priceCart(trx, cart), { emergency: session.emergency, take: true });
+}
+
+/**
+ * The ordering week's rules on a priced cart (issue 28, schedules module): a Delivery below the store's
+ * minimum → 409 `below_delivery_minimum` (unless `minimum: false`); a Delivery's date is the one asked for
+ * or the earliest the calendar allows (after the cut-off: the next delivery date); an emergency order
+ * skips the calendar, must have allowance left (`take`: checked under the outlet's lock, else 409
+ * `emergency_allowance_used`) and carries the store's fee in its total.
+ */
+async function withOrderingRules(
+  db: Db,
+  priced: PricedCart,
+  opts: { emergency: boolean; take: boolean; minimum?: boolean },
+  now = new Date(),
+): Promise<PricedCart> {
+  const out = { ...priced, emergency: opts.emergency };
+  if (priced.fulfillmentType === 'Delivery') {
+    if (opts.minimum !== false) await schedules.assertDeliveryMinimum(db, priced.storeId, priced);
+    out.fulfillmentDate = await schedules.deliveryDateFor(
+      db,
+      { outletId: priced.outletId, storeId: priced.storeId, requested: priced.fulfillmentDate, emergency: opts.emergency },
+      now,
+    );
+  }
+  if (opts.emergency) {
+    const fee = opts.take
+      ? await schedules.takeEmergency(db, priced.outletId, priced.storeId, now)
+      : (await schedules.settingsOf(db, priced.storeId)).emergencyFee;
+    out.emergencyFee = fromCents(toCents(fee));
+    out.total = fromCents(toCents(priced.total) + toCents(fee));
+  }
+  return out;
 }
 
 /** After a placed order (inside its transaction): the session is used and the cart emptied and checked out. */
@@ -209,6 +253,7 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
       quantity: r.quantity,
       unitPrice: fromCents(unit),
       totalPrice: fromCents(unit * r.quantity),
+      volumeMl: r.volumeMl,
     };
   });
   const delivery = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.storeDeliveryCharge) : 0;
@@ -222,6 +267,8 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
     subtotal: fromCents(subtotal),
     deliveryCharge: fromCents(delivery),
     total: fromCents(subtotal + delivery),
+    emergency: false,
+    emergencyFee: '0.00',
   };
 }
 
@@ -239,5 +286,7 @@ function view(token: string, expiresAt: Date, p: PricedCart, testMode: boolean):
     fulfillmentType: p.fulfillmentType,
     fulfillmentDate: p.fulfillmentDate,
     testMode,
+    emergency: p.emergency,
+    emergencyFee: p.emergencyFee,
   };
 }

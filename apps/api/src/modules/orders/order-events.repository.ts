@@ -1,7 +1,14 @@
 import type { Db } from '../../db/knex';
 
 /** Event types of the order feed and webhooks (ARCHITECTURE §10). */
-export const ORDER_EVENT_TYPES = ['order.created', 'order.ready', 'order.completed', 'order.cancelled'] as const;
+export const ORDER_EVENT_TYPES = [
+  'order.created',
+  'order.ready',
+  'order.completed',
+  'order.cancelled',
+  'order.claim_opened',
+  'order.claim_resolved',
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_pending';
 
 /** SQL of a timestamptz as an event's `occurredAt`: ISO 8601 in UTC with milliseconds. */

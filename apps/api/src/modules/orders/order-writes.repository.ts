@@ -23,7 +23,7 @@ export type OrderInsert = Pick<
   | 'customerName'
   | 'customerEmail'
   | 'customerPhone'
-> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null };
+> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null; emergency?: boolean; emergencyFee?: string };
 
 /** Inserts an order with status reserved; returns its id. */
 export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
@@ -46,6 +46,8 @@ export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
       customer_email: o.customerEmail,
       customer_phone: o.customerPhone,
       idempotency_key: o.idempotencyKey,
+      emergency: o.emergency ?? false,
+      emergency_fee: o.emergencyFee ?? '0.00',
     })
     .returning('id');
   return row.id;

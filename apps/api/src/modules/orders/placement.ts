@@ -159,6 +159,8 @@ async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderIn
       totalAmount: priced.total,
       ...customer,
       idempotencyKey: key,
+      emergency: priced.emergency,
+      emergencyFee: priced.emergencyFee,
     });
     await writes.insertLines(trx, orderId, priced.lines);
     const created: CreatedOrder = { orderId, orderNumber, amount: priced.total, storeId: priced.storeId };
