@@ -14,13 +14,21 @@ import {
 // Tue Dec 1 2026 20:00 UTC = 2 pm in Chicago (CST, UTC−6), 3 pm in New York, Wed 9 am in Auckland (NZDT, UTC+13).
 const CUTOFF = '2026-12-01T20:00:00.000Z';
 const schedule = (over: Partial<DeliverySchedule> = {}): DeliverySchedule => ({
-  orderDays: ['tue', 'thu'],
+  outletId: 1,
+  storeId: 2190,
+  orderDays: [2, 4],
   cutoffLocalTime: '14:00',
   timeZone: 'America/Chicago',
+  deliveryLeadDays: 2,
   nextCutoffAt: CUTOFF,
   nextDeliveryDate: '2026-12-03',
+  deliveryMinimumMl: null,
+  deliveryMinimumAmount: null,
+  emergencyAllowance: 12,
+  emergencyOrdersUsed: 0,
   emergencyOrdersLeft: 12,
   emergencyFee: '25.00',
+  summary: 'Order by Tue 2 pm for delivery Thu Dec 3',
   ...over,
 });
 
@@ -54,8 +62,12 @@ describe('order days and delivery dates', () => {
   it('when orders go on Tue and Thu with two lead days, then the picker offers Thu and Sat of each week from the next delivery', () => {
     expect(validDeliveryDates(schedule(), 4)).toEqual(['2026-12-03', '2026-12-05', '2026-12-10', '2026-12-12']);
   });
-  it('when the server sends the lead days, then they are used', () => {
-    expect(validDeliveryDates(schedule({ deliveryLeadDays: 2 }), 3)).toEqual(['2026-12-03', '2026-12-05', '2026-12-10']);
+  it('when the lead is one day, then deliveries fall the day after each order day', () => {
+    expect(validDeliveryDates(schedule({ deliveryLeadDays: 1, nextDeliveryDate: '2026-12-02' }), 3)).toEqual([
+      '2026-12-02',
+      '2026-12-04',
+      '2026-12-09',
+    ]);
   });
 });
 

@@ -1,29 +1,14 @@
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { isoDateSchema, moneySchema } from '@portal/contracts';
+import { orderScheduleSchema, type OrderSchedule } from '@portal/contracts';
 import { formatMoney } from './format';
 import { useApi } from './api';
 
 /**
  * GET /outlets/{outletId}/stores/{storeId}/schedule (ARCHITECTURE §5 "The licensee's ordering week"): the order
  * days, the cut-off (local time in the store's IANA time zone), the next cut-off as an instant, the delivery date
- * an order placed now gets, and the outlet's emergency orders left this year. Optional members are read when
- * the server sends them (lead days, the emergency fee, the store's delivery minimums).
+ * an order placed now gets, the store's delivery minimums and the outlet's emergency orders left this year.
  */
-export const deliveryScheduleSchema = z.object({
-  orderDays: z.array(z.union([z.string(), z.number().int()])),
-  cutoffLocalTime: z.string(),
-  timeZone: z.string(),
-  nextCutoffAt: z.string(),
-  nextDeliveryDate: isoDateSchema,
-  emergencyOrdersLeft: z.number().int().nullable().optional(),
-  emergencyFee: moneySchema.nullable().optional(),
-  leadDays: z.number().int().nullable().optional(),
-  deliveryLeadDays: z.number().int().nullable().optional(),
-  deliveryMinimumMl: z.number().nullable().optional(),
-  deliveryMinimumAmount: moneySchema.nullable().optional(),
-});
-export type DeliverySchedule = z.infer<typeof deliveryScheduleSchema>;
+export type DeliverySchedule = OrderSchedule;
 
 /** Longest wait before the schedule is asked again (it also refreshes right after each cut-off). */
 const MAX_WAIT_MS = 30 * 60_000;
@@ -33,7 +18,7 @@ const MAX_WAIT_MS = 30 * 60_000;
  * left open past the cut-off shows the next delivery date without a reload.
  */
 export function useDeliverySchedule(outletId: number | null | undefined, storeId: number | null | undefined) {
-  const res = useApi(outletId && storeId ? `/outlets/${outletId}/stores/${storeId}/schedule` : null, deliveryScheduleSchema, {
+  const res = useApi(outletId && storeId ? `/outlets/${outletId}/stores/${storeId}/schedule` : null, orderScheduleSchema, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   });
@@ -129,13 +114,12 @@ function daysBetween(a: string, b: string): number {
 
 /**
  * The delivery dates an order can ask for, from the next one on (`count` of them): each order day from the next
- * cut-off's local date plus the lead days (sent by the server, otherwise the gap between the next cut-off and
- * the next delivery date).
+ * cut-off's local date plus the store's lead days.
  */
 export function validDeliveryDates(s: DeliverySchedule, count = 40): string[] {
   const days = new Set(weekdayNumbers(s.orderDays));
   const first = zonedDate(s.nextCutoffAt, s.timeZone);
-  const lead = s.deliveryLeadDays ?? s.leadDays ?? Math.max(0, daysBetween(first, s.nextDeliveryDate));
+  const lead = Number.isInteger(s.deliveryLeadDays) ? s.deliveryLeadDays : Math.max(0, daysBetween(first, s.nextDeliveryDate));
   const out: string[] = [s.nextDeliveryDate];
   if (days.size === 0) return out;
   for (let i = 0; out.length < count && i < count * 7; i++) {

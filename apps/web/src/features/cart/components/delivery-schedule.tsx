@@ -59,8 +59,8 @@ export function DeliverySchedulePanel({
 
   const next = schedule.nextDeliveryDate;
   const passed = date !== null && date < next;
-  const left = schedule.emergencyOrdersLeft ?? null;
-  const fee = schedule.emergencyFee && Number(schedule.emergencyFee) > 0 ? formatMoney(schedule.emergencyFee) : null;
+  const left = schedule.emergencyAllowance > 0 ? schedule.emergencyOrdersLeft : null;
+  const fee = Number(schedule.emergencyFee) > 0 ? formatMoney(schedule.emergencyFee) : null;
   return (
     <div className="space-y-4" data-testid="delivery-schedule">
       <div className="flex gap-3 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm">

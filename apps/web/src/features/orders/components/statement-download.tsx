@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FileText } from 'lucide-react';
+import { statementMonthSchema } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -21,7 +22,7 @@ export function StatementDownload({ outletId, outletName }: { outletId: number; 
   const max = currentMonth();
   const [month, setMonth] = useState(max);
   const [busy, setBusy] = useState(false);
-  const valid = /^\d{4}-\d{2}$/.test(month) && month <= max;
+  const valid = statementMonthSchema.safeParse(month).success && month <= max;
   async function download() {
     setBusy(true);
     try {

@@ -13,14 +13,14 @@ import { useStoreDeliveries } from '../api/deliveries';
 export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | undefined; onView: (orderId: number) => void }) {
   const res = useStoreDeliveries(storeId);
   const items = res.data?.items ?? [];
-  const day = res.data?.date ?? items[0]?.fulfillmentDate ?? null;
+  const day = res.data?.date ?? null;
   return (
     <Card className="mb-6" aria-labelledby="tomorrows-deliveries-title">
       <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 pb-3">
         <CardTitle id="tomorrows-deliveries-title" className="flex items-center gap-2 text-base">
           <Truck className="h-4 w-4 text-stone-500" aria-hidden />
           Tomorrow&apos;s deliveries
-          {day && /^\d{4}-\d{2}-\d{2}$/.test(day) && <span className="font-normal text-stone-500">· {deliveryDayText(day)}</span>}
+          {day && <span className="font-normal text-stone-500">· {deliveryDayText(day)}</span>}
         </CardTitle>
         {res.data && (
           <span className="text-sm tabular-nums text-stone-500">
@@ -43,7 +43,7 @@ export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | und
         ) : (
           <ul className="divide-y divide-stone-100" aria-label="Tomorrow's deliveries">
             {items.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+              <li key={d.orderId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
                 <span className="font-medium text-stone-900">{d.orderNumber}</span>
                 {d.emergency && (
                   <span className="inline-flex items-center gap-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700">
@@ -51,10 +51,13 @@ export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | und
                     Emergency
                   </span>
                 )}
-                <span className="min-w-0 flex-1 truncate text-stone-700">{d.outletName ?? d.customerName}</span>
-                {d.unitCount != null && <span className="text-stone-500">{d.unitCount} bottles</span>}
-                {d.total && <span className="tabular-nums text-stone-900">{formatMoney(d.total)}</span>}
-                <Button variant="outline" size="sm" onClick={() => onView(d.id)} aria-label={`View Details of order ${d.orderNumber}`}>
+                <span className="min-w-0 flex-1 truncate text-stone-700">
+                  {d.outletName}
+                  {d.city ? <span className="text-stone-500"> · {d.city}</span> : null}
+                </span>
+                <span className="text-stone-500">{d.itemCount === 1 ? '1 item' : `${d.itemCount} items`}</span>
+                <span className="tabular-nums text-stone-900">{formatMoney(d.total)}</span>
+                <Button variant="outline" size="sm" onClick={() => onView(d.orderId)} aria-label={`View Details of order ${d.orderNumber}`}>
                   View
                 </Button>
               </li>

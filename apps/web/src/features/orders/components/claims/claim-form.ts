@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { CLAIM_OUTCOMES, CLAIM_REASONS, type OpenClaimBody } from '../../api/claims';
+import type { CreateClaimBody } from '@portal/contracts';
+import { CLAIM_OUTCOMES, CLAIM_REASON_LABELS, type ClaimReason } from '../../api/claims';
+
+const REASONS = Object.keys(CLAIM_REASON_LABELS) as [ClaimReason, ...ClaimReason[]];
 
 /** Validation texts of the claim forms (issue 28 §4). */
 export const CLAIM_FORM_MESSAGES = {
@@ -25,7 +28,7 @@ export const claimFormSchema = z
         ordered: z.number().int(),
         picked: z.boolean(),
         quantity: z.string(),
-        reason: z.union([z.enum(CLAIM_REASONS), z.literal('')]),
+        reason: z.union([z.enum(REASONS), z.literal('')]),
       }),
     ),
     note: z.string().max(NOTE_MAX, CLAIM_FORM_MESSAGES.noteTooLong),
@@ -48,12 +51,12 @@ export function claimFormDefaults(items: readonly { itemCode: string; quantity: 
 }
 
 /** The POST /orders/{id}/claims body from valid form values: picked lines only, the note when written. */
-export function toClaimBody(v: ClaimFormValues): OpenClaimBody {
+export function toClaimBody(v: ClaimFormValues): CreateClaimBody {
   const note = v.note.trim();
   return {
     lines: v.lines
       .filter((l) => l.picked && l.reason)
-      .map((l) => ({ itemCode: l.itemCode, quantity: Number(l.quantity), reason: l.reason as OpenClaimBody['lines'][number]['reason'] })),
+      .map((l) => ({ itemCode: l.itemCode, quantity: Number(l.quantity), reason: l.reason as ClaimReason })),
     ...(note ? { note } : {}),
   };
 }

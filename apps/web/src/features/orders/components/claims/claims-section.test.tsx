@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { notify } from '@/components/ui/toaster';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
-import { claimListSchema, claimSchema } from '../../api/claims';
+import { claimListSchema, claimSchema, type Claim } from '../../api/claims';
 import { makeOrder } from '../test-fixtures';
 import { ClaimsSection, canReportProblem } from './claims-section';
 
@@ -41,12 +41,20 @@ const completed = makeOrder({
     },
   ],
 });
-const openClaim = {
+const openClaim: Claim = {
   id: 9,
+  claimId: 9,
+  orderId: 55,
+  orderNumber: 'ORD-DONE-55',
   status: 'open',
   note: 'one broken in the case',
-  createdAt: '2026-01-06T10:00:00Z',
-  lines: [{ itemCode: '43336', quantity: 1, reason: 'damaged' }],
+  openedBy: 'Blake Buyer',
+  openedAt: '2026-01-06T10:00:00Z',
+  outcome: null,
+  resolutionNote: null,
+  resolvedAt: null,
+  creditAmount: '0.00',
+  lines: [{ id: 1, itemCode: '43336', itemName: null, quantity: 1, reason: 'damaged', outcome: null, creditAmount: null }],
 };
 
 beforeEach(() => (notify as jest.Mock).mockClear());
@@ -77,9 +85,9 @@ describe('Report a problem (issue 28 §4)', () => {
   });
 
   it('when a valid claim is sent, then the body holds the picked line, reason and note, and the new claim shows', async () => {
-    let claims: unknown[] = [];
+    let claims: Claim[] = [];
     const api = new FakeApi()
-      .on('get', '/orders/55/claims', () => reply(claimListSchema, { items: claims as never }))
+      .on('get', '/orders/55/claims', () => reply(claimListSchema, { items: claims }))
       .on('post', '/orders/55/claims', () => {
         claims = [openClaim];
         return reply(claimSchema, openClaim, 201);
@@ -103,7 +111,7 @@ describe('Report a problem (issue 28 §4)', () => {
 
   it('when the server refuses (the 48 h window passed), then its reason is toasted', async () => {
     const api = new FakeApi()
-      .on('get', '/orders/55/claims', reply(claimListSchema, []))
+      .on('get', '/orders/55/claims', reply(claimListSchema, { items: [] }))
       .on('post', '/orders/55/claims', problem(409, 'conflict', 'Claims are accepted within 48 hours of completion.'));
     const { user } = renderRoute(<ClaimsSection order={completed} canReport canResolve={false} />, { api });
     await user.click(await screen.findByRole('button', { name: 'Report a problem' }));
@@ -125,9 +133,9 @@ describe('Report a problem (issue 28 §4)', () => {
 
 describe('Resolving a claim (store side)', () => {
   it('when rejecting without a reason, then the reason is asked for; with one, the outcome is posted', async () => {
-    let claims: unknown[] = [openClaim];
+    let claims: Claim[] = [openClaim];
     const api = new FakeApi()
-      .on('get', '/orders/55/claims', () => reply(claimListSchema, claims as never))
+      .on('get', '/orders/55/claims', () => reply(claimListSchema, { items: claims }))
       .on('post', '/claims/9/resolve', () => {
         claims = [
           {

@@ -4,14 +4,7 @@ import type { Order } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/feedback';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import {
-  CLAIM_OUTCOME_LABELS,
-  CLAIM_REASON_LABELS,
-  useOrderClaims,
-  type Claim,
-  type ClaimOutcome,
-  type ClaimReason,
-} from '../../api/claims';
+import { CLAIM_OUTCOME_LABELS, CLAIM_REASON_LABELS, useOrderClaims, type Claim } from '../../api/claims';
 import { ReportProblemDialog } from './report-problem-dialog';
 import { ResolveClaimDialog } from './resolve-claim-dialog';
 
@@ -25,9 +18,6 @@ export function canReportProblem(order: Order & { completedAt?: string | null },
   return Number.isNaN(done) || now - done <= CLAIM_WINDOW_MS;
 }
 
-const reasonLabel = (r: string) => CLAIM_REASON_LABELS[r as ClaimReason] ?? r;
-const outcomeLabel = (o: string) => CLAIM_OUTCOME_LABELS[o as ClaimOutcome] ?? o;
-
 /**
  * An order's claims in its details (issue 28 §4), for both sides: each claim's lines, note, status and the store's
  * outcome, oldest first, as part of the order's history. The buyer gets "Report a problem" on a completed order
@@ -37,7 +27,7 @@ export function ClaimsSection({ order, canReport, canResolve }: { order: Order; 
   const claims = useOrderClaims(order.status === 'completed' ? order.id : null);
   const [reporting, setReporting] = useState(false);
   const [resolving, setResolving] = useState<Claim | null>(null);
-  const list = claims.data ?? [];
+  const list = claims.data?.items ?? [];
   const reportable = canReport && canReportProblem(order);
   if (!reportable && !claims.isLoading && list.length === 0) return null;
   const nameOf = (code: string) => order.items.find((i) => i.itemCode === code)?.itemName ?? code;
@@ -77,15 +67,15 @@ export function ClaimsSection({ order, canReport, canResolve }: { order: Order; 
               <ul className="mt-2 list-disc space-y-0.5 pl-5 text-stone-700">
                 {c.lines.map((l, i) => (
                   <li key={`${l.itemCode}-${i}`}>
-                    {l.quantity} × {l.itemName ?? nameOf(l.itemCode)} ({l.itemCode}) · {reasonLabel(l.reason)}
-                    {l.outcome ? ` · ${outcomeLabel(l.outcome)}` : ''}
+                    {l.quantity} × {l.itemName ?? nameOf(l.itemCode)} ({l.itemCode}) · {CLAIM_REASON_LABELS[l.reason]}
+                    {l.outcome ? ` · ${CLAIM_OUTCOME_LABELS[l.outcome]}` : ''}
                   </li>
                 ))}
               </ul>
               {c.note && <p className="mt-1 text-stone-600">“{c.note}”</p>}
               {c.status !== 'open' && (
                 <p className="mt-2 border-t border-stone-100 pt-2 text-stone-800" data-testid="claim-resolution">
-                  {c.outcome ? outcomeLabel(c.outcome) : 'Resolved'}
+                  {c.outcome ? CLAIM_OUTCOME_LABELS[c.outcome] : 'Resolved'}
                   {c.creditAmount && Number(c.creditAmount) > 0 ? ` ${formatMoney(c.creditAmount)}` : ''}
                   {c.resolvedAt ? ` · ${formatDateTime(c.resolvedAt)}` : ''}
                   {c.resolutionNote ? ` · ${c.resolutionNote}` : ''}

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
-import { CLAIM_REASONS, CLAIM_REASON_LABELS, openClaim } from '../../api/claims';
+import { CLAIM_REASON_LABELS, openClaim, type ClaimReason } from '../../api/claims';
 import { NOTE_MAX, claimFormDefaults, claimFormSchema, toClaimBody, type ClaimFormValues } from './claim-form';
 
 const textareaClass =
@@ -149,7 +149,7 @@ function ClaimLineRow({
           <Field id={`${base}-reason`} label="Reason" error={errors?.reason?.message}>
             <Select {...describedBy(`${base}-reason`, errors?.reason?.message)} {...form.register(`lines.${index}.reason`)}>
               <option value="">Choose a reason</option>
-              {CLAIM_REASONS.map((r) => (
+              {(Object.keys(CLAIM_REASON_LABELS) as ClaimReason[]).map((r) => (
                 <option key={r} value={r}>
                   {CLAIM_REASON_LABELS[r]}
                 </option>
