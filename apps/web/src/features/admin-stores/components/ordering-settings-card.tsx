@@ -46,6 +46,40 @@ function OrderingField({
   );
 }
 
+/** The order days as seven labelled checkboxes (Sunday 0 … Saturday 6) and their error. */
+function OrderDaysField({ form, canEdit }: { form: Form; canEdit: boolean }) {
+  const daysError = form.formState.errors.orderDays?.message ?? form.formState.errors.orderDays?.root?.message;
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={daysError ? 'ordering-days-error' : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-stone-800">Order days</legend>
+      <div className="flex flex-wrap gap-2">
+        {WEEKDAY_SHORT.map((d, i) => (
+          <label
+            key={d}
+            htmlFor={`ordering-day-${i}`}
+            className="flex items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-sm text-stone-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <input
+              id={`ordering-day-${i}`}
+              type="checkbox"
+              value={String(i)}
+              disabled={!canEdit}
+              className="h-4 w-4 accent-brand-700"
+              {...form.register('orderDays')}
+            />
+            {d}
+          </label>
+        ))}
+      </div>
+      {daysError && (
+        <p id="ordering-days-error" role="alert" className="mt-1 text-sm text-red-600">
+          {daysError}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /**
  * The store editor's ordering week settings (issue 28 §5, Settings tab): order days, cut-off time and time zone,
  * delivery lead days, delivery minimum (litres and/or amount), emergency orders a year and their fee. Its own form
@@ -83,7 +117,6 @@ export function OrderingSettingsCard({
     }
   });
   const zones = TIME_ZONES.includes(store.timeZone ?? '') || !store.timeZone ? TIME_ZONES : [store.timeZone, ...TIME_ZONES];
-  const daysError = formState.errors.orderDays?.message ?? formState.errors.orderDays?.root?.message;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Ordering week" className="mt-4">
       <Card>
@@ -95,33 +128,7 @@ export function OrderingSettingsCard({
           <CardDescription>When outlets order and get deliveries, the delivery minimum and emergency orders.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <fieldset className="sm:col-span-2" aria-describedby={daysError ? 'ordering-days-error' : undefined}>
-            <legend className="mb-1.5 text-sm font-medium text-stone-800">Order days</legend>
-            <div className="flex flex-wrap gap-2">
-              {WEEKDAY_SHORT.map((d, i) => (
-                <label
-                  key={d}
-                  htmlFor={`ordering-day-${i}`}
-                  className="flex items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-sm text-stone-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    id={`ordering-day-${i}`}
-                    type="checkbox"
-                    value={String(i)}
-                    disabled={!canEdit}
-                    className="h-4 w-4 accent-brand-700"
-                    {...form.register('orderDays')}
-                  />
-                  {d}
-                </label>
-              ))}
-            </div>
-            {daysError && (
-              <p id="ordering-days-error" role="alert" className="mt-1 text-sm text-red-600">
-                {daysError}
-              </p>
-            )}
-          </fieldset>
+          <OrderDaysField form={form} canEdit={canEdit} />
           <OrderingField
             form={form}
             canEdit={canEdit}
