@@ -20,6 +20,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { integrationsAdminRoutes, integrationsRoutes } from './modules/integrations/integrations.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 
 /**
  * The route table: every route of /api/v1 declared once with `route()` (http/route.ts). app.ts mounts it;
@@ -48,4 +50,6 @@ export const routeTable: readonly Route[] = [
   ...integrationsAdminRoutes,
   ...integrationsRoutes,
   ...schedulesRoutes,
+  ...claimsRoutes,
+  ...documentsRoutes,
 ];

@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import type { DeferredMail, Mailer, MailMessage } from '../context';
 import type { Db } from '../db/knex';
 import { createTransport, deliver } from './mail';
-import { isDeferred, renderMail } from '../lib/mail/render';
+import { isDeferred, renderAttachments, renderMail } from '../lib/mail/render';
 import { PgBoss, RETENTION, failWithCeiling, knexDb, ensureQueue } from './pg-boss';
 import { errorCode, errorMessage } from '../lib/errors';
 
@@ -106,7 +106,10 @@ export function createMailOutbox(opts: { connectionString: string; config: Confi
                     // Deferred mail is rendered now, in the worker: the job row never holds its secret.
                     message = await renderMail({ db: opts.db, config }, job.data);
                   } else message = job.data;
-                  if (message) await deliver(config, logger, transport, message);
+                  // Named attachments (an order's invoice) are rendered here, in the job, never in the request.
+                  if (message?.attach?.length && !opts.db) throw new Error('the mail outbox has no database to render attachments with');
+                  const files = message?.attach?.length && opts.db ? await renderAttachments({ db: opts.db, config }, message) : [];
+                  if (message) await deliver(config, logger, transport, message, files);
                   else log.info({ template }, 'deferred mail had nothing to send');
                   if (failing && message) {
                     failing = false;

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { MailMessage } from '../context';
+import type { MailAttachment } from '../lib/mail/message';
 
 /**
  * Mail delivery. With SMTP_URL: nodemailer over SMTP. Without: each message is written as an .eml file
@@ -39,7 +40,13 @@ function withSmtpTimeouts(smtpUrl: string): string {
  * production, logs its links so a developer can follow a reset link. Throws when SMTP refuses or is
  * down: the queue retries with backoff.
  */
-export async function deliver(config: Config, logger: Logger, transport: nodemailer.Transporter, msg: MailMessage): Promise<void> {
+export async function deliver(
+  config: Config,
+  logger: Logger,
+  transport: nodemailer.Transporter,
+  msg: MailMessage,
+  attachments: MailAttachment[] = [],
+): Promise<void> {
   const info = await transport.sendMail({
     from: config.mailFrom,
     to: msg.to,
@@ -47,6 +54,7 @@ export async function deliver(config: Config, logger: Logger, transport: nodemai
     subject: msg.subject,
     text: msg.text,
     html: msg.html,
+    ...(attachments.length ? { attachments } : {}),
   });
   if (!config.smtpUrl) {
     const dir = join(config.dataDir, 'mail');

@@ -115,6 +115,8 @@ function expected(pr: Principal, kind: RowKind | 'grants', row: Row, codes: read
       return holds(pr, codes, { type: 'store', id: n('storeId') });
     case 'ownOrder':
       return row.buyer === pr.name;
+    case 'claim':
+      return holds(pr, codes, { type: 'store', id: n('storeId') });
     case 'cart':
       return row.buyer === pr.name && member(pr, n('outletId')) && holds(pr, codes, { type: 'outlet', id: n('outletId') });
     case 'shop':
@@ -260,6 +262,18 @@ async function order(buyer: 'buyer of A' | 'buyer of B', outletId: number, store
   });
   return { owner, orderId: o.id, orderNumber: number, storeId, outletId, buyer };
 }
+/** A claim (issue 28) on a fresh order of the buyer at the store. */
+async function claim(buyer: 'buyer of A' | 'buyer of B', outletId: number, storeId: number, owner: Owner): Promise<Row> {
+  const o = await order(buyer, outletId, storeId, owner);
+  const [c] = await t
+    .db('order_claims')
+    .insert({ order_id: o.orderId as number, note: 'matrix' })
+    .returning('id');
+  await t
+    .db('order_claim_lines')
+    .insert({ claim_id: c.id, item_code: storeId === ids.S1 ? ids.code1 : ids.code2, quantity: 1, reason: 'damaged' });
+  return { ...o, claimId: c.id };
+}
 async function cart(buyer: 'buyer of A' | 'buyer of B', outletId: number, storeId: number, owner: Owner): Promise<Row> {
   const userId = who(buyer).userId!;
   await t.db('carts').where({ user_id: userId, outlet_id: outletId, store_id: storeId, status: 'active' }).del();
@@ -368,6 +382,12 @@ async function rowsOf(kind: RowKind | 'grants'): Promise<Row[]> {
         await order('buyer of A', ids.A, ids.S1, 'A'),
         await order('buyer of A', ids.A, ids.S2, 'S2'),
         await order('buyer of B', ids.B, ids.S2, 'B'),
+      ];
+    case 'claim':
+      return [
+        await claim('buyer of A', ids.A, ids.S1, 'S1'),
+        await claim('buyer of A', ids.A, ids.S2, 'S2'),
+        await claim('buyer of B', ids.B, ids.S2, 'B'),
       ];
     case 'cart':
       return [await cart('buyer of A', ids.A, ids.S2, 'A'), await cart('buyer of B', ids.B, ids.S2, 'B')];

@@ -11,6 +11,24 @@ export interface MailMessage {
   html?: string;
   /** Template name for logs and tests (password_reset, password_changed, order_confirmation…). */
   template: string;
+  /**
+   * Files to attach, named by kind and reference (e.g. `{ kind: 'invoice', orderId: 12 }`): the job row stays
+   * small and the mail job renders each file when it sends (lib/mail/render.ts `registerMailAttachment`).
+   */
+  attach?: AttachmentRef[];
+}
+
+/** A file a queued mail names, rendered when the mail is sent. */
+export interface AttachmentRef {
+  kind: string;
+  [key: string]: string | number;
+}
+
+/** A rendered attachment as nodemailer takes it. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**

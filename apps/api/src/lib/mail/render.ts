@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import type { DeferredMail, MailMessage } from './message';
+import type { AttachmentRef, DeferredMail, MailAttachment, MailMessage } from './message';
 
 /**
  * Mail rendered at send time. A request that must mail a one-time secret (a password
@@ -38,4 +38,28 @@ export async function renderMail(deps: RenderDeps, message: MailMessage | Deferr
   const renderer = renderers.get(message.render);
   if (!renderer) throw new Error(`no mail renderer for "${message.render}"`);
   return renderer(deps, message.data);
+}
+
+/** Renders one attachment kind from its reference (e.g. the invoice PDF of an order). */
+export type AttachmentRenderer = (deps: RenderDeps, ref: AttachmentRef) => Promise<MailAttachment>;
+
+const attachmentRenderers = new Map<string, AttachmentRenderer>();
+
+/** Registers the renderer of an attachment kind (the module owning the document calls it when it loads). */
+export function registerMailAttachment(kind: string, renderer: AttachmentRenderer): void {
+  attachmentRenderers.set(kind, renderer);
+}
+
+/**
+ * The attachments a message names, rendered now (the mail job, at send time). Throws for an unknown kind or a
+ * renderer that fails: the job is retried.
+ */
+export async function renderAttachments(deps: RenderDeps, message: MailMessage): Promise<MailAttachment[]> {
+  const out: MailAttachment[] = [];
+  for (const ref of message.attach ?? []) {
+    const renderer = attachmentRenderers.get(ref.kind);
+    if (!renderer) throw new Error(`no mail attachment renderer for "${ref.kind}"`);
+    out.push(await renderer(deps, ref));
+  }
+  return out;
 }

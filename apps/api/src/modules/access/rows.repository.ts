@@ -76,3 +76,11 @@ export async function orderStoreByNumber(db: Q, orderNumber: string): Promise<{ 
     .where('o.order_number', orderNumber)
     .first<{ id: number; board_id: number } | undefined>('s.id', 's.board_id');
 }
+
+/** A claim's store (its order's store). */
+export async function claimStore(db: Q, claimId: number): Promise<{ store_id: number } | undefined> {
+  return db('order_claims as c')
+    .join('orders as o', 'o.id', 'c.order_id')
+    .where('c.id', claimId)
+    .first<{ store_id: number } | undefined>('o.store_id');
+}

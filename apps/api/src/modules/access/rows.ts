@@ -22,6 +22,7 @@ import * as rows from './rows.repository';
  * | order | an order | placed it, or holds bcc.orders.store.manage at its store, or bcc.orders.outlet.manage at its outlet |
  * | storeOrder | an order | holds a code at the order's store |
  * | ownOrder | an order | placed it |
+ * | claim | a claim after delivery | holds a code at its order's store |
  * | cart | a cart | owns it and may act for its outlet at its store |
  * | shop | { outletId, storeId } | is a member of the outlet, linked to the store, and holds a code there |
  * | storeOrBoard | { storeId, boardId } (a new key or webhook) | holds a code at the store, else at the board (neither: the service refuses) |
@@ -44,6 +45,7 @@ export type RowKind =
   | 'order'
   | 'storeOrder'
   | 'ownOrder'
+  | 'claim'
   | 'cart'
   | 'shop'
   | 'storeOrBoard'
@@ -67,6 +69,7 @@ export const ROW_KINDS: readonly RowKind[] = [
   'order',
   'storeOrder',
   'ownOrder',
+  'claim',
   'cart',
   'shop',
   'storeOrBoard',
@@ -143,6 +146,11 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
       if (o.user_id === actor.userId) return true;
       if (await can(db, actor, PERMISSIONS.ordersStoreManage, { type: 'store', id: o.store_id })) return true;
       return o.outlet_id !== null && can(db, actor, PERMISSIONS.ordersOutletManage, { type: 'outlet', id: o.outlet_id });
+    }
+    case 'claim': {
+      const n = int(id);
+      const c = n === null ? undefined : await rows.claimStore(db, n);
+      return Boolean(c && (await can(db, actor, codes, { type: 'store', id: c.store_id })));
     }
     case 'cart': {
       const n = int(id);

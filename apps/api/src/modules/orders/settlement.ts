@@ -186,7 +186,9 @@ export async function confirm(trx: Db, deps: Pick<SettleDeps, 'mailer' | 'logger
   const loaded = await loadDetail(trx, orderId);
   const { row, detail } = loaded;
   try {
-    await trx.transaction((sp) => deps.mailer.enqueue(sp, orderConfirmationMail(detail, row.storeCcEmails)));
+    await trx.transaction((sp) =>
+      deps.mailer.enqueue(sp, { ...orderConfirmationMail(detail, row.storeCcEmails), attach: [{ kind: 'invoice', orderId }] }),
+    );
   } catch (err) {
     deps.logger.error({ err, orderId }, 'order confirmation could not be queued');
   }

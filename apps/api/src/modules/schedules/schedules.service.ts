@@ -195,3 +195,18 @@ export async function listDeliveries(db: Db, storeId: number, date: string | und
 }
 
 export type { CalendarRule };
+
+/**
+ * A calendar month 'YYYY-MM' as instants [from, to) in `timeZone` (default the stores' default zone), for
+ * monthly statements.
+ */
+export function monthBounds(month: string, timeZone: string = DEFAULT_STORE_SCHEDULE.timeZone): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return { from: zonedInstant(`${month}-01`, '00:00', timeZone), to: zonedInstant(next, '00:00', timeZone) };
+}
+
+/** A date as the store's calendar shows it ('YYYY-MM-DD' in `timeZone`, default the stores' default zone). */
+export function localDate(instant: Date, timeZone: string = DEFAULT_STORE_SCHEDULE.timeZone): string {
+  return localParts(instant, timeZone).date;
+}
