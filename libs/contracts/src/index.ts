@@ -14,3 +14,5 @@ export * from './invitations';
 export * from './payments';
 export * from './integrations';
 export * from './ordering-schedule';
+export * from './quantity-rule';
+export * from './ordering-week';

@@ -142,6 +142,11 @@ export const PROBLEM_CODES = {
   claimQuantityExceeded: 'claim_quantity_exceeded',
   /** Resolving a claim that is resolved already, 409. */
   claimResolved: 'claim_resolved',
+  // The licensee's ordering week (issue 27)
+  /** A quantity off the item's quantity rule (min, max, increment, full cases); names `rule`, `nearestValid`, `itemCode`, 422. */
+  quantityRule: 'quantity_rule',
+  /** An outlet's second order guide with the same name, 409. */
+  guideNameTaken: 'guide_name_taken',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
@@ -246,6 +251,8 @@ export const PROBLEM_STATUS = {
   claim_window_closed: 409,
   claim_quantity_exceeded: 422,
   claim_resolved: 409,
+  quantity_rule: 422,
+  guide_name_taken: 409,
 } as const satisfies Record<ProblemCode, number>;
 /** The codes whose status is `S` (what each typed error of that status may carry). */
 export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];
