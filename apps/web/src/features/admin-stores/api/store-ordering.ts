@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   adminStoreSchema,
-  storeOrderingPatchSchema,
+  updateStoreBodySchema,
   DEFAULT_STORE_SCHEDULE,
+  SPLIT_CASE_POLICIES,
   type AdminStore,
+  type SplitCasePolicy,
   type StoreOrderingPatch,
 } from '@portal/contracts';
 import { api } from '@/lib/api';
@@ -24,7 +26,12 @@ export interface OrderingFormValues {
   deliveryMinimumAmount: string;
   emergencyAllowance: string;
   emergencyFee: string;
+  splitCasePolicy: SplitCasePolicy;
+  splitCaseFee: string;
 }
+
+/** The PATCH body of the Settings tab's ordering card: the ordering settings and the split-case policy (issue 27). */
+export type OrderingBody = StoreOrderingPatch & { splitCasePolicy?: SplitCasePolicy; splitCaseFee?: string };
 
 const wholeNumber = (min: number, max: number) =>
   z.string().transform((s, ctx) => {
@@ -37,8 +44,9 @@ const wholeNumber = (min: number, max: number) =>
   });
 
 /**
- * The Settings tab's ordering form (issue 28 §5): text inputs → the PATCH /admin/stores/{id} body, then checked by
- * the contracts' storeOrderingPatchSchema (the API's own rules). Litres become millilitres; empty minimums are none.
+ * The Settings tab's ordering form (issue 28 §5, issue 27's split cases): text inputs → the PATCH /admin/stores/{id}
+ * body, then checked by the contracts' updateStoreBodySchema (the API's own rules). Litres become millilitres; empty
+ * minimums are none.
  */
 export const orderingFormSchema = z
   .object({
@@ -58,9 +66,11 @@ export const orderingFormSchema = z
     deliveryMinimumAmount: z.string(),
     emergencyAllowance: wholeNumber(0, 365),
     emergencyFee: z.string().transform((s) => s.trim() || '0'),
+    splitCasePolicy: z.enum(SPLIT_CASE_POLICIES),
+    splitCaseFee: z.string(),
   })
-  .transform((v, ctx): StoreOrderingPatch => {
-    const checked = storeOrderingPatchSchema.safeParse(v);
+  .transform((v, ctx): OrderingBody => {
+    const checked = updateStoreBodySchema.safeParse(v);
     if (checked.success) return checked.data;
     for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
     return z.NEVER;
@@ -78,10 +88,12 @@ export function orderingFormValues(s?: AdminStore): OrderingFormValues {
     deliveryMinimumAmount: s?.deliveryMinimumAmount ?? '',
     emergencyAllowance: String(s?.emergencyAllowance ?? d.emergencyAllowance),
     emergencyFee: s?.emergencyFee ?? d.emergencyFee,
+    splitCasePolicy: s?.splitCasePolicy ?? 'any',
+    splitCaseFee: s?.splitCaseFee ?? '0.00',
   };
 }
 
-/** PATCH /admin/stores/{id} with the ordering settings only; answers the saved store. Throws ApiError. */
-export async function saveStoreOrdering(storeId: number, body: StoreOrderingPatch): Promise<AdminStore> {
+/** PATCH /admin/stores/{id} with the ordering and split-case settings only; answers the saved store. Throws ApiError. */
+export async function saveStoreOrdering(storeId: number, body: OrderingBody): Promise<AdminStore> {
   return adminStoreSchema.parse((await api.patch(`/admin/stores/${storeId}`, body)).data);
 }

@@ -56,6 +56,8 @@ describe('Store editor Settings: ordering week (issue 28 §5)', () => {
       deliveryMinimumAmount: null,
       emergencyAllowance: 12,
       emergencyFee: '25.00',
+      splitCasePolicy: 'any',
+      splitCaseFee: '0.00',
     });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(toast.success).toHaveBeenCalledWith('Ordering settings saved', expect.anything());
@@ -78,6 +80,20 @@ describe('Store editor Settings: ordering week (issue 28 §5)', () => {
     expect(await screen.findByText('Choose at least one order day')).toBeInTheDocument();
     expect(screen.getByText('Enter an amount of 0 or more with at most 2 decimals')).toBeInTheDocument();
     expect(api.urls('patch')).toEqual([]);
+  });
+
+  it('when the split-fee policy is chosen, then its fee per bottle is asked for and sent', async () => {
+    const api = new FakeApi().on('patch', '/admin/stores/2190', (call) => reply(adminStoreSchema, { ...store, ...(call.body as object) }));
+    const { user } = renderCard(api);
+    expect(screen.queryByRole('textbox', { name: 'Split-case fee per bottle ($)' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Split-case policy' }), 'split_fee');
+    const fee = screen.getByRole('textbox', { name: 'Split-case fee per bottle ($)' });
+    await user.clear(fee);
+    await user.type(fee, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Save ordering settings' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'patch')?.body).toMatchObject({ splitCasePolicy: 'split_fee', splitCaseFee: '0.50' }),
+    );
   });
 
   it('when the API refuses, then the error is toasted; read-only without the permission', async () => {

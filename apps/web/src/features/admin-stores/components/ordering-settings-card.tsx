@@ -3,7 +3,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CalendarClock } from 'lucide-react';
-import type { AdminStore, StoreOrderingPatch } from '@portal/contracts';
+import type { AdminStore } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, describedBy } from '@/components/ui/field';
@@ -11,7 +11,13 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toApiError } from '@/lib/api';
 import { WEEKDAY_SHORT } from '@/lib/delivery-schedule';
-import { orderingFormSchema, orderingFormValues, saveStoreOrdering, type OrderingFormValues } from '../api/store-ordering';
+import {
+  orderingFormSchema,
+  orderingFormValues,
+  saveStoreOrdering,
+  type OrderingBody,
+  type OrderingFormValues,
+} from '../api/store-ordering';
 
 /** Time zones offered first (Iowa and the other US zones); the store's own is added when it is another. */
 const TIME_ZONES = [
@@ -23,8 +29,8 @@ const TIME_ZONES = [
   'America/Anchorage',
   'Pacific/Honolulu',
 ];
-type Form = UseFormReturn<OrderingFormValues, unknown, StoreOrderingPatch>;
-type TextName = Exclude<keyof OrderingFormValues, 'orderDays'>;
+type Form = UseFormReturn<OrderingFormValues, unknown, OrderingBody>;
+type TextName = Exclude<keyof OrderingFormValues, 'orderDays' | 'splitCasePolicy'>;
 
 /** One text input of the ordering form with its label, hint and error. */
 function OrderingField({
@@ -80,6 +86,36 @@ function OrderDaysField({ form, canEdit }: { form: Form; canEdit: boolean }) {
   );
 }
 
+const SPLIT_CASE_LABELS = {
+  any: 'Any quantity',
+  full_cases: 'Full cases only',
+  split_fee: 'Split cases with a fee per bottle',
+} as const;
+
+/** Split cases (issue 27): the policy, and the fee per bottle of an incomplete case under split_fee. */
+function SplitCaseFields({ form, canEdit }: { form: Form; canEdit: boolean }) {
+  const error = form.formState.errors.splitCasePolicy?.message;
+  const withFee = form.watch('splitCasePolicy') === 'split_fee';
+  return (
+    <>
+      <Field id="ordering-splitCasePolicy" label="Split-case policy" error={error}>
+        <Select {...describedBy('ordering-splitCasePolicy', error)} disabled={!canEdit} {...form.register('splitCasePolicy')}>
+          {(Object.keys(SPLIT_CASE_LABELS) as (keyof typeof SPLIT_CASE_LABELS)[]).map((p) => (
+            <option key={p} value={p}>
+              {SPLIT_CASE_LABELS[p]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {withFee ? (
+        <OrderingField form={form} canEdit={canEdit} name="splitCaseFee" label="Split-case fee per bottle ($)" inputMode="decimal" />
+      ) : (
+        <div className="hidden sm:block" />
+      )}
+    </>
+  );
+}
+
 /**
  * The store editor's ordering week settings (issue 28 §5, Settings tab): order days, cut-off time and time zone,
  * delivery lead days, delivery minimum (litres and/or amount), emergency orders a year and their fee. Its own form
@@ -95,7 +131,7 @@ export function OrderingSettingsCard({
   canEdit: boolean;
   onSaved: (s: AdminStore) => void;
 }) {
-  const form: Form = useForm<OrderingFormValues, unknown, StoreOrderingPatch>({
+  const form: Form = useForm<OrderingFormValues, unknown, OrderingBody>({
     resolver: zodResolver(orderingFormSchema),
     defaultValues: orderingFormValues(store),
   });
@@ -185,6 +221,7 @@ export function OrderingSettingsCard({
             inputMode="numeric"
           />
           <OrderingField form={form} canEdit={canEdit} name="emergencyFee" label="Emergency order fee ($)" inputMode="decimal" />
+          <SplitCaseFields form={form} canEdit={canEdit} />
         </CardContent>
       </Card>
       {canEdit && (
