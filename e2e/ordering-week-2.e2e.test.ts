@@ -33,6 +33,7 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `week2-${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 /** Screenshots at desktop and mobile width, back at desktop afterwards. */
@@ -176,6 +177,11 @@ describe('ordering week II journeys (issue 28)', () => {
     // Checkout and pay: the order is for the next delivery date.
     await b.getByRole('button', { name: 'Checkout', exact: true }).click();
     await b.waitForURL(/\/payment\?/);
+    await b
+      .getByTestId('checkout-schedule')
+      .filter({ hasText: `Delivered ${dayText(dayAfter)}` })
+      .waitFor();
+    await shotBoth(b, 'checkout-schedule');
     await b.getByLabel('Card holder name').fill('Blake Buyer');
     await b.getByLabel('Card number').pressSequentially('4111111111111111');
     await b.getByLabel('Expiration (MM/YY)').pressSequentially('1230');

@@ -16,12 +16,14 @@ export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | und
   const day = res.data?.date ?? null;
   return (
     <Card className="mb-6" aria-labelledby="tomorrows-deliveries-title">
-      <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2 pb-3">
-        <CardTitle id="tomorrows-deliveries-title" className="flex items-center gap-2 text-base">
-          <Truck className="h-4 w-4 text-stone-500" aria-hidden />
-          Tomorrow&apos;s deliveries
-          {day && <span className="font-normal text-stone-500">· {deliveryDayText(day)}</span>}
-        </CardTitle>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 pb-3">
+        <div>
+          <CardTitle id="tomorrows-deliveries-title" className="flex items-center gap-2 text-base">
+            <Truck className="h-4 w-4 text-stone-500" aria-hidden />
+            Tomorrow&apos;s deliveries
+          </CardTitle>
+          {day && <p className="text-sm text-stone-500">{deliveryDayText(day)}</p>}
+        </div>
         {res.data && (
           <span className="text-sm tabular-nums text-stone-500">
             {items.length} {items.length === 1 ? 'order' : 'orders'}
