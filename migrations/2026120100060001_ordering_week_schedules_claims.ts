@@ -50,6 +50,9 @@ export async function up(knex: Knex): Promise<void> {
     t.decimal('emergency_fee', 12, 2).notNullable().defaultTo(0);
   });
   await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_emergency_fee CHECK (emergency_fee >= 0 AND (emergency OR emergency_fee = 0))`);
+  // The total adds the emergency fee: whatever the sum's other terms are (other migrations may add fees), the
+  // check now holds for total_amount − emergency_fee.
+  await rewriteTotalCheck(knex, (expr) => expr.replace(/\btotal_amount\b/, '(total_amount - emergency_fee)'));
   await knex.raw(`CREATE INDEX orders_emergency_outlet ON orders (outlet_id, order_date) WHERE emergency`);
   await knex.raw(`CREATE INDEX orders_store_delivery_date ON orders (store_id, delivery_date) WHERE delivery_date IS NOT NULL`);
   await knex.schema.alterTable('checkout_sessions', (t) => {
@@ -106,6 +109,8 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex.raw('DROP INDEX IF EXISTS orders_store_delivery_date');
   await knex.raw('DROP INDEX IF EXISTS orders_emergency_outlet');
+  await knex.raw('UPDATE orders SET total_amount = total_amount - emergency_fee WHERE emergency_fee > 0');
+  await rewriteTotalCheck(knex, (expr) => expr.replace(/\(total_amount - emergency_fee\)/, 'total_amount'));
   await knex.raw('ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_emergency_fee');
   await knex.schema.alterTable('orders', (t) => {
     t.dropColumn('emergency_fee');
@@ -113,4 +118,16 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex.schema.dropTable('outlet_store_schedules');
   await knex.schema.dropTable('store_schedules');
+}
+
+/** Replaces orders_total_adds_up with the rewritten expression of its current definition. */
+async function rewriteTotalCheck(knex: Knex, rewrite: (expr: string) => string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { def: string }[] }>(
+    `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'orders_total_adds_up' AND conrelid = 'orders'::regclass`,
+  );
+  const def = rows[0]?.def ?? 'CHECK ((total_amount = (subtotal + delivery_charge)))';
+  const expr = def.replace(/^CHECK\s*/, '');
+  await knex.raw(
+    `ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_total_adds_up, ADD CONSTRAINT orders_total_adds_up CHECK ${rewrite(expr)}`,
+  );
 }

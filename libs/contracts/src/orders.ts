@@ -222,6 +222,9 @@ export const orderDetailSchema = orderSchema.extend({
   delivery: z.object(addressBlock).nullable(),
   payment: z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable() }).nullable(),
   payments: z.array(orderPaymentSchema).optional(),
+  /** Issue 28: present (true) on an emergency order only, with its fee (included in `total`). */
+  emergency: z.literal(true).optional(),
+  emergencyFee: moneySchema.optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -41,6 +41,8 @@ export async function loadDetail(db: Db, orderId: number): Promise<{ row: repo.O
           }
         : null,
     payment: paid ? { cardBrand: paid.cardBrand, cardLast4: paid.cardLast4 } : null,
+    // Issue 28: only an emergency order carries these (other orders' answers and feed snapshots are unchanged).
+    ...(row.emergency ? { emergency: true, emergencyFee: money(row.emergencyFee) } : {}),
     payments: moves.map((p) => ({
       kind: p.kind,
       amount: money(p.amount),

@@ -42,6 +42,9 @@ export interface OrderRow {
   outletState: string | null;
   outletZip: string | null;
   outletPhone: string | null;
+  /** Issue 28: an emergency order and its fee (in totalAmount). */
+  emergency: boolean;
+  emergencyFee: string;
 }
 
 /** An order line snapshot. */
@@ -94,6 +97,8 @@ const ORDER_COLUMNS = [
   'ol.state as outletState',
   'ol.zip_code as outletZip',
   'ol.phone as outletPhone',
+  'o.emergency',
+  'o.emergency_fee as emergencyFee',
 ];
 
 /**
