@@ -179,7 +179,7 @@ describe('ordering week II journeys (issue 28)', () => {
     await b.waitForURL(/\/payment\?/);
     await b
       .getByTestId('checkout-schedule')
-      .filter({ hasText: `Delivered ${dayText(dayAfter)}` })
+      .filter({ hasText: `for delivery ${dayText(dayAfter)}` })
       .waitFor();
     await shotBoth(b, 'checkout-schedule');
     await b.getByLabel('Card holder name').fill('Blake Buyer');

@@ -24,8 +24,9 @@ export function DeliveryScheduleNote({ session }: { session: CheckoutSession }) 
     <p className="flex gap-2 rounded-md bg-brand-50 p-3 text-stone-800" data-testid="checkout-schedule">
       <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
       <span>
-        {session.fulfillmentDate ? `Delivered ${deliveryDayText(session.fulfillmentDate)}. ` : ''}
-        {cutoffText(schedule.data)}.
+        {session.fulfillmentDate && session.fulfillmentDate !== schedule.data.nextDeliveryDate
+          ? `Delivered ${deliveryDayText(session.fulfillmentDate)}. Next: ${cutoffText(schedule.data)}.`
+          : `${cutoffText(schedule.data)}.`}
       </span>
     </p>
   );
