@@ -38,6 +38,7 @@ export function DatePicker({
   placeholder = 'Pick a date',
   disablePast = false,
   isDisabled,
+  firstMonth,
   disabled,
   clearLabel = 'Clear date',
   className,
@@ -49,6 +50,8 @@ export function DatePicker({
   placeholder?: string;
   disablePast?: boolean;
   isDisabled?: (day: Date) => boolean;
+  /** The month ('YYYY-MM-DD' of any day in it) the calendar opens on when no date is chosen. */
+  firstMonth?: string;
   disabled?: boolean;
   clearLabel?: string;
   className?: string;
@@ -82,7 +85,7 @@ export function DatePicker({
               mode="single"
               style={calendarVars}
               selected={selected}
-              defaultMonth={selected}
+              defaultMonth={selected ?? (firstMonth ? parseISO(firstMonth) : undefined)}
               onSelect={(d) => {
                 onChange(d ? format(d, 'yyyy-MM-dd') : null);
                 setOpen(false);

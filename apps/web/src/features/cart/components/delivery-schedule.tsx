@@ -85,6 +85,7 @@ export function DeliverySchedulePanel({
             onChange={onDate}
             placeholder={`Next delivery: ${deliveryDayText(next)}`}
             isDisabled={(d) => !valid.has(format(d, 'yyyy-MM-dd'))}
+            firstMonth={next}
             clearLabel="Use the next delivery date"
             className="sm:max-w-xs"
             aria-describedby={passed ? `${id}-passed` : undefined}
