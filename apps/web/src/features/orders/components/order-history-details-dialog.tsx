@@ -12,6 +12,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
 import { ReorderButton } from './reorder-button';
 import { InvoiceButton } from './invoice-button';
+import { EmergencyNote } from './emergency-note';
 import { ClaimsSection } from './claims/claims-section';
 
 /**
@@ -63,6 +64,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
       {order && (
         <div className="space-y-5">
           <OrderFacts order={order} />
+          {d?.emergency && <EmergencyNote fee={d.emergencyFee} />}
           <div className="grid gap-3 sm:grid-cols-2">
             {d ? (
               <>
