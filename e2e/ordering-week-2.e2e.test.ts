@@ -226,6 +226,51 @@ describe('ordering week II journeys (issue 28)', () => {
     await apiAs('admin@example.com', 'patch', `/admin/stores/${STORE}`, { deliveryMinimumMl: null, cutoffLocalTime: '14:00' });
   }, 300_000);
 
+  it('when the buyer places an emergency order after the cut-off, then it skips the calendar, carries the fee and is among tomorrow's deliveries', async () => {
+    const tomorrow = chicagoDate(1);
+    await apiAs('admin@example.com', 'patch', `/admin/stores/${STORE}`, { cutoffLocalTime: '00:00', emergencyFee: '25.00' });
+    const buyer = await newPage('buyer@example.com');
+    const b = buyer.page;
+    await chooseCourtAvenue(b, 'Blake');
+    await addFromShop(b, 'canadian club', /^CANADIAN CLUB WHISKY$/i);
+    await b.goto(`${portal.baseUrl}/cart`);
+    await b.getByRole('radio', { name: /Delivery/ }).click();
+    await b.getByTestId('cutoff-text').filter({ hasText: `for delivery ${dayText(chicagoDate(2))}` }).waitFor();
+    await b.getByRole('checkbox', { name: /Emergency order/ }).click();
+    await b.getByTestId('cutoff-text').filter({ hasText: 'Emergency order' }).waitFor();
+    await shotBoth(b, 'cart-emergency');
+    await b.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await b.waitForURL(/\/payment\?/);
+    await b.getByTestId('checkout-schedule').filter({ hasText: 'Emergency order' }).waitFor();
+    await b.getByText('Emergency order fee').waitFor();
+    await b.getByText(dateText(tomorrow)).first().waitFor();
+    await shotBoth(b, 'checkout-emergency');
+    await b.getByLabel('Card holder name').fill('Blake Buyer');
+    await b.getByLabel('Card number').pressSequentially('4111111111111111');
+    await b.getByLabel('Expiration (MM/YY)').pressSequentially('1230');
+    await b.getByLabel('Security code').fill('123');
+    await b.getByLabel('ZIP code').fill('50309');
+    await b.getByRole('button', { name: /^Pay \$/ }).click();
+    await b.waitForURL(/\/order-confirmation\/\d+$/, { timeout: 20_000 });
+    const orderId = Number(b.url().split('/').pop());
+    expect(buyer.errors).toEqual([]);
+    await buyer.ctx.close();
+
+    const manager = await newPage('manager@example.com');
+    const m = manager.page;
+    await chooseCourtAvenue(m, 'Morgan');
+    await m.goto(`${portal.baseUrl}/orders`);
+    const list = m.getByRole('list', { name: "Tomorrow's deliveries" });
+    await list.getByRole('listitem').filter({ hasText: 'Emergency' }).waitFor();
+    await shotBoth(m, 'store-tomorrows-deliveries');
+    await list.getByRole('button', { name: /View Details of order/ }).first().click();
+    await m.getByRole('dialog').getByText(/Delivery ·/).waitFor();
+    expect(manager.errors).toEqual([]);
+    await manager.ctx.close();
+    expect(orderId).toBeGreaterThan(0);
+    await apiAs('admin@example.com', 'patch', `/admin/stores/${STORE}`, { cutoffLocalTime: '14:00', emergencyFee: '0.00' });
+  }, 300_000);
+
   it('when the buyer reports a damaged bottle and the store credits it, then the claim shows on both sides and on the month’s statement; the invoice renders', async () => {
     const buyer = await newPage('buyer@example.com');
     const b = buyer.page;

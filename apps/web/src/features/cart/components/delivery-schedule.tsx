@@ -113,7 +113,11 @@ export function DeliverySchedulePanel({
             id={`${id}-emergency`}
             checked={emergency}
             disabled={left <= 0 && !emergency}
-            onCheckedChange={(v) => onEmergency(v === true)}
+            onCheckedChange={(v) => {
+              onEmergency(v === true);
+              // An emergency order skips the calendar: a chosen date would hold it back.
+              if (v === true && date !== null) onDate(null);
+            }}
             aria-describedby={`${id}-emergency-hint`}
             className="mt-0.5"
           />
