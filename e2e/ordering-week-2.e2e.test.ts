@@ -226,7 +226,7 @@ describe('ordering week II journeys (issue 28)', () => {
     await apiAs('admin@example.com', 'patch', `/admin/stores/${STORE}`, { deliveryMinimumMl: null, cutoffLocalTime: '14:00' });
   }, 300_000);
 
-  it('when the buyer places an emergency order after the cut-off, then it skips the calendar, carries the fee and is among tomorrow's deliveries', async () => {
+  it('when the buyer places an emergency order after the cut-off, then it skips the calendar, carries the fee and is among tomorrow’s deliveries', async () => {
     const tomorrow = chicagoDate(1);
     await apiAs('admin@example.com', 'patch', `/admin/stores/${STORE}`, { cutoffLocalTime: '00:00', emergencyFee: '25.00' });
     const buyer = await newPage('buyer@example.com');
@@ -235,7 +235,10 @@ describe('ordering week II journeys (issue 28)', () => {
     await addFromShop(b, 'canadian club', /^CANADIAN CLUB WHISKY$/i);
     await b.goto(`${portal.baseUrl}/cart`);
     await b.getByRole('radio', { name: /Delivery/ }).click();
-    await b.getByTestId('cutoff-text').filter({ hasText: `for delivery ${dayText(chicagoDate(2))}` }).waitFor();
+    await b
+      .getByTestId('cutoff-text')
+      .filter({ hasText: `for delivery ${dayText(chicagoDate(2))}` })
+      .waitFor();
     await b.getByRole('checkbox', { name: /Emergency order/ }).click();
     await b.getByTestId('cutoff-text').filter({ hasText: 'Emergency order' }).waitFor();
     await shotBoth(b, 'cart-emergency');
@@ -263,8 +266,14 @@ describe('ordering week II journeys (issue 28)', () => {
     const list = m.getByRole('list', { name: "Tomorrow's deliveries" });
     await list.getByRole('listitem').filter({ hasText: 'Emergency' }).waitFor();
     await shotBoth(m, 'store-tomorrows-deliveries');
-    await list.getByRole('button', { name: /View Details of order/ }).first().click();
-    await m.getByRole('dialog').getByText(/Delivery ·/).waitFor();
+    await list
+      .getByRole('button', { name: /View Details of order/ })
+      .first()
+      .click();
+    await m
+      .getByRole('dialog')
+      .getByText(/Delivery ·/)
+      .waitFor();
     expect(manager.errors).toEqual([]);
     await manager.ctx.close();
     expect(orderId).toBeGreaterThan(0);
