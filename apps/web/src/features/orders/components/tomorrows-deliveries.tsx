@@ -53,13 +53,19 @@ export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | und
                     Emergency
                   </span>
                 )}
-                <span className="min-w-0 flex-1 truncate text-stone-700">
+                <span className="min-w-0 basis-full truncate text-stone-700 sm:basis-0 sm:flex-1">
                   {d.outletName}
                   {d.city ? <span className="text-stone-500"> · {d.city}</span> : null}
                 </span>
                 <span className="text-stone-500">{d.itemCount === 1 ? '1 item' : `${d.itemCount} items`}</span>
                 <span className="tabular-nums text-stone-900">{formatMoney(d.total)}</span>
-                <Button variant="outline" size="sm" onClick={() => onView(d.orderId)} aria-label={`View Details of order ${d.orderNumber}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="ml-auto sm:ml-0"
+                  onClick={() => onView(d.orderId)}
+                  aria-label={`View Details of order ${d.orderNumber}`}
+                >
                   View
                 </Button>
               </li>
