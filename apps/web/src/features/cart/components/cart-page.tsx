@@ -15,7 +15,7 @@ import { ClearCartButton } from './clear-cart-button';
 import { FulfillmentCard } from './fulfillment-card';
 import { useDeliveryPlan } from '../api/use-delivery-plan';
 import { DeliverySchedulePanel } from './delivery-schedule';
-import { DeliveryMinimumNote } from './delivery-minimum-note';
+import { DeliveryMinimumNote, EmergencyFeeNote } from './delivery-minimum-note';
 
 /** Cart page texts (spec 001 §2), verbatim. */
 export const CART_TEXTS = {
@@ -160,7 +160,12 @@ export function CartPage() {
           unavailable={unavailable}
           processing={processing}
           onCheckout={() => void checkout()}
-          notice={<DeliveryMinimumNote shortfall={plan.shortfall} minimumMl={plan.minimum.ml} minimumAmount={plan.minimum.amount} />}
+          notice={
+            <>
+              <DeliveryMinimumNote shortfall={plan.shortfall} minimumMl={plan.minimum.ml} minimumAmount={plan.minimum.amount} />
+              {plan.emergency && <EmergencyFeeNote fee={plan.schedule?.emergencyFee} />}
+            </>
+          }
         />
       </div>
     </div>,

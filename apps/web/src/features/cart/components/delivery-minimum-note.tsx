@@ -1,4 +1,4 @@
-import { Scale } from 'lucide-react';
+import { Scale, Siren } from 'lucide-react';
 import { litresText, shortfallText, type Shortfall } from '@/lib/delivery-schedule';
 import { formatMoney } from '@/lib/format';
 
@@ -33,5 +33,17 @@ export function DeliveryMinimumNote({
         <p>{minimum ? `This store delivers orders from ${minimum}. ` : ''}Pickup has no minimum.</p>
       </div>
     </div>
+  );
+}
+
+/** In the cart's summary when Emergency order is chosen: its fee is added at checkout (issue 28 §1). */
+export function EmergencyFeeNote({ fee }: { fee?: string | null }) {
+  return (
+    <p className="flex gap-2 rounded-md bg-red-50 p-3 text-sm text-red-900" data-testid="emergency-fee">
+      <Siren className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      {fee && Number(fee) > 0
+        ? `Emergency order: the ${formatMoney(fee)} fee is added at checkout.`
+        : 'Emergency order: delivered outside the order calendar.'}
+    </p>
   );
 }
