@@ -187,3 +187,30 @@ export const claimListSchema = z.object({ items: z.array(claimSchema) });
 
 /** /outlets/{outletId}/statements/{yyyy-mm}.pdf: the month, YYYY-MM. */
 export const statementMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM');
+
+/**
+ * PUT /admin/stores/{storeId}/outlets/{outletId}/schedule: an outlet's overrides of the store's schedule (each
+ * null or left out = the store's own value).
+ */
+export const outletScheduleOverrideBodySchema = z.strictObject({
+  orderDays: z
+    .array(weekdaySchema)
+    .min(1, 'Choose at least one order day')
+    .max(7)
+    .refine((d) => new Set(d).size === d.length, 'Each day once')
+    .nullable()
+    .optional(),
+  cutoffLocalTime: localTimeSchema.nullable().optional(),
+  deliveryLeadDays: z.number().int().min(0).max(14).nullable().optional(),
+  emergencyAllowance: z.number().int().min(0).max(365).nullable().optional(),
+});
+export type OutletScheduleOverrideBody = z.infer<typeof outletScheduleOverrideBodySchema>;
+export const outletScheduleOverrideSchema = z.object({
+  outletId: z.number().int(),
+  storeId: z.number().int(),
+  orderDays: z.array(weekdaySchema).nullable(),
+  cutoffLocalTime: localTimeSchema.nullable(),
+  deliveryLeadDays: z.number().int().nullable(),
+  emergencyAllowance: z.number().int().nullable(),
+});
+export type OutletScheduleOverride = z.infer<typeof outletScheduleOverrideSchema>;

@@ -131,16 +131,14 @@ export async function writeResolution(
     lines: { id: number; credit: string | null }[];
   },
 ): Promise<void> {
-  await db('order_claims')
-    .where({ id: claimId })
-    .update({
-      status: 'resolved',
-      outcome: r.outcome,
-      resolution_note: r.note,
-      resolved_by: r.resolvedBy,
-      credit_amount: r.credit,
-      resolved_at: db.fn.now(),
-    });
+  await db('order_claims').where({ id: claimId }).update({
+    status: 'resolved',
+    outcome: r.outcome,
+    resolution_note: r.note,
+    resolved_by: r.resolvedBy,
+    credit_amount: r.credit,
+    resolved_at: db.fn.now(),
+  });
   for (const l of r.lines) await db('order_claim_lines').where({ id: l.id }).update({ outcome: r.outcome, credit_amount: l.credit });
 }
 

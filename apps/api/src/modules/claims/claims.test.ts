@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
@@ -36,6 +38,13 @@ const get = (token: string | null, path: string) => {
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
   return token ? r.set('Authorization', `Bearer ${token}`) : r;
+};
+/** With PDF_OUT=<dir>, the PDFs read back are also written there (to render with pdftoppm and look at). */
+const keep = (name: string, pdf: Buffer) => {
+  const dir = process.env.PDF_OUT;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), pdf);
 };
 const cents = (s: string) => Math.round(Number(s) * 100);
 const usd = (c: number) => `$${(c / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -150,6 +159,12 @@ describe('claims', () => {
   });
 
   it("when the buyer opens a claim and the store credits it, then each side is mailed, the feed has claim_opened and claim_resolved, the buyer cannot resolve, and the month's statement shows the credit", async () => {
+    const hook = await post(as(fx.users.admin), '/admin/webhooks', {
+      url: 'http://127.0.0.1:9/claims',
+      storeId: S,
+      events: ['order.claim_opened', 'order.claim_resolved'],
+    });
+    expect(hook.status).toBe(201);
     const o = await place();
     await complete(o.id);
     const mails = t.mail.length;
@@ -184,6 +199,14 @@ describe('claims', () => {
     const again = await post(as(fx.users.manager), `/claims/${claimId}/resolve`, { outcome: 'rejected' });
     expect(problem(again).code).toBe('claim_resolved');
     expect(await events(o.id)).toEqual(['order.created', 'order.ready', 'order.completed', 'order.claim_opened', 'order.claim_resolved']);
+    // A webhook subscribed to the claim events gets a delivery of each.
+    const hooked = await t
+      .db('webhook_deliveries as d')
+      .join('order_events as e', 'e.seq', 'd.event_seq')
+      .where({ 'd.endpoint_id': hook.body.id, 'e.order_id': o.id })
+      .orderBy('e.seq')
+      .pluck('e.type');
+    expect(hooked).toEqual(['order.claim_opened', 'order.claim_resolved']);
     const audit = await t
       .db('audit_log')
       .where({ entity_type: 'order', entity_id: String(o.id) })
@@ -201,6 +224,7 @@ describe('claims', () => {
     const st = await get(as(fx.users.buyer), `/outlets/${fx.outlets.dsm}/statements/${month}.pdf`);
     expect(st.status).toBe(200);
     expect(st.headers['content-type']).toMatch(/application\/pdf/);
+    keep('statement.pdf', st.body as Buffer);
     const { text } = pdfText(st.body as Buffer);
     expect(text).toContain(`Statement ${month}`);
     expect(text).toContain(o.orderNumber);
@@ -208,7 +232,9 @@ describe('claims', () => {
     expect(text).toContain('Claim credits total');
     expect(text).toContain(usd(-credit).replace('$-', '-$'));
     // The invoice shows the credit and the balance.
-    const inv = pdfText((await get(as(fx.users.buyer), `/orders/${o.id}/invoice.pdf`)).body as Buffer).text;
+    const invoice = (await get(as(fx.users.buyer), `/orders/${o.id}/invoice.pdf`)).body as Buffer;
+    keep('invoice.pdf', invoice);
+    const inv = pdfText(invoice).text;
     expect(inv).toContain('Claim credits');
     expect(inv).toContain(usd(cents(o.total) - credit));
   });

@@ -103,7 +103,7 @@ export async function invoicePdf(db: Db, orderId: number): Promise<{ fileName: s
     w.table(
       [
         { title: 'Date', width: 100 },
-        { title: 'What', width: 250 },
+        { title: 'What', width: 312 },
         { title: 'Amount', width: 100, align: 'right' },
       ],
       [
@@ -139,12 +139,12 @@ export async function statementPdf(db: Db, outletId: number, month: string): Pro
   w.section('Orders');
   w.table(
     [
-      { title: 'Date', width: 70 },
-      { title: 'Order', width: 110 },
-      { title: 'Store', width: 130 },
-      { title: 'Fulfillment', width: 70 },
-      { title: 'Status', width: 62 },
-      { title: 'Amount', width: 70, align: 'right' },
+      { title: 'Date', width: 60 },
+      { title: 'Order', width: 165 },
+      { title: 'Store', width: 110 },
+      { title: 'Fulfillment', width: 55 },
+      { title: 'Status', width: 55 },
+      { title: 'Amount', width: 67, align: 'right' },
     ],
     orders.map((o) => [localDate(new Date(o.orderDate)), o.orderNumber, o.storeName, o.fulfillmentFlag, o.status, usd(o.totalAmount)]),
     'No orders this month.',
@@ -153,7 +153,7 @@ export async function statementPdf(db: Db, outletId: number, month: string): Pro
   w.table(
     [
       { title: 'Date', width: 100 },
-      { title: 'Order', width: 250 },
+      { title: 'Order', width: 312 },
       { title: 'Amount', width: 100, align: 'right' },
     ],
     refunds.map((r) => [localDate(new Date(r.at)), r.orderNumber, usd(r.amount)]),
@@ -163,7 +163,7 @@ export async function statementPdf(db: Db, outletId: number, month: string): Pro
   w.table(
     [
       { title: 'Date', width: 100 },
-      { title: 'Order / claim', width: 250 },
+      { title: 'Order / claim', width: 312 },
       { title: 'Amount', width: 100, align: 'right' },
     ],
     credits.map((c) => [localDate(new Date(c.resolvedAt)), `${c.orderNumber} claim #${c.claimId}`, usd(c.creditAmount)]),

@@ -95,6 +95,31 @@ describe('the schedule', () => {
     }
   });
 
+  it("when the administrator sets an outlet override over HTTP, then the outlet's schedule uses it; null clears it; store staff may not; an outlet not of the store 404", async () => {
+    const path = `/admin/stores/${S}/outlets/${fx.outlets.dsm}/schedule`;
+    const put = await send('put', as(fx.users.admin), path, { orderDays: [5, 2], emergencyAllowance: 4 });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({
+      outletId: fx.outlets.dsm,
+      storeId: S,
+      orderDays: [2, 5],
+      cutoffLocalTime: null,
+      deliveryLeadDays: null,
+      emergencyAllowance: 4,
+    });
+    const sch = await get(as(fx.users.buyer), `/outlets/${fx.outlets.dsm}/stores/${S}/schedule`);
+    expect(sch.body).toMatchObject({ orderDays: [2, 5], emergencyAllowance: 4 });
+    expect((await send('put', as(fx.users.manager), path, { orderDays: [1] })).status).toBe(403);
+    expect(
+      (await send('put', as(fx.users.admin), `/admin/stores/${S}/outlets/${fx.outlets.unassigned}/schedule`, { orderDays: [1] })).status,
+    ).toBe(404);
+    expect((await send('put', as(fx.users.admin), path, { orderDays: [9] })).status).toBe(400);
+    const cleared = await send('put', as(fx.users.admin), path, { orderDays: null, emergencyAllowance: null });
+    expect(cleared.body).toMatchObject({ orderDays: null, emergencyAllowance: null });
+    expect(await t.db('outlet_store_schedules').where({ outlet_id: fx.outlets.dsm }).first()).toBeUndefined();
+    expect((await get(as(fx.users.admin), path)).body).toMatchObject({ orderDays: null });
+  });
+
   it('when settings out of range are sent, then 400 and nothing changes; a store manager (no bcc.stores.super_admin) cannot change them', async () => {
     for (const bad of [
       { deliveryMinimumMl: -1 },
@@ -162,6 +187,17 @@ describe('delivery minimums', () => {
     const cents = 100000 - Math.round(Number(items[0].retail) * 100);
     expect(problem(res)).toMatchObject({ shortfallMl: 0, shortfallAmount: (cents / 100).toFixed(2) });
     expect(problem(res).detail).toMatch(/^Add \$\d+\.\d{2} more for delivery\.$/);
+  });
+
+  it('when the minimum is raised after checkout started, then POST /orders refuses the Delivery order with the shortfall too', async () => {
+    const s = await startCheckout(t.app, as(fx.users.buyer), await cartOf('Delivery', 1));
+    expect(s.status).toBe(201);
+    await patchStore({ deliveryMinimumMl: 100_000 });
+    const o = await postOrder(t.app, as(fx.users.buyer), { checkoutToken: s.body.token, paymentMethod: 'card', card: GOOD_CARD });
+    expect(o.status).toBe(409);
+    expect(problem(o)).toMatchObject({ code: 'below_delivery_minimum', shortfallMl: expect.any(Number) });
+    const sessions = t.db('checkout_sessions').select('id').where({ cart_id: s.body.cartId });
+    expect(await t.db('orders').whereIn('checkout_session_id', sessions).first('id')).toBeUndefined();
   });
 
   it('when the same cart is Pickup, then there is no minimum', async () => {

@@ -84,3 +84,18 @@ export function findDeliveries(db: Db, storeId: number, date: string): Promise<D
       'o.emergency',
     );
 }
+
+/** Is the outlet linked to the store (it orders there)? */
+export async function isLinked(db: Db, outletId: number, storeId: number): Promise<boolean> {
+  return Boolean(await db('store_outlets').where({ outlet_id: outletId, store_id: storeId }).first('store_id'));
+}
+
+/** Writes the outlet's overrides at the store (a row of all nulls is removed). */
+export async function saveOutletOverride(db: Db, row: OutletStoreScheduleRecord): Promise<void> {
+  const { outlet_id, store_id, ...cols } = row;
+  if (Object.values(cols).every((v) => v === null)) {
+    await db('outlet_store_schedules').where({ outlet_id, store_id }).del();
+    return;
+  }
+  await db('outlet_store_schedules').insert(row).onConflict(['outlet_id', 'store_id']).merge(cols);
+}
