@@ -263,11 +263,14 @@ describe('ordering week II journeys (issue 28)', () => {
     const m = manager.page;
     await chooseCourtAvenue(m, 'Morgan');
     await m.goto(`${portal.baseUrl}/orders`);
-    const list = m.getByRole('list', { name: "Tomorrow's deliveries" });
-    await list.getByRole('listitem').filter({ hasText: 'Emergency' }).waitFor();
+    const list = m.getByRole('group', { name: "Tomorrow's deliveries" });
+    await list
+      .getByRole('group', { name: /^Delivery ORD-/ })
+      .filter({ hasText: 'Emergency' })
+      .waitFor();
     await shotBoth(m, 'store-tomorrows-deliveries');
     await list
-      .getByRole('button', { name: /View Details of order/ })
+      .getByRole('button', { name: /View delivery ORD-/ })
       .first()
       .click();
     await m

@@ -28,13 +28,13 @@ describe("Tomorrow's deliveries (issue 28 §1)", () => {
       reply(deliveryListSchema, { storeId: 2190, date: '2026-12-03', items: [delivery] }),
     );
     const { user } = renderRoute(<TomorrowsDeliveries storeId={2190} onView={onView} />, { api });
-    const row = (await screen.findByText('ORD-41')).closest('li')!;
+    const row = await screen.findByRole('group', { name: 'Delivery ORD-41' });
     expect(row).toHaveTextContent('Demo – Court Avenue Taproom · Des Moines');
     expect(row).toHaveTextContent('3 items');
     expect(row).toHaveTextContent('$128.40');
     expect(row).toHaveTextContent('Emergency');
     expect(screen.getByText('Thu Dec 3')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'View Details of order ORD-41' }));
+    await user.click(screen.getByRole('button', { name: 'View delivery ORD-41' }));
     expect(onView).toHaveBeenCalledWith(41);
   });
 

@@ -8,7 +8,8 @@ import { useStoreDeliveries } from '../api/deliveries';
 
 /**
  * "Tomorrow's deliveries" (issue 28 §1) on Store Orders for store managers: the orders to deliver tomorrow in
- * the store's time zone (outlet, bottles, total, emergency flag), each opening the order's details.
+ * the store's time zone (outlet, items, total, emergency flag), each opening the order's details. Each delivery is a
+ * labelled group (not a list item, so the order cards' list stays the page's one list of orders).
  */
 export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | undefined; onView: (orderId: number) => void }) {
   const res = useStoreDeliveries(storeId);
@@ -43,9 +44,14 @@ export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | und
         ) : items.length === 0 ? (
           <p className="text-sm text-stone-500">No deliveries for tomorrow.</p>
         ) : (
-          <ul className="divide-y divide-stone-100" aria-label="Tomorrow's deliveries">
+          <div className="divide-y divide-stone-100" role="group" aria-label="Tomorrow's deliveries">
             {items.map((d) => (
-              <li key={d.orderId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+              <div
+                key={d.orderId}
+                role="group"
+                aria-label={`Delivery ${d.orderNumber}`}
+                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
+              >
                 <span className="font-medium text-stone-900">{d.orderNumber}</span>
                 {d.emergency && (
                   <span className="inline-flex items-center gap-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700">
@@ -64,13 +70,13 @@ export function TomorrowsDeliveries({ storeId, onView }: { storeId: number | und
                   size="sm"
                   className="ml-auto sm:ml-0"
                   onClick={() => onView(d.orderId)}
-                  aria-label={`View Details of order ${d.orderNumber}`}
+                  aria-label={`View delivery ${d.orderNumber}`}
                 >
                   View
                 </Button>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         )}
       </CardContent>
     </Card>
