@@ -1,6 +1,6 @@
 import { intIdSchema, type OutletScheduleOverride, type OutletScheduleOverrideBody } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { NotFoundError } from '../../http/errors';
+import { BadRequestError, NotFoundError } from '../../http/errors';
 import { auditActor, type Actor } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './schedules.repository';
@@ -20,10 +20,11 @@ const view = (outletId: number, storeId: number, o: Awaited<ReturnType<typeof re
   emergencyAllowance: o?.emergency_allowance ?? null,
 });
 
-/** The outlet id of the path when the outlet orders from the store; else 404. */
+/** The outlet id of the path (400 when not an id) when the outlet orders from the store; else 404. */
 async function linked(db: Db, outlet: string, storeId: number): Promise<number> {
   const id = intIdSchema.safeParse(outlet);
-  if (!id.success || !(await repo.isLinked(db, id.data, storeId))) throw new NotFoundError('Outlet not found');
+  if (!id.success) throw new BadRequestError('Invalid outlet id', [{ path: 'outletId', message: 'Use a positive whole number' }]);
+  if (!(await repo.isLinked(db, id.data, storeId))) throw new NotFoundError('Outlet not found');
   return id.data;
 }
 
