@@ -9,8 +9,16 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Problem,
+    /** The raw problem body, with its extension members (e.g. `shortfallMl` of below_delivery_minimum). */
+    readonly body?: unknown,
   ) {
     super(problem.detail ?? problem.title);
+  }
+  /** A numeric extension member of the problem body (RFC 9457 §3.2), or undefined when absent or not a number. */
+  extension(name: string): number | undefined {
+    const v = typeof this.body === 'object' && this.body !== null ? (this.body as Record<string, unknown>)[name] : undefined;
+    const n = typeof v === 'string' ? Number(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
   }
   get code() {
     return this.problem.code;

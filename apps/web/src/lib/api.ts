@@ -71,7 +71,7 @@ export function toApiError(error: unknown): ApiError {
   const e = error as AxiosError;
   const status = e.response?.status ?? 0;
   const parsed = problemSchema.safeParse(e.response?.data);
-  if (parsed.success) return new ApiError(status, parsed.data);
+  if (parsed.success) return new ApiError(status, parsed.data, e.response?.data);
   // A request that ran out of its `timeout` (axios ECONNABORTED / ETIMEDOUT): code `timeout`, status 0.
   if (status === 0 && (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT')) {
     return new ApiError(0, {
@@ -82,13 +82,17 @@ export function toApiError(error: unknown): ApiError {
       detail: 'The server did not answer in time.',
     });
   }
-  return new ApiError(status, {
-    type: 'about:blank',
+  return new ApiError(
     status,
-    code: status === 0 ? 'network_error' : 'unknown',
-    title: status === 0 ? 'Network error' : 'Request failed',
-    detail: status === 0 ? 'Could not reach the server. Check your connection and try again.' : `The server answered ${status}.`,
-  });
+    {
+      type: 'about:blank',
+      status,
+      code: status === 0 ? 'network_error' : 'unknown',
+      title: status === 0 ? 'Network error' : 'Request failed',
+      detail: status === 0 ? 'Could not reach the server. Check your connection and try again.' : `The server answered ${status}.`,
+    },
+    e.response?.data,
+  );
 }
 
 /** GET `path` and parse the body with `schema` (throws ApiError or ZodError). */

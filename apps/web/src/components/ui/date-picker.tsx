@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import * as Popover from '@radix-ui/react-popover';
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, type Matcher } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
@@ -17,10 +17,19 @@ const calendarVars = {
   '--rdp-day_button-width': '38px',
 } as CSSProperties;
 
+/** The days the calendar refuses: before today (disablePast) and those `isDisabled` answers true for. */
+function disabledMatchers(disablePast: boolean, isDisabled?: (day: Date) => boolean): Matcher[] {
+  const out: Matcher[] = [];
+  if (disablePast) out.push({ before: startOfToday() });
+  if (isDisabled) out.push(isDisabled);
+  return out;
+}
+
 /**
  * A date field: a button showing the chosen date (MMM d, yyyy) that opens a calendar in a popover
  * (react-day-picker: arrow keys move, Enter picks, Escape closes). `value` is 'YYYY-MM-DD' or null.
- * Pair it with <Label htmlFor={id}>. `disablePast` disables the days before today.
+ * Pair it with <Label htmlFor={id}>. `disablePast` disables the days before today; `isDisabled` disables any
+ * other day it answers true for (e.g. days that are not delivery days).
  */
 export function DatePicker({
   id,
@@ -28,6 +37,8 @@ export function DatePicker({
   onChange,
   placeholder = 'Pick a date',
   disablePast = false,
+  isDisabled,
+  firstMonth,
   disabled,
   clearLabel = 'Clear date',
   className,
@@ -38,6 +49,9 @@ export function DatePicker({
   onChange: (value: string | null) => void;
   placeholder?: string;
   disablePast?: boolean;
+  isDisabled?: (day: Date) => boolean;
+  /** The month ('YYYY-MM-DD' of any day in it) the calendar opens on when no date is chosen. */
+  firstMonth?: string;
   disabled?: boolean;
   clearLabel?: string;
   className?: string;
@@ -71,12 +85,12 @@ export function DatePicker({
               mode="single"
               style={calendarVars}
               selected={selected}
-              defaultMonth={selected}
+              defaultMonth={selected ?? (firstMonth ? parseISO(firstMonth) : undefined)}
               onSelect={(d) => {
                 onChange(d ? format(d, 'yyyy-MM-dd') : null);
                 setOpen(false);
               }}
-              disabled={disablePast ? { before: startOfToday() } : undefined}
+              disabled={disabledMatchers(disablePast, isDisabled)}
               modifiersClassNames={{ selected: '[&>button]:bg-brand-700 [&>button]:text-white [&>button]:font-semibold' }}
               autoFocus
             />

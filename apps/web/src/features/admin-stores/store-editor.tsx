@@ -10,6 +10,7 @@ import { useAdminStore } from './api/stores';
 import { AssignedOutlets } from './components/assigned-outlets';
 import { StoreDetailsCard, StoreSettingsCard } from './components/store-form-cards';
 import { useStoreEditor } from './hooks/use-store-editor';
+import { OrderingSettingsCard } from './components/ordering-settings-card';
 
 const M = ADMIN_ORG_MESSAGES;
 
@@ -88,6 +89,9 @@ export function StoreEditorRoute() {
             else void store.mutate(s, { revalidate: false });
           }}
         />
+        {!isNew && tab === 'settings' && store.data && (
+          <OrderingSettingsCard store={store.data} canEdit={canEdit} onSaved={(s) => void store.mutate(s, { revalidate: false })} />
+        )}
         {!isNew && (
           <TabsContent value="outlets">
             <AssignedOutlets storeId={storeId!} canEdit={canEdit} />

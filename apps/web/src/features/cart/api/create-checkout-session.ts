@@ -1,9 +1,12 @@
 import { checkoutSessionSchema, type CheckoutSession } from '@portal/contracts';
 import { api } from '@/lib/api';
 
-/** POST /checkout-sessions { cartId } → 201 the server-side session (30 minutes, total computed by the server). */
-export async function createCheckoutSession(cartId: number): Promise<CheckoutSession> {
-  const res = await api.post('/checkout-sessions', { cartId });
+/**
+ * POST /checkout-sessions { cartId, emergency? } → 201 the server-side session (30 minutes, total computed by the
+ * server). `emergency: true` (issue 28 §1) is sent only when chosen, so the body stays the old one otherwise.
+ */
+export async function createCheckoutSession(cartId: number, emergency = false): Promise<CheckoutSession> {
+  const res = await api.post('/checkout-sessions', emergency ? { cartId, emergency: true } : { cartId });
   return checkoutSessionSchema.parse(res.data);
 }
 

@@ -13,6 +13,9 @@ import { useCheckout, CHECKOUT_TOASTS } from '../api/use-checkout';
 import { CartLineRow, isLineAvailable } from './cart-line-row';
 import { ClearCartButton } from './clear-cart-button';
 import { FulfillmentCard } from './fulfillment-card';
+import { useDeliveryPlan } from '../api/use-delivery-plan';
+import { DeliverySchedulePanel } from './delivery-schedule';
+import { DeliveryMinimumNote, EmergencyFeeNote } from './delivery-minimum-note';
 
 /** Cart page texts (spec 001 §2), verbatim. */
 export const CART_TEXTS = {
@@ -55,7 +58,14 @@ export function CartPage() {
   const { status, me } = useSession();
   const { store, loading: selectionLoading } = useSelection();
   const c = useCart();
-  const { checkout, processing } = useCheckout({ cart: c.cart, canCheckout: c.canCheckout, settled: c.settled, reload: c.reload });
+  const plan = useDeliveryPlan(c.cart);
+  const { checkout, processing } = useCheckout({
+    cart: c.cart,
+    canCheckout: c.canCheckout,
+    settled: c.settled,
+    reload: c.reload,
+    emergency: plan.emergency,
+  });
 
   if (status === 'loading' || (status === 'authenticated' && !me) || selectionLoading) return <PageSpinner text={CART_TEXTS.loading} />;
 
@@ -125,7 +135,22 @@ export function CartPage() {
           onQuantity={(id, q) => void c.setQuantity(id, q)}
           onRemove={(id) => void c.remove(id)}
         />
-        <FulfillmentCard cart={cart} busy={c.fulfillmentBusy} onChange={(type, date) => void c.setFulfillment(type, date)} />
+        <FulfillmentCard
+          cart={cart}
+          busy={c.fulfillmentBusy}
+          onChange={(type, date) => void c.setFulfillment(type, date)}
+          deliverySchedule={
+            <DeliverySchedulePanel
+              schedule={plan.schedule}
+              loading={plan.scheduleLoading}
+              failed={plan.scheduleFailed}
+              date={cart.fulfillment.date}
+              onDate={(d) => void c.setFulfillment('Delivery', d)}
+              emergency={plan.emergency}
+              onEmergency={plan.setEmergency}
+            />
+          }
+        />
       </div>
 
       <div className="lg:sticky lg:top-20 lg:self-start">
@@ -135,6 +160,12 @@ export function CartPage() {
           unavailable={unavailable}
           processing={processing}
           onCheckout={() => void checkout()}
+          notice={
+            <>
+              <DeliveryMinimumNote shortfall={plan.shortfall} minimumMl={plan.minimum.ml} minimumAmount={plan.minimum.amount} />
+              {plan.emergency && <EmergencyFeeNote fee={plan.schedule?.emergencyFee} />}
+            </>
+          }
         />
       </div>
     </div>,
@@ -186,12 +217,15 @@ function OrderSummaryCard({
   unavailable,
   processing,
   onCheckout,
+  notice,
 }: {
   cart: Cart;
   canCheckout: boolean;
   unavailable: boolean;
   processing: boolean;
   onCheckout: () => void;
+  /** Shown above Checkout (the delivery minimum's shortfall, issue 28 §2). */
+  notice?: ReactNode;
 }) {
   const showDelivery = cart.fulfillment.type === 'Delivery' && Number(cart.fulfillment.deliveryCharge) > 0;
   return (
@@ -223,6 +257,7 @@ function OrderSummaryCard({
           {cart.fulfillment.date ? ` on ${formatDate(cart.fulfillment.date)}` : ''} · {cart.totalQuantity}{' '}
           {cart.totalQuantity === 1 ? 'bottle' : 'bottles'}
         </p>
+        {notice}
         <div className="flex flex-col gap-2">
           <span title={canCheckout ? undefined : CHECKOUT_TOASTS.denied} className="flex">
             <Button

@@ -24,10 +24,13 @@ export function FulfillmentCard({
   cart,
   onChange,
   busy,
+  deliverySchedule,
 }: {
   cart: Cart;
   onChange: (type: FulfillmentType, date: string | null) => void;
   busy?: boolean;
+  /** Replaces the date field for Delivery: the store's schedule and its delivery dates (issue 28 §1). */
+  deliverySchedule?: ReactNode;
 }) {
   const baseId = useId();
   const dateId = `${baseId}-date`;
@@ -82,10 +85,14 @@ export function FulfillmentCard({
             </div>
           </div>
         )}
-        <div className="space-y-1.5">
-          <Label htmlFor={dateId}>{FULFILLMENT_TEXTS.dateLabel}</Label>
-          <DatePicker id={dateId} value={date} onChange={(d) => onChange(type, d)} disablePast className="sm:max-w-xs" />
-        </div>
+        {type === 'Delivery' && deliverySchedule ? (
+          deliverySchedule
+        ) : (
+          <div className="space-y-1.5">
+            <Label htmlFor={dateId}>{FULFILLMENT_TEXTS.dateLabel}</Label>
+            <DatePicker id={dateId} value={date} onChange={(d) => onChange(type, d)} disablePast className="sm:max-w-xs" />
+          </div>
+        )}
         <dl className="grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
           <div className="flex gap-2">
             <Store className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />

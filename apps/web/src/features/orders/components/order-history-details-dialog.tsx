@@ -11,6 +11,9 @@ import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
 import { ReorderButton } from './reorder-button';
+import { InvoiceButton } from './invoice-button';
+import { EmergencyNote } from './emergency-note';
+import { ClaimsSection } from './claims/claims-section';
 
 /**
  * My Orders details dialog (spec 001 §2): order date, status, fulfillment type and date, store
@@ -51,6 +54,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
               <Button variant="outline" onClick={onClose}>
                 Close
               </Button>
+              <InvoiceButton order={order} />
               <ReorderButton order={order} onAdded={onClose} />
             </div>
           </>
@@ -60,6 +64,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
       {order && (
         <div className="space-y-5">
           <OrderFacts order={order} />
+          {d?.emergency && <EmergencyNote fee={d.emergencyFee} />}
           <div className="grid gap-3 sm:grid-cols-2">
             {d ? (
               <>
@@ -83,6 +88,7 @@ export function OrderHistoryDetailsDialog({ order, onClose }: { order: Order | n
             )}
           </div>
           <OrderLinesTable items={order.items} />
+          <ClaimsSection order={order} canReport canResolve={false} />
         </div>
       )}
     </Dialog>

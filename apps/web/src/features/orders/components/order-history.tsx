@@ -14,6 +14,7 @@ import { itemsText } from '../lib/order-text';
 import { OrderHistoryDetailsDialog } from './order-history-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
+import { StatementDownload } from './statement-download';
 
 export const HISTORY_MESSAGES = {
   empty: 'No orders found. Start shopping to see your order history!',
@@ -180,6 +181,7 @@ export function OrderHistory() {
         {heading && <p className="text-sm font-medium text-stone-700">{heading}</p>}
         <p className="text-sm text-stone-500">{store ? `View your past orders from ${store.name}` : HISTORY_MESSAGES.selectStore}</p>
       </header>
+      {outlet && store && <StatementDownload outletId={outlet.outletId} outletName={outlet.outletName} />}
       {body}
       <OrderHistoryDetailsDialog order={selected} onClose={() => setSelected(null)} />
     </div>

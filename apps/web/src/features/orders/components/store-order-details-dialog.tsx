@@ -6,6 +6,8 @@ import { fulfillmentDateText } from '../lib/order-text';
 import { OrderLinesTable, OrderTotals } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
+import { InvoiceButton } from './invoice-button';
+import { ClaimsSection } from './claims/claims-section';
 
 /**
  * Store Orders details dialog (spec 001 §2): ordered date, fulfillment flag and date, customer name, email
@@ -51,6 +53,7 @@ export function StoreOrderDetailsDialog({
             <Button variant="outline" onClick={onClose}>
               Close
             </Button>
+            <InvoiceButton order={order} />
             {canMarkReady && order.status === 'reserved' && (
               <Button onClick={() => onMarkReady(order)} loading={marking}>
                 Mark Ready
@@ -70,6 +73,7 @@ export function StoreOrderDetailsDialog({
             <h3 className="text-stone-500">Notes</h3>
             <p className="whitespace-pre-line text-stone-900">{order.notes?.trim() || <span className="text-stone-500">No notes</span>}</p>
           </section>
+          <ClaimsSection order={order} canReport={false} canResolve={canMarkReady} />
         </div>
       )}
     </Dialog>

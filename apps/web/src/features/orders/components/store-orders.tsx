@@ -15,6 +15,7 @@ import { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
 import { useStoreOrderActions } from '../lib/use-store-order-actions';
 import { StoreOrderCard } from './store-order-card';
 import { StoreOrderDetailsDialog } from './store-order-details-dialog';
+import { TomorrowsDeliveries } from './tomorrows-deliveries';
 import { StorePaymentWarning } from './store-payment-warning';
 import { NeedsAttention } from './needs-attention';
 
@@ -69,6 +70,7 @@ export function StoreOrders() {
       <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} />
       {canManage && <StorePaymentWarning storeId={store?.id} />}
       {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
+      {canManage && !selecting && store && <TomorrowsDeliveries storeId={store.id} onView={setSelectedId} />}
 
       <OrderSearch value={search} onChange={onSearch} onClear={() => setSearch('')} />
 

@@ -1,6 +1,7 @@
 import type { CheckoutSession } from '@portal/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatMoney } from '@/lib/format';
+import { DeliveryScheduleNote } from './delivery-schedule-note';
 
 /** What is being paid for: the server-computed totals and the fulfillment of the checkout session. */
 export function OrderSummary({ session, storeName, outletName }: { session: CheckoutSession; storeName?: string; outletName?: string }) {
@@ -24,6 +25,7 @@ export function OrderSummary({ session, storeName, outletName }: { session: Chec
             </div>
           ))}
         </dl>
+        {isDelivery && <DeliveryScheduleNote session={session} />}
         <dl className="space-y-2 border-t border-stone-100 pt-4">
           <div className="flex justify-between gap-4">
             <dt className="text-stone-500">
@@ -35,6 +37,12 @@ export function OrderSummary({ session, storeName, outletName }: { session: Chec
             <div className="flex justify-between gap-4">
               <dt className="text-stone-500">Delivery</dt>
               <dd className="tabular-nums">{formatMoney(session.deliveryCharge)}</dd>
+            </div>
+          )}
+          {session.emergency && Number(session.emergencyFee ?? 0) > 0 && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-stone-500">Emergency order fee</dt>
+              <dd className="tabular-nums">{formatMoney(session.emergencyFee)}</dd>
             </div>
           )}
           <div className="flex justify-between gap-4 border-t border-stone-100 pt-3 text-base font-semibold text-stone-900">
