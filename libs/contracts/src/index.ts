@@ -11,5 +11,6 @@ export * from './grants';
 export * from './admin-users';
 export * from './admin-org';
 export * from './invitations';
+export * from './invitations-bulk';
 export * from './payments';
 export * from './integrations';
