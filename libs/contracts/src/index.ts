@@ -12,5 +12,6 @@ export * from './admin-users';
 export * from './admin-org';
 export * from './invitations';
 export * from './invitations-bulk';
+export * from './admin-pickers';
 export * from './payments';
 export * from './integrations';
