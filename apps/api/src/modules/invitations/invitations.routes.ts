@@ -85,7 +85,9 @@ export const invitationsRoutes = [
   route({
     method: 'post',
     path: '/invitations/bulk',
-    scope: 'grants',
+    // Not 'grants': a row the caller may not grant is refused in that row's result (200), never the whole file;
+    // the service checks every row's places as POST /invitations does (ARCHITECTURE §11).
+    scope: 'reach',
     tags: ['invitations'],
     permissions: [P.usersAllowInvites],
     query: bulkInviteQuerySchema,
