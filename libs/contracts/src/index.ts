@@ -13,5 +13,6 @@ export * from './admin-org';
 export * from './invitations';
 export * from './invitations-bulk';
 export * from './admin-pickers';
+export * from './screen-texts';
 export * from './payments';
 export * from './integrations';
