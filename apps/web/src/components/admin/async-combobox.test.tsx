@@ -23,7 +23,7 @@ function Harness({
   load,
   initial = [] as ComboOption[],
 }: {
-  load: jest.Mock<Promise<ComboPage>, [string, AbortSignal]>;
+  load: (q: string, signal: AbortSignal) => Promise<ComboPage>;
   initial?: ComboOption[];
 }) {
   const [selected, setSelected] = useState(initial);
