@@ -3,16 +3,6 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AsyncCombobox, type ComboOption, type ComboPage } from './async-combobox';
 
-// jsdom lacks what cmdk and Radix measure with.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-});
-
 /** 10,000 outlets "Outlet 00000" … "Outlet 09999"; every 7th is out of reach. */
 const ALL: ComboOption[] = Array.from({ length: 10_000 }, (_, i) => {
   const n = String(i).padStart(5, '0');

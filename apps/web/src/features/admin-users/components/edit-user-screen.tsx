@@ -7,6 +7,7 @@ import {
   type AssignableRoles,
   type ManageableOutlet,
 } from '@portal/contracts';
+import { StickySaveBar } from '@/components/admin/sticky-save-bar';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/feedback';
 import { EditUserDangerZone } from './edit-user-danger-zone';
@@ -77,7 +78,7 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
   const edit = useEditUser(user, outlets);
   const name = user.fullName ?? user.email;
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:py-8">
+    <div className="mx-auto max-w-4xl space-y-6 px-4 pt-6 sm:pt-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <Button
@@ -93,14 +94,11 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
             <p className="truncate text-sm text-stone-600">{name}</p>
           </div>
         </div>
-        <Button onClick={() => void edit.save()} disabled={!edit.changed || edit.saving} loading={edit.saving}>
-          {edit.saving ? 'Saving...' : 'Save Changes'}
-        </Button>
       </header>
 
       <EditUserProfileCard user={user} form={edit.form} isActive={edit.values.isActive} editable={edit.profileEditable} />
 
-      <OutletAssignmentsCard outlets={edit.sortedOutlets} selected={edit.selectedOutlets} onToggle={edit.toggleOutlet} />
+      <OutletAssignmentsCard userId={user.id} outlets={edit.sortedOutlets} onToggle={edit.toggleOutlet} />
 
       <RoleAssignmentsCard
         grants={edit.assigned}
@@ -112,6 +110,12 @@ function EditUserForm({ user, outlets, assignable }: { user: AdminUserDetail; ou
       />
 
       <EditUserDangerZone userId={user.id} name={name} email={user.email} canDelete={user.canDelete} />
+
+      <StickySaveBar status={edit.changed ? 'Unsaved changes' : 'No changes'}>
+        <Button onClick={() => void edit.save()} disabled={!edit.changed || edit.saving} loading={edit.saving}>
+          {edit.saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </StickySaveBar>
     </div>
   );
 }
