@@ -91,7 +91,7 @@ export function StoreEditorRoute() {
         />
         {!isNew && (
           <TabsContent value="outlets">
-            <AssignedOutlets storeId={storeId!} canEdit={canEdit} />
+            <AssignedOutlets storeId={storeId!} storeName={store.data?.name} canEdit={canEdit} />
           </TabsContent>
         )}
       </Tabs>
