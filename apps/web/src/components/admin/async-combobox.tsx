@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { Command } from 'cmdk';
 import { Check, ChevronsUpDown, Loader2, X } from 'lucide-react';
@@ -40,6 +40,11 @@ export interface AsyncComboboxProps {
   assignedOnlyLabel?: string;
   emptyText?: string;
   disabled?: boolean;
+  /**
+   * Render the list in a portal on <body> (default). Inside a modal Dialog pass false: the list then stays in the
+   * dialog's focus trap and scroll lock.
+   */
+  portal?: boolean;
 }
 
 const matches = (o: ComboOption, q: string) => `${o.label} ${o.hint ?? ''}`.toLowerCase().includes(q.trim().toLowerCase());
@@ -95,7 +100,7 @@ export function AsyncCombobox(props: AsyncComboboxProps) {
             <ChevronsUpDown className="h-4 w-4" aria-hidden />
           </span>
         </Popover.Trigger>
-        <Popover.Portal>
+        <MaybePortal portal={props.portal ?? true}>
           <Popover.Content
             align="start"
             sideOffset={4}
@@ -116,12 +121,15 @@ export function AsyncCombobox(props: AsyncComboboxProps) {
               setAssignedOnly={setAssignedOnly}
             />
           </Popover.Content>
-        </Popover.Portal>
+        </MaybePortal>
       </Popover.Root>
       <Chips label={label} selected={selected} onRemove={(o) => onToggle(o, false)} />
     </div>
   );
 }
+
+const MaybePortal = ({ portal, children }: { portal: boolean; children: ReactNode }) =>
+  portal ? <Popover.Portal>{children}</Popover.Portal> : <>{children}</>;
 
 type ListProps = AsyncComboboxProps & {
   id: string;
@@ -214,7 +222,13 @@ function Chips({ label, selected, onRemove }: { label: string; selected: ComboOp
   const readOnlyHint = selected.find((o) => o.disabled && o.disabledHint)?.disabledHint;
   return (
     <>
-      <ul aria-label={`Selected ${label.toLowerCase()}`} className="flex flex-wrap gap-2">
+      <ul
+        aria-label={`Selected ${label
+          .replace(/^Select\s+/i, '')
+          .replace(/\s*\(.*\)$/, '')
+          .toLowerCase()}`}
+        className="flex flex-wrap gap-2"
+      >
         {selected.map((o) => (
           <li
             key={o.value}
