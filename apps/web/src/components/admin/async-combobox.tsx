@@ -47,6 +47,13 @@ export interface AsyncComboboxProps {
   portal?: boolean;
 }
 
+/** "Select Outlets (optional)" → "outlets": what the picker holds, for the search box's and the chips' names. */
+const nounOf = (label: string) =>
+  label
+    .replace(/^Select\s+/i, '')
+    .replace(/\s*\(.*\)$/, '')
+    .toLowerCase();
+
 const matches = (o: ComboOption, q: string) => `${o.label} ${o.hint ?? ''}`.toLowerCase().includes(q.trim().toLowerCase());
 
 /** The server's matches for the search while the popover is open (debounced 250 ms; stale answers are dropped). */
@@ -154,7 +161,7 @@ function ComboList(p: ListProps) {
     setActive((a) => (items.some((o) => o.value === a && !o.disabled) ? a : (items.find((o) => !o.disabled)?.value ?? '')));
   }, [items]);
   return (
-    <Command shouldFilter={false} label={`Search ${p.label.toLowerCase()}`} loop value={active} onValueChange={setActive}>
+    <Command shouldFilter={false} label={`Search ${nounOf(p.label)}`} loop value={active} onValueChange={setActive}>
       <Command.Input
         value={p.search}
         onValueChange={p.setSearch}
@@ -222,13 +229,7 @@ function Chips({ label, selected, onRemove }: { label: string; selected: ComboOp
   const readOnlyHint = selected.find((o) => o.disabled && o.disabledHint)?.disabledHint;
   return (
     <>
-      <ul
-        aria-label={`Selected ${label
-          .replace(/^Select\s+/i, '')
-          .replace(/\s*\(.*\)$/, '')
-          .toLowerCase()}`}
-        className="flex flex-wrap gap-2"
-      >
+      <ul aria-label={`Selected ${nounOf(label)}`} className="flex flex-wrap gap-2">
         {selected.map((o) => (
           <li
             key={o.value}
