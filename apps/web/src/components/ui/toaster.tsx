@@ -16,8 +16,9 @@ export const TOAST_TOP_OFFSET = 72;
  */
 export function Toaster() {
   // Toasts never cover an action button (issue 26 §5): forms keep their action bars at the bottom (sticky Save
-  // bars, dialog footers), so toasts sit at the top, just below the 64 px header: top-right on desktops (beside,
-  // never over, a centred dialog), full width under the header on phones.
+  // bars, dialog footers), so toasts sit at the top, just below the 64 px header: top-right on desktops (over the
+  // pages' right column, index.css), full width under the header on phones. Dialogs leave that strip free
+  // (components/ui/dialog.tsx), so no toast covers their close button either.
   return (
     <Suspense fallback={null}>
       <Sonner
@@ -26,7 +27,7 @@ export function Toaster() {
         position="top-right"
         richColors
         closeButton
-        offset={{ top: TOAST_TOP_OFFSET, right: 24 }}
+        offset={{ top: TOAST_TOP_OFFSET, right: 16 }}
         mobileOffset={{ top: TOAST_TOP_OFFSET, left: 12, right: 12 }}
         toastOptions={{ className: 'text-sm' }}
       />

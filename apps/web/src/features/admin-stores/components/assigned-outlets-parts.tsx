@@ -83,9 +83,11 @@ export function AssignedOutletsTable({
   busy: number | null;
   onRemove: (outlet: StoreOutlet) => void;
 }) {
+  // Below 640 px each row is a card (name; code and city; Remove): no sideways scrolling (issue 26 §6).
+  const cell = 'max-sm:border-0';
   return (
-    <Table aria-label="Assigned outlets">
-      <thead>
+    <Table aria-label="Assigned outlets" className="max-sm:min-w-0">
+      <thead className="max-sm:sr-only">
         <tr>
           <Th>Outlet</Th>
           <Th>Code</Th>
@@ -99,18 +101,21 @@ export function AssignedOutletsTable({
       </thead>
       <tbody>
         {outlets.map((o) => (
-          <tr key={o.outletId}>
-            <Td className="font-medium">
+          <tr
+            key={o.outletId}
+            className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:border-b max-sm:border-stone-100 max-sm:py-1"
+          >
+            <Td className={`${cell} font-medium max-sm:w-full max-sm:pb-0`}>
               {o.outletName}
               {!o.active && <span className="ml-2 text-xs text-stone-500">(inactive)</span>}
             </Td>
-            <Td className="font-mono text-xs">{o.outletCode}</Td>
-            <Td>
+            <Td className={`${cell} font-mono text-xs max-sm:text-stone-600`}>{o.outletCode}</Td>
+            <Td className={`${cell} max-sm:flex-1 max-sm:text-xs max-sm:text-stone-600`}>
               {o.city ?? '—'}
               {o.state ? `, ${o.state}` : ''}
             </Td>
             {canEdit && (
-              <Td>
+              <Td className={cell}>
                 <Button
                   variant="ghost"
                   size="sm"
