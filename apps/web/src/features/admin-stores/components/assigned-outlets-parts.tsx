@@ -110,7 +110,7 @@ export function AssignedOutletsTable({
               {!o.active && <span className="ml-2 text-xs text-stone-500">(inactive)</span>}
             </Td>
             <Td className={`${cell} font-mono text-xs max-sm:text-stone-600`}>{o.outletCode}</Td>
-            <Td className={`${cell} max-sm:flex-1 max-sm:text-xs max-sm:text-stone-600`}>
+            <Td className={`${cell} max-sm:flex-auto max-sm:whitespace-nowrap max-sm:text-xs max-sm:text-stone-600`}>
               {o.city ?? '—'}
               {o.state ? `, ${o.state}` : ''}
             </Td>
