@@ -66,6 +66,7 @@ function setup({
     outlet(3, 'Riverfront Oyster Bar', true, false),
   ],
   roles = [buyer, viewer],
+  stores = [],
   getError,
   viewerId = 'someone-else',
   superAdmin = false,
@@ -73,6 +74,7 @@ function setup({
   user?: AdminUserDetail;
   outlets?: ManageableOutlet[];
   roles?: AdminRoleRef[];
+  stores?: { id: number; name: string; warehouseCode: string }[];
   getError?: FakeAnswer;
   viewerId?: string;
   superAdmin?: boolean;
@@ -87,7 +89,7 @@ function setup({
       );
       return reply(manageableOutletsPageSchema, { items: hits.slice(0, Number(q.get('limit') ?? 1000)), total: hits.length });
     })
-    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles, stores: [], boards: [] }));
+    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles, stores, boards: [] }));
   renderRoute(
     <Routes>
       <Route
@@ -261,6 +263,24 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
       expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update roles: nope' })),
     );
     expect(within(list).getByText('Outlet Buyer')).toBeInTheDocument();
+  });
+
+  it('a store role is granted at a store found through the searchable picker (thousands of stores are never one dropdown)', async () => {
+    const storeRole: AdminRoleRef = { ...role(4, 'store_staff', 'Store Staff', 30), scopeType: 'store' };
+    const stores = Array.from({ length: 2296 }, (_, i) => ({ id: 1000 + i, name: `Store ${1000 + i}`, warehouseCode: `IA-${1000 + i}` }));
+    const { api } = setup({ roles: [buyer, viewer, storeRole], stores });
+    await screen.findByRole('heading', { name: 'Edit User' });
+    api.on('post', '/admin/users/{id}/roles', reply(adminUserDetailSchema, detail()));
+    await userEvent.selectOptions(screen.getByLabelText('Role to add'), 'Store Staff (store role)');
+    const add = screen.getByRole('button', { name: 'Add role' });
+    expect(add).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Store for the role'));
+    expect(await screen.findByText('Showing 20 of 2,296: type to narrow')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search store for the role' }), 'IA-3210');
+    await userEvent.click(await screen.findByRole('option', { name: /Store 3210/ }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(add);
+    expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 4, storeIds: [3210] } });
   });
 
   it("when no role is assigned, then 'No roles assigned'", async () => {
