@@ -14,14 +14,12 @@ beforeAll(async () => {
   t = await createTestContext();
   f = await seedFixtures(t.db);
   api = apiClient(t);
-  await t
-    .db('outlets')
-    .insert(
-      Array.from({ length: 40 }, (_, i) => ({
-        outlet_code: `PICK-${String(i).padStart(2, '0')}`,
-        name: `Picker Pub ${String(i).padStart(2, '0')}`,
-      })),
-    );
+  await t.db('outlets').insert(
+    Array.from({ length: 40 }, (_, i) => ({
+      outlet_code: `PICK-${String(i).padStart(2, '0')}`,
+      name: `Picker Pub ${String(i).padStart(2, '0')}`,
+    })),
+  );
   user = await makeUser(t, 'picked@example.com', 'outlet_buyer', [f.outlets.dsm, f.outlets.dav], ['Pick', 'Ed']);
 });
 afterAll(() => t.close());
