@@ -126,6 +126,11 @@ async function removeAndUndo(viewport: typeof DESKTOP | typeof MOBILE, n: string
   const { page, errors } = await openPage(viewport);
   await signIn(page, portal.baseUrl, 'admin@example.com');
   await page.goto(`${portal.baseUrl}/admin/store/2190`);
+  // The store editor's Save bar is in view without scrolling to it (sticky).
+  await page.getByRole('button', { name: 'Save Store' }).waitFor();
+  const bar = (await page.getByRole('region', { name: 'Save bar' }).boundingBox())!;
+  expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height + 1);
+  await page.screenshot({ path: `screenshots/admin-store-editor-save-bar-${viewport.width}.png` });
   await page.getByRole('tab', { name: 'Assigned Outlets' }).click();
   await page.getByText(/^1–25 of 10,0\d\d assigned outlets$/).waitFor();
   await snap(page, 'admin-assigned-outlets');
@@ -159,13 +164,32 @@ async function removeAndUndo(viewport: typeof DESKTOP | typeof MOBILE, n: string
   await page.context().close();
 }
 
+/** The spec's texts: a malformed user id reads "User not found"; a viewer opening /checkout reads the checkout's denial. */
+async function texts(viewport: typeof DESKTOP | typeof MOBILE) {
+  const admin = await openPage(viewport);
+  await signIn(admin.page, portal.baseUrl, 'admin@example.com');
+  await admin.page.goto(`${portal.baseUrl}/admin/users/not-a-user-id`);
+  await admin.page.getByRole('heading', { name: 'User not found' }).waitFor();
+  await admin.page.screenshot({ path: `screenshots/admin-user-not-found-${viewport.width}.png` });
+  await admin.page.context().close();
+  const viewer = await openPage(viewport);
+  await signIn(viewer.page, portal.baseUrl, 'viewer@example.com');
+  await viewer.page.goto(`${portal.baseUrl}/checkout`);
+  await viewer.page.getByText("You don't have permission to access the checkout").waitFor();
+  await viewer.page.screenshot({ path: `screenshots/checkout-denied-${viewport.width}.png` });
+  expect([...admin.errors, ...viewer.errors]).toEqual([]);
+  await viewer.page.context().close();
+}
+
 describe('1280 px', () => {
+  it('a malformed user id reads User not found; a viewer opening the checkout reads the denial', () => texts(DESKTOP));
   it('the super administrator invites 20 people from a CSV: dry run names line 12, Send invites the 20', () => inviteFromCsv(DESKTOP));
   it('an outlet picked among 10,000 on Edit User is saved from the sticky Save bar', () => pickOutletAmongTenThousand(DESKTOP, '07777'));
   it("a store's Assigned Outlets pages 10,000 outlets; Remove asks, then Undo links it again", () => removeAndUndo(DESKTOP, '00042'));
 });
 
 describe('390 px', () => {
+  it('the texts at 390 px', () => texts(MOBILE));
   it('the CSV invitation works on a phone', () => inviteFromCsv(MOBILE));
   it('the outlet picker works on a phone, with the Save bar in view', () => pickOutletAmongTenThousand(MOBILE, '09001'));
   it('Assigned Outlets with remove and undo works on a phone', () => removeAndUndo(MOBILE, '00043'));
