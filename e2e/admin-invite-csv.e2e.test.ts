@@ -179,6 +179,27 @@ async function texts(viewport: typeof DESKTOP | typeof MOBILE) {
   await viewer.page.screenshot({ path: `screenshots/checkout-denied-${viewport.width}.png` });
   expect([...admin.errors, ...viewer.errors]).toEqual([]);
   await viewer.page.context().close();
+  // The outlets call failing: the shop says so in spec 000's words, not "No store selected".
+  const buyer = await openPage(viewport);
+  await signIn(buyer.page, portal.baseUrl, 'buyer@example.com');
+  await buyer.page.route('**/api/v1/me/outlets', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        code: 'service_unavailable',
+        detail: 'The database is not answering',
+      }),
+    }),
+  );
+  await buyer.page.reload();
+  await buyer.page.getByText('Failed to fetch user outlets: The database is not answering').waitFor();
+  expect(await buyer.page.getByText('No store selected').count()).toBe(0);
+  await buyer.page.screenshot({ path: `screenshots/shop-outlets-failed-${viewport.width}.png` });
+  await buyer.page.context().close();
 }
 
 describe('1280 px', () => {
