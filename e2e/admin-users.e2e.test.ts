@@ -120,7 +120,11 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   const save = page.getByRole('button', { name: 'Save Changes' });
   expect(await save.isDisabled()).toBe(true);
   // The system admin outlet is not offered outside super administration; the board's outlets are.
-  await page.getByLabel('Demo – Campustown Bistro').check();
+  // Outlets are picked through the searchable picker (issue 26 §4).
+  await page.getByLabel('Outlets', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Search outlets' }).fill('Campustown');
+  await page.getByRole('option', { name: /Demo – Campustown Bistro/ }).click();
+  await page.keyboard.press('Escape');
   expect(await save.isDisabled()).toBe(false);
   await page.getByLabel('Phone Number').fill('(515) 555-0123');
   // A role is added at once (its own request), then the rest goes out with Save Changes.
@@ -244,7 +248,10 @@ async function scopedGrants(viewport: typeof DESKTOP | typeof MOBILE, email: str
   await dialog.getByLabel('Email Address').fill(email);
   await dialog.getByLabel(/^Store Manager/).check();
   await dialog.getByText('Select Stores').waitFor();
-  await dialog.getByLabel(/^CENTRAL CITY LIQUOR/).check();
+  await dialog.getByLabel('Select Stores').click();
+  await dialog.getByRole('combobox', { name: 'Search stores' }).fill('CENTRAL CITY');
+  await dialog.getByRole('option', { name: /^CENTRAL CITY LIQUOR/ }).click();
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: `screenshots/admin-invite-store-role-${viewport.width}.png` });
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
   await toast(page, 'Invitation Sent');

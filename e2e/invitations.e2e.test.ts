@@ -114,7 +114,9 @@ async function inviteFromMenu(page: Page, email: string, shot: string) {
   await dialog.getByLabel('Last Name').fill('Invitee');
   await dialog.getByLabel('Email Address').fill(email);
   await dialog.getByRole('checkbox', { name: /Outlet Buyer/ }).click();
-  await dialog.getByRole('checkbox', { name: /Demo – Court Avenue Taproom/ }).click();
+  await dialog.getByLabel('Select Outlets').click();
+  await dialog.getByRole('option', { name: /Demo – Court Avenue Taproom/ }).click();
+  await page.keyboard.press('Escape');
   await snapView(page, shot);
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
   await toast(page, 'Invitation Sent');

@@ -14,13 +14,13 @@ function mock(status: SessionValue['status'], codes: string[] = [], withMe = tru
     hasAnyPermission: (cs: string[]) => cs.some((c) => codes.includes(c)),
   });
 }
-function renderGuarded(permissions?: string) {
+function renderGuarded(permissions?: string, deniedMessage?: string) {
   renderRoute(
     <Routes>
       <Route
         path="/secret"
         element={
-          <RequireAuth permissions={permissions}>
+          <RequireAuth permissions={permissions} deniedMessage={deniedMessage}>
             <p>secret page</p>
           </RequireAuth>
         }
@@ -53,6 +53,13 @@ describe('route guards (spec 000 §2, spec 002 §2)', () => {
     mock('authenticated', ['bcc.carts.use']);
     renderGuarded('bcc.orders.store.manage');
     expect(screen.getByText('home page')).toBeInTheDocument();
+  });
+  it("when a route names its denial text (the checkout's), then a signed-in user without the permission reads it", () => {
+    mock('authenticated', ['bcc.carts.use']);
+    renderGuarded('bcc.carts.checkout', "You don't have permission to access the checkout");
+    expect(screen.getByRole('alert')).toHaveTextContent("Access DeniedYou don't have permission to access the checkout");
+    expect(screen.queryByText('secret page')).not.toBeInTheDocument();
+    expect(screen.queryByText('home page')).not.toBeInTheDocument();
   });
   it('when a comma-separated list is given, then any one permission lets the user through', () => {
     mock('authenticated', ['bcc.users.manage_outlet']);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { PERMISSIONS } from '@portal/contracts';
+import { BrowserRouter, Navigate, useRoutes } from 'react-router-dom';
+import { PERMISSIONS, SCREEN_TEXTS } from '@portal/contracts';
 import { AppLayout } from './layout';
 import { RequireAuth } from './guards';
 import { HomeRoute } from './routes/home';
@@ -111,8 +111,17 @@ export const routes = [
       {
         path: '/payment',
         element: (
-          <RequireAuth permissions={P.cartsCheckout}>
+          <RequireAuth permissions={P.cartsCheckout} deniedMessage={SCREEN_TEXTS.checkoutDenied}>
             <PaymentRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        // The checkout starts from the cart (a checkout session, then /payment); /checkout says who may not.
+        path: '/checkout',
+        element: (
+          <RequireAuth permissions={P.cartsCheckout} deniedMessage={SCREEN_TEXTS.checkoutDenied}>
+            <Navigate to="/cart" replace />
           </RequireAuth>
         ),
       },

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** A recorded call: method, path (after /api/v1, with its query) and the parsed JSON body. */
+/** A recorded call: method, path (after /api/v1, with its query) and the parsed JSON body (a text/* body as its text). */
 export interface FakeCall {
   method: Method;
   url: string;
@@ -95,7 +95,9 @@ export class FakeApi {
     const method = (config.method ?? 'get').toLowerCase() as Method;
     const query = config.params ? `?${new URLSearchParams(config.params as Record<string, string>).toString()}` : '';
     const url = `${config.url ?? ''}${query}`;
-    const body = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data;
+    // JSON bodies are parsed; a text body (text/csv) is kept as the text sent.
+    const type = String(AxiosHeaders.from(config.headers).get('Content-Type') ?? '');
+    const body = typeof config.data === 'string' && config.data && !type.startsWith('text/') ? JSON.parse(config.data) : config.data;
     const call = { method, url, body };
     this.calls.push(call);
     this.sentHeaders.set(call, AxiosHeaders.from(config.headers));

@@ -95,12 +95,22 @@ export async function updateStore(db: Q, id: number, fields: StoreFields): Promi
     .update({ ...fields, updated_at: db.fn.now() });
 }
 
-/** The outlets linked to a store, by name. */
-export async function findStoreOutlets(db: Q, storeId: number) {
-  return db('store_outlets as so')
-    .join('outlets as o', 'o.id', 'so.outlet_id')
-    .where('so.store_id', storeId)
-    .orderBy('o.name')
+/** `%`, `_` and `\\` taken literally in an ILIKE pattern. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The outlets assigned to a store, by name then id, matching `search` (name, code or city, case-insensitive) when
+ * given: one page (`limit`, `offset`; all when no limit) and the total that match.
+ */
+export async function findStoreOutlets(db: Q, storeId: number, opts: { search?: string; limit?: number; offset?: number } = {}) {
+  const q = db('store_outlets as so').join('outlets as o', 'o.id', 'so.outlet_id').where('so.store_id', storeId);
+  if (opts.search) {
+    const like = `%${escapeLike(opts.search)}%`;
+    q.where((w) => w.whereILike('o.name', like).orWhereILike('o.outlet_code', like).orWhereILike('o.city', like));
+  }
+  const [{ total }] = await q.clone().count<{ total: string }[]>('* as total');
+  const page = q
+    .orderBy([{ column: 'o.name' }, { column: 'o.id' }])
     .select<{ outletId: number; outletCode: string; outletName: string; city: string | null; state: string | null; active: boolean }[]>(
       'o.id as outletId',
       'o.outlet_code as outletCode',
@@ -109,6 +119,8 @@ export async function findStoreOutlets(db: Q, storeId: number) {
       'o.state',
       'o.active',
     );
+  if (opts.limit !== undefined) page.limit(opts.limit).offset(opts.offset ?? 0);
+  return { items: await page, total: Number(total) };
 }
 
 /** Does the outlet exist? */

@@ -7,8 +7,9 @@ import {
   adminStoresQuerySchema,
   createStoreBodySchema,
   intIdSchema,
-  storeOutletListSchema,
+  storeOutletPageSchema,
   storeOutletParamsSchema,
+  storeOutletsQuerySchema,
   updateStoreBodySchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
@@ -83,10 +84,12 @@ export const adminStoresRoutes = [
     tags,
     permissions: view,
     params,
-    summary: 'The outlets assigned to a store',
-    response: { description: 'Assigned outlets by name', schema: storeOutletListSchema },
+    query: storeOutletsQuerySchema,
+    summary:
+      'The outlets assigned to a store, by name: a page with search (name, code or city) and the total; all of them without pageSize',
+    response: { description: 'Assigned outlets by name', schema: storeOutletPageSchema },
     errors: { 404: denied[404] },
-    handler: (actor, { params: p }, { ctx }) => stores.listStoreOutlets(ctx.db, actor, p.storeId),
+    handler: (actor, { params: p, query }, { ctx }) => stores.listStoreOutlets(ctx.db, actor, p.storeId, query),
   }),
   route({
     method: 'put',

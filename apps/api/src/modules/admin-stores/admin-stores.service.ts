@@ -146,11 +146,21 @@ export async function updateStore(db: Db, actor: Actor, id: number, body: Update
   return getStore(db, actor, id);
 }
 
-/** The outlets assigned to a store of the caller's scope (spec 002 §7 get_store_assigned_outlets), by name. */
-export async function listStoreOutlets(db: Db, actor: Actor, storeId: number) {
+/**
+ * The outlets assigned to a store of the caller's scope (spec 002 §7 get_store_assigned_outlets; issue 26 §4), by
+ * name: a page of `pageSize` matching `search` with the total, or every one when no pageSize is asked. 404 out of scope.
+ */
+export async function listStoreOutlets(
+  db: Db,
+  actor: Actor,
+  storeId: number,
+  q: { search?: string; page: number; pageSize?: number } = { page: 1 },
+) {
   if (!(await storeInScope(db, actor, storeId, STORE_VIEW_CODES))) throw new NotFoundError(STORE_NOT_FOUND);
-  const items = await repo.findStoreOutlets(db, storeId);
-  return { items };
+  const { pageSize } = q;
+  const offset = pageSize ? (q.page - 1) * pageSize : undefined;
+  const { items, total } = await repo.findStoreOutlets(db, storeId, { search: q.search || undefined, limit: pageSize, offset });
+  return { items, total, page: pageSize ? q.page : 1, pageSize: pageSize ?? Math.max(total, 1) };
 }
 
 /** An outlet the caller may link: one where they hold bcc.stores.super_admin (a global grant: any). */

@@ -237,7 +237,12 @@ export async function holdsSuperAdmin(
  * Outlets for user management (spec 002 §7 get_outlets_for_user_management): the outlets where the caller holds a
  * user-management code plus the ones the user belongs to, by name, each with `canManage` and `assigned`.
  */
-export async function outletsForUserManagement(db: Q, actor: Actor, userId: string) {
+export async function outletsForUserManagement(
+  db: Q,
+  actor: Actor,
+  userId: string,
+  opts: { search?: string; assignedOnly?: boolean; limit?: number } = {},
+) {
   const scope = reach(db, actor, USER_MANAGEMENT_CODES, 'outlet');
   const manageable = scope ? db.raw('o.id IN (?)', [scope]) : db.raw('true');
   const assigned = db('user_outlets as a').whereRaw('a.outlet_id = o.id').andWhere('a.user_id', userId).select(db.raw('1'));
@@ -251,14 +256,25 @@ export async function outletsForUserManagement(db: Q, actor: Actor, userId: stri
     )
     .orderBy([{ column: 'o.name' }, { column: 'o.id' }]);
   if (scope) q.where((w) => w.whereIn('o.id', scope).orWhereExists(assigned));
+  if (opts.assignedOnly) q.whereExists(assigned);
+  if (opts.search) {
+    const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q.where((w) => w.whereILike('o.name', like).orWhereILike('o.outlet_code', like));
+  }
+  const total =
+    opts.limit === undefined ? undefined : Number((await q.clone().clearSelect().clearOrder().count<{ n: string }[]>('* as n'))[0].n);
+  if (opts.limit !== undefined) q.limit(opts.limit);
   const rows = await q;
-  return rows.map((r) => ({
-    outletId: r.id,
-    outletName: r.name,
-    outletCode: r.outlet_code,
-    assigned: Boolean(r.assigned),
-    canManage: Boolean(r.can_manage),
-  }));
+  return {
+    total: total ?? rows.length,
+    items: rows.map((r) => ({
+      outletId: r.id,
+      outletName: r.name,
+      outletCode: r.outlet_code,
+      assigned: Boolean(r.assigned),
+      canManage: Boolean(r.can_manage),
+    })),
+  };
 }
 
 /** Active stores where the caller holds a user-management code (a global grant: all), by name. */

@@ -4,6 +4,9 @@ import {
   adminUserRoleScopeQuerySchema,
   adminUserDetailSchema,
   adminUserIdParamsSchema,
+  adminUserRefParamsSchema,
+  manageableOutletsPageSchema,
+  manageableOutletsQuerySchema,
   adminUserOutletsBodySchema,
   adminUserProfileBodySchema,
   adminUserRoleParamsSchema,
@@ -11,7 +14,6 @@ import {
   adminUsersListSchema,
   adminUsersQuerySchema,
   assignableRolesSchema,
-  manageableOutletsSchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
 import { USER_MANAGEMENT_CODES } from '../access/grants.service';
@@ -47,7 +49,7 @@ export const adminUsersRoutes = [
     scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
-    params: adminUserIdParamsSchema,
+    params: adminUserRefParamsSchema,
     summary:
       'One user with profile (lastLogin), every grant with where it is held and whether the caller may change it, outlets; canEdit, canEditProfile, canDelete',
     response: { description: 'The user', schema: detail },
@@ -89,11 +91,13 @@ export const adminUsersRoutes = [
     scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
-    params: adminUserIdParamsSchema,
-    summary: "The outlets the caller may manage plus the user's own, by name, with assigned and canManage",
-    response: { description: 'Outlets for user management', schema: manageableOutletsSchema },
+    params: adminUserRefParamsSchema,
+    query: manageableOutletsQuerySchema,
+    summary:
+      "The outlets the caller may manage plus the user's own, by name, with assigned and canManage; search (name or code), assigned=true (the user's only) and limit for pickers",
+    response: { description: 'Outlets for user management', schema: manageableOutletsPageSchema },
     errors: { 404: EDIT_ERRORS[404] },
-    handler: (actor, { params }, { ctx }) => users.manageableOutlets(ctx.db, actor, params.userId),
+    handler: (actor, { params, query }, { ctx }) => users.manageableOutlets(ctx.db, actor, params.userId, query),
   }),
   route({
     method: 'get',
@@ -101,7 +105,7 @@ export const adminUsersRoutes = [
     scope: { row: 'user', id: (i) => i.params.userId, notFound },
     tags,
     permissions: MANAGE,
-    params: adminUserIdParamsSchema,
+    params: adminUserRefParamsSchema,
     summary: "Roles strictly less privileged than the caller's best role (role_level greater); every role for super administrators",
     response: { description: 'Roles', schema: assignableRolesSchema },
     errors: { 404: EDIT_ERRORS[404] },

@@ -87,10 +87,18 @@ export async function getUser(db: Db, actor: Actor, userId: string): Promise<Adm
   return detailOf(db, actor, await reachable(db, actor, userId));
 }
 
-/** GET /admin/users/{userId}/manageable-outlets (spec 002 §7 get_outlets_for_user_management). */
-export async function manageableOutlets(db: Db, actor: Actor, userId: string) {
+/**
+ * GET /admin/users/{userId}/manageable-outlets (spec 002 §7 get_outlets_for_user_management; issue 26 §4): by name,
+ * optionally matching `search` (name or code), only the user's own (`assigned`), the first `limit`; with the total.
+ */
+export async function manageableOutlets(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  q: { search?: string; assigned?: boolean; limit?: number } = {},
+) {
   await reachable(db, actor, userId);
-  return { items: await repo.outletsForUserManagement(db, actor, userId) };
+  return repo.outletsForUserManagement(db, actor, userId, { search: q.search || undefined, assignedOnly: q.assigned, limit: q.limit });
 }
 
 /**

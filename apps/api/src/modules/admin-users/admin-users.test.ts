@@ -215,12 +215,13 @@ describe('GET /admin/users/{userId}', () => {
     expect((await api('get', `/admin/users/${f.users.buyer.id}`, f.users.admin)).body.canDelete).toBe(true);
   });
 
-  it('when the user is outside the scope or unknown, then 404; a malformed id 400', async () => {
+  it('when the user is outside the scope, unknown or the id malformed, then 404', async () => {
     for (const id of [f.users.otherBuyer.id, farUser.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await api('get', `/admin/users/${id}`, f.users.manager);
       expect([res.status, code(res)]).toEqual([404, 'not_found']);
     }
-    expect((await api('get', '/admin/users/not-a-uuid', f.users.manager)).status).toBe(400);
+    const bad = await api('get', '/admin/users/not-a-uuid', f.users.manager);
+    expect([bad.status, code(bad), bad.body.detail]).toEqual([404, 'not_found', 'User not found']);
   });
 
   it('when a manager opens their own account, then it reads with canEdit false; the super administrator may edit themselves', async () => {

@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import type { Request } from 'express';
 import { rateLimit } from '../../http/rate-limit';
 import {
   AUTH_MESSAGES,
+  BULK_INVITE_MAX_BYTES,
+  BULK_INVITE_MESSAGES,
+  BULK_INVITE_TEMPLATE,
   PERMISSIONS,
   acceptInvitationBodySchema,
   acceptInvitationResultSchema,
@@ -11,6 +15,8 @@ import {
   adminOutletRequestsPageSchema,
   adminOutletRequestsQuerySchema,
   approveOutletRequestBodySchema,
+  bulkInviteQuerySchema,
+  bulkInviteResultSchema,
   createInvitationBodySchema,
   createdInvitationSchema,
   invitationIdParamsSchema,
@@ -22,9 +28,11 @@ import {
   resentInvitationSchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
+import { readCsvText } from '../../http/csv-text';
 import { route } from '../../http/route';
 import { linkBaseFor } from '../auth/auth.service';
 import * as invitations from './invitations.service';
+import { bulkInvite } from './invitations-bulk.service';
 import * as outletRequests from './outlet-requests.service';
 
 const P = PERMISSIONS;
@@ -72,6 +80,40 @@ export const invitationsRoutes = [
     handler: async (actor, { body }, { ctx, req }) => {
       const { link: _link, ...created } = await invitations.createInvitation(ctx, actor, body, meta(req, ctx));
       return created;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/invitations/bulk',
+    // Not 'grants': a row the caller may not grant is refused in that row's result (200), never the whole file;
+    // the service checks every row's places as POST /invitations does (ARCHITECTURE §11).
+    scope: 'reach',
+    tags: ['invitations'],
+    permissions: [P.usersAllowInvites],
+    query: bulkInviteQuerySchema,
+    bodyDoc: {
+      description:
+        'A CSV file, header first: email, first name, last name, role code, and outlet codes (";"-separated) or store numbers for store-level roles. At most 5,000 rows and 1 MB.',
+      content: {
+        'text/csv': { schema: z.string(), example: `${BULK_INVITE_TEMPLATE}ann@example.com,Ann,Lee,outlet_buyer,DEMO-001;DEMO-002\n` },
+      },
+    },
+    summary: 'Invite many people from a CSV: each row checked as one invitation; ?dryRun=true checks and sends nothing',
+    description:
+      "Answers each row's outcome ({ row, email, ok, code?, message? }; row is the line number in the file, the header being line 1). Without dryRun the valid rows are created and mailed one by one; refused rows are skipped.",
+    response: { description: 'Per-row results', schema: bulkInviteResultSchema },
+    errors: {
+      400: 'An unreadable file, a header without the columns (csv_header_unknown), no data rows (bulk_body_empty), binary bytes (body_binary)',
+      413: 'More than 5,000 rows or 1 MB',
+      415: 'Not text/csv',
+    },
+    handler: async (actor, { query }, { ctx, req }) => {
+      const text = await readCsvText(req, {
+        maxBytes: BULK_INVITE_MAX_BYTES,
+        tooLarge: BULK_INVITE_MESSAGES.tooLarge(BULK_INVITE_MAX_BYTES / 2 ** 20),
+        mediaType: BULK_INVITE_MESSAGES.mediaType,
+      });
+      return bulkInvite(ctx, actor, text, { dryRun: query.dryRun, meta: meta(req, ctx) });
     },
   }),
   route({

@@ -145,19 +145,12 @@ function grantsOf(
 }
 
 /**
- * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
- * (outlets active) → else 400 validation_failed; a person inviter may grant only roles at or below their level and outlets they
- * may manage → else 403 naming the role or outlet. An open invitation to the same email is replaced (its link
- * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
- * Returns the invitation; for the system actor also the link (the CLI prints it; never logged).
+ * Checks an invitation as createInvitation would make it, writing nothing (the bulk dry run uses it): roles and
+ * places exist (400 validation_failed), a person inviter may grant each role at each place (403 role_not_grantable,
+ * outlet_not_grantable, scope_not_grantable, self_grant_forbidden; ARCHITECTURE §11). Returns the resolved roles,
+ * places and place names.
  */
-export async function createInvitation(
-  ctx: AppContext,
-  inviter: Inviter,
-  input: CreateInvitationInput,
-  meta: InvitationMeta,
-): Promise<CreatedInvitation & { link?: string }> {
-  const { db } = ctx;
+export async function checkInvitation(db: Db, inviter: Inviter, input: CreateInvitationInput) {
   const storeIds = input.storeIds ?? [];
   const boardIds = input.boardIds ?? [];
   const roles = await placesRepo.rolesByIds(db, input.roleIds);
@@ -190,6 +183,28 @@ export async function createInvitation(
   ]);
   if (!isSystem(inviter)) await assertMayGrant(db, inviter, grants, { mode: 'invite', target: { email: input.email }, placeNames });
 
+  return { roles, outlets, stores, boards, placeNames };
+}
+/** What checkInvitation resolves: the roles (with the membership role), places and their names. */
+export type CheckedInvitation = Awaited<ReturnType<typeof checkInvitation>>;
+
+/**
+ * Creates an invitation and queues its mail, in one transaction. Roles and outlets must exist
+ * (outlets active) → else 400 validation_failed; a person inviter may grant only roles at or below their level and outlets they
+ * may manage → else 403 naming the role or outlet. An open invitation to the same email is replaced (its link
+ * stops working). The system actor (ops CLI) skips the privilege rules and may invite without an outlet.
+ * Returns the invitation; for the system actor also the link (the CLI prints it; never logged). `checked`: what
+ * checkInvitation answered for this very input and inviter (bulk invitations check each distinct row once).
+ */
+export async function createInvitation(
+  ctx: AppContext,
+  inviter: Inviter,
+  input: CreateInvitationInput,
+  meta: InvitationMeta,
+  checked?: CheckedInvitation,
+): Promise<CreatedInvitation & { link?: string }> {
+  const { db } = ctx;
+  const { roles, outlets, stores, boards, placeNames } = checked ?? (await checkInvitation(db, inviter, input));
   const inviterId = isSystem(inviter) ? null : inviter.userId;
   const inviterName = isSystem(inviter) ? 'The portal administrators' : ((await repo.displayName(db, inviter.userId)) ?? inviter.email);
   // Only the CLI knows the token here (it prints it); otherwise the mail renderer makes it at send time.

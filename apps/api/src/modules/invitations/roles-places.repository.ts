@@ -149,3 +149,27 @@ export async function listBoards(db: Q, within: Knex.QueryBuilder | null) {
   if (within) q.whereIn('b.id', within);
   return (await q).map((r) => ({ id: r.id, boardNumber: r.board_number, name: r.name }));
 }
+
+/** Roles by code (bulk invitations name roles by code): code → id. */
+export async function roleIdsByCodes(db: Q, codes: string[]): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  const rows = await db('roles').whereIn('code', codes).select<Pick<RoleTable, 'id' | 'code'>[]>('id', 'code');
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** Active outlets by code (bulk invitations name outlets by code): code → id. */
+export async function activeOutletIdsByCodes(db: Q, codes: string[]): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  const rows = await db('outlets')
+    .whereIn('outlet_code', codes)
+    .where('active', true)
+    .select<Pick<OutletTable, 'id' | 'outlet_code'>[]>('id', 'outlet_code');
+  return new Map(rows.map((r) => [r.outlet_code, r.id]));
+}
+
+/** Active stores by store number (the id, the warehouse system's number): the numbers that exist. */
+export async function activeStoreNumbers(db: Q, numbers: number[]): Promise<Set<number>> {
+  if (!numbers.length) return new Set();
+  const rows = await db('stores').whereIn('id', numbers).where('active', true).select<Pick<StoreTable, 'id'>[]>('id');
+  return new Set(rows.map((r) => r.id));
+}

@@ -43,7 +43,9 @@ export function Dialog({
         <D.Overlay className="fixed inset-0 z-50 bg-stone-950/50 data-[state=open]:animate-in" />
         <D.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
+            // The strip under the header where toasts show (components/ui/toaster.tsx) stays free at every width, so
+            // no toast covers the close button: the dialog sits a little below the middle and is at most 100dvh - 13rem.
+            'fixed left-1/2 top-[calc(50%+3.5rem)] z-50 flex max-h-[calc(100dvh-13rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
             className,
           )}
           onCloseAutoFocus={restoreFocus}

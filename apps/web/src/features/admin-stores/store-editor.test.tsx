@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { adminBoardListSchema, adminStoreSchema, storeOutletListSchema, type AdminStore } from '@portal/contracts';
+import { adminBoardListSchema, adminStoreSchema, storeOutletPageSchema, type AdminStore } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { notify } from '@/components/ui/toaster';
 import { FakeApi, reply } from '@/test/fake-api';
@@ -69,7 +69,7 @@ const storeApi = () =>
         items: [{ id: 1, boardNumber: 1, name: 'Iowa Alcoholic Beverages Division', isActive: true, activeStoreCount: 4 }],
       }),
     )
-    .on('get', '/admin/stores/2190/outlets', reply(storeOutletListSchema, { items: [] }));
+    .on('get', '/admin/stores/2190/outlets', reply(storeOutletPageSchema, { items: [], page: 1, pageSize: 25, total: 0 }));
 function renderAt(path: string, api = storeApi()) {
   return renderRoute(
     <Routes>

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { ADMIN_ORG_MESSAGES, PERMISSIONS, type AdminStore } from '@portal/contracts';
 import { useSession } from '@/lib/session';
+import { StickySaveBar } from '@/components/admin/sticky-save-bar';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageSpinner } from '@/components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -94,7 +95,7 @@ export function StoreEditorRoute() {
         )}
         {!isNew && (
           <TabsContent value="outlets">
-            <AssignedOutlets storeId={storeId!} canEdit={canEdit} />
+            <AssignedOutlets storeId={storeId!} storeName={store.data?.name} canEdit={canEdit} />
           </TabsContent>
         )}
       </Tabs>
@@ -146,11 +147,11 @@ function StoreForm({
         <StoreSettingsCard form={form} canEdit={canEdit} store={store} />
       </TabsContent>
       {showSave && (
-        <div className="mt-4 flex justify-end">
+        <StickySaveBar className="mt-4" status={!store ? 'New store' : isDirty ? 'Unsaved changes' : 'No changes'}>
           <Button type="submit" loading={isSubmitting} disabled={Boolean(store) && !isDirty}>
             {isSubmitting ? 'Saving...' : store ? 'Save Store' : 'Create Store'}
           </Button>
-        </div>
+        </StickySaveBar>
       )}
     </form>
   );

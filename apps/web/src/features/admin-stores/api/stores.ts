@@ -1,11 +1,11 @@
-import type { SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import {
   adminBoardListSchema,
   adminOutletPageSchema,
   adminStorePageSchema,
   adminStoreSchema,
-  storeOutletListSchema,
+  storeOutletPageSchema,
+  STORE_OUTLETS_PAGE_SIZE,
   createStoreBodySchema,
   type AdminStore,
 } from '@portal/contracts';
@@ -38,9 +38,15 @@ export const useAdminStore = (storeId: number | null) =>
 /** GET /admin/boards: the board choices of the store form; not retried. */
 export const useStoreBoardOptions = () => useApi('/admin/boards', adminBoardListSchema, { shouldRetryOnError: false });
 
-/** GET /admin/stores/{id}/outlets: the outlets assigned to a store. */
-export const useStoreOutlets = (storeId: number, config?: SWRConfiguration) =>
-  useApi(`/admin/stores/${storeId}/outlets`, storeOutletListSchema, config);
+/** The key of one page of a store's Assigned Outlets (search by name, code or city; issue 26 §4). */
+export const storeOutletsPageKey = (storeId: number, q: { search?: string; page?: number; pageSize?: number }) => {
+  const p = new URLSearchParams({ page: String(q.page ?? 1), pageSize: String(q.pageSize ?? STORE_OUTLETS_PAGE_SIZE) });
+  if (q.search) p.set('search', q.search);
+  return `/admin/stores/${storeId}/outlets?${p.toString()}`;
+};
+/** GET /admin/stores/{id}/outlets?search=&page=&pageSize=: a page of the assigned outlets with the total. */
+export const useStoreOutletsPage = (storeId: number, q: { search?: string; page?: number; pageSize?: number } | null) =>
+  useApi(q ? storeOutletsPageKey(storeId, q) : null, storeOutletPageSchema, { keepPreviousData: true, revalidateOnFocus: false });
 
 /** GET /admin/outlets?search=&pageSize=10: outlets to assign (null or empty search: nothing fetched). */
 export const useOutletSearch = (search: string | null) =>

@@ -1,46 +1,84 @@
 import { useState } from 'react';
-import { Plus, Search, Trash2 } from 'lucide-react';
-import type { z } from 'zod';
-import type { AdminOutlet, storeOutletSchema } from '@portal/contracts';
+import { Search } from 'lucide-react';
+import { useSWRConfig } from 'swr';
+import { STORE_OUTLET_MESSAGES as T, STORE_OUTLETS_PAGE_SIZE } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, PageSpinner } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
-import { Table, Td, Th } from '@/components/ui/table';
+import { Pagination } from '@/components/ui/pagination';
 import { notify } from '@/components/ui/toaster';
-import { setStoreOutlet, useOutletSearch, useStoreOutlets } from '../api/stores';
+import { setStoreOutlet, useOutletSearch, useStoreOutletsPage } from '../api/stores';
+import { AssignedOutletsTable, OutletAssignSearch, type StoreOutlet } from './assigned-outlets-parts';
 
-type StoreOutlet = z.infer<typeof storeOutletSchema>;
+/** How long the Undo of a removal is offered (ms). */
+const UNDO_MS = 10_000;
 
 /**
- * The store editor's Assigned Outlets tab (spec 002 §2): the outlets that may order from the store; with
- * bcc.stores.super_admin (`canEdit`) a search (300 ms debounce) to assign more and Remove on each row.
+ * Assign, remove (after a confirmation) and undo a removal (the toast's Undo links the outlet again); every page of
+ * the store's Assigned Outlets is refreshed after each change. `busy` is the outlet being changed.
  */
-export function AssignedOutlets({ storeId, canEdit }: { storeId: number; canEdit: boolean }) {
-  const list = useStoreOutlets(storeId);
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const found = useOutletSearch(canEdit && q ? q : null);
+function useOutletLinks(storeId: number, storeName: string) {
+  const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState<number | null>(null);
-  const assigned = new Set(list.data?.items.map((o) => o.outletId));
-  const change = async (outletId: number, name: string, assign: boolean) => {
+  const refresh = () => mutate((k) => typeof k === 'string' && k.startsWith(`/admin/stores/${storeId}/outlets`));
+  const change = async (outletId: number, name: string, assign: boolean, undo = false) => {
     setBusy(outletId);
     try {
       await setStoreOutlet(storeId, outletId, assign);
-      notify({ title: assign ? 'Outlet assigned' : 'Outlet removed', description: name, variant: 'success' });
-      await list.mutate();
+      if (assign) notify({ title: undo ? T.restored(name) : 'Outlet assigned', description: undo ? storeName : name, variant: 'success' });
+      else
+        notify({
+          title: T.removed(name),
+          description: storeName,
+          variant: 'success',
+          duration: UNDO_MS,
+          action: { label: T.undo, onClick: () => void change(outletId, name, true, true) },
+        });
+      await refresh();
+      return true;
     } catch (e) {
       notify({
         title: assign ? 'Failed to assign outlets' : 'Failed to remove outlet',
         description: toApiError(e).message,
         variant: 'destructive',
       });
+      return false;
     } finally {
       setBusy(null);
     }
   };
+  return { busy, change };
+}
+
+/**
+ * The store editor's Assigned Outlets tab (spec 002 §2; issue 26 §4): the outlets that may order from the store,
+ * paged by the server (25 a page) with a search by name, code or city; with bcc.stores.super_admin (`canEdit`) a
+ * search to assign more, and Remove on each row behind a confirmation, then a toast whose Undo links it again.
+ */
+export function AssignedOutlets({ storeId, storeName = 'this store', canEdit }: { storeId: number; storeName?: string; canEdit: boolean }) {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const filterQ = useDebouncedValue(filter.trim(), 300);
+  const list = useStoreOutletsPage(storeId, { search: filterQ, page, pageSize: STORE_OUTLETS_PAGE_SIZE });
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const found = useOutletSearch(canEdit && q ? q : null);
+  // Which of the matches are assigned already: the store's outlets matching the same search (name, code or city).
+  const assignedMatches = useStoreOutletsPage(storeId, canEdit && q ? { search: q, pageSize: 100 } : null);
+  const assigned = new Set(assignedMatches.data?.items.map((o) => o.outletId));
+  const { busy, change } = useOutletLinks(storeId, storeName);
+  const [removing, setRemoving] = useState<StoreOutlet | null>(null);
+  const confirmRemove = async () => {
+    if (!removing) return;
+    const ok = await change(removing.outletId, removing.outletName, false);
+    setRemoving(null);
+    if (ok && list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+  };
+  const data = list.data;
   return (
     <Card>
       <CardHeader>
@@ -59,144 +97,57 @@ export function AssignedOutlets({ storeId, canEdit }: { storeId: number; canEdit
             onAssign={(o) => void change(o.id, o.name, true)}
           />
         )}
+        <div className="space-y-2">
+          <label htmlFor="assigned-filter" className="text-sm font-medium text-stone-800">
+            Find an assigned outlet
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+            <Input
+              id="assigned-filter"
+              type="search"
+              className="pl-9"
+              placeholder="Filter by name, code or city"
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
         {list.error ? (
           <p role="alert" className="text-sm text-red-600">
             Failed to fetch store details: {list.error.message}
           </p>
-        ) : !list.data ? (
+        ) : !data ? (
           <PageSpinner />
-        ) : !list.data.items.length ? (
-          <EmptyState title="No outlets assigned" description="Assigned outlets can order from this store." />
+        ) : !data.items.length ? (
+          filterQ ? (
+            <EmptyState title={T.noMatch} />
+          ) : (
+            <EmptyState title="No outlets assigned" description="Assigned outlets can order from this store." />
+          )
         ) : (
-          <AssignedOutletsTable
-            outlets={list.data.items}
-            canEdit={canEdit}
-            busy={busy}
-            onRemove={(o) => void change(o.outletId, o.outletName, false)}
-          />
+          <>
+            <AssignedOutletsTable outlets={data.items} canEdit={canEdit} busy={busy} onRemove={setRemoving} />
+            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="assigned outlets" />
+          </>
         )}
       </CardContent>
+      <AlertDialog
+        open={removing !== null}
+        onOpenChange={(o) => {
+          if (!o && busy === null) setRemoving(null);
+        }}
+        title={T.removeTitle}
+        description={removing ? T.removeBody(removing.outletName, storeName) : ''}
+        action={
+          <Button variant="destructive" loading={busy !== null} onClick={() => void confirmRemove()}>
+            Remove
+          </Button>
+        }
+      />
     </Card>
-  );
-}
-
-/** Assign an outlet: the search box and the matching outlets, each Assigned or with an Assign button. */
-function OutletAssignSearch({
-  search,
-  onSearchChange,
-  query,
-  found,
-  assigned,
-  busy,
-  onAssign,
-}: {
-  search: string;
-  onSearchChange: (text: string) => void;
-  /** The debounced, trimmed search: nothing is listed while empty. */
-  query: string;
-  found: ReturnType<typeof useOutletSearch>;
-  assigned: Set<number>;
-  busy: number | null;
-  onAssign: (outlet: AdminOutlet) => void;
-}) {
-  return (
-    <div className="space-y-2">
-      <label htmlFor="assign-search" className="text-sm font-medium text-stone-800">
-        Assign an outlet
-      </label>
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
-        <Input
-          id="assign-search"
-          type="search"
-          className="pl-9"
-          placeholder="Search outlets by name, code or city"
-          value={search}
-          onChange={(e) => onSearchChange(e.target.value)}
-        />
-      </div>
-      {query && (
-        <ul className="divide-y divide-stone-100 rounded-md border border-stone-200" aria-label="Matching outlets">
-          {found.data?.items.length ? (
-            found.data.items.map((o) => (
-              <li key={o.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span>
-                  <span className="font-medium">{o.name}</span> <span className="text-stone-500">({o.outletCode})</span>
-                </span>
-                {assigned.has(o.id) ? (
-                  <span className="text-xs text-stone-500">Assigned</span>
-                ) : (
-                  <Button size="sm" variant="outline" loading={busy === o.id} onClick={() => onAssign(o)} aria-label={`Assign ${o.name}`}>
-                    <Plus className="h-4 w-4" aria-hidden />
-                    Assign
-                  </Button>
-                )}
-              </li>
-            ))
-          ) : (
-            <li className="px-3 py-2 text-sm text-stone-500">{found.isLoading ? 'Searching…' : 'No outlets match.'}</li>
-          )}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The assigned outlets: name (inactive marked), code, city and state; Remove for those who may edit. */
-function AssignedOutletsTable({
-  outlets,
-  canEdit,
-  busy,
-  onRemove,
-}: {
-  outlets: StoreOutlet[];
-  canEdit: boolean;
-  busy: number | null;
-  onRemove: (outlet: StoreOutlet) => void;
-}) {
-  return (
-    <Table aria-label="Assigned outlets">
-      <thead>
-        <tr>
-          <Th>Outlet</Th>
-          <Th>Code</Th>
-          <Th>City</Th>
-          {canEdit && (
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {outlets.map((o) => (
-          <tr key={o.outletId}>
-            <Td className="font-medium">
-              {o.outletName}
-              {!o.active && <span className="ml-2 text-xs text-stone-500">(inactive)</span>}
-            </Td>
-            <Td className="font-mono text-xs">{o.outletCode}</Td>
-            <Td>
-              {o.city ?? '—'}
-              {o.state ? `, ${o.state}` : ''}
-            </Td>
-            {canEdit && (
-              <Td>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  loading={busy === o.outletId}
-                  onClick={() => onRemove(o)}
-                  aria-label={`Remove ${o.outletName}`}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                  Remove
-                </Button>
-              </Td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </Table>
   );
 }

@@ -48,7 +48,8 @@ export function useAdminUsers(search: string) {
 /** SWR keys of one user's screens, so a save can refresh them. */
 export const userKeys = (userId: string) => ({
   detail: `/admin/users/${userId}`,
-  outlets: `/admin/users/${userId}/manageable-outlets`,
+  // Only the user's own outlets load with the screen; the picker searches the rest (issue 26 §4).
+  outlets: `/admin/users/${userId}/manageable-outlets?assigned=true`,
   roles: `/admin/users/${userId}/assignable-roles`,
 });
 

@@ -5,7 +5,7 @@ import {
   ADMIN_USER_MESSAGES as M,
   adminUserDetailSchema,
   assignableRolesSchema,
-  manageableOutletsSchema,
+  manageableOutletsPageSchema,
   type AdminUserDetail,
   type ManageableOutlet,
   type AdminRoleRef,
@@ -66,6 +66,7 @@ function setup({
     outlet(3, 'Riverfront Oyster Bar', true, false),
   ],
   roles = [buyer, viewer],
+  stores = [],
   getError,
   viewerId = 'someone-else',
   superAdmin = false,
@@ -73,14 +74,22 @@ function setup({
   user?: AdminUserDetail;
   outlets?: ManageableOutlet[];
   roles?: AdminRoleRef[];
+  stores?: { id: number; name: string; warehouseCode: string }[];
   getError?: FakeAnswer;
   viewerId?: string;
   superAdmin?: boolean;
 } = {}) {
   const api = new FakeApi()
     .on('get', '/admin/users/{id}', getError ?? reply(adminUserDetailSchema, user))
-    .on('get', '/admin/users/{id}/manageable-outlets', reply(manageableOutletsSchema, { items: outlets }))
-    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles, stores: [], boards: [] }));
+    .on('get', '/admin/users/{id}/manageable-outlets', (call) => {
+      const q = new URL(call.url, 'http://x').searchParams;
+      const search = (q.get('search') ?? '').toLowerCase();
+      const hits = outlets.filter(
+        (o) => (q.get('assigned') !== 'true' || o.assigned) && `${o.outletName} ${o.outletCode}`.toLowerCase().includes(search),
+      );
+      return reply(manageableOutletsPageSchema, { items: hits.slice(0, Number(q.get('limit') ?? 1000)), total: hits.length });
+    })
+    .on('get', '/admin/users/{id}/assignable-roles', reply(assignableRolesSchema, { items: roles, stores, boards: [] }));
   renderRoute(
     <Routes>
       <Route
@@ -95,6 +104,14 @@ function setup({
 }
 
 beforeEach(() => notify.mockReset());
+
+/** Opens the Outlets picker, searches `search` and picks the match named `name` (the server answers the search). */
+async function pickOutlet(search: string, name: RegExp) {
+  await userEvent.click(screen.getByLabelText('Outlets'));
+  await userEvent.type(await screen.findByRole('combobox', { name: 'Search outlets' }), search);
+  await userEvent.click(await screen.findByRole('option', { name }));
+  await userEvent.keyboard('{Escape}');
+}
 
 describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
   it("while loading, then 'Loading user data...'; then the header, the profile and Save Changes disabled", async () => {
@@ -119,22 +136,38 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     expect(screen.getByText('ADMIN DASHBOARD')).toBeInTheDocument();
   });
 
-  it('when the user cannot be edited or is not found, then the other Access Denied text', async () => {
+  it('when the user cannot be edited, then the other Access Denied text', async () => {
     setup({ user: detail({ canEdit: false }) });
     expect(await screen.findByText(M.notEditable)).toBeInTheDocument();
   });
-  it('when the user is out of scope (404), then the other Access Denied text', async () => {
+  it("when the id is missing, malformed or out of scope (404), then 'User not found' (issue 26 §5)", async () => {
     setup({ getError: problem(404, 'not_found', 'User not found') });
-    expect(await screen.findByText(M.notEditable)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
+    expect(screen.queryByText(M.notEditable)).not.toBeInTheDocument();
   });
 
-  it("outlets are sorted by name; an unmanageable one is disabled with '(read-only)' and the hint", async () => {
+  it("only the user's outlets load with the screen, as chips by name; an unmanageable one is read-only with the hint", async () => {
+    const { api } = setup();
+    await screen.findByRole('heading', { name: 'Edit User' });
+    expect(api.urls('get')).toContain(`/admin/users/${USER_ID}/manageable-outlets?assigned=true`);
+    const chips = screen.getByRole('list', { name: 'Selected outlets' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Court Avenue Taproom(CODE-1)', 'Riverfront Oyster Bar(CODE-3)(read-only)']);
+    expect(screen.queryByRole('button', { name: 'Remove Riverfront Oyster Bar' })).not.toBeInTheDocument();
+    expect(screen.getByText(`(read-only): ${M.outletReadOnlyHint}`)).toBeInTheDocument();
+  });
+
+  it('the Save bar stays at the bottom of the screen (sticky), saying whether anything changed', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Edit User' });
-    const labels = screen.getAllByRole('checkbox').map((c) => document.querySelector(`label[for="${c.id}"]`)?.textContent);
-    expect(labels).toEqual(['Campustown Bistro (CODE-2)', 'Court Avenue Taproom (CODE-1)', 'Riverfront Oyster Bar (CODE-3)(read-only)']);
-    expect(screen.getByRole('checkbox', { name: /Riverfront/ })).toBeDisabled();
-    expect(screen.getByText(M.outletReadOnlyHint)).toBeInTheDocument();
+    const bar = screen.getByRole('region', { name: 'Save bar' });
+    expect(bar).toHaveClass('sticky', 'bottom-0');
+    expect(within(bar).getByText('No changes')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Phone Number'), '5');
+    expect(within(bar).getByText('Unsaved changes')).toBeInTheDocument();
   });
 
   it('when an outlet and the phone change, then Save Changes sends only the difference and the profile, and toasts', async () => {
@@ -143,8 +176,8 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     api
       .on('put', '/admin/users/{id}/outlets', reply(adminUserDetailSchema, detail()))
       .on('patch', '/admin/users/{id}/profile', reply(adminUserDetailSchema, detail({ profile: { ...detail().profile, phone: '515' } })));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Campustown/ }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Court Avenue/ }));
+    await pickOutlet('campus', /Campustown/);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Court Avenue Taproom' }));
     await userEvent.type(screen.getByLabelText('Phone Number'), '515');
     const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeEnabled();
@@ -192,7 +225,7 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     const { api } = setup();
     await screen.findByRole('heading', { name: 'Edit User' });
     api.on('put', '/admin/users/{id}/outlets', problem(403, 'outlet_not_manageable', M.outletNotManageable));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Campustown/ }));
+    await pickOutlet('campus', /Campustown/);
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith(
@@ -230,6 +263,24 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
       expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update roles: nope' })),
     );
     expect(within(list).getByText('Outlet Buyer')).toBeInTheDocument();
+  });
+
+  it('a store role is granted at a store found through the searchable picker (thousands of stores are never one dropdown)', async () => {
+    const storeRole: AdminRoleRef = { ...role(4, 'store_staff', 'Store Staff', 30), scopeType: 'store' };
+    const stores = Array.from({ length: 2296 }, (_, i) => ({ id: 1000 + i, name: `Store ${1000 + i}`, warehouseCode: `IA-${1000 + i}` }));
+    const { api } = setup({ roles: [buyer, viewer, storeRole], stores });
+    await screen.findByRole('heading', { name: 'Edit User' });
+    api.on('post', '/admin/users/{id}/roles', reply(adminUserDetailSchema, detail()));
+    await userEvent.selectOptions(screen.getByLabelText('Role to add'), 'Store Staff (store role)');
+    const add = screen.getByRole('button', { name: 'Add role' });
+    expect(add).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Store for the role'));
+    expect(await screen.findByText('Showing 20 of 2,296: type to narrow')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search store for the role' }), 'IA-3210');
+    await userEvent.click(await screen.findByRole('option', { name: /Store 3210/ }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(add);
+    expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 4, storeIds: [3210] } });
   });
 
   it("when no role is assigned, then 'No roles assigned'", async () => {

@@ -1,22 +1,50 @@
+import { useCallback, useRef } from 'react';
 import { ADMIN_USER_MESSAGES as M, type ManageableOutlet } from '@portal/contracts';
+import { AsyncCombobox, type ComboOption } from '@/components/admin/async-combobox';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/field';
+import { toApiError } from '@/lib/api';
+import { searchManageableOutlets } from '../api/outlet-picker';
+
+/** An outlet as a picker option: name, code as hint; an outlet the viewer cannot manage is read-only with the spec's hint. */
+export const outletOption = (o: ManageableOutlet): ComboOption => ({
+  value: String(o.outletId),
+  label: o.outletName,
+  hint: o.outletCode,
+  disabled: !o.canManage,
+  disabledHint: M.outletReadOnlyHint,
+});
 
 /**
- * Outlet Assignments (spec 002 §2 Edit User): a checkbox per outlet, sorted by name; outlets the viewer cannot
- * manage are disabled, '(read-only)', with the spec's hint. Ticking an outlet gives the user the roles they hold at
+ * Outlet Assignments (spec 002 §2 Edit User; issue 26 §4): the user's outlets as chips, sorted by name, and a
+ * searchable picker over every outlet the viewer manages (server search, 20 at a time, "Assigned only"). Outlets the
+ * viewer cannot manage are read-only with the spec's hint. Ticking an outlet gives the user the roles they hold at
  * the viewer's outlets there when saved (ARCHITECTURE §11: "these roles at these outlets of mine").
  */
 export function OutletAssignmentsCard({
+  userId,
   outlets,
-  selected,
   onToggle,
 }: {
+  userId: string;
+  /** The outlets ticked now (loaded and picked), sorted by name. */
   outlets: ManageableOutlet[];
-  selected: Set<number>;
   onToggle: (o: ManageableOutlet, on: boolean) => void;
 }) {
+  const byId = new Map(outlets.map((o) => [String(o.outletId), o]));
+  // Outlets seen in the picker's answers, by id: a pick adds the outlet with its name and canManage.
+  const found = useRef(new Map<string, ManageableOutlet>());
+  const load = useCallback(
+    async (search: string, signal: AbortSignal) => {
+      try {
+        const page = await searchManageableOutlets(userId, search, signal);
+        page.items.forEach((o) => found.current.set(String(o.outletId), o));
+        return { items: page.items.map(outletOption), total: page.total };
+      } catch (e) {
+        throw new Error(`Failed to load outlets: ${toApiError(e).message}`);
+      }
+    },
+    [userId],
+  );
   return (
     <Card>
       <CardHeader>
@@ -24,38 +52,19 @@ export function OutletAssignmentsCard({
         <CardDescription>Manage outlet assignments for this user</CardDescription>
       </CardHeader>
       <CardContent>
-        {outlets.length === 0 ? (
-          <p className="text-sm text-stone-500">No outlets available</p>
-        ) : (
-          <ul className="divide-y divide-stone-100">
-            {outlets.map((o) => {
-              const id = `edit-user-outlet-${o.outletId}`;
-              return (
-                <li key={o.outletId} className="flex items-start gap-3 py-2.5">
-                  <Checkbox
-                    id={id}
-                    className="mt-0.5"
-                    checked={selected.has(o.outletId)}
-                    disabled={!o.canManage}
-                    onCheckedChange={(c) => onToggle(o, c === true)}
-                    aria-describedby={o.canManage ? undefined : `${id}-hint`}
-                  />
-                  <div className="min-w-0">
-                    <Label htmlFor={id} className={o.canManage ? 'cursor-pointer' : 'text-stone-500'}>
-                      {o.outletName} <span className="font-normal text-stone-500">({o.outletCode})</span>
-                      {!o.canManage && <span className="ml-1 font-normal text-stone-500">(read-only)</span>}
-                    </Label>
-                    {!o.canManage && (
-                      <p id={`${id}-hint`} className="text-xs text-stone-500">
-                        {M.outletReadOnlyHint}
-                      </p>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <AsyncCombobox
+          label="Outlets"
+          placeholder="Search and add outlets…"
+          searchPlaceholder="Search outlets by name or code"
+          assignedOnlyLabel="Assigned only"
+          emptyText="No outlets available"
+          selected={outlets.map(outletOption)}
+          load={load}
+          onToggle={(opt, on) => {
+            const o = byId.get(opt.value) ?? found.current.get(opt.value);
+            if (o) onToggle(o, on);
+          }}
+        />
       </CardContent>
     </Card>
   );

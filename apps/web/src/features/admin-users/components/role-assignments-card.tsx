@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Lock, Plus, X } from 'lucide-react';
 import { GRANT_MESSAGES, type AdminRoleRef, type AssignableRoles, type GrantRef } from '@portal/contracts';
+import { AsyncCombobox } from '@/components/admin/async-combobox';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/field';
@@ -115,19 +116,15 @@ export function RoleAssignmentsCard({
               ))}
             </Select>
           </div>
-          {needsPlace && (
+          {needsPlace && role && (
             <div className="flex-1">
-              <Label htmlFor="edit-user-role-place" className="sr-only">
-                {role?.scopeType === 'store' ? 'Store' : 'Board'} for the role
-              </Label>
-              <Select id="edit-user-role-place" value={placeId} onChange={(e) => setPlaceId(e.target.value)} disabled={busy}>
-                <option value="">{role?.scopeType === 'store' ? 'At store...' : 'At board...'}</option>
-                {places.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </Select>
+              <PlacePicker
+                kind={role.scopeType === 'store' ? 'Store' : 'Board'}
+                places={places}
+                placeId={placeId}
+                setPlaceId={setPlaceId}
+                disabled={busy}
+              />
             </div>
           )}
           <Button
@@ -192,5 +189,53 @@ function AssignedRoles({ grants, busy, onRemove }: { grants: GrantRef[]; busy: b
         ))}
       </ul>
     </>
+  );
+}
+
+/** A store or board where a role can be held, as the picker lists it. */
+type Place = { id: number; name: string; warehouseCode?: string; boardNumber?: number };
+const placeOption = (p: Place) => ({
+  value: String(p.id),
+  label: p.name,
+  hint: p.warehouseCode ?? (p.boardNumber !== undefined ? `Board ${p.boardNumber}` : undefined),
+});
+
+/**
+ * The store or board a store- or board-level role is granted at (issue 26 §4: thousands of stores are searched,
+ * never listed in one dropdown): the first 20 matches of the search by name or code among the places where the
+ * caller manages users (already loaded with the assignable roles); the chosen one as a chip.
+ */
+function PlacePicker({
+  kind,
+  places,
+  placeId,
+  setPlaceId,
+  disabled,
+}: {
+  kind: 'Store' | 'Board';
+  places: Place[];
+  placeId: string;
+  setPlaceId: (id: string) => void;
+  disabled: boolean;
+}) {
+  const load = useCallback(
+    async (search: string) => {
+      const q = search.toLowerCase();
+      const hits = places.filter((p) => `${p.name} ${p.warehouseCode ?? ''} ${p.boardNumber ?? ''} ${p.id}`.toLowerCase().includes(q));
+      return { items: hits.slice(0, 20).map(placeOption), total: hits.length };
+    },
+    [places],
+  );
+  const chosen = places.find((p) => String(p.id) === placeId);
+  return (
+    <AsyncCombobox
+      label={`${kind} for the role`}
+      placeholder={kind === 'Store' ? 'At store...' : 'At board...'}
+      searchPlaceholder={`Search ${kind.toLowerCase()}s by name or number`}
+      selected={chosen ? [placeOption(chosen)] : []}
+      onToggle={(o, on) => setPlaceId(on ? o.value : '')}
+      load={load}
+      disabled={disabled}
+    />
   );
 }

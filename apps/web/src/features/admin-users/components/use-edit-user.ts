@@ -123,15 +123,24 @@ export function useEditUser(user: AdminUserDetail, outlets: ManageableOutlet[]) 
 }
 
 /**
- * The outlets ticked under Outlet Assignments: sorted by name, the manageable ones, the ticked manageable ones
- * (where an outlet role goes), `toggleOutlet` (an unmanageable outlet is refused with a toast) and `saveOutlets`
- * (adds and removes the difference to what was loaded; false, with a toast, when it fails).
+ * The outlets ticked under Outlet Assignments: the user's own ones loaded with the screen plus those picked from the
+ * search (kept by id with name and canManage), the ticked ones sorted by name, the manageable ones, the ticked
+ * manageable ones (where an outlet role goes), `toggleOutlet` (an unmanageable outlet is refused with a toast) and
+ * `saveOutlets` (adds and removes the difference to what was loaded; false, with a toast, when it fails).
  */
 function useTickedOutlets(userId: string, outlets: ManageableOutlet[]) {
+  const [known, setKnown] = useState(() => new Map(outlets.map((o) => [o.outletId, o])));
   const [loadedOutlets, setLoadedOutlets] = useState(() => new Set(outlets.filter((o) => o.assigned).map((o) => o.outletId)));
   const [selectedOutlets, setSelectedOutlets] = useState(() => new Set(loadedOutlets));
-  const sortedOutlets = useMemo(() => [...outlets].sort((a, b) => a.outletName.localeCompare(b.outletName)), [outlets]);
-  const manageable = new Set(outlets.filter((o) => o.canManage).map((o) => o.outletId));
+  const sortedOutlets = useMemo(
+    () =>
+      [...selectedOutlets]
+        .map((id) => known.get(id))
+        .filter((o): o is ManageableOutlet => o !== undefined)
+        .sort((a, b) => a.outletName.localeCompare(b.outletName)),
+    [selectedOutlets, known],
+  );
+  const manageable = new Set([...known.values()].filter((o) => o.canManage).map((o) => o.outletId));
   const outletIdsForRoles = [...selectedOutlets].filter((id) => manageable.has(id));
   const outletsChanged = !sameSet(selectedOutlets, loadedOutlets);
 
@@ -140,6 +149,7 @@ function useTickedOutlets(userId: string, outlets: ManageableOutlet[]) {
       notify({ title: 'Permission Denied', description: M.outletNotManageable, variant: 'destructive' });
       return;
     }
+    if (on) setKnown((k) => (k.has(o.outletId) ? k : new Map(k).set(o.outletId, o)));
     setSelectedOutlets((s) => {
       const n = new Set(s);
       if (on) n.add(o.outletId);

@@ -3,12 +3,14 @@ import {
   adminInvitationsPageSchema,
   adminOutletRequestSchema,
   adminOutletRequestsPageSchema,
+  bulkInviteResultSchema,
   createdInvitationSchema,
   invitationOptionsSchema,
   publicInvitationSchema,
   type AcceptInvitationBody,
   type AcceptInvitationResult,
   type AdminOutletRequest,
+  type BulkInviteResult,
   type CreateInvitationBody,
   type CreatedInvitation,
   type InvitationStatus,
@@ -71,4 +73,13 @@ export async function decideOutletRequest(id: number, approve: boolean, reason?:
     approve ? undefined : { reason: reason || undefined },
   );
   return adminOutletRequestSchema.parse(res.data);
+}
+
+/**
+ * POST /invitations/bulk (issue 26 §3): the CSV as text/csv; `dryRun` checks every row and sends nothing. Answers
+ * each row's outcome (row = line number in the file). Throws ApiError (400 header or empty file, 413 too large).
+ */
+export async function inviteFromCsv(csv: string, dryRun: boolean): Promise<BulkInviteResult> {
+  const res = await api.post(`/invitations/bulk${dryRun ? '?dryRun=true' : ''}`, csv, { headers: { 'Content-Type': 'text/csv' } });
+  return bulkInviteResultSchema.parse(res.data);
 }

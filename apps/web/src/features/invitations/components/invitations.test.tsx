@@ -59,6 +59,13 @@ beforeEach(() => {
   api = new FakeApi();
 });
 
+/** Picks an outlet in the dialog's Select Outlets picker (issue 26 §4) and closes its list. */
+async function pickOutlet(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
+  await user.click(screen.getByLabelText('Select Outlets'));
+  await user.click(await screen.findByRole('option', { name }));
+  await user.keyboard('{Escape}');
+}
+
 describe('InviteUserDialog (spec 000 §2, §5)', () => {
   const sent = reply(createdInvitationSchema, { id: 'a1b2', email: 'ivy@example.com', expiresAt: '2026-12-01T00:00:00.000Z' }, 201);
   beforeEach(() => {
@@ -73,14 +80,19 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     expect(send).toBeDisabled();
     expect(screen.getByText(M.outletHint)).toBeInTheDocument();
     await user.click(screen.getByLabelText(/Outlet Buyer/));
-    expect(screen.getByLabelText(/Court Avenue Taproom/)).toBeInTheDocument();
-    expect(screen.queryByLabelText(/System Administration/)).toBeNull();
-    await user.click(screen.getByLabelText(/Court Avenue Taproom/));
+    await user.click(screen.getByLabelText('Select Outlets'));
+    expect(await screen.findByRole('option', { name: /Court Avenue Taproom/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /System Administration/ })).toBeNull();
+    await user.click(screen.getByRole('option', { name: /Court Avenue Taproom/ }));
+    await user.keyboard('{Escape}');
+    expect(within(screen.getByRole('list', { name: 'Selected outlets' })).getByText('Court Avenue Taproom')).toBeInTheDocument();
     expect(send).toBeEnabled();
     await user.click(screen.getByLabelText(/Super Administrator/));
     // A role that grants the admin outlets clears the chosen outlets and lists them (spec 000 §4, §5).
-    expect(screen.getByLabelText(/System Administration \(System Default - Optional\)/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/Court Avenue Taproom/)).not.toBeChecked();
+    expect(screen.queryByRole('list', { name: 'Selected outlets' })).toBeNull();
+    await user.click(screen.getByLabelText('Select Outlets'));
+    expect(await screen.findByRole('option', { name: /System Administration \(System Default - Optional\)/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     expect(send).toBeDisabled();
   });
 
@@ -88,7 +100,7 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     const user = userEvent.setup();
     wrap(<InviteUserDialog open onOpenChange={jest.fn()} />);
     await user.click(await screen.findByLabelText(/Outlet Buyer/));
-    await user.click(screen.getByLabelText(/Court Avenue Taproom/));
+    await pickOutlet(user, /Court Avenue Taproom/);
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith({ title: M.missingInfoTitle, description: M.missingInfo, variant: 'destructive' }),
@@ -111,7 +123,7 @@ describe('InviteUserDialog (spec 000 §2, §5)', () => {
     await user.type(screen.getByLabelText('Last Name'), 'Invitee');
     await user.type(screen.getByLabelText('Email Address'), 'Ivy@Example.com');
     await user.click(await screen.findByLabelText(/Outlet Buyer/));
-    await user.click(screen.getByLabelText(/Court Avenue Taproom/));
+    await pickOutlet(user, /Court Avenue Taproom/);
     let refused = false;
     api.on('post', '/invitations', () =>
       refused

@@ -4,6 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { OutletChoices, PlaceList, RoleChoices } from './invite-user-fields';
+import { PlacePicker } from './invite-place-pickers';
 import { useInviteUser } from './use-invite-user';
 
 export { chosenScopes, missingPlace, validationToast, visibleOutlets } from './use-invite-user';
@@ -72,25 +73,19 @@ export function InviteUserDialog({
           error={errors.roleIds ? (errors.roleIds.message ?? '') : undefined}
           onToggle={toggleRole}
         />
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-stone-800">
-            Select Outlets{roleIds.length > 0 && !scopes.has('outlet') && <span className="font-normal text-stone-500"> (optional)</span>}
-          </legend>
-          <div className="max-h-52 overflow-y-auto rounded-md border border-stone-200 p-1">
-            <OutletChoices
-              control={control}
-              isLoading={isLoading}
-              failed={Boolean(error)}
-              anyOutlets={Boolean(data?.outlets.length)}
-              roleIds={roleIds}
-              outlets={outlets}
-            />
-          </div>
-        </fieldset>
+        <OutletChoices
+          control={control}
+          label={roleIds.length > 0 && !scopes.has('outlet') ? 'Select Outlets (optional)' : 'Select Outlets'}
+          isLoading={isLoading}
+          failed={Boolean(error)}
+          anyOutlets={Boolean(data?.outlets.length)}
+          roleIds={roleIds}
+          outlets={outlets}
+        />
         {scopes.has('store') && (
-          <PlaceList
-            legend="Select Stores"
-            empty="No stores where you may invite."
+          <PlacePicker
+            label="Select Stores"
+            emptyText="No stores where you may invite."
             name="storeIds"
             control={control}
             places={(data?.stores ?? []).map((s) => ({

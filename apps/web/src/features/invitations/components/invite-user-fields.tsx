@@ -1,4 +1,5 @@
 import { Controller, type Control } from 'react-hook-form';
+import { PlacePicker, outletPlace } from './invite-place-pickers';
 import { INVITATION_MESSAGES, type GrantableOutlet, type GrantableRole } from '@portal/contracts';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Spinner } from '@/components/ui/feedback';
@@ -125,11 +126,12 @@ export function RoleChoices({
 }
 
 /**
- * What the Select Outlets list holds (spec 000 §5): loading, the load failure, no accessible outlets, "select
- * roles first", none for the chosen roles, or the outlets as checkboxes.
+ * What Select Outlets shows (spec 000 §5): loading, the load failure, no accessible outlets, "select roles first",
+ * none for the chosen roles — each under the section's label — or the searchable outlet picker (issue 26 §4).
  */
 export function OutletChoices({
   control,
+  label,
   isLoading,
   failed,
   anyOutlets,
@@ -137,46 +139,37 @@ export function OutletChoices({
   outlets,
 }: {
   control: Control<FormIn, unknown, FormOut>;
+  label: string;
   isLoading: boolean;
   failed: boolean;
   anyOutlets: boolean;
   roleIds: number[];
   outlets: GrantableOutlet[];
 }) {
-  if (isLoading)
+  if (anyOutlets && !isLoading && !failed && roleIds.length && outlets.length)
     return (
-      <p className="flex items-center gap-2 px-2 py-1.5 text-sm text-stone-500">
-        <Spinner label={M.loadingOutlets} />
-        {M.loadingOutlets}
-      </p>
+      <PlacePicker label={label} name="outletIds" control={control} places={outlets.map(outletPlace)} emptyText={M.noOutletsForRoles} />
     );
-  if (failed)
-    return (
-      <p role="alert" className="px-2 py-1.5 text-sm text-red-600">
-        {M.failedOutlets}
-      </p>
-    );
-  if (!anyOutlets) return <p className="px-2 py-1.5 text-sm text-stone-500">{M.noAccessibleOutlets}</p>;
-  if (!roleIds.length) return <p className="px-2 py-1.5 text-sm text-stone-500">{M.selectRolesFirst}</p>;
-  if (!outlets.length) return <p className="px-2 py-1.5 text-sm text-stone-500">{M.noOutletsForRoles}</p>;
+  const message = isLoading ? (
+    <span className="flex items-center gap-2">
+      <Spinner label={M.loadingOutlets} />
+      {M.loadingOutlets}
+    </span>
+  ) : failed ? (
+    <span role="alert" className="text-red-600">
+      {M.failedOutlets}
+    </span>
+  ) : !anyOutlets ? (
+    M.noAccessibleOutlets
+  ) : !roleIds.length ? (
+    M.selectRolesFirst
+  ) : (
+    M.noOutletsForRoles
+  );
   return (
-    <Controller
-      control={control}
-      name="outletIds"
-      render={({ field }) => (
-        <>
-          {outlets.map((o) => (
-            <CheckRow
-              key={o.id}
-              id={`invite-outlet-${o.id}`}
-              checked={(field.value ?? []).includes(o.id)}
-              onChange={(on) => field.onChange(on ? [...(field.value ?? []), o.id] : (field.value ?? []).filter((id) => id !== o.id))}
-              label={o.isAdminOutlet ? `${o.name} (${M.adminOutletLabel})` : o.name}
-              detail={[o.code, o.city, o.boardName].filter(Boolean).join(' · ')}
-            />
-          ))}
-        </>
-      )}
-    />
+    <div className="space-y-1.5">
+      <p className="text-sm font-medium text-stone-800">{label}</p>
+      <p className="rounded-md border border-stone-200 px-3 py-2 text-sm text-stone-500">{message}</p>
+    </div>
   );
 }

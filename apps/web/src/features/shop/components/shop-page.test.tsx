@@ -75,6 +75,19 @@ describe('shop page (spec 001 §2)', () => {
     expect(screen.getByText('Please select an outlet from your profile menu to start shopping.')).toBeInTheDocument();
   });
 
+  it("when the outlets call fails, then the spec's 'Failed to fetch user outlets: {message}' shows, not No store selected", () => {
+    const outletsError = Object.assign(new Error('Network Error'), { status: 0 });
+    (useSelection as jest.Mock).mockReturnValue({
+      store: null,
+      loading: false,
+      outletsError,
+      problem: 'Failed to fetch user outlets: Network Error',
+    });
+    renderShop();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch user outlets: Network Error');
+    expect(screen.queryByText(SHOP_TEXTS.noStore)).not.toBeInTheDocument();
+  });
+
   it('when nothing is searched, then the welcome shows instead of the catalogue (issue 9 §9); Browse all products lists the first page; the header names the store', async () => {
     renderShop();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Shop | Central City Liquor');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Store } from 'lucide-react';
+import { AlertTriangle, Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageSpinner } from '@/components/ui/feedback';
 import { useSelection } from '@/lib/selection';
@@ -27,8 +27,20 @@ export function ShopPage({
   cartSummary?: ReactNode;
   cartPanel?: ReactNode;
 }) {
-  const { store, outlets, outletsLoading, outletsError, loading: selectionLoading } = useSelection();
+  const { store, outlets, outletsLoading, outletsError, problem, loading: selectionLoading } = useSelection();
   if (selectionLoading) return <PageSpinner />;
+  if (!store && outletsError) {
+    // Spec 000 §8 "Outlets fetch": the outlets call failed — say so, not "No store selected" (issue 26 §5).
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10" role="alert">
+        <EmptyState
+          icon={<AlertTriangle className="h-10 w-10 text-red-600" />}
+          title={SHOP_TEXTS.outletsFailedTitle}
+          description={problem ?? SHOP_TEXTS.outletsFailed(outletsError.message)}
+        />
+      </div>
+    );
+  }
   if (!outletsLoading && !outletsError && outlets !== undefined && outlets.length === 0) {
     // No outlets: say so in the spec's words and offer the request (issue 9 §4), not a loop to the menu.
     return (

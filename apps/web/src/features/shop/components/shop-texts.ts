@@ -5,6 +5,9 @@ export const SHOP_TEXTS = {
   /** Spec 000 §8 'No outlets'. */
   noOutlets: 'No outlets assigned to your account. Please contact support.',
   requestOutlets: 'Request Outlets',
+  /** Spec 000 §8 'Outlets fetch'. */
+  outletsFailedTitle: 'Something went wrong',
+  outletsFailed: (message: string) => `Failed to fetch user outlets: ${message}`,
   searchPlaceholder: 'Search by name or item code...',
   allSizes: 'All Sizes',
   clearAll: 'Clear All',
