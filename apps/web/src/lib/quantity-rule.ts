@@ -87,3 +87,11 @@ export function lowStockText(stock: number | null | undefined, wanted: number): 
   if (stock == null || wanted <= 0 || stock >= wanted) return null;
   return stock <= 0 ? 'Out of stock at this store' : `Only ${stock} left at this store`;
 }
+
+/** Bottles to order to bring `onHand` up to `par`, rounded up to the rule (0 when the shelf is full). */
+export function toOrder(par: number, onHand: number, rule: QuantityRule): number {
+  const need = par - Math.max(0, onHand);
+  if (need <= 0) return 0;
+  const up = Math.ceil(need / rule.increment) * rule.increment;
+  return Math.min(Math.max(up, smallestValid(rule)), Math.max(smallestValid(rule), largestValid(rule)));
+}

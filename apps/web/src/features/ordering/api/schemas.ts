@@ -54,7 +54,9 @@ export const toCartResultSchema = z
   .object({
     added: z.array(z.object({ itemCode: z.string(), quantity: z.number().int(), name: z.string().nullish() }).passthrough()).default([]),
     skipped: z
-      .array(z.object({ itemCode: z.string(), reason: z.string(), name: z.string().nullish(), message: z.string().nullish() }).passthrough())
+      .array(
+        z.object({ itemCode: z.string(), reason: z.string(), name: z.string().nullish(), message: z.string().nullish() }).passthrough(),
+      )
       .default([]),
   })
   .passthrough();

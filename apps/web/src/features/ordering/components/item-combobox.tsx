@@ -128,7 +128,10 @@ export const ItemCombobox = forwardRef<HTMLInputElement, ItemComboboxProps>(func
               e.preventDefault();
               pick(p);
             }}
-            className={cn('cursor-pointer px-3 py-2 text-sm', i === active ? 'bg-brand-50 text-brand-900' : 'text-stone-800 hover:bg-stone-50')}
+            className={cn(
+              'cursor-pointer px-3 py-2 text-sm',
+              i === active ? 'bg-brand-50 text-brand-900' : 'text-stone-800 hover:bg-stone-50',
+            )}
           >
             <span className="font-mono text-xs text-stone-500">#{p.code}</span> <span className="font-medium">{p.name}</span>
             <span className="block text-xs text-stone-500">

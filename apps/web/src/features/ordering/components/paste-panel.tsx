@@ -16,7 +16,11 @@ export function PastePanel({ onLines }: { onLines: (lines: ParsedLine[]) => void
 
   const take = (source: string, from: string) => {
     const parsed = parseOrderList(source);
-    setNote(parsed.length ? `${parsed.length} line${parsed.length === 1 ? '' : 's'} from ${from} added to the grid.` : `No lines found in ${from}.`);
+    setNote(
+      parsed.length
+        ? `${parsed.length} line${parsed.length === 1 ? '' : 's'} from ${from} added to the grid.`
+        : `No lines found in ${from}.`,
+    );
     if (parsed.length) onLines(parsed);
   };
 
@@ -39,8 +43,7 @@ export function PastePanel({ onLines }: { onLines: (lines: ParsedLine[]) => void
           className={cn(inputClass, 'h-auto py-2 font-mono')}
         />
         <p id={`${id}-hint`} className="text-xs text-stone-500">
-          One item per line: the code, then the quantity in bottles (tab, comma or space between). Copy columns straight from a
-          spreadsheet.
+          One item per line: the code, then the quantity in bottles (tab, comma or space between). Copy columns straight from a spreadsheet.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">

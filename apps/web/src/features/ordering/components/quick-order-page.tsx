@@ -117,8 +117,8 @@ export function QuickOrderPage() {
         </div>
       </section>
       <p className="text-xs text-stone-500">
-        Tip: Enter in a quantity goes to the next line; ↓ and Enter pick a suggestion. Lines are checked against the store when
-        you add them.
+        Tip: Enter in a quantity goes to the next line; ↓ and Enter pick a suggestion. Lines are checked against the store when you add
+        them.
       </p>
     </div>
   );

@@ -21,7 +21,12 @@ function fields(line: string): string[] {
   const sep = line.includes('\t') ? '\t' : /[,;]/.test(line) ? /[,;]/ : /\s+/;
   return line
     .split(sep)
-    .map((f) => f.trim().replace(/^"(.*)"$/, '$1').trim())
+    .map((f) =>
+      f
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    )
     .filter((f, i, all) => f !== '' || i < all.length - 1);
 }
 
