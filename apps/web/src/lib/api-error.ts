@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Problem,
+    /** The raw answer body, for a problem's extension members (e.g. `nearestValid` of a case-rule refusal). */
+    readonly body?: unknown,
   ) {
     super(problem.detail ?? problem.title);
   }

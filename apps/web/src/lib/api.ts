@@ -71,7 +71,7 @@ export function toApiError(error: unknown): ApiError {
   const e = error as AxiosError;
   const status = e.response?.status ?? 0;
   const parsed = problemSchema.safeParse(e.response?.data);
-  if (parsed.success) return new ApiError(status, parsed.data);
+  if (parsed.success) return new ApiError(status, parsed.data, e.response?.data);
   // A request that ran out of its `timeout` (axios ECONNABORTED / ETIMEDOUT): code `timeout`, status 0.
   if (status === 0 && (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT')) {
     return new ApiError(0, {

@@ -95,3 +95,26 @@ export function toOrder(par: number, onHand: number, rule: QuantityRule): number
   const up = Math.ceil(need / rule.increment) * rule.increment;
   return Math.min(Math.max(up, smallestValid(rule)), Math.max(smallestValid(rule), largestValid(rule)));
 }
+
+/**
+ * The nearest valid quantity a case-rule refusal names (422 with `nearestValid`, issue 27 §3), from the problem's
+ * extension member, else from its detail text ("… nearest valid quantity is 12"); null when it names none.
+ */
+export function nearestValidOf(error: { body?: unknown; problem?: { detail?: string } } | null | undefined): number | null {
+  const body = error?.body as { nearestValid?: unknown } | null | undefined;
+  if (body && typeof body === 'object' && Number.isInteger(body.nearestValid)) return body.nearestValid as number;
+  const m = /nearest valid(?: quantity)?(?: is| would be|:)?\s*(\d+)/i.exec(error?.problem?.detail ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** The case facts a product or cart line may carry (older answers carry none of them). */
+export interface CaseFacts {
+  bottlesPerCase?: number | null;
+  quantityRule?: Partial<QuantityRule> | null;
+  stock?: number | null;
+}
+/** Reads the case facts of any product-like value (fields absent → null). */
+export function caseFactsOf(x: object): { bottlesPerCase: number | null; rule: QuantityRule; stock: number | null } {
+  const f = x as CaseFacts;
+  return { bottlesPerCase: f.bottlesPerCase ?? null, rule: normaliseRule(f.quantityRule), stock: f.stock ?? null };
+}
