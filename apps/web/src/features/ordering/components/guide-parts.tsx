@@ -82,11 +82,10 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
 export function FillResultPanel({ result, names }: { result: ToCartResult; names: Map<string, string> }) {
   const label = (code: string, name?: string | null) => name ?? names.get(code) ?? `#${code}`;
   return (
-    <section
-      aria-label="Fill result"
-      className="grid gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2"
-      role="status"
-    >
+    <section aria-label="Fill result" className="grid gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2">
+      <p role="status" className="sr-only">
+        {result.added.length} lines added, {result.skipped.length} skipped.
+      </p>
       <div>
         <h3 className="flex items-center gap-1.5 text-sm font-semibold text-emerald-800">
           <CheckCircle2 className="h-4 w-4" aria-hidden /> Added to the cart ({result.added.length})
@@ -120,7 +119,7 @@ export function FillResultPanel({ result, names }: { result: ToCartResult; names
 /** The printable guide: a clean table (code, item, par, blank shelf and order columns), shown only in print. */
 export function PrintableGuide({ title, subtitle, lines }: { title: string; subtitle: string; lines: DraftLine[] }) {
   return (
-    <div className="hidden print:block">
+    <div className="hidden print:block" aria-hidden data-print-only>
       <h1 className="text-xl font-semibold">{title}</h1>
       <p className="mb-3 text-sm">{subtitle}</p>
       <table className="w-full border-collapse text-sm">

@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useSelection } from '@/lib/selection';
+import { notify } from '@/components/ui/toaster';
+import { FakeApi, reply } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
+import { orderGuideListSchema, orderGuideSchema, toCartResultSchema } from '../api/schemas';
+import { OrderGuidesPage } from './order-guides-page';
+
+jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
+
+const guide = {
+  id: 5,
+  name: 'Friday restock',
+  storeId: 2190,
+  outletId: 1,
+  lines: [
+    {
+      itemCode: '35918',
+      parQuantity: 12,
+      name: 'TITOS HANDMADE VODKA',
+      bottlesPerCase: 12,
+      quantityRule: { min: 1, max: null, increment: 6 },
+      stock: 4,
+    },
+    { itemCode: '34422', parQuantity: 6, name: 'GREY GOOSE', bottlesPerCase: 6, stock: 40 },
+    { itemCode: '11788', parQuantity: 3, name: 'OLD BOTTLE', carried: false },
+  ],
+};
+let api: FakeApi;
+beforeEach(() => {
+  (useSelection as jest.Mock).mockReturnValue({
+    outlet: { outletId: 1, outletName: 'Court Avenue Taproom' },
+    store: { id: 2190, name: 'Central City Liquor' },
+    loading: false,
+  });
+  api = new FakeApi()
+    .on(
+      'get',
+      '/outlets/{outletId}/order-guides',
+      reply(orderGuideListSchema, { items: [guide, { ...guide, id: 6, storeId: 999, name: 'Other store' }] }),
+    )
+    .on('get', '/order-guides/{guideId}', reply(orderGuideSchema, guide))
+    .on('patch', '/order-guides/{guideId}', { status: 200, body: guide })
+    .on(
+      'post',
+      '/order-guides/{guideId}/to-cart',
+      reply(toCartResultSchema, {
+        added: [{ itemCode: '35918', quantity: 12 }],
+        skipped: [
+          { itemCode: '11788', reason: 'not_carried' },
+          { itemCode: '34422', reason: 'nothing_needed' },
+        ],
+      }),
+    );
+});
+afterEach(() => (notify as jest.Mock).mockClear());
+
+const render = () => renderRoute(<OrderGuidesPage />, { url: '/order-guides', api });
+/** The editable lines table (the print-only copy is left out). */
+const table = () => within(screen.getByRole('table', { name: 'Guide lines in order' }));
+const opened = () => screen.findByRole('table', { name: 'Guide lines in order' });
+const itemNames = () =>
+  table()
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1].querySelector('p')?.textContent);
+
+describe('Order guides (issue 27 §1)', () => {
+  it("when the outlet has guides, then only the current store's are listed and the first opens with pack, rule and low stock", async () => {
+    render();
+    expect(await screen.findByRole('button', { name: /Friday restock/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('button', { name: /Other store/ })).not.toBeInTheDocument();
+    await opened();
+    expect(table().getByText('TITOS HANDMADE VODKA')).toBeInTheDocument();
+    expect(table().getByText(/12 per case/)).toBeInTheDocument();
+    expect(table().getByText('Only 4 left at this store')).toBeInTheDocument();
+    expect(table().getByText('No longer carried at this store')).toBeInTheDocument();
+  });
+
+  it('when a line is moved down and up by keyboard, then the order changes, is announced and saved in that order', async () => {
+    render();
+    await opened();
+    const down = screen.getByRole('button', { name: 'Move TITOS HANDMADE VODKA down' });
+    down.focus();
+    fireEvent.click(down);
+    expect(itemNames()).toEqual(['GREY GOOSE', 'TITOS HANDMADE VODKA', 'OLD BOTTLE']);
+    expect(screen.getByText('TITOS HANDMADE VODKA moved to position 2 of 3.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Move OLD BOTTLE up' }));
+    expect(itemNames()).toEqual(['GREY GOOSE', 'OLD BOTTLE', 'TITOS HANDMADE VODKA']);
+    expect(screen.getByRole('button', { name: 'Move GREY GOOSE up' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'patch')).toBe(true));
+    const body = api.calls.find((c) => c.method === 'patch')!.body as { lines: { itemCode: string }[] };
+    expect(body.lines.map((l) => l.itemCode)).toEqual(['34422', '11788', '35918']);
+  });
+
+  it('when the cart is filled with shelf counts (one blank), then the counts are sent and added and skipped lines are listed', async () => {
+    const { user } = render();
+    await opened();
+    await user.click(screen.getByRole('button', { name: 'Fill cart from guide' }));
+    await user.type(screen.getByLabelText('On shelf: TITOS HANDMADE VODKA'), '5');
+    await user.type(screen.getByLabelText('On shelf: GREY GOOSE'), '6');
+    // par 12, 5 on the shelf, steps of 6 → 12; the blank line counts as none.
+    expect(within(table().getAllByRole('row')[1]).getAllByRole('cell')[4]).toHaveTextContent('12');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const result = await screen.findByRole('region', { name: 'Fill result' });
+    expect(api.calls.find((c) => c.method === 'post')!.body).toEqual({
+      onHand: [
+        { itemCode: '35918', onHand: 5 },
+        { itemCode: '34422', onHand: 6 },
+      ],
+    });
+    expect(within(result).getByText(/Added to the cart \(1\)/)).toBeInTheDocument();
+    expect(within(result).getByText('No longer carried at this store')).toBeInTheDocument();
+    expect(within(result).getByText('Shelf already at par')).toBeInTheDocument();
+  });
+});
