@@ -5,6 +5,16 @@ import { inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { parseOrderList, type ParsedLine } from '../lib/parse-order-list';
 
+/** A file's text (FileReader: every browser, and the test DOM). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result ?? ''));
+    r.onerror = () => reject(r.error);
+    r.readAsText(file);
+  });
+}
+
 /**
  * Paste a list or upload a CSV (issue 27 §2): one item code and quantity per line (tab, comma or space
  * separated; a CSV with `Item Number, Quantity`). Parsed lines go to the grid with their problems.
@@ -64,7 +74,7 @@ export function PastePanel({ onLines }: { onLines: (lines: ParsedLine[]) => void
           className="sr-only"
           onChange={async (e) => {
             const f = e.target.files?.[0];
-            if (f) take(await f.text(), f.name);
+            if (f) take(await readText(f), f.name);
             e.target.value = '';
           }}
         />

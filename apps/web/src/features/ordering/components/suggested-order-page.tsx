@@ -76,7 +76,7 @@ export function SuggestedOrderPage() {
       const results = await addBulkLines(await currentCartId(outlet.outletId, store.id), qty.chosen);
       const bad = results.filter((r) => !r.ok);
       notify({
-        title: `${results.length - bad.length} lines added to the cart`,
+        title: `${results.length - bad.length} line${results.length - bad.length === 1 ? '' : 's'} added to the cart`,
         description: bad.length ? bad.map((r) => `#${r.itemCode}: ${r.message ?? r.code ?? 'refused'}`).join('; ') : undefined,
         variant: bad.length ? 'destructive' : 'success',
         action: { label: 'View Cart', onClick: () => navigate('/cart') },
