@@ -1,0 +1,205 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, FIXTURE_PASSWORD, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+
+/**
+ * The licensee's ordering week I (issue 27) in Chromium through the built SPA and the real API: the buyer builds
+ * an order guide (autocomplete, par, keyboard reorder), fills the cart from it with shelf counts, quick-orders 25
+ * pasted codes of which 2 are bad, and meets a case-rule refusal in the cart that offers the nearest valid
+ * quantity. Screenshots at 1280 and 390 px go to screenshots/ordering-week-*.png (and SHOTS_DIR when set).
+ */
+jest.setTimeout(300_000);
+
+const SHOTS_DIR = process.env.SHOTS_DIR;
+let portal: Portal;
+let browser: Browser;
+let token = '';
+const api = async (method: string, path: string, body?: unknown) => {
+  const r = await fetch(`${portal.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, json: r.status === 204 ? null : await r.json() };
+};
+interface Rule {
+  min: number;
+  max: number | null;
+  increment: number;
+}
+interface Product {
+  code: string;
+  name: string;
+  quantityRule: Rule;
+}
+const first = (r: Rule) => Math.ceil(Math.max(r.min, 1) / r.increment) * r.increment;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  const login = await fetch(`${portal.baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'buyer@example.com', password: FIXTURE_PASSWORD }),
+  });
+  token = ((await login.json()) as { access_token: string }).access_token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await snap(page, `ordering-week-${name}`);
+  if (SHOTS_DIR) {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  }
+}
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
+  return ctx.newPage();
+}
+/** The buyer's outlet and store as the server has them selected. */
+async function selection() {
+  const s = (await api('GET', '/me/selection')).json as { outletId: number; storeId: number };
+  return s;
+}
+async function cartLines() {
+  const { outletId, storeId } = await selection();
+  return (await api('GET', `/carts/current?outletId=${outletId}&storeId=${storeId}`)).json as {
+    id: number;
+    items: { itemCode: string; quantity: number }[];
+  };
+}
+
+it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-orders 25 pasted codes (2 bad), meets a case-rule refusal', async () => {
+  const page = await openPage(DESKTOP);
+  await signIn(page, portal.baseUrl, 'buyer@example.com');
+  const { storeId } = await selection();
+  const vodkas = ((await api('GET', `/stores/${storeId}/products?search=vodka&pageSize=6`)).json as { items: Product[] }).items;
+  const all = ((await api('GET', `/stores/${storeId}/products?pageSize=100`)).json as { items: Product[] }).items;
+  const ruled = all.find((p) => p.quantityRule.increment > 1 || p.quantityRule.min > 1);
+  expect(ruled).toBeDefined();
+
+  // 1. A new guide with three lines: autocomplete by name, then codes; par 12; one moved by keyboard; saved.
+  await page.goto(`${portal.baseUrl}/order-guides`);
+  await page.getByRole('heading', { level: 1, name: 'Order guides' }).waitFor();
+  await page
+    .getByRole('button', { name: /New guide|Create a guide/ })
+    .first()
+    .click();
+  await page.getByLabel('Guide name').fill('E2E weekly');
+  await page.getByRole('button', { name: 'Create guide' }).click();
+  await page.getByRole('button', { name: /E2E weekly/ }).waitFor();
+  const add = page.getByLabel('Add item (code or name)');
+  await add.fill(vodkas[0].name.slice(0, 8));
+  await page.getByRole('option').first().waitFor();
+  await add.press('ArrowDown');
+  await add.press('Enter');
+  await page.getByLabel('Par (bottles)').fill('12');
+  await page.getByLabel('Par (bottles)').press('Enter');
+  for (const p of [vodkas[1], vodkas[2]]) {
+    await add.fill(p.code);
+    await add.press('Enter');
+    await page.getByLabel('Par (bottles)').fill('12');
+    await page.getByLabel('Par (bottles)').press('Enter');
+  }
+  const table = page.getByRole('table', { name: 'Guide lines in order' });
+  await table.getByRole('row').nth(3).waitFor();
+  expect(await table.getByRole('row').count()).toBe(4);
+  await table
+    .getByRole('button', { name: /^Move .* down$/ })
+    .first()
+    .press('Enter');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('button', { name: 'Saved' }).waitFor();
+  await shot(page, '01-guide');
+
+  // 2. Fill the cart: 5 on the shelf of the first product, the others blank.
+  await api('DELETE', `/carts/${(await cartLines()).id}`);
+  await page.getByRole('button', { name: 'Fill cart from guide' }).click();
+  await page.getByLabel(`On shelf: ${vodkas[0].name}`).fill('5');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const result = page.getByRole('region', { name: 'Fill result' });
+  await result.getByText(/Added to the cart \(\d+\)/).waitFor();
+  const line = (await cartLines()).items.find((l) => l.itemCode === vodkas[0].code);
+  expect(line!.quantity).toBeGreaterThanOrEqual(7);
+  expect(line!.quantity % vodkas[0].quantityRule.increment).toBe(0);
+  await shot(page, '02-guide-filled');
+
+  // 3. Quick order: 23 of the store's codes + an unknown one + one the store does not carry.
+  await api('DELETE', `/carts/${(await cartLines()).id}`);
+  const good = all.slice(0, 23).map((p) => `${p.code}\t${first(p.quantityRule)}`);
+  const notCarried = (await portal.t
+    .db('items')
+    .whereNotIn(
+      'code',
+      all.map((p) => p.code),
+    )
+    .first('code')) as { code: string } | undefined;
+  const pasted = [...good.slice(0, 10), 'NO-SUCH-CODE\t2', ...good.slice(10), `${notCarried?.code ?? 'ZZ-404'}\t1`].join('\n');
+  await page.goto(`${portal.baseUrl}/quick-order`);
+  await page.getByLabel('Item codes and quantities').fill(pasted);
+  await page.getByRole('button', { name: /Add pasted lines/ }).click();
+  await page.getByText('25 lines from the pasted text added to the grid.').waitFor();
+  await page.getByRole('button', { name: 'Add all valid lines (25)' }).click();
+  await page.getByText('23 added.').waitFor();
+  await page.getByText('2 need attention.').waitFor();
+  expect((await cartLines()).items).toHaveLength(23);
+  await page.getByRole('listitem').filter({ hasText: 'NO-SUCH-CODE' }).scrollIntoViewIfNeeded();
+  await shot(page, '03-quick-order');
+
+  // 4. A case-rule refusal in the cart: one more than the increment → the message and "Use N".
+  const inc = ruled!.quantityRule.increment;
+  const cart = await cartLines();
+  if (!cart.items.some((l) => l.itemCode === ruled!.code)) await api('POST', `/carts/${cart.id}/items`, { itemCode: ruled!.code });
+  await page.goto(`${portal.baseUrl}/cart`);
+  const box = page.getByRole('textbox', { name: `Quantity of ${ruled!.name}` });
+  await box.fill(String(inc + 1));
+  await box.press('Enter');
+  await page.getByText('Quantity not allowed').waitFor();
+  const use = page.getByRole('button', { name: /^Use \d+$/ });
+  const nearest = Number((await use.innerText()).replace(/\D/g, ''));
+  expect(nearest % inc).toBe(0);
+  await shot(page, '04-case-rule');
+  const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/items/') && r.status() === 200);
+  await use.click();
+  await patched;
+  expect((await cartLines()).items.find((l) => l.itemCode === ruled!.code)?.quantity).toBe(nearest);
+
+  // 5. The suggested order and the shop's case facts.
+  await page.goto(`${portal.baseUrl}/suggested-order`);
+  await page.getByRole('heading', { level: 1, name: 'Suggested order' }).waitFor();
+  await page
+    .getByText(/a week/)
+    .first()
+    .waitFor();
+  await shot(page, '05-suggested');
+  await page.goto(`${portal.baseUrl}/shop`);
+  await page.getByRole('button', { name: /Browse all products/ }).click();
+  await page
+    .getByText(/per case/)
+    .first()
+    .waitFor();
+  await shot(page, '06-shop');
+});
+
+it('buyer at 390 px: every ordering screen fits the phone', async () => {
+  const page = await openPage(MOBILE);
+  await signIn(page, portal.baseUrl, 'buyer@example.com');
+  await afterResize(page);
+  for (const [path, heading, name] of [
+    ['/order-guides', 'Order guides', '01-guide'],
+    ['/quick-order', 'Quick order', '03-quick-order'],
+    ['/suggested-order', 'Suggested order', '05-suggested'],
+    ['/cart', /Cart/, '04-cart'],
+  ] as const) {
+    await page.goto(`${portal.baseUrl}${path}`);
+    await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, name);
+  }
+});
