@@ -11,6 +11,8 @@ import { meRoutes } from './modules/me/me.routes';
 import { outletsRoutes } from './modules/outlets/outlets.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { cartsRoutes } from './modules/carts/carts.routes';
+import { quickOrderRoutes } from './modules/carts/quick-order.routes';
+import { orderGuidesRoutes } from './modules/order-guides/order-guides.routes';
 import { checkoutSessionsRoutes } from './modules/checkout-sessions/checkout-sessions.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -37,6 +39,8 @@ export const routeTable: readonly Route[] = [
   ...outletsRoutes,
   ...storesRoutes,
   ...cartsRoutes,
+  ...quickOrderRoutes,
+  ...orderGuidesRoutes,
   ...checkoutSessionsRoutes,
   ...ordersRoutes,
   ...invitationsRoutes,

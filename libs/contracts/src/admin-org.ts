@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intIdSchema, pageOf } from './common';
+import { SPLIT_CASE_POLICIES, quantityRuleInputSchema, quantityRuleSchema } from './quantity-rule';
 
 /**
  * Administration II (spec 002 §2 Items, Outlets, Stores, Boards, Credentials, Data Synch; §3 entities,
@@ -139,6 +140,8 @@ export const adminItemSchema = z.object({
   bottleSizeId: z.number().int().nullable(),
   bottleSize: z.string().nullable(),
   bottlesPerCase: z.number().int().nullable(),
+  /** The item's own quantity rule (issue 27); null when it has none (min 1, no max, increment 1). */
+  quantityRule: quantityRuleSchema.nullable(),
   active: z.boolean(),
   boardId: z.number().int(),
   boardNumber: z.number().int(),
@@ -152,6 +155,8 @@ export const updateItemBodySchema = z.strictObject({
   category: optionalText(100),
   retail: amountInputSchema.optional(),
   active: z.boolean().optional(),
+  /** The item's quantity rule (issue 27); null removes it. */
+  quantityRule: quantityRuleInputSchema.nullable().optional(),
 });
 export type UpdateItemBody = z.input<typeof updateItemBodySchema>;
 
@@ -230,6 +235,9 @@ export const adminStoreSchema = z.object({
   boardId: z.number().int(),
   boardNumber: z.number().int(),
   boardName: z.string(),
+  /** Split cases (issue 27): the policy and the fee per bottle of an incomplete case under split_fee. */
+  splitCasePolicy: z.enum(SPLIT_CASE_POLICIES),
+  splitCaseFee: z.string(),
   address: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -268,6 +276,9 @@ export const createStoreBodySchema = z.strictObject({
   warehouseId: z.number().int().positive().max(2_000_000_000).optional(),
   name: trimmed(M.storeNameRequired).pipe(z.string().max(200)),
   warehouseCode: trimmed(M.warehouseCodeRequired).pipe(z.string().max(50)),
+  /** Split cases (issue 27): any | full_cases | split_fee, and the fee per bottle ("0.50"). */
+  splitCasePolicy: z.enum(SPLIT_CASE_POLICIES).optional(),
+  splitCaseFee: amountInputSchema.optional(),
   boardId: z.number({ error: M.boardRequired }).int().positive(M.boardRequired),
   address: optionalText(200),
   city: trimmed(M.cityRequired).pipe(z.string().max(100)),

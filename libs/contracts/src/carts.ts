@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './common';
+import { SPLIT_CASE_POLICIES, quantityRuleSchema } from './quantity-rule';
 
 /** Limits of a cart line (spec 001 §5 and §9): quantity 1–999, at most 3 digits. */
 export const CART_LIMITS = { maxQuantity: 999 } as const;
@@ -70,12 +71,18 @@ export const cartLineSchema = z.object({
   volumeMl: z.number().int().nullable(),
   /** Always sent by the API; optional in the type so older fixtures stay valid (absent = available). */
   available: z.boolean().optional(),
+  /** The store's on-hand (null when unreported), bottles per case and the quantity rule at this store (issue 27); always sent. */
+  stock: z.number().int().nullable().optional(),
+  bottlesPerCase: z.number().int().optional(),
+  quantityRule: quantityRuleSchema.optional(),
+  /** The split-case fee of this line (bottles of an incomplete case × the store's fee; "0.00" unless split_fee). */
+  splitCaseFee: moneySchema.optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /**
  * The active cart of a user × outlet × store. `itemCount` = number of lines (products);
- * `totalQuantity` = sum of quantities; `total` = subtotal + delivery charge (the store's charge, only for
+ * `totalQuantity` = sum of quantities; `total` = subtotal + split-case fee + delivery charge (the store's charge, only for
  * Delivery). Priced as checkout prices it, so the cart page shows what will be charged.
  */
 export const cartSchema = z.object({
@@ -89,12 +96,16 @@ export const cartSchema = z.object({
     state: z.string().nullable(),
     deliveryEnabled: z.boolean(),
     deliveryCharge: moneySchema,
+    splitCasePolicy: z.enum(SPLIT_CASE_POLICIES).optional(),
+    splitCaseFee: moneySchema.optional(),
   }),
   items: z.array(cartLineSchema),
   fulfillment: z.object({ type: z.enum(FULFILLMENT_TYPES), date: isoDateSchema.nullable(), deliveryCharge: moneySchema }),
   itemCount: z.number().int(),
   totalQuantity: z.number().int(),
   subtotal: moneySchema,
+  /** The split-case fees of all lines (issue 27; always sent, "0.00" unless the store's policy is split_fee). */
+  splitCaseFee: moneySchema.optional(),
   total: moneySchema,
 });
 export type Cart = z.infer<typeof cartSchema>;

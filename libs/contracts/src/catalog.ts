@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, pageOf } from './common';
+import { SPLIT_CASE_POLICIES, quantityRuleSchema } from './quantity-rule';
 
 /** Limits of the catalog listing (spec 001 §9: page size 30; ARCHITECTURE §5: at most 100). */
 export const CATALOG_LIMITS = { defaultPageSize: 30, maxPageSize: 100, maxSearchLength: 100 } as const;
@@ -42,7 +43,8 @@ export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 /**
  * A product of a store's inventory (ARCHITECTURE §5). price: dollars as a decimal string; category
  * 'Uncategorized' when absent; bottleSize 'Unknown Size' when absent; volumeMl null when unknown;
- * stock null when the warehouse has not reported it.
+ * stock null when the warehouse has not reported it; bottlesPerCase 1 when unknown; quantityRule the rule the
+ * cart enforces at this store (issue 27).
  */
 export const productSchema = z.object({
   code: z.string(),
@@ -52,8 +54,9 @@ export const productSchema = z.object({
   bottleSizeId: z.number().int().nullable(),
   bottleSize: z.string(),
   volumeMl: z.number().int().nullable(),
-  bottlesPerCase: z.number().int().nullable(),
+  bottlesPerCase: z.number().int().min(1),
   stock: z.number().int().nullable(),
+  quantityRule: quantityRuleSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 export const productPageSchema = pageOf(productSchema);
@@ -81,5 +84,8 @@ export const storeDetailSchema = z.object({
   active: z.boolean(),
   deliveryEnabled: z.boolean(),
   deliveryCharge: moneySchema,
+  /** Split cases (issue 27): the policy and the fee per bottle of an incomplete case under `split_fee`. */
+  splitCasePolicy: z.enum(SPLIT_CASE_POLICIES),
+  splitCaseFee: moneySchema,
 });
 export type StoreDetail = z.infer<typeof storeDetailSchema>;

@@ -13,3 +13,5 @@ export * from './admin-org';
 export * from './invitations';
 export * from './payments';
 export * from './integrations';
+export * from './quantity-rule';
+export * from './ordering-week';

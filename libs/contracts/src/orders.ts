@@ -94,6 +94,8 @@ export const checkoutSessionSchema = z.object({
   total: moneySchema,
   subtotal: moneySchema,
   deliveryCharge: moneySchema,
+  /** Split-case fees (issue 27), part of total; "0.00" unless the store charges for incomplete cases. */
+  splitCaseFee: moneySchema.optional(),
   cartId: z.number().int(),
   storeId: z.number().int(),
   outletId: z.number().int(),
@@ -166,6 +168,8 @@ export const orderSchema = z.object({
   fulfillmentDate: isoDateSchema.nullable(),
   deliveryCharge: moneySchema,
   subtotal: moneySchema,
+  /** Split-case fees charged (issue 27), part of total. */
+  splitCaseFee: moneySchema.optional(),
   total: moneySchema,
   notes: z.string().nullable(),
   itemCount: z.number().int(),

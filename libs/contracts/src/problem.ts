@@ -129,6 +129,11 @@ export const PROBLEM_CODES = {
   cursorAhead: 'cursor_ahead',
   /** A feed cursor of another feed (the database was recreated or restored); the answer names the current `feedId`, 409. */
   feedReset: 'feed_reset',
+  // The licensee's ordering week (issue 27)
+  /** A quantity off the item's quantity rule (min, max, increment, full cases); names `rule`, `nearestValid`, `itemCode`, 422. */
+  quantityRule: 'quantity_rule',
+  /** An outlet's second order guide with the same name, 409. */
+  guideNameTaken: 'guide_name_taken',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
@@ -227,6 +232,8 @@ export const PROBLEM_STATUS = {
   mass_removal_refused: 422,
   cursor_ahead: 400,
   feed_reset: 409,
+  quantity_rule: 422,
+  guide_name_taken: 409,
 } as const satisfies Record<ProblemCode, number>;
 /** The codes whose status is `S` (what each typed error of that status may carry). */
 export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];

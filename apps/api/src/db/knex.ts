@@ -5,6 +5,7 @@ import { migrationSource } from '@portal/migrations';
 import type {} from './tables/admin';
 import type {} from './tables/integrations';
 import type {} from './tables/commerce';
+import type {} from './tables/ordering-week';
 
 // numeric → string (money stays exact), bigint count → number, date → 'YYYY-MM-DD' string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

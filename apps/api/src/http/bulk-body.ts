@@ -235,3 +235,26 @@ async function jsonRows(body: Readable): Promise<Record<string, unknown>[]> {
   }
   return value as Record<string, unknown>[];
 }
+
+/**
+ * A small text body read whole after authentication (a pasted CSV: issue 27 quick order), decoded like a bulk
+ * body (gzip, br, deflate; another encoding → 415): 400 `body_binary` for bytes that are not UTF-8 text, 400
+ * `body_undecodable` for bytes that are not their Content-Encoding, 413 past `maxBytes` once decoded.
+ */
+export async function readTextBody(req: Request, maxBytes: number): Promise<string> {
+  const body = decoded(req);
+  const text = textOnly(maxBytes);
+  body.on('error', (err) => text.destroy(err));
+  let out = '';
+  try {
+    for await (const chunk of body.pipe(text) as AsyncIterable<string>) out += chunk;
+  } catch (err) {
+    req.unpipe();
+    if (body !== req) body.destroy();
+    req.resume();
+    if (err instanceof AppError) throw err;
+    if (isZlibError(err)) throw undecodable(req);
+    throw err;
+  }
+  return out;
+}

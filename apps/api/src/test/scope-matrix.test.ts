@@ -123,6 +123,9 @@ function expected(pr: Principal, kind: RowKind | 'grants', row: Row, codes: read
         outletStores()[n('outletId')].includes(n('storeId')) &&
         holds(pr, codes, { type: 'outlet', id: n('outletId') })
       );
+    case 'outletMember':
+    case 'orderGuide':
+      return member(pr, n('outletId')) && holds(pr, codes, { type: 'outlet', id: n('outletId') });
     case 'storeOrBoard':
     case 'apiKey':
     case 'webhook':
@@ -270,6 +273,15 @@ async function cart(buyer: 'buyer of A' | 'buyer of B', outletId: number, storeI
     .returning('id');
   return { owner, cartId: c.id, lineId: line.id, outletId, storeId, buyer };
 }
+/** A fresh order guide of the outlet at the store, with one line (issue 27). */
+async function orderGuide(outletId: number, storeId: number, owner: Owner): Promise<Row> {
+  const [g] = await t
+    .db('order_guides')
+    .insert({ outlet_id: outletId, store_id: storeId, name: `Matrix ${randomUUID()}` })
+    .returning('id');
+  await t.db('order_guide_lines').insert({ guide_id: g.id, item_code: ids.code2, par_quantity: 6, position: 0 });
+  return { owner, guideId: g.id, outletId, storeId };
+}
 async function targetUser(owner: Owner): Promise<Row> {
   const g: Grant =
     owner === 'A' || owner === 'B'
@@ -377,6 +389,13 @@ async function rowsOf(kind: RowKind | 'grants'): Promise<Row[]> {
         { owner: 'S2', outletId: ids.A, storeId: ids.S2 },
         { owner: 'B', outletId: ids.B, storeId: ids.S2 },
       ];
+    case 'outletMember':
+      return [
+        { owner: 'A', outletId: ids.A, storeId: ids.S1 },
+        { owner: 'B', outletId: ids.B, storeId: ids.S2 },
+      ];
+    case 'orderGuide':
+      return [await orderGuide(ids.A, ids.S1, 'A'), await orderGuide(ids.B, ids.S2, 'B')];
     case 'apiKey':
       return Promise.all((['A', 'B', 'S1', 'S2'] as Owner[]).map((o) => storeHeld('api_keys', o)));
     case 'webhook':

@@ -9,6 +9,8 @@ export const adminStore = (over: Partial<AdminStore> = {}): AdminStore => ({
   boardId: 1,
   boardNumber: 1,
   boardName: 'State Board',
+  splitCasePolicy: 'any',
+  splitCaseFee: '0.00',
   address: null,
   city: 'Albany',
   state: 'NY',

@@ -129,6 +129,9 @@ export interface StoreRow {
   is_warehouse: boolean;
   delivery_enabled: boolean;
   delivery_charge: string;
+  /** Split cases (issue 27): any | full_cases | split_fee, and the fee per bottle of an incomplete case. */
+  split_case_policy: 'any' | 'full_cases' | 'split_fee';
+  split_case_fee: string;
   orderconf_ccemails: string | null;
   latitude: string | null;
   longitude: string | null;

@@ -82,6 +82,8 @@ export interface OrderRecord {
   delivery_charge: Money;
   subtotal: Money;
   total_amount: Money;
+  /** Split-case fees charged (issue 27), part of total_amount. */
+  split_case_fee: Money;
   customer_name: string;
   customer_email: string;
   customer_phone: string | null;
@@ -151,6 +153,10 @@ export interface ItemRecord {
   bottles_per_case: number | null;
   bottle_size_id: number | null;
   active: boolean;
+  /** The item's quantity rule (issue 27): bottles 1–999, max null = none. */
+  min_order_quantity: number;
+  max_order_quantity: number | null;
+  order_increment: number;
   vendor_code: string | null;
   vendor_name: string | null;
   proof: number | null;
@@ -206,7 +212,7 @@ declare module 'knex/types/tables' {
     carts: Table<CartRecord, 'delivery_charge'>;
     cart_items: Table<CartItemRecord, 'unit_price'>;
     checkout_sessions: Table<CheckoutSessionRecord, 'total'>;
-    orders: Table<OrderRecord, 'delivery_charge' | 'subtotal' | 'total_amount'>;
+    orders: Table<OrderRecord, 'delivery_charge' | 'subtotal' | 'total_amount' | 'split_case_fee'>;
     order_items: Table<OrderItemRecord, 'unit_price' | 'total_price'>;
     payments: Table<PaymentRecord, 'amount'>;
     test_gateway_charges: Table<TestGatewayChargeRecord, 'amount'>;

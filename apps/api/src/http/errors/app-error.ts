@@ -6,9 +6,12 @@ import type { FieldError, PROBLEM_STATUS, ProblemCode } from '@portal/contracts'
  * Handlers never build error bodies. Prefer a subclass of this folder (one per status). `status` must be the
  * code's one status (contracts PROBLEM_STATUS), which the compiler checks.
  */
+/** A problem extension member: a primitive, or a flat object of primitives (e.g. a quantity rule). */
+export type ProblemExtension = string | number | boolean | null | { [key: string]: string | number | boolean | null };
+
 export class AppError<C extends ProblemCode = ProblemCode> extends Error {
   /** RFC 9457 extension members answered beside the standard ones (e.g. `newestSeq`, `removing`). */
-  extensions?: Record<string, string | number | boolean | null>;
+  extensions?: Record<string, ProblemExtension>;
 
   constructor(
     readonly status: (typeof PROBLEM_STATUS)[C],
@@ -22,7 +25,7 @@ export class AppError<C extends ProblemCode = ProblemCode> extends Error {
   }
 
   /** Adds RFC 9457 extension members to the answer (never overriding type, title, status, code or detail); returns this. */
-  with(extensions: Record<string, string | number | boolean | null>): this {
+  with(extensions: Record<string, ProblemExtension>): this {
     this.extensions = { ...this.extensions, ...extensions };
     return this;
   }

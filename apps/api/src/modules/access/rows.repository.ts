@@ -31,6 +31,11 @@ export async function orderPlaces(db: Q, id: number): Promise<{ user_id: string;
     .first<{ user_id: string; store_id: number; outlet_id: number | null } | undefined>('user_id', 'store_id', 'outlet_id');
 }
 
+/** An order guide's outlet (issue 27). */
+export async function guideOutlet(db: Q, id: number): Promise<{ outlet_id: number } | undefined> {
+  return db('order_guides').where({ id }).first<{ outlet_id: number } | undefined>('outlet_id');
+}
+
 /** A cart's owner, outlet and store. */
 export async function cartPlaces(db: Q, id: number): Promise<{ user_id: string; outlet_id: number; store_id: number } | undefined> {
   return db('carts')

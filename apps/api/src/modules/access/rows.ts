@@ -24,6 +24,8 @@ import * as rows from './rows.repository';
  * | ownOrder | an order | placed it |
  * | cart | a cart | owns it and may act for its outlet at its store |
  * | shop | { outletId, storeId } | is a member of the outlet, linked to the store, and holds a code there |
+ * | outletMember | an outlet | is a member of the outlet and holds a code there (its order guides, issue 27) |
+ * | orderGuide | an order guide | is a member of the guide's outlet and holds a code there |
  * | storeOrBoard | { storeId, boardId } (a new key or webhook) | holds a code at the store, else at the board (neither: the service refuses) |
  * | apiKey, webhook | a key / endpoint | holds a code at its store or board |
  * | credential | a payment credential | holds a code at its store |
@@ -46,6 +48,8 @@ export type RowKind =
   | 'ownOrder'
   | 'cart'
   | 'shop'
+  | 'outletMember'
+  | 'orderGuide'
   | 'storeOrBoard'
   | 'apiKey'
   | 'webhook'
@@ -69,6 +73,8 @@ export const ROW_KINDS: readonly RowKind[] = [
   'ownOrder',
   'cart',
   'shop',
+  'outletMember',
+  'orderGuide',
   'storeOrBoard',
   'apiKey',
   'webhook',
@@ -153,6 +159,15 @@ export async function mayReachRow(db: Db, actor: Actor, kind: RowKind, id: unkno
       const outletId = int(field(id, 'outletId'));
       const storeId = int(field(id, 'storeId'));
       return outletId !== null && storeId !== null && mayActAt(db, actor, codes, outletId, storeId);
+    }
+    case 'outletMember': {
+      const n = int(id);
+      return n !== null && mayActAt(db, actor, codes, n);
+    }
+    case 'orderGuide': {
+      const n = int(id);
+      const g = n === null ? undefined : await rows.guideOutlet(db, n);
+      return Boolean(g && (await mayActAt(db, actor, codes, g.outlet_id)));
     }
     case 'storeOrBoard': {
       const p = { storeId: field(id, 'storeId'), boardId: field(id, 'boardId') };

@@ -18,6 +18,8 @@ const select = (db: Q) =>
       's.board_id as boardId',
       'b.board_number as boardNumber',
       'b.name as boardName',
+      's.split_case_policy as splitCasePolicy',
+      db.raw('s.split_case_fee::text AS "splitCaseFee"'),
       's.address',
       's.city',
       's.state',

@@ -64,6 +64,8 @@ function columns(body: UpdateStore): StoreFields {
   const map: [keyof UpdateStore, keyof StoreFields][] = [
     ['name', 'name'],
     ['warehouseCode', 'warehouse_code'],
+    ['splitCasePolicy', 'split_case_policy'],
+    ['splitCaseFee', 'split_case_fee'],
     ['boardId', 'board_id'],
     ['address', 'address'],
     ['city', 'city'],

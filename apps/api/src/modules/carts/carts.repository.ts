@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex';
-import { CART_LIMITS, type FulfillmentType } from '@portal/contracts';
+import { CART_LIMITS, type FulfillmentType, type SplitCasePolicy } from '@portal/contracts';
 
 /** A cart row with the outlet and store facts the cart view shows (spec 001 §3 bcc_carts). */
 export interface CartRow {
@@ -18,6 +18,9 @@ export interface CartRow {
   storeState: string | null;
   storeDeliveryEnabled: boolean;
   storeDeliveryCharge: string;
+  /** The store's split-case policy and fee per bottle of an incomplete case (issue 27). */
+  storeSplitCasePolicy: SplitCasePolicy;
+  storeSplitCaseFee: string;
 }
 
 /** A cart line joined with its item, bottle size and the store's inventory (spec 001 §7 "Read cart items"). */
@@ -36,6 +39,12 @@ export interface CartLineRow {
   volumeMl: number | null;
   /** Active item still in the cart's store's inventory. */
   available: boolean;
+  /** The store's on-hand (null: unreported or not carried), bottles per case and the item's rule columns (issue 27). */
+  stock: number | null;
+  bottlesPerCase: number | null;
+  minQty: number | null;
+  maxQty: number | null;
+  increment: number | null;
 }
 
 const CART_COLUMNS = [
@@ -54,6 +63,8 @@ const CART_COLUMNS = [
   's.state as storeState',
   's.delivery_enabled as storeDeliveryEnabled',
   's.delivery_charge as storeDeliveryCharge',
+  's.split_case_policy as storeSplitCasePolicy',
+  's.split_case_fee as storeSplitCaseFee',
 ];
 
 /** The active cart `cartId` of `userId` with outlet and store facts; undefined when absent or not theirs. */
@@ -118,6 +129,11 @@ export async function findLines(db: Db, cartId: number, storeId: number): Promis
       'b.name as bottleSize',
       'b.volume_ml as volumeMl',
       db.raw('(i.id IS NOT NULL AND i.active AND inv.item_id IS NOT NULL) AS available'),
+      'inv.on_hand as stock',
+      'i.bottles_per_case as bottlesPerCase',
+      'i.min_order_quantity as minQty',
+      'i.max_order_quantity as maxQty',
+      'i.order_increment as increment',
     );
 }
 

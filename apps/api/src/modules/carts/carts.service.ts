@@ -3,7 +3,17 @@ import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { mayActAt, type Actor } from '../access/access.service';
 import * as repo from './carts.repository';
+import * as lines from './cart-lines.repository';
 import { fromCents, toCents } from '../../lib/money';
+import {
+  casePack,
+  effectiveRule,
+  firstValid,
+  isValidQuantity,
+  quantityRuleError,
+  splitFeeCents,
+  upperBound,
+} from '../../lib/quantity-rules';
 
 /**
  * The cart (spec 001 §4, ARCHITECTURE §5): one active cart per user × outlet × store, lines with a unique
@@ -88,22 +98,30 @@ export async function openCurrentCart(db: Db, actor: Actor, { outletId, storeId 
 }
 
 /**
- * POST /carts/{cartId}/items: an existing code gets +1, a new code enters with quantity 1 at the current
- * price (spec 001 §4). NotFoundError for a code the store does not carry; 400 `cart_quantity_limit` at 999.
+ * POST /carts/{cartId}/items: a new code enters at its first valid quantity (the rule's min: 1 without a rule)
+ * at the current price, an existing code grows by one increment (spec 001 §4, issue 27). NotFoundError for a
+ * code the store does not carry; 422 `quantity_rule` past the item's max; 400 `cart_quantity_limit` at 999.
  */
 export async function addItem(db: Db, actor: Actor, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
   const cart = await ownCart(db, actor, cartId);
-  const line = await repo.upsertLine(db, cart.id, itemCode, 1, 'strict');
+  const [facts] = (await lines.findItemFacts(db, cart.storeId, [itemCode])).filter((f) => f.active && f.carried);
+  if (!facts) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
+  const rule = effectiveRule({ ...facts, policy: cart.storeSplitCasePolicy });
+  const first = firstValid(rule);
+  if (first === null) throw quantityRuleError(itemCode, rule.min, rule);
+  const line = await lines.addLineByRule(db, cart.id, itemCode, { first, increment: rule.increment, max: upperBound(rule) });
   if (!line) {
-    if (!(await repo.storeCarriesCode(db, cart.id, itemCode))) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
-    throw new BadRequestError(CART_MESSAGES.quantityLimit, undefined, PROBLEM_CODES.cartQuantityLimit);
+    if (rule.max === null) throw new BadRequestError(CART_MESSAGES.quantityLimit, undefined, PROBLEM_CODES.cartQuantityLimit);
+    const had = (await lines.lineQuantities(db, cart.id, [itemCode])).get(itemCode) ?? 0;
+    throw quantityRuleError(itemCode, had + rule.increment, rule);
   }
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
 }
 
 /**
  * PATCH /carts/{cartId}/items/{lineId}: sets the quantity; 0 or less removes the line (spec 001 §4).
- * The body schema refuses > 999 and fractions. NotFoundError when the line is not in the cart.
+ * The body schema refuses > 999 and fractions; a quantity off the item's rule → 422 `quantity_rule` naming the
+ * rule and the nearest valid quantity (issue 27). NotFoundError when the line is not in the cart.
  */
 export async function setItemQuantity(
   db: Db,
@@ -114,6 +132,12 @@ export async function setItemQuantity(
     throw new BadRequestError(CART_MESSAGES.quantityRange, [{ path: 'quantity', message: CART_MESSAGES.quantityRange }]);
   }
   const cart = await ownCart(db, actor, cartId);
+  if (quantity > 0) {
+    const facts = await lines.findLineFacts(db, cart.id, lineId);
+    if (!facts) throw new NotFoundError(CART_MESSAGES.lineNotFound);
+    const rule = ruleOf(cart, facts);
+    if (!isValidQuantity(rule, quantity)) throw quantityRuleError(facts.itemCode, quantity, rule);
+  }
   const found = quantity <= 0 ? await repo.deleteLine(db, cart.id, lineId) : await repo.updateLineQuantity(db, cart.id, lineId, quantity);
   if (!found) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return view(cart, await repo.findLines(db, cart.id, cart.storeId));
@@ -174,8 +198,48 @@ export function earliestToday(now: Date): string {
   return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 }
 
+/** The effective quantity rule of a line's item in this cart's store (no rule when the item is gone). */
+function ruleOf(
+  cart: repo.CartRow,
+  l: { bottlesPerCase: number | null; minQty: number | null; maxQty: number | null; increment: number | null },
+) {
+  return effectiveRule({
+    minQty: l.minQty ?? 1,
+    maxQty: l.maxQty,
+    increment: l.increment ?? 1,
+    bottlesPerCase: l.bottlesPerCase,
+    policy: cart.storeSplitCasePolicy,
+  });
+}
+
+/**
+ * Checkout's rule check (issue 27): throws 422 `quantity_rule` for the first line whose quantity is off its
+ * item's rule now (a cart made before a rule or the store's policy changed), else answers the split-case fee
+ * of the lines in cents.
+ */
+export function checkQuantityRules(cart: CartFacts, rows: repo.CartLineRow[]): { splitCaseFeeCents: number } {
+  let fees = 0;
+  const feeCents = toCents(cart.storeSplitCasePolicy === 'split_fee' ? cart.storeSplitCaseFee : '0');
+  for (const l of rows) {
+    const rule = ruleOf(cart, l);
+    if (!isValidQuantity(rule, l.quantity)) throw quantityRuleError(l.itemCode, l.quantity, rule);
+    fees += splitFeeCents(cart.storeSplitCasePolicy, feeCents, l.bottlesPerCase, l.quantity);
+  }
+  return { splitCaseFeeCents: fees };
+}
+
 /** The codes a cart needs (spec 001 §4), held at the cart's outlet (ARCHITECTURE §11). */
 export const SHOP_CODES = [PERMISSIONS.cartsUse] as const;
+
+/** The caller's active cart `cartId` with its store facts, or NotFoundError (the rule of every cart route). */
+export function ownedCart(db: Db, actor: Actor, cartId: number): Promise<CartFacts> {
+  return ownCart(db, actor, cartId);
+}
+
+/** The cart view (cartSchema) of a cart whose access was checked. */
+export async function cartView(db: Db, cart: CartFacts): Promise<Cart> {
+  return view(cart, await repo.findLines(db, cart.id, cart.storeId));
+}
 
 /** The caller's active cart, if they may still act for its outlet at its store (a member, holding bcc.carts.use there); else 404. */
 async function ownCart(db: Db, actor: Actor, cartId: number): Promise<repo.CartRow> {
@@ -186,15 +250,20 @@ async function ownCart(db: Db, actor: Actor, cartId: number): Promise<repo.CartR
 
 /**
  * The cart view, priced as checkout prices it (checkout-sessions): each line at the item's price now
- * (the stored add-time price only if the item is gone), Delivery at the store's charge now.
+ * (the stored add-time price only if the item is gone), the split-case fees in cents (issue 27), Delivery at
+ * the store's charge now.
  */
-function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
+function view(cart: repo.CartRow, rows: repo.CartLineRow[]): Cart {
   let subtotal = 0;
   let totalQuantity = 0;
-  const items = lines.map((l) => {
+  let fees = 0;
+  const feeCents = toCents(cart.storeSplitCaseFee);
+  const items = rows.map((l) => {
     const unit = toCents(l.retail ?? l.unitPrice);
+    const fee = splitFeeCents(cart.storeSplitCasePolicy, feeCents, l.bottlesPerCase, l.quantity);
     subtotal += unit * l.quantity;
     totalQuantity += l.quantity;
+    fees += fee;
     return {
       id: l.id,
       itemCode: l.itemCode,
@@ -207,6 +276,10 @@ function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
       bottleSize: l.bottleSize ?? 'Unknown Size',
       volumeMl: l.volumeMl ? l.volumeMl : null,
       available: l.available,
+      stock: l.stock,
+      bottlesPerCase: casePack(l.bottlesPerCase),
+      quantityRule: ruleOf(cart, l),
+      splitCaseFee: fromCents(fee),
     };
   });
   const charge = cart.fulfillmentFlag === 'Delivery' ? toCents(cart.storeDeliveryCharge) : 0;
@@ -221,12 +294,15 @@ function view(cart: repo.CartRow, lines: repo.CartLineRow[]): Cart {
       state: cart.storeState,
       deliveryEnabled: cart.storeDeliveryEnabled,
       deliveryCharge: fromCents(toCents(cart.storeDeliveryCharge)),
+      splitCasePolicy: cart.storeSplitCasePolicy,
+      splitCaseFee: fromCents(feeCents),
     },
     items,
     fulfillment: { type: cart.fulfillmentFlag, date: cart.deliveryDate, deliveryCharge: fromCents(charge) },
     itemCount: items.length,
     totalQuantity,
     subtotal: fromCents(subtotal),
-    total: fromCents(subtotal + charge),
+    splitCaseFee: fromCents(fees),
+    total: fromCents(subtotal + fees + charge),
   };
 }

@@ -54,6 +54,8 @@ export interface PricedCart {
   lines: PricedLine[];
   subtotal: string;
   deliveryCharge: string;
+  /** Split-case fees (issue 27): bottles of incomplete cases × the store's fee under split_fee, else "0.00". */
+  splitCaseFee: string;
   total: string;
 }
 
@@ -177,9 +179,10 @@ async function findValid(db: Db, userId: string, token: string, forUpdate: boole
 }
 
 /**
- * Σ item retail × quantity (+ the store's delivery charge for Delivery), in integer cents. 400 `cart_empty`,
- * 409 `checkout_items_unavailable` when a line's item is inactive or not in the store's inventory, 422
- * `delivery_unavailable` when the store no longer delivers.
+ * Σ item retail × quantity (+ split-case fees, + the store's delivery charge for Delivery), in integer cents.
+ * 400 `cart_empty`, 409 `checkout_items_unavailable` when a line's item is inactive or not in the store's
+ * inventory, 422 `quantity_rule` for a line off its item's rule (issue 27), 422 `delivery_unavailable` when the
+ * store no longer delivers.
  */
 const hasRetail = <T extends { retail: string | null }>(r: T): r is T & { retail: string } => r.retail !== null;
 
@@ -196,6 +199,7 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
   if (cart.fulfillmentFlag === 'Delivery' && !cart.storeDeliveryEnabled) {
     throw new UnprocessableError(CART_MESSAGES.deliveryUnavailable, PROBLEM_CODES.deliveryUnavailable);
   }
+  const { splitCaseFeeCents } = carts.checkQuantityRules(cart, rows);
   let subtotal = 0;
   // Every line is available here, so each has its item's price.
   const lines = rows.filter(hasRetail).map((r) => {
@@ -221,7 +225,8 @@ async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
     lines,
     subtotal: fromCents(subtotal),
     deliveryCharge: fromCents(delivery),
-    total: fromCents(subtotal + delivery),
+    splitCaseFee: fromCents(splitCaseFeeCents),
+    total: fromCents(subtotal + splitCaseFeeCents + delivery),
   };
 }
 
@@ -232,6 +237,7 @@ function view(token: string, expiresAt: Date, p: PricedCart, testMode: boolean):
     total: p.total,
     subtotal: p.subtotal,
     deliveryCharge: p.deliveryCharge,
+    splitCaseFee: p.splitCaseFee,
     cartId: p.cartId,
     storeId: p.storeId,
     outletId: p.outletId,

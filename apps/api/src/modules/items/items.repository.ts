@@ -19,6 +19,8 @@ const select = (db: Q) =>
       'i.bottle_size_id as bottleSizeId',
       'bs.name as bottleSize',
       'i.bottles_per_case as bottlesPerCase',
+      db.raw(`CASE WHEN i.min_order_quantity = 1 AND i.max_order_quantity IS NULL AND i.order_increment = 1 THEN NULL
+        ELSE json_build_object('min', i.min_order_quantity, 'max', i.max_order_quantity, 'increment', i.order_increment) END AS "quantityRule"`),
       'i.active',
       'i.board_id as boardId',
       'b.board_number as boardNumber',
@@ -68,6 +70,10 @@ export interface ItemEditable {
   category: string | null;
   retail: string;
   active: boolean;
+  /** The item's quantity rule (issue 27). */
+  min_order_quantity: number;
+  max_order_quantity: number | null;
+  order_increment: number;
 }
 
 /** An item's editable fields, locked FOR UPDATE, within `within` (board ids; null: any); undefined otherwise. */
@@ -76,7 +82,16 @@ export async function lockEditable(db: Q, id: number, within: Knex.QueryBuilder 
   if (within) q.whereIn('i.board_id', within);
   const [row] = await q
     .forUpdate()
-    .select<ItemEditable[]>('i.id', 'i.name', 'i.category', db.raw('i.retail::text AS retail'), 'i.active')
+    .select<ItemEditable[]>(
+      'i.id',
+      'i.name',
+      'i.category',
+      db.raw('i.retail::text AS retail'),
+      'i.active',
+      'i.min_order_quantity',
+      'i.max_order_quantity',
+      'i.order_increment',
+    )
     .limit(1);
   return row;
 }

@@ -44,7 +44,8 @@ export const itemsRoutes = [
     scope: { row: 'itemEdit', id: (i) => i.params.itemId, notFound },
     params,
     body: updateItemBodySchema,
-    summary: 'Edit an item: name, category, retail price (≥ 0, 2 decimals), active (available online)',
+    summary:
+      'Edit an item: name, category, retail price (≥ 0, 2 decimals), active (available online), quantity rule { min, max, increment } (null removes it)',
     response: { description: 'The item', schema: item },
     errors: { 404: "No such item in the caller's boards" },
     handler: (actor, { params: p, body }, { ctx, req }) => items.updateItem(ctx.db, adminActor(actor, req), p.itemId, body),

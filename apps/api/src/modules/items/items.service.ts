@@ -37,7 +37,8 @@ export async function getItem(db: Db, actor: Actor, id: number): Promise<AdminIt
 }
 
 /**
- * Edits an item's name, category, retail price (≥ 0, 2 decimals) or active flag ('available online').
+ * Edits an item's name, category, retail price (≥ 0, 2 decimals), active flag ('available online') or quantity
+ * rule (`quantityRule` { min, max, increment } or null for none; issue 27).
  * Carts pick the new price up at checkout (they are priced through the carts service). Audited with the
  * old and new values; 404 outside the boards where the caller holds an update code (a board grant: an item is
  * its board's, whichever store offers it).
@@ -48,7 +49,7 @@ export async function updateItem(db: Db, actor: Actor, id: number, body: UpdateI
     if (!before) throw new NotFoundError('Item not found');
     const patch: Partial<Omit<ItemEditable, 'id'>> = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
-    const set = <K extends 'name' | 'category' | 'retail' | 'active'>(key: K, value: ItemEditable[K] | undefined) => {
+    const set = <K extends keyof Omit<ItemEditable, 'id'>>(key: K, value: ItemEditable[K] | undefined) => {
       if (value === undefined || value === before[key]) return;
       patch[key] = value;
       changes[key] = { from: before[key], to: value };
@@ -57,6 +58,13 @@ export async function updateItem(db: Db, actor: Actor, id: number, body: UpdateI
     set('category', body.category);
     set('retail', body.retail);
     set('active', body.active);
+    if (body.quantityRule !== undefined) {
+      // null removes the rule (issue 27): min 1, no max, increment 1.
+      const rule = body.quantityRule ?? { min: 1, max: null, increment: 1 };
+      set('min_order_quantity', rule.min);
+      set('max_order_quantity', rule.max);
+      set('order_increment', rule.increment);
+    }
     if (!Object.keys(patch).length) return;
     await repo.updateItem(trx, id, patch);
     await recordAudit(trx, auditActor(actor), {

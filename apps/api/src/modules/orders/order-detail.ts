@@ -80,6 +80,7 @@ export function toOrder(r: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
     fulfillmentDate: r.deliveryDate,
     deliveryCharge: money(r.deliveryCharge),
     subtotal: money(r.subtotal),
+    splitCaseFee: money(r.splitCaseFee ?? '0'),
     total: money(r.totalAmount),
     notes: r.notes,
     itemCount: lines.length,

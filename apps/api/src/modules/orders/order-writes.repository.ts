@@ -23,7 +23,7 @@ export type OrderInsert = Pick<
   | 'customerName'
   | 'customerEmail'
   | 'customerPhone'
-> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null };
+> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null; splitCaseFee?: string };
 
 /** Inserts an order with status reserved; returns its id. */
 export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
@@ -42,6 +42,7 @@ export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
       delivery_charge: o.deliveryCharge,
       subtotal: o.subtotal,
       total_amount: o.totalAmount,
+      split_case_fee: o.splitCaseFee ?? '0.00',
       customer_name: o.customerName,
       customer_email: o.customerEmail,
       customer_phone: o.customerPhone,

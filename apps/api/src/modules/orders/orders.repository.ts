@@ -18,6 +18,8 @@ export interface OrderRow {
   deliveryCharge: string;
   subtotal: string;
   totalAmount: string;
+  /** Split-case fees (issue 27). */
+  splitCaseFee: string;
   customerName: string;
   customerEmail: string;
   customerPhone: string | null;
@@ -70,6 +72,7 @@ const ORDER_COLUMNS = [
   'o.delivery_charge as deliveryCharge',
   'o.subtotal',
   'o.total_amount as totalAmount',
+  'o.split_case_fee as splitCaseFee',
   'o.customer_name as customerName',
   'o.customer_email as customerEmail',
   'o.customer_phone as customerPhone',

@@ -156,6 +156,7 @@ async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderIn
       deliveryDate: priced.fulfillmentDate,
       deliveryCharge: priced.deliveryCharge,
       subtotal: priced.subtotal,
+      splitCaseFee: priced.splitCaseFee,
       totalAmount: priced.total,
       ...customer,
       idempotencyKey: key,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import { PERMISSIONS } from '@portal/contracts';
+import { PERMISSIONS, type SplitCasePolicy } from '@portal/contracts';
 import { browseStoreSql } from '../access/access.service';
 
 /** A store row with its board (spec 001 §3 warehouse). */
@@ -19,6 +19,8 @@ export interface StoreRow {
   active: boolean;
   deliveryEnabled: boolean;
   deliveryCharge: string;
+  splitCasePolicy: SplitCasePolicy;
+  splitCaseFee: string;
 }
 
 /** A product row of a store's inventory; `total` is the number of matches (window count). */
@@ -32,6 +34,11 @@ export interface ProductRow {
   volumeMl: number | null;
   bottlesPerCase: number | null;
   stock: number | null;
+  /** The item's quantity rule columns and the store's split-case policy (issue 27). */
+  minQty: number;
+  maxQty: number | null;
+  increment: number;
+  policy: SplitCasePolicy;
   total: number;
 }
 
@@ -54,6 +61,8 @@ export async function findStore(db: Db, storeId: number): Promise<StoreRow | und
       's.active',
       's.delivery_enabled as deliveryEnabled',
       's.delivery_charge as deliveryCharge',
+      's.split_case_policy as splitCasePolicy',
+      's.split_case_fee as splitCaseFee',
     );
 }
 
@@ -111,9 +120,12 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: Knex.
     orderBindings.push(term, `${phrase}%`, `${phrase}%`, `%${phrase}%`, term);
   }
   const sql = `SELECT i.code, i.name, i.category, i.retail AS price, i.bottle_size_id AS "bottleSizeId", b.name AS "bottleSize",
-      b.volume_ml AS "volumeMl", i.bottles_per_case AS "bottlesPerCase", inv.on_hand AS stock, count(*) OVER () AS total
+      b.volume_ml AS "volumeMl", i.bottles_per_case AS "bottlesPerCase", inv.on_hand AS stock,
+      i.min_order_quantity AS "minQty", i.max_order_quantity AS "maxQty", i.order_increment AS increment,
+      st.split_case_policy AS policy, count(*) OVER () AS total
     FROM inventory inv
     JOIN items i ON i.id = inv.item_id
+    JOIN stores st ON st.id = inv.store_id
     LEFT JOIN bottle_sizes b ON b.id = i.bottle_size_id
     WHERE ${where}
     ORDER BY ${order}
@@ -142,6 +154,7 @@ export async function countProducts(db: Db, q: ProductSearch): Promise<number> {
 export async function findProduct(db: Db, storeId: number, code: string): Promise<ProductRow | undefined> {
   return db('inventory as inv')
     .join('items as i', 'i.id', 'inv.item_id')
+    .join('stores as st', 'st.id', 'inv.store_id')
     .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
     .where({ 'inv.store_id': storeId, 'i.code': code, 'i.active': true })
     .first(
@@ -154,6 +167,10 @@ export async function findProduct(db: Db, storeId: number, code: string): Promis
       'b.volume_ml as volumeMl',
       'i.bottles_per_case as bottlesPerCase',
       'inv.on_hand as stock',
+      'i.min_order_quantity as minQty',
+      'i.max_order_quantity as maxQty',
+      'i.order_increment as increment',
+      'st.split_case_policy as policy',
       db.raw('1 AS total'),
     );
 }

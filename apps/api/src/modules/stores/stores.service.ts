@@ -4,6 +4,8 @@ import { NotFoundError } from '../../http/errors';
 import { PERMISSIONS } from '@portal/contracts';
 import { mayBrowseStore, splitBrowseCodes, type Actor } from '../access/access.service';
 import * as repo from './stores.repository';
+import { casePack, effectiveRule } from '../../lib/quantity-rules';
+import { fromCents, toCents } from '../../lib/money';
 
 /**
  * A store and its catalog as a signed-in buyer sees them (spec 001 §2 shop page, ARCHITECTURE §5).
@@ -32,7 +34,7 @@ export async function getStore(db: Db, actor: Actor, { storeId }: StoreInput): P
   await assertReachable(db, actor, storeId);
   const s = await repo.findStore(db, storeId);
   if (!s) throw new NotFoundError(STORE_NOT_FOUND);
-  return { ...s, warehouseId: s.id };
+  return { ...s, warehouseId: s.id, splitCaseFee: fromCents(toCents(s.splitCaseFee)) };
 }
 
 /**
@@ -77,7 +79,10 @@ export async function listBottleSizes(db: Db, actor: Actor, { storeId }: StoreIn
   return { items: await repo.findBottleSizes(db, storeId) };
 }
 
-/** Row → contract: 'Uncategorized' and 'Unknown Size' defaults, volume 0 → null (spec 001 §3). */
+/**
+ * Row → contract: 'Uncategorized' and 'Unknown Size' defaults, volume 0 → null (spec 001 §3); bottles per case 1
+ * when unknown and the effective quantity rule at the store (lib/quantity-rules, issue 27).
+ */
 export function toProduct(r: repo.ProductRow): Product {
   return {
     code: r.code,
@@ -87,7 +92,8 @@ export function toProduct(r: repo.ProductRow): Product {
     bottleSizeId: r.bottleSizeId,
     bottleSize: r.bottleSize ?? 'Unknown Size',
     volumeMl: r.volumeMl ? r.volumeMl : null,
-    bottlesPerCase: r.bottlesPerCase,
+    bottlesPerCase: casePack(r.bottlesPerCase),
     stock: r.stock,
+    quantityRule: effectiveRule(r),
   };
 }

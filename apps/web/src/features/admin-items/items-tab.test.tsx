@@ -18,6 +18,7 @@ const item = {
   bottleSizeId: 1,
   bottleSize: '750 ml',
   bottlesPerCase: 12,
+  quantityRule: null,
   active: true,
   boardId: 1,
   boardNumber: 1,

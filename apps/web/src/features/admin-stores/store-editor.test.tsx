@@ -26,6 +26,8 @@ const store: AdminStore = {
   boardId: 1,
   boardNumber: 1,
   boardName: 'Iowa Alcoholic Beverages Division',
+  splitCasePolicy: 'any',
+  splitCaseFee: '0.00',
   address: '1460 2ND AVE',
   city: 'DES MOINES',
   state: 'IA',

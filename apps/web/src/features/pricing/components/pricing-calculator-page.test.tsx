@@ -18,6 +18,7 @@ const p = (code: string, name: string, price: string, volumeMl: number | null = 
   volumeMl,
   bottlesPerCase: 12,
   stock: 1,
+  quantityRule: { min: 1, max: null, increment: 1 },
 });
 const catalog = [p('35918', 'TITOS HANDMADE VODKA', '30.00'), p('34422', 'GREY GOOSE', '45.00', 1000)];
 

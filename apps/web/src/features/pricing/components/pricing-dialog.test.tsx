@@ -13,6 +13,7 @@ const vodka: Product = {
   volumeMl: 750,
   bottlesPerCase: 12,
   stock: 4,
+  quantityRule: { min: 1, max: null, increment: 1 },
 };
 const figure = (label: string) => screen.getByText(label).nextSibling as HTMLElement;
 

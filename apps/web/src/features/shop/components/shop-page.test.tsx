@@ -20,6 +20,7 @@ const product = (code: string, name: string, extra: Partial<Product> = {}): Prod
   volumeMl: 750,
   bottlesPerCase: 12,
   stock: 5,
+  quantityRule: { min: 1, max: null, increment: 1 },
   ...extra,
 });
 const catalog = Array.from({ length: 64 }, (_, i) => product(String(10000 + i), i % 2 ? `TITOS VODKA ${i}` : `BOMBAY GIN ${i}`));
