@@ -20,10 +20,7 @@ export function useAdminItems({ page, search, active }: ItemsQuery) {
 }
 
 /** An item update: the item form's body as parsed by updateItemBodySchema, or any part of it (the switch sends `{ active }`). */
-export type ItemUpdateBody = Partial<z.output<typeof updateItemBodySchema>> & {
-  /** The item's quantity rule (issue 27 §3); null removes it, absent leaves it. */
-  quantityRule?: { min: number; max: number | null; increment: number } | null;
-};
+export type ItemUpdateBody = Partial<z.output<typeof updateItemBodySchema>>;
 
 /** PATCH /admin/items/{id}. Throws ApiError. */
 export async function updateItem(itemId: number, body: ItemUpdateBody): Promise<void> {

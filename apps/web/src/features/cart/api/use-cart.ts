@@ -47,7 +47,7 @@ export function withLines(cart: Cart, items: Cart['items']): Cart {
     itemCount: items.length,
     totalQuantity: items.reduce((s, l) => s + l.quantity, 0),
     subtotal: money(subtotal),
-    total: money(subtotal + charge),
+    total: money(subtotal + charge + cents(cart.splitCaseFee ?? '0.00')),
   };
 }
 

@@ -21,10 +21,11 @@ import {
  * Every function throws ApiError on failure; hooks answer SWR state.
  */
 
-/** GET /outlets/{outletId}/order-guides, only the guides of `storeId` (the current selection). */
+/** GET /outlets/{outletId}/order-guides?storeId=: the outlet's guides for the current store, by name. */
 export function useOrderGuides(outletId: number | null, storeId: number | null) {
-  const q = useApi(outletId ? `/outlets/${outletId}/order-guides` : null, orderGuideListSchema);
-  const guides = q.data?.filter((g) => storeId == null || g.storeId === storeId);
+  const q = useApi(outletId && storeId ? `/outlets/${outletId}/order-guides?storeId=${storeId}` : null, orderGuideListSchema);
+  // The filter again on the client: a server that ignores ?storeId= still shows only this store's guides.
+  const guides = q.data?.items.filter((g) => g.storeId === storeId);
   return { ...q, guides };
 }
 
@@ -40,7 +41,7 @@ export async function createGuide(outletId: number, body: GuideBody): Promise<Or
 }
 
 /** PATCH /order-guides/{guideId}: name and/or lines (their order is the position). */
-export async function updateGuide(guideId: number, body: Partial<GuideBody>): Promise<void> {
+export async function updateGuide(guideId: number, body: Partial<Omit<GuideBody, 'storeId'>>): Promise<void> {
   await api.patch(`/order-guides/${guideId}`, body);
 }
 
@@ -52,7 +53,7 @@ export async function deleteGuide(guideId: number): Promise<void> {
 /** POST /order-guides/{guideId}/to-cart { onHand }: par − on hand (blank = 0) per line, rounded to the rule. */
 export async function fillCartFromGuide(guideId: number, onHand: { itemCode: string; onHand: number }[]): Promise<ToCartResult> {
   const res = await api.post(`/order-guides/${guideId}/to-cart`, { onHand });
-  return toCartResultSchema.parse(res.data ?? {});
+  return toCartResultSchema.parse(res.data);
 }
 
 /** GET /carts/current for the selection: the cart id bulk lines go to. */

@@ -8,11 +8,11 @@ import { parOf, type DraftLine } from '../hooks/use-guide-draft';
 import { ItemCombobox } from './item-combobox';
 
 /** Why a guide line was not put in the cart, in a person's words. */
-export function skipReasonText(reason: string, message?: string | null): string {
+export function skipReasonText(reason: string): string {
   if (reason === 'not_carried') return 'No longer carried at this store';
   if (reason === 'inactive') return 'No longer sold online';
   if (reason === 'nothing_needed') return 'Shelf already at par';
-  return message ?? reason.replace(/_/g, ' ');
+  return reason.replace(/_/g, ' ');
 }
 
 /** Add a line: item (autocomplete by code or name) and its par; Enter in the par adds. */
@@ -106,7 +106,7 @@ export function FillResultPanel({ result, names }: { result: ToCartResult; names
         <ul className="mt-1 space-y-0.5 text-sm text-stone-800">
           {result.skipped.map((s) => (
             <li key={s.itemCode}>
-              {label(s.itemCode, s.name)}: <span className="font-medium">{skipReasonText(s.reason, s.message)}</span>
+              {label(s.itemCode, s.name)}: <span className="font-medium">{skipReasonText(s.reason)}</span>
             </li>
           ))}
           {result.skipped.length === 0 && <li className="text-stone-500">None.</li>}

@@ -9,23 +9,74 @@ import { OrderGuidesPage } from './order-guides-page';
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
+const anyQty = { min: 1, max: null, increment: 1 };
+const stamp = '2026-11-20T10:00:00.000Z';
 const guide = {
   id: 5,
+  guideId: 5,
   name: 'Friday restock',
   storeId: 2190,
+  storeName: 'Central City Liquor',
   outletId: 1,
+  createdBy: null,
+  createdAt: stamp,
+  updatedAt: stamp,
   lines: [
     {
       itemCode: '35918',
       parQuantity: 12,
+      position: 1,
       name: 'TITOS HANDMADE VODKA',
+      carried: true,
       bottlesPerCase: 12,
       quantityRule: { min: 1, max: null, increment: 6 },
       stock: 4,
     },
-    { itemCode: '34422', parQuantity: 6, name: 'GREY GOOSE', bottlesPerCase: 6, stock: 40 },
-    { itemCode: '11788', parQuantity: 3, name: 'OLD BOTTLE', carried: false },
+    {
+      itemCode: '34422',
+      parQuantity: 6,
+      position: 2,
+      name: 'GREY GOOSE',
+      carried: true,
+      bottlesPerCase: 6,
+      quantityRule: anyQty,
+      stock: 40,
+    },
+    {
+      itemCode: '11788',
+      parQuantity: 3,
+      position: 3,
+      name: 'OLD BOTTLE',
+      carried: false,
+      bottlesPerCase: 12,
+      quantityRule: anyQty,
+      stock: null,
+    },
   ],
+};
+const summary = (over: object) => ({
+  id: 5,
+  guideId: 5,
+  outletId: 1,
+  storeId: 2190,
+  storeName: 'Central City Liquor',
+  name: 'Friday restock',
+  lineCount: 3,
+  updatedAt: stamp,
+  ...over,
+});
+const cart = {
+  id: 7,
+  outletId: 1,
+  storeId: 2190,
+  outlet: { name: 'Taproom', code: 'D1' },
+  store: { name: 'Central City Liquor', city: null, state: null, deliveryEnabled: false, deliveryCharge: '0.00' },
+  items: [],
+  fulfillment: { type: 'Pickup' as const, date: null, deliveryCharge: '0.00' },
+  itemCount: 0,
+  totalQuantity: 0,
+  subtotal: '0.00',
+  total: '0.00',
 };
 let api: FakeApi;
 beforeEach(() => {
@@ -38,7 +89,7 @@ beforeEach(() => {
     .on(
       'get',
       '/outlets/{outletId}/order-guides',
-      reply(orderGuideListSchema, { items: [guide, { ...guide, id: 6, storeId: 999, name: 'Other store' }] }),
+      reply(orderGuideListSchema, { items: [summary({}), summary({ id: 6, guideId: 6, storeId: 999, name: 'Other store' })] }),
     )
     .on('get', '/order-guides/{guideId}', reply(orderGuideSchema, guide))
     .on('patch', '/order-guides/{guideId}', { status: 200, body: guide })
@@ -46,10 +97,12 @@ beforeEach(() => {
       'post',
       '/order-guides/{guideId}/to-cart',
       reply(toCartResultSchema, {
-        added: [{ itemCode: '35918', quantity: 12 }],
+        cartId: 7,
+        cart,
+        added: [{ itemCode: '35918', name: 'TITOS HANDMADE VODKA', needed: 7, quantity: 12 }],
         skipped: [
-          { itemCode: '11788', reason: 'not_carried' },
-          { itemCode: '34422', reason: 'nothing_needed' },
+          { itemCode: '11788', name: 'OLD BOTTLE', reason: 'not_carried' },
+          { itemCode: '34422', name: 'GREY GOOSE', reason: 'nothing_needed' },
         ],
       }),
     );
@@ -73,7 +126,8 @@ describe('Order guides (issue 27 §1)', () => {
     expect(screen.queryByRole('button', { name: /Other store/ })).not.toBeInTheDocument();
     await opened();
     expect(table().getByText('TITOS HANDMADE VODKA')).toBeInTheDocument();
-    expect(table().getByText(/12 per case/)).toBeInTheDocument();
+    expect(table().getAllByText(/12 per case/)).toHaveLength(2);
+    expect(table().getByText(/In steps of 6/)).toBeInTheDocument();
     expect(table().getByText('Only 4 left at this store')).toBeInTheDocument();
     expect(table().getByText('No longer carried at this store')).toBeInTheDocument();
   });

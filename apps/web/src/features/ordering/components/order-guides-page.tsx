@@ -11,7 +11,7 @@ import { toApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSelection } from '@/lib/selection';
 import { createGuide, useOrderGuide, useOrderGuides } from '../api/ordering';
-import type { GuideBody, OrderGuide } from '../api/schemas';
+import type { GuideBody, OrderGuide, OrderGuideSummary } from '../api/schemas';
 import { GuideEditor } from './guide-editor';
 
 /** The "New guide" dialog: a name; `lines` prefilled when a suggestion is saved as a guide. */
@@ -24,7 +24,7 @@ export function NewGuideDialog({
 }: {
   outletId: number;
   storeId: number;
-  lines?: GuideBody['lines'];
+  lines?: { itemCode: string; parQuantity: number }[];
   onClose: () => void;
   onCreated: (g: OrderGuide) => void;
 }) {
@@ -65,7 +65,7 @@ export function NewGuideDialog({
 }
 
 /** The guide list: one button per guide, the current one marked. */
-function GuideList({ guides, current, onPick }: { guides: OrderGuide[]; current: number | null; onPick: (id: number) => void }) {
+function GuideList({ guides, current, onPick }: { guides: OrderGuideSummary[]; current: number | null; onPick: (id: number) => void }) {
   return (
     <nav aria-label="Order guides" className="print:hidden">
       <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
@@ -83,7 +83,7 @@ function GuideList({ guides, current, onPick }: { guides: OrderGuide[]; current:
               )}
             >
               {g.name}
-              <span className="block text-xs font-normal text-stone-500">{g.lines.length ? `${g.lines.length} lines` : 'Open'}</span>
+              <span className="block text-xs font-normal text-stone-500">{g.lineCount === 1 ? '1 line' : `${g.lineCount} lines`}</span>
             </button>
           </li>
         ))}

@@ -33,6 +33,7 @@ const titos = {
   volumeMl: 750,
   bottlesPerCase: 12,
   stock: 40,
+  quantityRule: { min: 1, max: null, increment: 1 },
 };
 
 let api: FakeApi;
@@ -47,15 +48,21 @@ beforeEach(() => {
     .on('get', '/stores/{storeId}/products', reply(productPageSchema, { items: [titos], page: 1, pageSize: 8, total: 1 }))
     .on('post', '/carts/{cartId}/lines/bulk', (call) => {
       const lines = (call.body as { lines: { itemCode: string; quantity: number }[] }).lines;
-      return reply(bulkResultsSchema, {
-        results: lines.map((l, i) =>
-          l.itemCode === 'NOPE'
-            ? { row: i + 1, itemCode: l.itemCode, ok: false, code: 'unknown_item', message: 'Unknown item code' }
-            : l.itemCode === '34422'
-              ? { row: i + 1, itemCode: l.itemCode, ok: false, code: 'quantity_rule', message: 'Sold in steps of 6', nearestValid: 6 }
-              : { row: i + 1, itemCode: l.itemCode, ok: true, quantity: l.quantity },
-        ),
-      });
+      const results = lines.map((l, i) =>
+        l.itemCode === 'NOPE'
+          ? { row: i + 1, itemCode: l.itemCode, ok: false, code: 'unknown_code' as const, message: 'Unknown item code' }
+          : l.itemCode === '34422'
+            ? {
+                row: i + 1,
+                itemCode: l.itemCode,
+                ok: false,
+                code: 'quantity_rule' as const,
+                message: 'Sold in steps of 6',
+                nearestValid: 6,
+              }
+            : { row: i + 1, itemCode: l.itemCode, ok: true, quantity: l.quantity },
+      );
+      return reply(bulkResultsSchema, { results, addedCount: results.filter((r) => r.ok).length, cart });
     });
 });
 afterEach(() => (notify as jest.Mock).mockClear());

@@ -23,6 +23,7 @@ const cart = {
   subtotal: '0.00',
   total: '0.00',
 };
+const facts = { stock: null, bottlesPerCase: 12, quantityRule: { min: 1, max: null, increment: 1 } };
 let api: FakeApi;
 beforeEach(() => {
   (useSelection as jest.Mock).mockReturnValue({
@@ -34,9 +35,20 @@ beforeEach(() => {
     .on('get', '/outlets/{outletId}/stores/{storeId}/suggested-order', (call) => {
       const weeks = new URL(`http://x${call.url}`).searchParams.get('weeks');
       return reply(suggestedOrderSchema, {
+        outletId: 1,
+        storeId: 2190,
+        weeks: Number(weeks),
+        source: 'own_history',
         lines: [
-          { itemCode: '35918', name: 'TITOS HANDMADE VODKA', suggested: 6, basis: `≈ 6 a week over ${weeks} weeks`, weeklyAverage: 6 },
-          { itemCode: '34422', name: 'GREY GOOSE', suggested: 2, basis: `≈ 2 a week over ${weeks} weeks`, weeklyAverage: 2 },
+          {
+            itemCode: '35918',
+            name: 'TITOS HANDMADE VODKA',
+            suggested: 6,
+            basis: `≈ 6 a week over ${weeks} weeks`,
+            weeklyAverage: 6,
+            ...facts,
+          },
+          { itemCode: '34422', name: 'GREY GOOSE', suggested: 2, basis: `≈ 2 a week over ${weeks} weeks`, weeklyAverage: 2, ...facts },
         ],
       });
     })
@@ -49,6 +61,8 @@ beforeEach(() => {
           ok: true,
           quantity: l.quantity,
         })),
+        addedCount: (call.body as { lines: unknown[] }).lines.length,
+        cart,
       }),
     );
 });

@@ -26,8 +26,9 @@ export function sendable(l: QuickLine): boolean {
 /** The text of a refusal: the server's message, else one made from its code. */
 function refusalText(r: BulkResult): string {
   if (r.message) return r.message;
-  if (r.code === 'unknown_item' || r.code === 'not_found') return 'Unknown item code';
+  if (r.code === 'unknown_code') return 'Unknown item code';
   if (r.code === 'not_carried') return 'Not carried at this store';
+  if (r.code === 'inactive') return 'No longer sold online';
   if (r.nearestValid != null) return `Quantity not allowed by the case rule — nearest valid is ${r.nearestValid}`;
   return 'Could not be added';
 }
