@@ -11,7 +11,7 @@ import { toApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSelection } from '@/lib/selection';
 import { createGuide, useOrderGuide, useOrderGuides } from '../api/ordering';
-import type { GuideBody, OrderGuide, OrderGuideSummary } from '../api/schemas';
+import type { OrderGuide, OrderGuideSummary } from '../api/schemas';
 import { GuideEditor } from './guide-editor';
 
 /** The "New guide" dialog: a name; `lines` prefilled when a suggestion is saved as a guide. */
