@@ -94,7 +94,7 @@ export function GuideEditor({
   };
 
   return (
-    <section aria-label={`Guide ${guide.name}`} className="space-y-4">
+    <section aria-label={`Guide ${guide.name}`} className="min-w-0 space-y-4">
       <div className="space-y-3 print:hidden">
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-[12rem] flex-1">
@@ -109,7 +109,12 @@ export function GuideEditor({
               onChange={(e) => draft.rename(e.target.value)}
             />
           </div>
-          <Button onClick={() => void save()} loading={saving} disabled={!draft.dirty || draft.invalid}>
+          <Button
+            variant={draft.dirty ? 'primary' : 'outline'}
+            onClick={() => void save()}
+            loading={saving}
+            disabled={!draft.dirty || draft.invalid}
+          >
             <Save className="h-4 w-4" aria-hidden /> {draft.dirty ? 'Save changes' : 'Saved'}
           </Button>
           <Button variant="outline" onClick={() => window.print()}>

@@ -46,7 +46,7 @@ export function QuickOrderPage() {
       notify({
         title: ok ? `${ok} line${ok === 1 ? '' : 's'} added to the cart` : 'No lines added',
         description: bad ? `${bad} line${bad === 1 ? ' needs' : 's need'} attention.` : undefined,
-        variant: bad ? 'destructive' : 'success',
+        variant: ok ? 'success' : 'destructive',
       });
       await reloadCarts();
     } catch (e) {

@@ -41,7 +41,7 @@ export const QuickOrderRow = memo(function QuickOrderRow({ line, index, storeId,
       </span>
       <div>
         <label htmlFor={codeId(line.key)} className="mb-0.5 block text-xs font-medium text-stone-600 sm:sr-only">
-          Item code, line {index + 1}
+          Item code<span className="sr-only">, line {index + 1}</span>
         </label>
         <ItemCombobox
           id={codeId(line.key)}
@@ -82,7 +82,7 @@ export const QuickOrderRow = memo(function QuickOrderRow({ line, index, storeId,
       </div>
       <div>
         <label htmlFor={qtyId(line.key)} className="mb-0.5 block text-xs font-medium text-stone-600 sm:sr-only">
-          Quantity, line {index + 1}
+          Quantity<span className="sr-only">, line {index + 1}</span>
         </label>
         <input
           id={qtyId(line.key)}

@@ -96,8 +96,9 @@ export function useQuickOrder() {
       ls.map((l) => {
         const r = byKey.get(l.key);
         if (!r) return l;
-        if (r.ok) return { ...l, status: 'added', message: null, nearestValid: null, quantity: String(r.quantity ?? l.quantity) };
-        return { ...l, status: 'refused', message: refusalText(r), nearestValid: r.nearestValid ?? null };
+        const name = r.name ?? l.name;
+        if (r.ok) return { ...l, name, status: 'added', message: null, nearestValid: null, quantity: String(r.quantity ?? l.quantity) };
+        return { ...l, name, status: 'refused', message: refusalText(r), nearestValid: r.nearestValid ?? null };
       }),
     );
   }, []);
