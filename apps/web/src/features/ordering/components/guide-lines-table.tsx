@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { cn } from '@/lib/cn';
 import type { GuideDraft } from '../hooks/use-guide-draft';
 import { GuideLineRow } from './guide-line-row';
 
@@ -40,7 +41,7 @@ export function GuideLinesTable({
   };
 
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -51,7 +52,7 @@ export function GuideLinesTable({
           },
         }}
       >
-        <table className="w-full min-w-[34rem] text-left">
+        <table className={cn('w-full text-left', fill ? 'min-w-[34rem]' : 'min-w-[20rem]')}>
           <caption className="sr-only">Guide lines in order</caption>
           <thead>
             <tr className="border-b border-stone-200 text-xs font-semibold uppercase tracking-wide text-stone-500">

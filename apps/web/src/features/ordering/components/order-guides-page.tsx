@@ -145,7 +145,7 @@ export function OrderGuidesPage() {
           action={<Button onClick={() => setCreating(true)}>Create a guide</Button>}
         />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[14rem_minmax(0,1fr)]">
           <GuideList guides={guides} current={currentId} onPick={pick} />
           {detail.data ? (
             <GuideEditor
