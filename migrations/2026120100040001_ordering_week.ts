@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
  * - items get their quantity rule (min, max or none, increment; all bottles), keyed per item (an item is a
  *   board's, so the rule holds at every store of the board; a store's split-case policy adds to it);
  * - stores get `split_case_policy` (any | full_cases | split_fee) and `split_case_fee` (dollars per bottle of
- *   an incomplete case); orders keep the fee they were charged (`split_case_fee`, part of total_amount);
+ *   an incomplete case); orders keep the fee they were charged (`split_case_fee`, part of total_amount:
+ *   orders_total_adds_up becomes total = subtotal + delivery charge + split-case fee);
  * - order_guides (outlet × store, named, unique name per outlet) and order_guide_lines (item code, par, position);
  * - store_item_history: a store's real weekly bottles per item (from store_items_2022.csv, seeds), the basis
  *   of a suggestion for an outlet with no history of its own.
@@ -31,7 +32,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('orders', (t) => {
     t.decimal('split_case_fee', 12, 2).notNullable().defaultTo(0);
   });
-  await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_split_case_fee_nonnegative CHECK (split_case_fee >= 0)`);
+  await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_split_case_fee_nonnegative CHECK (split_case_fee >= 0),
+    DROP CONSTRAINT orders_total_adds_up,
+    ADD CONSTRAINT orders_total_adds_up CHECK (total_amount = subtotal + delivery_charge + split_case_fee)`);
 
   await knex.schema.createTable('order_guides', (t) => {
     t.increments('id').primary();
@@ -74,9 +77,12 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('store_item_history');
   await knex.schema.dropTableIfExists('order_guide_lines');
   await knex.schema.dropTableIfExists('order_guides');
+  // An order that paid split-case fees keeps them in its total: the old rule is re-added for new rows only.
+  await knex.raw(`ALTER TABLE orders DROP CONSTRAINT orders_total_adds_up`);
   await knex.schema.alterTable('orders', (t) => {
     t.dropColumn('split_case_fee');
   });
+  await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_total_adds_up CHECK (total_amount = subtotal + delivery_charge) NOT VALID`);
   await knex.schema.alterTable('stores', (t) => {
     t.dropColumns('split_case_policy', 'split_case_fee');
   });

@@ -20,6 +20,7 @@ import {
   runImport,
   realDataFiles,
   demoSalesFile,
+  resolveDataFile,
   lockDemoAccounts,
   ImportError,
   type ImportProgress,
@@ -281,6 +282,7 @@ async function seed(db: ReturnType<typeof createDb>, config: ReturnType<typeof l
       password: config.demoPassword,
       bcryptCost: config.bcryptCost,
       salesFile: demoSalesFile(config.sharedDataDir),
+      storeItemsFile: resolveDataFile(config.sharedDataDir, 'store_items_2022.csv'),
     });
     step(
       4,

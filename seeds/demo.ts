@@ -6,6 +6,7 @@ import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
 import { ROLES } from '@portal/contracts';
 import { grantRoleAtOutlets } from './grants';
+import { seedOrderingWeek } from './ordering-week';
 
 /**
  * Demo data: made-up outlets (clearly named as demo) linked to real large stores, and the
@@ -97,7 +98,7 @@ export const DEMO_DELIVERY_STORE = { id: 2190, charge: '15.00', phone: '(515) 55
 
 export async function seedDemo(
   db: Knex,
-  opts: { password: string; bcryptCost: number; salesFile?: string },
+  opts: { password: string; bcryptCost: number; salesFile?: string; storeItemsFile?: string },
 ): Promise<{ created: boolean }> {
   const exists = await db('users').where({ email: 'admin@example.com' }).first('id');
   const hash = exists ? '' : await bcrypt.hash(opts.password, opts.bcryptCost);
@@ -159,6 +160,9 @@ export async function seedDemo(
   // The past orders need the buyer's first store (a database loaded with other data may lack it).
   if (!exists && opts.salesFile && existsSync(opts.salesFile) && storeIds.has(DEMO_OUTLETS[0].stores[0]))
     await seedPastOrders(db, opts.salesFile);
+  // The ordering week's guides, weekly orders, case rule and store history (issue 27): with the real data only
+  // (tests seed without it), on every demo seed (idempotent: an upgraded portal gets them on its next start).
+  if (opts.salesFile && existsSync(opts.salesFile)) await seedOrderingWeek(db, { storeItemsFile: opts.storeItemsFile });
   return { created: !exists };
 }
 

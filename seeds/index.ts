@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import { seedReference } from './reference';
 import { seedDemo } from './demo';
 import { importFiles, type ImportOptions, type ImportResult } from './import';
-import { demoSalesFile, realDataFiles } from './data-files';
+import { demoSalesFile, realDataFiles, resolveDataFile } from './data-files';
 
 export { seedReference } from './reference';
 export { grantRole, grantRoleAtOutlets } from './grants';
+export { seedOrderingWeek } from './ordering-week';
 export { seedDemo, DEMO_ACCOUNTS, DEMO_OUTLETS, DEFAULT_DEMO_PASSWORD, accountsWithDemoPassword, lockDemoAccounts } from './demo';
 export {
   importFile,
@@ -52,6 +53,7 @@ export async function bootstrapDatabase(db: Knex, opts: BootstrapOptions): Promi
       password: opts.demoPassword,
       bcryptCost: opts.bcryptCost,
       salesFile: demoSalesFile(opts.sharedDataDir),
+      storeItemsFile: resolveDataFile(opts.sharedDataDir, 'store_items_2022.csv'),
     });
     if (demo.created) log('demo accounts created (admin, manager, buyer, viewer @example.com)');
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quantityRuleInputSchema } from './quantity-rule';
 
 /** Warehouse integrations (ARCHITECTURE §10): API keys and webhook endpoints as the admin area manages them. */
 
@@ -104,6 +105,8 @@ export const itemRowSchema = z.object({
   category: z.string().max(100).optional(),
   bottlesPerCase: z.union([z.number().int().positive(), z.string()]).optional(),
   active: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  /** The item's quantity rule (issue 27; JSON rows): null removes it, left out keeps it. */
+  quantityRule: quantityRuleInputSchema.nullable().optional(),
 });
 /** The answer of a bulk upsert: what changed (or would, with dryRun). */
 export const upsertResultSchema = z.object({

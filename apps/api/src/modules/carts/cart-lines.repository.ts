@@ -109,7 +109,7 @@ export async function addLineByRule(
 
 /**
  * Writes many lines in one statement (quick order, guides): each `{ itemId, code, quantity }` (codes unique)
- * enters at its item's current price; an existing line becomes `mode: 'add'` its quantity + the new one,
+ * enters at its item's current price (new lines in the order given); an existing line becomes `mode: 'add'` its quantity + the new one,
  * `mode: 'atLeast'` the larger of the two (capped at 999). Returns code → the line's new quantity.
  */
 export async function upsertLines(
@@ -124,8 +124,9 @@ export async function upsertLines(
   const res = await db.raw<{ rows: { itemCode: string; quantity: number }[] }>(
     `INSERT INTO cart_items AS ci (cart_id, item_id, item_code, quantity, unit_price)
      SELECT ?::int, i.id, i.code, v.quantity, i.retail
-       FROM unnest(?::int[], ?::int[]) AS v(item_id, quantity)
+       FROM unnest(?::int[], ?::int[]) WITH ORDINALITY AS v(item_id, quantity, ord)
        JOIN items i ON i.id = v.item_id
+      ORDER BY v.ord
      ON CONFLICT (cart_id, item_code) DO UPDATE SET quantity = ${next}, updated_at = now()
      RETURNING ci.item_code AS "itemCode", ci.quantity`,
     [cartId, lines.map((l) => l.itemId), lines.map((l) => Math.min(l.quantity, max))],

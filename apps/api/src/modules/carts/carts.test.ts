@@ -163,6 +163,10 @@ describe('POST /carts/{cartId}/items', () => {
         bottleSize: '750 ml',
         volumeMl: 750,
         available: true,
+        stock: null,
+        bottlesPerCase: 12,
+        quantityRule: { min: 1, max: null, increment: 1 },
+        splitCaseFee: '0.00',
       },
     ]);
     expect(res.body).toMatchObject({ itemCount: 1, totalQuantity: 1, subtotal: '14.99', total: '14.99' });

@@ -1,4 +1,4 @@
-import { PROBLEM_CODES } from '@portal/contracts';
+import { PROBLEM_CODES, quantityRuleInputSchema } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import type { ApiKeyPrincipal } from '../access/api-keys';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../http/errors';
@@ -160,6 +160,12 @@ export async function upsertInventory(
   });
 }
 
+type Rule = { min: number; max: number | null; increment: number };
+const sameQuantityRule = (a: Rule | null, b: Rule) =>
+  (a ?? { min: 1, max: null, increment: 1 }).min === b.min &&
+  (a ?? { min: 1, max: null, increment: 1 }).max === b.max &&
+  (a ?? { min: 1, max: null, increment: 1 }).increment === b.increment;
+
 /** Only a board's API key changes its catalog: a store's key → 403. */
 export function assertCatalogKey(key: ApiKeyPrincipal): asserts key is ApiKeyPrincipal & { boardId: number } {
   if (!key.boardId) throw new ForbiddenError("Only a board's API key may change its catalog.");
@@ -173,6 +179,8 @@ export interface ItemRow {
   category?: unknown;
   bottlesPerCase?: unknown;
   active?: unknown;
+  /** { min, max, increment } or null (none); left out: the item's rule stays (issue 27; JSON bodies). */
+  quantityRule?: unknown;
 }
 
 /**
@@ -207,7 +215,9 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
       err(n, 'bottlesPerCase', 'Bottles per case must be a whole number above 0');
     const category = typeof r.category === 'string' && r.category.trim() ? r.category.trim().slice(0, 100) : null;
     const active = r.active === undefined ? true : r.active === true || r.active === 'true';
-    clean.push({ code, name, retail: Number(retail).toFixed(2), category, pack, active });
+    const rule = r.quantityRule === undefined ? undefined : quantityRuleInputSchema.nullable().safeParse(r.quantityRule);
+    if (rule && !rule.success) for (const issue of rule.error.issues) err(n, ['quantityRule', ...issue.path].join('.'), issue.message);
+    clean.push({ code, name, retail: Number(retail).toFixed(2), category, pack, active, rule: rule?.success ? rule.data : undefined });
   });
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
@@ -230,7 +240,15 @@ export async function upsertItems(db: Db, key: ApiKeyPrincipal, rows: ItemRow[],
         created++;
         return true;
       }
-      if (cur.name === c.name && cur.retail === c.retail && cur.category === c.category && cur.pack === c.pack && cur.active === c.active) {
+      const sameRule = c.rule === undefined || sameQuantityRule(cur.rule ?? null, c.rule ?? { min: 1, max: null, increment: 1 });
+      if (
+        sameRule &&
+        cur.name === c.name &&
+        cur.retail === c.retail &&
+        cur.category === c.category &&
+        cur.pack === c.pack &&
+        cur.active === c.active
+      ) {
         unchanged++;
         return false;
       }

@@ -123,17 +123,30 @@ export interface CatalogItem {
   category: string | null;
   pack: number | null;
   active: boolean;
+  /** The item's quantity rule (issue 27): undefined = leave it as it is (a new item: none), null = none. */
+  rule?: { min: number; max: number | null; increment: number } | null;
 }
 
-/** Board `boardId`'s items by code, for the codes given. */
+/** Board `boardId`'s items by code, for the codes given (with their quantity rules). */
 export async function catalogByCode(db: Db, boardId: number, codes: readonly string[]): Promise<Map<string, Omit<CatalogItem, 'code'>>> {
   const current = new Map<string, Omit<CatalogItem, 'code'>>();
   for (let i = 0; i < codes.length; i += CHUNK) {
-    const got: CatalogItem[] = await db('items')
+    const got = await db('items')
       .where({ board_id: boardId })
       .whereIn('code', codes.slice(i, i + CHUNK))
-      .select('code', 'name', 'retail', 'category', 'bottles_per_case as pack', 'active');
-    for (const g of got) current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2) });
+      .select(
+        'code',
+        'name',
+        'retail',
+        'category',
+        'bottles_per_case as pack',
+        'active',
+        'min_order_quantity as min',
+        'max_order_quantity as max',
+        'order_increment as increment',
+      );
+    for (const { min, max, increment, ...g } of got)
+      current.set(g.code, { ...g, retail: Number(g.retail).toFixed(2), rule: { min, max, increment } });
   }
   return current;
 }
@@ -179,6 +192,20 @@ export async function upsertCatalog(db: Db, boardId: number, items: readonly Cat
       // knex's binding type has no array with nulls; pg sends them as arrays with NULLs.
     ] as Knex.RawBinding[],
   );
+  const ruled = items.filter((c) => c.rule !== undefined);
+  if (ruled.length)
+    await db.raw(
+      `UPDATE items i SET min_order_quantity = u.min, max_order_quantity = u.max, order_increment = u.inc, updated_at = now()
+         FROM unnest(?::text[], ?::int[], ?::int[], ?::int[]) AS u(code, min, max, inc)
+        WHERE i.board_id = ? AND i.code = u.code`,
+      [
+        ruled.map((c) => c.code),
+        ruled.map((c) => c.rule?.min ?? 1),
+        ruled.map((c) => c.rule?.max ?? null),
+        ruled.map((c) => c.rule?.increment ?? 1),
+        boardId,
+      ] as Knex.RawBinding[],
+    );
 }
 
 /** Order `orderNumber` with its store and the store's board; undefined when absent. */

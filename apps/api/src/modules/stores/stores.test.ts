@@ -125,6 +125,7 @@ describe('GET /stores/{storeId}/products', () => {
       volumeMl: 750,
       bottlesPerCase: 12,
       stock: null,
+      quantityRule: { min: 1, max: null, increment: 1 },
     });
   });
 
