@@ -236,3 +236,53 @@ it('buyer at 390 px: every ordering screen fits the phone', async () => {
     expect({ path, overflow }).toEqual({ path, overflow: 0 });
   }
 });
+
+it('administrator at 1280 and 390 px: sets an item quantity rule in the item editor (a max below the min is refused)', async () => {
+  const page = await openPage(DESKTOP);
+  await signIn(page, portal.baseUrl, 'admin@example.com');
+  await page.goto(`${portal.baseUrl}/admin`);
+  await page.getByRole('tab', { name: 'Items' }).click();
+  const item = (await portal.t.db('items').orderBy('code').first('id', 'code')) as { id: number; code: string };
+  await page.getByLabel('Search items by name or code').fill(item.code);
+  await page.getByRole('row').filter({ hasText: item.code }).getByRole('button', { name: /^Edit/ }).click();
+  const rule = page.getByRole('group', { name: 'Quantity rule (bottles)' });
+  await rule.getByLabel('Minimum').fill('12');
+  await rule.getByLabel('Maximum').fill('6');
+  await rule.getByLabel('Step').fill('6');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('A whole number, at least the minimum').waitFor();
+  await shot(page, '07-admin-item-rule');
+  await page.setViewportSize(MOBILE);
+  await afterResize(page);
+  await shot(page, '07-admin-item-rule');
+  await page.setViewportSize(DESKTOP);
+  await rule.getByLabel('Maximum').fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Item updated').waitFor();
+  await withToken('admin@example.com', async () => {
+    const found = (await api('GET', `/admin/items?search=${item.code}`)).json as { items: { code: string; quantityRule: unknown }[] };
+    expect(found.items.find((i) => i.code === item.code)?.quantityRule).toEqual({ min: 12, max: null, increment: 6 });
+  });
+});
+
+it('buyer at 1280 px: 200 pasted lines render and stay responsive to typing (numbers logged, not asserted)', async () => {
+  const page = await openPage(DESKTOP);
+  await signIn(page, portal.baseUrl, 'buyer@example.com');
+  await page.goto(`${portal.baseUrl}/quick-order`);
+  const text = Array.from({ length: 200 }, (_, i) => `${10000 + i}\t${(i % 6) + 1}`).join('\n');
+  await page.getByLabel('Item codes and quantities').fill(text);
+  const t0 = Date.now();
+  await page.getByRole('button', { name: /Add pasted lines/ }).click();
+  await page.getByLabel('Quantity, line 200').waitFor();
+  const pasteMs = Date.now() - t0;
+  const box = page.getByLabel('Quantity, line 150');
+  const t1 = Date.now();
+  await box.fill('');
+  await box.pressSequentially('12');
+  await page.waitForFunction(
+    () => (document.querySelector('[data-qo-grid] li:nth-child(150) input[inputmode="numeric"]') as HTMLInputElement)?.value === '12',
+  );
+  const typeMs = Date.now() - t1;
+  console.warn(`quick order, 200 pasted lines: rendered in ${pasteMs} ms; typing 2 digits in line 150 took ${typeMs} ms`);
+  expect(await page.getByRole('button', { name: 'Add all valid lines (200)' }).isEnabled()).toBe(true);
+});
