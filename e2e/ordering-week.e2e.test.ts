@@ -130,12 +130,34 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
   const table = page.getByRole('table', { name: 'Guide lines in order' });
   await table.getByRole('row').nth(3).waitFor();
   expect(await table.getByRole('row').count()).toBe(4);
-  await table
-    .getByRole('button', { name: /^Move .* down$/ })
-    .first()
-    .press('Enter');
+  const order = () => table.locator('tbody tr td:nth-child(2) > p:first-child').allInnerTexts();
+  const [a, b, c] = [vodkas[0].name, vodkas[1].name, vodkas[2].name];
+  // Move buttons (keyboard: Enter on "Move … down").
+  await table.getByRole('button', { name: `Move ${a} down` }).press('Enter');
+  expect(await order()).toEqual([b, a, c]);
+  // The drag handle by keyboard (dnd-kit: Space picks up, arrows move, Space drops).
+  const handle = table.getByRole('button', { name: `Drag ${c}` });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await page.waitForFunction((name) => document.querySelector('table tbody tr:nth-child(2) td:nth-child(2) > p')?.textContent === name, c);
+  expect(await order()).toEqual([b, c, a]);
+  // The drag handle with the mouse: the first line dropped on the last.
+  const from = (await table.getByRole('button', { name: `Drag ${b}` }).boundingBox())!;
+  const to = (await table.getByRole('row').nth(3).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + 20, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 10, { steps: 10 });
+  await page.mouse.up();
+  await page.waitForFunction((name) => document.querySelector('table tbody tr:nth-child(3) td:nth-child(2) > p')?.textContent === name, b);
+  expect(await order()).toEqual([c, a, b]);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('button', { name: 'Saved' }).waitFor();
+  const gid = Number(new URL(page.url()).searchParams.get('guide'));
+  const savedGuide = (await api('GET', `/order-guides/${gid}`)).json as { lines: { itemCode: string }[] };
+  expect(savedGuide.lines.map((l) => l.itemCode)).toEqual([vodkas[2].code, vodkas[0].code, vodkas[1].code]);
   await shot(page, '01-guide');
 
   // 2. Fill the cart: 5 on the shelf of the first product, the others blank.

@@ -5,6 +5,7 @@ import { inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { ToCartResult } from '../api/schemas';
 import { parOf, type DraftLine } from '../hooks/use-guide-draft';
+import { searchProducts } from '../api/ordering';
 import { ItemCombobox } from './item-combobox';
 
 /** Why a guide line was not put in the cart, in a person's words. */
@@ -20,13 +21,27 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
   const [code, setCode] = useState('');
   const [name, setName] = useState<string | null>(null);
   const [par, setPar] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const ok = code.trim() !== '' && parOf(par) !== null;
-  const submit = () => {
+  const submit = async () => {
     if (!ok) return;
-    onAdd(code.trim(), name, parOf(par)!);
+    const wanted = code.trim();
+    let itemName = name;
+    if (!itemName) {
+      // A typed code: look it up so the line shows its product, and refuse a code the store does not sell.
+      const found = await searchProducts(storeId, wanted, 5).catch(() => []);
+      itemName = found.find((p) => p.code.toLowerCase() === wanted.toLowerCase())?.name ?? null;
+      if (!itemName) {
+        setError(`No product with the code ${wanted} at this store`);
+        document.getElementById('guide-add-code')?.focus();
+        return;
+      }
+    }
+    onAdd(wanted, itemName, parOf(par)!);
     setCode('');
     setName(null);
     setPar('');
+    setError(null);
     document.getElementById('guide-add-code')?.focus();
   };
   return (
@@ -39,9 +54,12 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
           id="guide-add-code"
           storeId={storeId}
           value={code}
+          invalid={Boolean(error)}
+          aria-describedby={error ? 'guide-add-error' : undefined}
           onChange={(t) => {
             setCode(t);
             setName(null);
+            setError(null);
           }}
           onPick={(p) => {
             setCode(p.code);
@@ -51,6 +69,11 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
           onEnter={() => document.getElementById('guide-add-par')?.focus()}
         />
         {name && <p className="mt-1 truncate text-xs text-stone-600">{name}</p>}
+        {error && (
+          <p id="guide-add-error" role="alert" className="mt-1 text-xs font-medium text-red-700">
+            {error}
+          </p>
+        )}
       </div>
       <div>
         <label htmlFor="guide-add-par" className="mb-1 block text-sm font-medium text-stone-800">
@@ -65,13 +88,13 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              submit();
+              void submit();
             }
           }}
           className={cn(inputClass, 'h-9 w-24 text-right tabular-nums')}
         />
       </div>
-      <Button variant="outline" className="h-9" onClick={submit} disabled={!ok}>
+      <Button variant="outline" className="h-9" onClick={() => void submit()} disabled={!ok}>
         <Plus className="h-4 w-4" aria-hidden /> Add line
       </Button>
     </div>

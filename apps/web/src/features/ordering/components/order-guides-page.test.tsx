@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { productPageSchema } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
 import { FakeApi, reply } from '@/test/fake-api';
@@ -92,6 +93,29 @@ beforeEach(() => {
       reply(orderGuideListSchema, { items: [summary({}), summary({ id: 6, guideId: 6, storeId: 999, name: 'Other store' })] }),
     )
     .on('get', '/order-guides/{guideId}', reply(orderGuideSchema, guide))
+    .on('get', '/stores/{storeId}/products', (call) =>
+      reply(productPageSchema, {
+        items: call.url.includes('search=43337')
+          ? [
+              {
+                code: '43337',
+                name: 'CAPTAIN MORGAN',
+                category: 'SPICED RUM',
+                price: '15.00',
+                bottleSizeId: 3,
+                bottleSize: '750 ml',
+                volumeMl: 750,
+                bottlesPerCase: 12,
+                stock: 9,
+                quantityRule: anyQty,
+              },
+            ]
+          : [],
+        page: 1,
+        pageSize: 5,
+        total: 0,
+      }),
+    )
     .on('patch', '/order-guides/{guideId}', { status: 200, body: guide })
     .on(
       'post',
@@ -168,5 +192,19 @@ describe('Order guides (issue 27 §1)', () => {
     expect(within(result).getByText(/Added to the cart \(1\)/)).toBeInTheDocument();
     expect(within(result).getByText('No longer carried at this store')).toBeInTheDocument();
     expect(within(result).getByText('Shelf already at par')).toBeInTheDocument();
+  });
+
+  it('when a code is typed and added, then the line shows its product; a code the store does not sell is refused and not added', async () => {
+    const { user } = render();
+    await opened();
+    await user.type(screen.getByLabelText('Add item (code or name)'), 'NOPE');
+    await user.type(screen.getByLabelText('Par (bottles)'), '6{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No product with the code NOPE at this store');
+    expect(table().getAllByRole('row')).toHaveLength(4);
+    await user.clear(screen.getByLabelText('Add item (code or name)'));
+    await user.type(screen.getByLabelText('Add item (code or name)'), '43337');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    expect(await table().findByText('CAPTAIN MORGAN')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
   });
 });
