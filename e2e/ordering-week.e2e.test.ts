@@ -121,13 +121,15 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
   await add.press('Enter');
   await page.getByLabel('Par (bottles)').fill('12');
   await page.getByLabel('Par (bottles)').press('Enter');
+  const table = page.getByRole('table', { name: 'Guide lines in order' });
   for (const p of [vodkas[1], vodkas[2]]) {
     await add.fill(p.code);
     await add.press('Enter');
     await page.getByLabel('Par (bottles)').fill('12');
     await page.getByLabel('Par (bottles)').press('Enter');
+    // A typed code is looked up before its line appears with the product's name.
+    await table.getByText(p.name, { exact: true }).waitFor();
   }
-  const table = page.getByRole('table', { name: 'Guide lines in order' });
   await table.getByRole('row').nth(3).waitFor();
   expect(await table.getByRole('row').count()).toBe(4);
   const order = () => table.locator('tbody tr td:nth-child(2) > p:first-child').allInnerTexts();
@@ -140,6 +142,10 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
   await handle.focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
+  await page
+    .locator('[id^="DndLiveRegion"]')
+    .getByText(/was moved over droppable area/)
+    .waitFor();
   await page.keyboard.press('Space');
   await page.waitForFunction((name) => document.querySelector('table tbody tr:nth-child(2) td:nth-child(2) > p')?.textContent === name, c);
   expect(await order()).toEqual([b, c, a]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCorners, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '@/lib/cn';
 import type { GuideDraft } from '../hooks/use-guide-draft';
@@ -44,7 +44,7 @@ export function GuideLinesTable({
     <div className="relative overflow-x-auto">
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCenter}
+        collisionDetection={closestCorners}
         onDragEnd={onDragEnd}
         accessibility={{
           screenReaderInstructions: {

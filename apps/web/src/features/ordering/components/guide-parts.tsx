@@ -22,14 +22,17 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
   const [name, setName] = useState<string | null>(null);
   const [par, setPar] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const ok = code.trim() !== '' && parOf(par) !== null;
+  const [busy, setBusy] = useState(false);
+  const ok = code.trim() !== '' && parOf(par) !== null && !busy;
   const submit = async () => {
     if (!ok) return;
     const wanted = code.trim();
     let itemName = name;
     if (!itemName) {
       // A typed code: look it up so the line shows its product, and refuse a code the store does not sell.
+      setBusy(true);
       const found = await searchProducts(storeId, wanted, 5).catch(() => []);
+      setBusy(false);
       itemName = found.find((p) => p.code.toLowerCase() === wanted.toLowerCase())?.name ?? null;
       if (!itemName) {
         setError(`No product with the code ${wanted} at this store`);
@@ -94,7 +97,7 @@ export function AddGuideLine({ storeId, onAdd }: { storeId: number; onAdd: (code
           className={cn(inputClass, 'h-9 w-24 text-right tabular-nums')}
         />
       </div>
-      <Button variant="outline" className="h-9" onClick={() => void submit()} disabled={!ok}>
+      <Button variant="outline" className="h-9" onClick={() => void submit()} disabled={!ok} loading={busy}>
         <Plus className="h-4 w-4" aria-hidden /> Add line
       </Button>
     </div>
