@@ -247,7 +247,7 @@ export async function readTextBody(req: Request, maxBytes: number): Promise<stri
   body.on('error', (err) => text.destroy(err));
   let out = '';
   try {
-    for await (const chunk of body.pipe(text) as AsyncIterable<string>) out += chunk;
+    for await (const chunk of body.pipe(text)) out += String(chunk);
   } catch (err) {
     req.unpipe();
     if (body !== req) body.destroy();

@@ -39,7 +39,9 @@ export const cartsRoutes = [
     params: cartParams,
     body: addCartItemBodySchema,
     response,
-    summary: 'Add one of an item code (a new code enters with quantity 1 at the current price)',
+    summary:
+      "Add an item code: a new code enters at its first valid quantity (its rule's min; 1 without a rule) at the current price, an existing one grows by one increment",
+    errors: { 422: "Past the item's max quantity (quantity_rule, with rule and nearestValid)" },
     handler: (actor, { params, body }, { ctx }) => carts.addItem(ctx.db, actor, { ...params, ...body }),
   }),
   route({
@@ -51,7 +53,10 @@ export const cartsRoutes = [
     params: lineParams,
     body: updateCartItemBodySchema,
     response,
-    summary: 'Set a line quantity (0 or less removes it; at most 999)',
+    summary: "Set a line quantity (0 or less removes it; at most 999; on the item's quantity rule)",
+    errors: {
+      422: "A quantity off the item's quantity rule (quantity_rule: the detail names the rule; members rule, nearestValid, itemCode)",
+    },
     handler: (actor, { params, body }, { ctx }) => carts.setItemQuantity(ctx.db, actor, { ...params, ...body }),
   }),
   route({

@@ -11,6 +11,7 @@ import {
   firstValid,
   isValidQuantity,
   quantityRuleError,
+  roundUpToRule,
   splitFeeCents,
   upperBound,
 } from '../../lib/quantity-rules';
@@ -61,13 +62,17 @@ export async function findOrCreateActiveCart(db: Db, userId: string, outletId: n
 }
 
 /**
- * Adds `quantity` (a whole number ≥ 1) of `itemCode` to cart `cartId` at the item's current price,
- * capping the line at 999, atomically (concurrent adds never lose an increment). No ownership checks
- * inside: callers check. Returns { added: false } when the cart's store does not carry the code.
+ * Adds `quantity` (a whole number ≥ 1) of `itemCode` to cart `cartId` at the item's current price, rounded up to
+ * the item's quantity rule at the cart's store (issue 27: a reorder of 5 of an item sold by 6 adds 6), capping the
+ * line at 999, atomically (concurrent adds never lose an increment). No ownership checks inside: callers check.
+ * Returns { added: false } when the cart's store does not carry the code.
  */
 export async function addItemQuantity(db: Db, cartId: number, itemCode: string, quantity: number): Promise<{ added: boolean }> {
   if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`quantity must be a whole number ≥ 1, got ${quantity}`);
-  const line = await repo.upsertLine(db, cartId, itemCode, quantity, 'cap');
+  const cart = await repo.findById(db, cartId);
+  const [facts] = cart ? await lines.findItemFacts(db, cart.storeId, [itemCode]) : [];
+  const rounded = cart && facts ? roundUpToRule(effectiveRule({ ...facts, policy: cart.storeSplitCasePolicy }), quantity) : null;
+  const line = await repo.upsertLine(db, cartId, itemCode, rounded ?? quantity, 'cap');
   return { added: Boolean(line) };
 }
 

@@ -4,6 +4,7 @@ import { createTestContext, tokenFor, type TestContext } from '../../test/harnes
 import { as, problem, type Caller } from '../../test/http';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { effectiveRule, nearestValid, roundUpToRule, splitFeeCents } from '../../lib/quantity-rules';
+import { addItemQuantity } from './carts.service';
 
 /** Case packs and quantity rules (issue 27): products, the cart, checkout, orders, admin and integrations. */
 const S = FIXTURE_STORES;
@@ -92,7 +93,7 @@ describe('the cart enforces the rule', () => {
     });
     expect(problem(bad).detail).toMatch(/multiples of 6.*nearest valid quantity is 18/);
     expect((await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 6 })).status).toBe(422);
-    expect(problem(await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 30 })).nearestValid).toBe(24);
+    expect(problem(await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 30 }))).toMatchObject({ nearestValid: 24 });
     await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 24 }).expect(200);
     const over = await buyer.post(`/carts/${cartId}/items`).send({ itemCode: code });
     expect([over.status, problem(over).code]).toEqual([422, 'quantity_rule']);
@@ -111,7 +112,29 @@ describe('the cart enforces the rule', () => {
     expect(cs.status).toBe(422);
     expect(problem(cs)).toMatchObject({ code: 'quantity_rule', nearestValid: 6, itemCode: code });
     await buyer.patch(`/carts/${cartId}/items/${line!.id}`).send({ quantity: 6 }).expect(200);
-    expect((await buyer.post('/checkout-sessions').send({ cartId })).status).toBe(201);
+    const session = await buyer.post('/checkout-sessions').send({ cartId });
+    expect(session.status).toBe(201);
+    // The rule changes again between the session and the order: POST /orders refuses the same way.
+    await setRule(code, { increment: 4 });
+    const order = await buyer
+      .post('/orders')
+      .set('Idempotency-Key', `rule-${Date.now()}`)
+      .send({ checkoutToken: session.body.token, paymentMethod: 'in_store' });
+    expect([order.status, problem(order).code, problem(order)]).toEqual([
+      422,
+      'quantity_rule',
+      expect.objectContaining({ nearestValid: 8 }),
+    ]);
+    expect(await t.db('orders').count<{ n: number }[]>('* as n')).toEqual([{ n: 0 }]);
+    await setRule(code, null);
+  });
+
+  it('a reorder (addItemQuantity) rounds the quantity up to the rule', async () => {
+    const code = vodka[2].code;
+    await setRule(code, { increment: 6 });
+    const cartId = await freshCart();
+    expect(await addItemQuantity(t.db, cartId, code, 5)).toEqual({ added: true });
+    expect((await lineOf(cartId, code))?.quantity).toBe(6);
     await setRule(code, null);
   });
 });

@@ -195,16 +195,17 @@ export async function upsertCatalog(db: Db, boardId: number, items: readonly Cat
   const ruled = items.filter((c) => c.rule !== undefined);
   if (ruled.length)
     await db.raw(
-      `UPDATE items i SET min_order_quantity = u.min, max_order_quantity = u.max, order_increment = u.inc, updated_at = now()
+      `UPDATE items i SET min_order_quantity = u.min, max_order_quantity = NULLIF(u.max, 0), order_increment = u.inc, updated_at = now()
          FROM unnest(?::text[], ?::int[], ?::int[], ?::int[]) AS u(code, min, max, inc)
         WHERE i.board_id = ? AND i.code = u.code`,
       [
         ruled.map((c) => c.code),
         ruled.map((c) => c.rule?.min ?? 1),
-        ruled.map((c) => c.rule?.max ?? null),
+        // 0 stands for "no maximum" (NULLIF above): the arrays carry no NULLs.
+        ruled.map((c) => c.rule?.max ?? 0),
         ruled.map((c) => c.rule?.increment ?? 1),
         boardId,
-      ] as Knex.RawBinding[],
+      ],
     );
 }
 
