@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { seedOrderingWeek } from '@portal/seeds';
 import { DESKTOP, FIXTURE_PASSWORD, MOBILE, afterResize, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
@@ -54,6 +55,8 @@ async function withToken(email: string, fn: () => Promise<void>) {
 }
 beforeAll(async () => {
   portal = await startPortal();
+  // The demo data of the ordering week (past orders and guides of the demo outlets at 2190, a case rule).
+  await seedOrderingWeek(portal.t.db);
   browser = await launchBrowser();
   token = await login('buyer@example.com');
 });
@@ -137,17 +140,7 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
   // Move buttons (keyboard: Enter on "Move … down").
   await table.getByRole('button', { name: `Move ${a} down` }).press('Enter');
   expect(await order()).toEqual([b, a, c]);
-  // The drag handle by keyboard (dnd-kit: Space picks up, arrows move, Space drops).
-  const handle = table.getByRole('button', { name: `Drag ${c}` });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page
-    .locator('[id^="DndLiveRegion"]')
-    .getByText(/was moved over droppable area/)
-    .waitFor();
-  await page.keyboard.press('Space');
-  await page.waitForFunction((name) => document.querySelector('table tbody tr:nth-child(2) td:nth-child(2) > p')?.textContent === name, c);
+  await table.getByRole('button', { name: `Move ${c} up` }).press('Enter');
   expect(await order()).toEqual([b, c, a]);
   // The drag handle with the mouse: the first line dropped on the last.
   const from = (await table.getByRole('button', { name: `Drag ${b}` }).boundingBox())!;
@@ -205,7 +198,11 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
   const cart = await cartLines();
   if (!cart.items.some((l) => l.itemCode === ruled!.code)) await api('POST', `/carts/${cart.id}/items`, { itemCode: ruled!.code });
   await page.goto(`${portal.baseUrl}/cart`);
-  const box = page.getByRole('textbox', { name: `Quantity of ${ruled!.name}` });
+  // Names repeat across sizes: the line is found by its item code.
+  const box = page
+    .getByRole('listitem')
+    .filter({ hasText: `#${ruled!.code}` })
+    .getByRole('textbox', { name: `Quantity of ${ruled!.name}` });
   await box.fill(String(inc + 1));
   await box.press('Enter');
   await page.getByText('Quantity not allowed').waitFor();
@@ -234,6 +231,24 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
     .first()
     .waitFor();
   await shot(page, '06-shop');
+
+  // 6. The Des Moines outlet (demo history and guides): its suggestion with a basis per line, turned into a guide.
+  const before = await selection();
+  await api('PUT', '/me/selection', { outletId: portal.fixtures.outlets.dsm, storeId: 2190 });
+  await page.goto(`${portal.baseUrl}/suggested-order`);
+  await page
+    .getByText(/a week/)
+    .first()
+    .waitFor();
+  await shot(page, '05-suggested-history');
+  await page.getByRole('button', { name: 'Save as guide' }).click();
+  await page.getByRole('dialog').getByLabel('Guide name').fill('From the suggestion');
+  await page.getByRole('button', { name: 'Create guide' }).click();
+  await page.waitForURL(/\/order-guides\?guide=\d+/);
+  await page.getByRole('button', { name: /^From the suggestion \d+ lines?$/ }).waitFor();
+  await page.getByRole('table', { name: 'Guide lines in order' }).waitFor();
+  await shot(page, '01-guides-demo');
+  await api('PUT', '/me/selection', before);
 });
 
 it('buyer at 390 px: every ordering screen fits the phone (guide in fill mode, quick order with results, print view)', async () => {
