@@ -13,7 +13,9 @@ const menuDialogs: ProfileMenuDialogs = {
 export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <AppHeader menuDialogs={menuDialogs} />
+      <div className="contents print:hidden">
+        <AppHeader menuDialogs={menuDialogs} />
+      </div>
       <main className="flex-1">
         <Outlet />
       </main>

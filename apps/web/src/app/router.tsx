@@ -31,6 +31,9 @@ const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute');
 const OrderConfirmationRoute = page(() => import('./routes/order-confirmation'), 'OrderConfirmationRoute');
 const PricingCalculatorRoute = page(() => import('./routes/pricing-calculator'), 'PricingCalculatorRoute');
 const InvitationAcceptRoute = page(() => import('./routes/invitation-accept'), 'InvitationAcceptRoute');
+const OrderGuidesRoute = page(() => import('./routes/ordering'), 'OrderGuidesRoute');
+const QuickOrderRoute = page(() => import('./routes/ordering'), 'QuickOrderRoute');
+const SuggestedOrderRoute = page(() => import('./routes/ordering'), 'SuggestedOrderRoute');
 
 const P = PERMISSIONS;
 const ADMIN_USER_PERMISSIONS = [P.usersSuperAdmin, P.adminUserRolesManage, P.usersManageStore, P.usersManageOutlet].join(',');
@@ -81,6 +84,31 @@ export const routes = [
         element: (
           <RequireAuth>
             <ShopRoute />
+          </RequireAuth>
+        ),
+      },
+      // The licensee's ordering week (issue 27): for those who may use a cart.
+      {
+        path: '/order-guides',
+        element: (
+          <RequireAuth permissions={P.cartsUse}>
+            <OrderGuidesRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/quick-order',
+        element: (
+          <RequireAuth permissions={P.cartsUse}>
+            <QuickOrderRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/suggested-order',
+        element: (
+          <RequireAuth permissions={P.cartsUse}>
+            <SuggestedOrderRoute />
           </RequireAuth>
         ),
       },

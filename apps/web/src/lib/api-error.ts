@@ -9,7 +9,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Problem,
-    /** The raw problem body, with its extension members (e.g. `shortfallMl` of below_delivery_minimum). */
+    /** The raw problem body, with its extension members (e.g. `shortfallMl` of below_delivery_minimum, `nearestValid` of a case-rule refusal). */
     readonly body?: unknown,
   ) {
     super(problem.detail ?? problem.title);

@@ -20,6 +20,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { notify } from '@/components/ui/toaster';
 import { updateItem, useAdminItems, type ItemsQuery } from './api/items';
+import { QuantityRuleFields, parseRuleTexts, useRuleTexts } from './quantity-rule-fields';
 
 /**
  * The Items tab (spec 002 §2, §3, §9): the board's items 20 per page, searched by name or code (300 ms
@@ -141,9 +142,13 @@ function ItemDialog({ item, onClose, onSaved }: { item: AdminItem; onClose: () =
     resolver: zodResolver(updateItemBodySchema),
     defaultValues: { name: item.name, category: item.category ?? '', retail: item.retail, active: item.active },
   });
+  const rule = useRuleTexts(item);
   const submit = handleSubmit(async (body) => {
+    const parsedRule = parseRuleTexts(rule.texts);
+    rule.setErrors(parsedRule.errors);
+    if (Object.keys(parsedRule.errors).length) return;
     try {
-      await updateItem(item.id, body);
+      await updateItem(item.id, rule.changed ? { ...body, quantityRule: parsedRule.rule } : body);
       notify({
         title: 'Item updated',
         description: `${body.name ?? item.name}: ${formatMoney(body.retail ?? item.retail)}`,
@@ -177,6 +182,12 @@ function ItemDialog({ item, onClose, onSaved }: { item: AdminItem; onClose: () =
       <label htmlFor="item-active" className="flex items-center gap-2 text-sm text-stone-800">
         <input id="item-active" type="checkbox" className="h-4 w-4 accent-brand-700" {...register('active')} /> Available online
       </label>
+      <QuantityRuleFields
+        value={rule.texts}
+        onChange={rule.setTexts}
+        errors={rule.errors}
+        bottlesPerCase={'bottlesPerCase' in item ? (item.bottlesPerCase as number | null) : null}
+      />
     </FormDialog>
   );
 }

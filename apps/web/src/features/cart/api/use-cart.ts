@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session';
 import { useSelection } from '@/lib/selection';
 import { cartKey } from '@/lib/cart-cache';
 import { notify } from '@/components/ui/toaster';
+import { toastCaseRule } from './case-rule-toast';
 import { addCartItem, clearCart, getCurrentCart, putFulfillment, removeCartItem, updateCartItem } from './cart-requests';
 
 /** What can be added: a product's code and name (the shop's product, or an order line). */
@@ -46,7 +47,7 @@ export function withLines(cart: Cart, items: Cart['items']): Cart {
     itemCount: items.length,
     totalQuantity: items.reduce((s, l) => s + l.quantity, 0),
     subtotal: money(subtotal),
-    total: money(subtotal + charge),
+    total: money(subtotal + charge + cents(cart.splitCaseFee ?? '0.00')),
   };
 }
 
@@ -276,7 +277,7 @@ function useCartToasts({ cart }: CartQuery, actions: ReturnType<typeof useCartAc
       if (!cart) return false;
       if (quantity <= 0) return remove(lineId);
       const r = await setLineQuantity(lineId, quantity);
-      if (!r.ok && r.reason === 'failed') {
+      if (!r.ok && r.reason === 'failed' && !toastCaseRule(r.error, (q) => void setLineQuantity(lineId, q))) {
         notify({
           title: 'Error',
           description: r.error?.code === PROBLEM_CODES.cartQuantityLimit ? CART_MESSAGES.quantityLimit : CART_TOASTS.quantity,

@@ -2,6 +2,8 @@ import { Trash2 } from 'lucide-react';
 import type { CartLine } from '@portal/contracts';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatMoney } from '@/lib/format';
+import { CaseFacts } from '@/components/ui/case-facts';
+import { caseFactsOf } from '@/lib/quantity-rule';
 import { QuantityInput } from './quantity-input';
 
 /** Bottle size name, or the volume in oz when unknown. */
@@ -35,6 +37,7 @@ export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; on
           <span aria-hidden> · </span>
           <span className="tabular-nums">{formatMoney(line.unitPrice)} each</span>
         </p>
+        <CaseFacts item={line} wanted={line.quantity} className="mt-0.5" />
       </div>
       <button
         type="button"
@@ -46,7 +49,7 @@ export function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; on
         <Trash2 className="h-4 w-4" aria-hidden />
       </button>
       <div className="col-span-2 flex items-center justify-between gap-3 sm:col-span-2 sm:contents">
-        <QuantityInput quantity={line.quantity} onCommit={onQuantity} label={`Quantity of ${line.name}`} />
+        <QuantityInput quantity={line.quantity} onCommit={onQuantity} label={`Quantity of ${line.name}`} rule={caseFactsOf(line).rule} />
         <p className="text-right text-base font-semibold tabular-nums text-stone-900 sm:w-24">{formatMoney(line.lineTotal)}</p>
       </div>
     </li>

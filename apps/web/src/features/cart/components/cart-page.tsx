@@ -8,6 +8,7 @@ import { EmptyState, PageSpinner } from '@/components/ui/feedback';
 import { useSession } from '@/lib/session';
 import { useSelection } from '@/lib/selection';
 import { formatDate, formatMoney } from '@/lib/format';
+import { SplitCaseFeeRow } from './split-case-fee-row';
 import { useCart } from '../api/use-cart';
 import { useCheckout, CHECKOUT_TOASTS } from '../api/use-checkout';
 import { CartLineRow, isLineAvailable } from './cart-line-row';
@@ -239,6 +240,7 @@ function OrderSummaryCard({
             <dt className="text-stone-600">Subtotal</dt>
             <dd className="tabular-nums text-stone-900">{formatMoney(cart.subtotal)}</dd>
           </div>
+          <SplitCaseFeeRow cart={cart} />
           {showDelivery && (
             <div className="flex justify-between">
               <dt className="text-stone-600">Delivery</dt>

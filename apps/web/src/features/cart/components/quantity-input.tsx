@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { CART_LIMITS } from '@portal/contracts';
 import { cn } from '@/lib/cn';
+import { NO_RULE, stepQuantity, type QuantityRule } from '@/lib/quantity-rule';
 
 /** Typed quantities are pushed this long after the last keystroke (spec 001 §9). */
 export const QUANTITY_COMMIT_MS = 800;
@@ -16,7 +17,7 @@ export function isAcceptedQuantityText(text: string): boolean {
  * last keystroke, `commit` now (an empty box is 0; an unchanged value restores the text), `step` by ±1 within
  * 0–999 at once. Outside changes of `quantity` show unless the person is typing (`isDirty`).
  */
-function useQuantityText(quantity: number, onCommit: (quantity: number) => void) {
+function useQuantityText(quantity: number, onCommit: (quantity: number) => void, rule: QuantityRule) {
   const [text, setText] = useState(String(quantity));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dirty = useRef(false);
@@ -45,11 +46,11 @@ function useQuantityText(quantity: number, onCommit: (quantity: number) => void)
     timer.current = setTimeout(() => commit(value), QUANTITY_COMMIT_MS);
   };
 
-  const step = (delta: number) => {
+  const step = (delta: 1 | -1) => {
     clearTimeout(timer.current);
     dirty.current = false;
     const current = text === '' ? 0 : Number(text);
-    const next = Math.min(CART_LIMITS.maxQuantity, Math.max(0, current + delta));
+    const next = Math.min(CART_LIMITS.maxQuantity, Math.max(0, stepQuantity(current, delta, rule)));
     setText(String(next));
     if (next !== quantity) onCommit(next);
   };
@@ -68,6 +69,7 @@ export function QuantityInput({
   label,
   disabled,
   className,
+  rule = NO_RULE,
 }: {
   quantity: number;
   /** Called with the new quantity (0 = remove). */
@@ -76,8 +78,11 @@ export function QuantityInput({
   label: string;
   disabled?: boolean;
   className?: string;
+  /** The product's quantity rule: the buttons step by its increment within min and max (issue 27 §3). */
+  rule?: QuantityRule;
 }) {
-  const { text, change, commit, step, isDirty } = useQuantityText(quantity, onCommit);
+  const { text, change, commit, step, isDirty } = useQuantityText(quantity, onCommit, rule);
+  const stepText = rule.increment > 1 ? ` by ${rule.increment}` : '';
 
   const btn =
     'flex h-9 w-9 items-center justify-center text-stone-600 hover:bg-stone-100 hover:text-stone-900 disabled:opacity-40 disabled:pointer-events-none cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600';
@@ -92,7 +97,7 @@ export function QuantityInput({
         className={cn(btn, 'border-r border-stone-300')}
         onClick={() => step(-1)}
         disabled={disabled}
-        aria-label={quantity <= 1 ? 'Decrease quantity (removes the item)' : 'Decrease quantity'}
+        aria-label={stepQuantity(quantity, -1, rule) === 0 ? 'Decrease quantity (removes the item)' : `Decrease quantity${stepText}`}
       >
         <Minus className="h-4 w-4" aria-hidden />
       </button>
@@ -123,8 +128,8 @@ export function QuantityInput({
         type="button"
         className={cn(btn, 'border-l border-stone-300')}
         onClick={() => step(1)}
-        disabled={disabled || quantity >= CART_LIMITS.maxQuantity}
-        aria-label="Increase quantity"
+        disabled={disabled || stepQuantity(quantity, 1, rule) <= quantity}
+        aria-label={`Increase quantity${stepText}`}
       >
         <Plus className="h-4 w-4" aria-hidden />
       </button>

@@ -6,6 +6,9 @@ import {
   ChevronDown,
   CircleUser,
   ClipboardList,
+  BookOpenCheck,
+  Lightbulb,
+  ListPlus,
   LogOut,
   Receipt,
   ShieldCheck,
@@ -117,6 +120,19 @@ export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) 
             <NavItem to="/cart" icon={icon(ShoppingCart)}>
               My Cart
             </NavItem>
+            {hasPermission(PERMISSIONS.cartsUse) && (
+              <>
+                <NavItem to="/order-guides" icon={icon(BookOpenCheck)}>
+                  Order Guides
+                </NavItem>
+                <NavItem to="/quick-order" icon={icon(ListPlus)}>
+                  Quick Order
+                </NavItem>
+                <NavItem to="/suggested-order" icon={icon(Lightbulb)}>
+                  Suggested Order
+                </NavItem>
+              </>
+            )}
             <NavItem to="/order-history" icon={icon(Receipt)}>
               My Orders
             </NavItem>

@@ -2,6 +2,7 @@ import { Calculator, Check, ShoppingCart } from 'lucide-react';
 import type { Product } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { caseFactsOf, smallestValid } from '@/lib/quantity-rule';
 
 /** Title of the add button when the user lacks bcc.carts.use (spec 001 §2, verbatim). */
 export const NO_CART_PERMISSION_TITLE = "You don't have permission to add items to cart";
@@ -26,6 +27,12 @@ export function InCartBadge({ product, handlers }: { product: Product; handlers:
       In cart: {n}
     </span>
   );
+}
+
+/** Bottles the buyer wants of a product: what the cart holds, or the first valid quantity (low stock compares with it). */
+export function wantedOf(product: Product, handlers: ProductHandlers): number {
+  const inCart = handlers.inCart?.(product.code) ?? 0;
+  return inCart > 0 ? inCart : smallestValid(caseFactsOf(product).rule);
 }
 
 /** Bottle size name, or the volume in oz when the size is unknown (spec 001 §2). */

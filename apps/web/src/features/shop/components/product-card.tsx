@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { Product } from '@portal/contracts';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatMoney } from '@/lib/format';
-import { InCartBadge, ProductActions, sizeLabel, type ProductHandlers } from './product-actions';
+import { CaseFacts } from '@/components/ui/case-facts';
+import { InCartBadge, ProductActions, sizeLabel, wantedOf, type ProductHandlers } from './product-actions';
 
 /** A product in the grid view: image, name, code, bottle size, price, Pricing and Add to Cart. */
 export function ProductCard({ product, handlers }: { product: Product; handlers: ProductHandlers }) {
@@ -24,6 +25,7 @@ export function ProductCard({ product, handlers }: { product: Product; handlers:
             <span aria-hidden> · </span>
             {sizeLabel(product)}
           </p>
+          <CaseFacts item={product} wanted={wantedOf(product, handlers)} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <p className="text-lg font-semibold tabular-nums text-stone-900">{formatMoney(product.price)}</p>

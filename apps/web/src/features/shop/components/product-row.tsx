@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { Product } from '@portal/contracts';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatMoney } from '@/lib/format';
-import { InCartBadge, ProductActions, sizeLabel, type ProductHandlers } from './product-actions';
+import { CaseFacts } from '@/components/ui/case-facts';
+import { InCartBadge, ProductActions, sizeLabel, wantedOf, type ProductHandlers } from './product-actions';
 
 /** A product in the list view: one row with image, name, code, size, price and the two actions. */
 export function ProductRow({ product, handlers }: { product: Product; handlers: ProductHandlers }) {
@@ -20,6 +21,7 @@ export function ProductRow({ product, handlers }: { product: Product; handlers: 
           <span aria-hidden> · </span>
           {sizeLabel(product)}
         </p>
+        <CaseFacts item={product} wanted={wantedOf(product, handlers)} className="mt-0.5" />
         <div className="mt-1 empty:hidden">
           <InCartBadge product={product} handlers={handlers} />
         </div>
