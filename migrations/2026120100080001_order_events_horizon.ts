@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
  * statement after the one that computed the horizon never skips an event. An append seen between its draw
  * and its seq lock (a microsecond window) makes the function wait for every append in flight instead (the
  * appending lock taken exclusively, at once released). Seqs up to 2^32 (the lock key's low half).
+ * `order_events_after(...)` is the feed's read: the horizon, then the events after a cursor up to it.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -37,9 +38,32 @@ export async function up(knex: Knex): Promise<void> {
       END IF;
       RETURN least(drawn, coalesce(low - 1, drawn));
     END $$;
+
+    -- The events (seq, store) after p_after up to the horizon, by seq, at most p_limit: of store p_store, else
+    -- of board p_board's stores, else of every store. One round trip; the read is a later statement than the
+    -- horizon's (a volatile function's statements each take a fresh snapshot).
+    CREATE FUNCTION order_events_after(p_after bigint, p_limit int, p_store int DEFAULT NULL, p_board int DEFAULT NULL)
+      RETURNS TABLE (seq bigint, store_id int) LANGUAGE plpgsql VOLATILE AS $$
+    DECLARE
+      h bigint := order_events_horizon();
+    BEGIN
+      IF h <= p_after THEN
+        RETURN;
+      ELSIF p_store IS NOT NULL THEN
+        RETURN QUERY SELECT e.seq, e.store_id FROM order_events e
+          WHERE e.store_id = p_store AND e.seq > p_after AND e.seq <= h ORDER BY e.seq LIMIT p_limit;
+      ELSIF p_board IS NOT NULL THEN
+        RETURN QUERY SELECT e.seq, e.store_id FROM order_events e
+          WHERE e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = p_board) AND e.seq > p_after AND e.seq <= h
+          ORDER BY e.seq LIMIT p_limit;
+      ELSE
+        RETURN QUERY SELECT e.seq, e.store_id FROM order_events e WHERE e.seq > p_after AND e.seq <= h ORDER BY e.seq LIMIT p_limit;
+      END IF;
+    END $$;
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP FUNCTION IF EXISTS order_events_after(bigint, int, int, int)');
   await knex.raw('DROP FUNCTION IF EXISTS order_events_horizon()');
 }

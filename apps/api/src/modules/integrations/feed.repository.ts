@@ -49,17 +49,16 @@ export interface FeedScope {
 }
 
 /**
- * The seqs of scope `s`'s events after `after` up to the horizon, ascending, at most `limit` (the horizon,
- * then one index scan of order_events).
+ * The seqs of scope `s`'s events after `after` up to the feed's horizon, ascending, at most `limit` (one
+ * round trip: order_events_after(), the horizon then one index scan of order_events).
  */
 export async function pageSeqs(db: Db, s: FeedScope, after: number, limit: number): Promise<number[]> {
-  const h = await horizon(db);
-  if (h <= after) return [];
-  const scope = s.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
-  const { rows } = await db.raw<{ rows: { seq: string }[] }>(
-    `SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? AND e.seq <= ? ORDER BY e.seq LIMIT ?`,
-    [s.storeId ?? s.boardId, after, h, limit],
-  );
+  const { rows } = await db.raw<{ rows: { seq: string }[] }>(`SELECT seq::text FROM order_events_after(?, ?, ?, ?)`, [
+    after,
+    limit,
+    s.storeId,
+    s.storeId ? null : s.boardId,
+  ]);
   return rows.map((r) => Number(r.seq));
 }
 
@@ -96,13 +95,11 @@ export async function newestEvents(db: Db, count: number): Promise<SeqStore[]> {
   return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));
 }
 
-/** The events (seq and store) after `after` up to the horizon, oldest first, at most `limit`. */
+/** The events (seq and store) after `after` up to the feed's horizon, oldest first, at most `limit` (one round trip). */
 export async function eventsAfter(db: Db, after: number, limit: number): Promise<SeqStore[]> {
-  const h = await horizon(db);
-  if (h <= after) return [];
   const { rows } = await db.raw<{ rows: { seq: string; store_id: number }[] }>(
-    `SELECT e.seq::text AS seq, e.store_id FROM order_events e WHERE e.seq > ? AND e.seq <= ? ORDER BY e.seq LIMIT ?`,
-    [after, h, limit],
+    `SELECT seq::text AS seq, store_id FROM order_events_after(?, ?)`,
+    [after, limit],
   );
   return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));
 }
