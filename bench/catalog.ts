@@ -174,7 +174,9 @@ async function benchmark(args: Args): Promise<string> {
 
   const jwtSecret = randomBytes(32).toString('hex');
   const apiPort = await freePort();
-  const api = startChild(process.execPath, [join(ROOT, 'dist/api/main.js')], {
+  // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. `--cpu-prof --cpu-prof-dir=…`), as in startBuiltApi.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const api = startChild(process.execPath, [...nodeArgs, join(ROOT, 'dist/api/main.js')], {
     NODE_ENV: 'production',
     PORT: String(apiPort),
     HOST: '127.0.0.1',

@@ -25,6 +25,7 @@ import * as m1130_0402 from './2026113000040002_create_rate_limits';
 import * as m1130_0403 from './2026113000040003_add_test_events';
 import * as m1130_0501 from './2026113000050001_lease_integration_requests';
 import * as m1201_0801 from './2026120100080001_order_events_horizon';
+import * as m1201_0802 from './2026120100080002_catalog_versions';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026113000040003_add_test_events': m1130_0403,
   '2026113000050001_lease_integration_requests': m1130_0501,
   '2026120100080001_order_events_horizon': m1201_0801,
+  '2026120100080002_catalog_versions': m1201_0802,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */
