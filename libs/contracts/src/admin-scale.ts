@@ -125,7 +125,6 @@ export type AdminUsersBulkResult = z.infer<typeof adminUsersBulkResultSchema>;
 // ─── Outlets, stores, items ──────────────────────────────────────────────────────────────────────
 export const ADMIN_OUTLET_SORTS = ['id', 'name', 'code', 'city', 'state', 'active', 'board'] as const;
 export const adminOutletsListQuerySchema = adminOutletsQuerySchema.extend({
-  pageSize: pageSizeParam.default(25),
   boardId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Outlets linked to this store. */
   storeId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -136,7 +135,6 @@ export type AdminOutletsListQuery = z.output<typeof adminOutletsListQuerySchema>
 
 export const ADMIN_STORE_SORTS = ['id', 'name', 'city', 'board', 'delivery', 'active'] as const;
 export const adminStoresListQuerySchema = adminStoresQuerySchema.extend({
-  pageSize: pageSizeParam.default(25),
   boardId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   deliveryEnabled: booleanQuery.optional(),
   /** false: the stores without payment credentials. */
@@ -147,7 +145,6 @@ export type AdminStoresListQuery = z.output<typeof adminStoresListQuerySchema>;
 
 export const ADMIN_ITEM_SORTS = ['code', 'name', 'category', 'size', 'retail', 'active'] as const;
 export const adminItemsListQuerySchema = adminItemsQuerySchema.extend({
-  pageSize: pageSizeParam.default(25),
   category: z.string().trim().max(100).optional(),
   bottleSizeMl: z.coerce.number().int().min(0).max(100_000).optional(),
   sort: sortQuery(ADMIN_ITEM_SORTS),
