@@ -108,11 +108,11 @@ describe('GET /admin/outlets and /admin/items', () => {
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     const top = await t.db('items').max<{ m: string }[]>('retail as m');
     expect(prices[0]).toBe(Number(top[0].m));
-    const withCategory = await t.db('items').whereNotNull('category').first('category');
-    const cat = await get(`/admin/items?category=${encodeURIComponent(withCategory!.category)}&pageSize=100`, admin);
-    const expected = await t.db('items').whereRaw('lower(category) = lower(?)', [withCategory!.category]).count<{ n: string }[]>('* as n');
+    const category = String((await t.db('items').whereNotNull('category').first('category'))!.category);
+    const cat = await get(`/admin/items?category=${encodeURIComponent(category)}&pageSize=100`, admin);
+    const expected = await t.db('items').whereRaw('lower(category) = lower(?)', [category]).count<{ n: string }[]>('* as n');
     expect(cat.body.total).toBe(Number(expected[0].n));
-    expect(cat.body.items.every((i: { category: string }) => i.category.toLowerCase() === withCategory!.category.toLowerCase())).toBe(true);
+    expect(cat.body.items.every((i: { category: string }) => i.category.toLowerCase() === category.toLowerCase())).toBe(true);
     const size = await t.db('items as i').join('bottle_sizes as bs', 'bs.id', 'i.bottle_size_id').first('bs.volume_ml', 'bs.name');
     const bySize = await get(`/admin/items?bottleSizeMl=${size!.volume_ml}&pageSize=100`, admin);
     expect(bySize.body.total).toBeGreaterThan(0);
