@@ -13,3 +13,4 @@ export * from './admin-org';
 export * from './invitations';
 export * from './payments';
 export * from './integrations';
+export * from './admin-scale';
