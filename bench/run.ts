@@ -17,7 +17,19 @@ import pg from 'pg';
 import { BenchSkipped, BenchUsageError, benchArgs, benchHelp, benchServer, type BenchInfo } from './support';
 
 const ROOT = resolve(__dirname, '..');
-const BENCHES = ['login', 'catalog', 'orders', 'import', 'admin-import', 'integrations', 'frontend', 'screens', 'grants', 'admin'] as const;
+const BENCHES = [
+  'login',
+  'catalog',
+  'orders',
+  'import',
+  'admin-import',
+  'integrations',
+  'frontend',
+  'screens',
+  'grants',
+  'admin',
+  'growth',
+] as const;
 type BenchName = (typeof BENCHES)[number];
 interface BenchModule {
   info: BenchInfo;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
 import { ROLES } from '@portal/contracts';
+import { syntheticOrders } from './synthetic-orders';
 
 /**
  * A synthetic scale dataset for development and benchmarks (issue 26): `npm run db:seed -- --synthetic
@@ -245,10 +246,10 @@ const users: SyntheticKind = {
 };
 
 /**
- * The kinds `--synthetic` accepts (H8 adds `orders`). Add one here: the parser, the help and the order
+ * The kinds `--synthetic` accepts (`orders`: seeds/synthetic-orders.ts). Add one here: the parser, the help and the order
  * follow from the entry.
  */
-export const SYNTHETIC_KINDS: Record<string, SyntheticKind> = { outlets, users };
+export const SYNTHETIC_KINDS: Record<string, SyntheticKind> = { outlets, users, orders: syntheticOrders };
 
 /** Parses "users=100000,outlets=10000" into counts by kind; a bad part → SyntheticError naming it. */
 export function parseSyntheticSpec(spec: string, kinds: Record<string, SyntheticKind> = SYNTHETIC_KINDS): Record<string, number> {
