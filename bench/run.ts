@@ -29,6 +29,7 @@ const BENCHES = [
   'grants',
   'admin',
   'growth',
+  'replicas',
 ] as const;
 type BenchName = (typeof BENCHES)[number];
 interface BenchModule {
