@@ -27,6 +27,7 @@ import * as m1130_0501 from './2026113000050001_lease_integration_requests';
 import * as m1201_0101 from './2026120100010001_admin_list_indexes';
 import * as m1201_0801 from './2026120100080001_order_events_horizon';
 import * as m1201_0802 from './2026120100080002_catalog_versions';
+import * as m1201_0803 from './2026120100080003_order_list_indexes';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026120100010001_admin_list_indexes': m1201_0101,
   '2026120100080001_order_events_horizon': m1201_0801,
   '2026120100080002_catalog_versions': m1201_0802,
+  '2026120100080003_order_list_indexes': m1201_0803,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */
