@@ -138,7 +138,7 @@ export async function run(argv: string[]): Promise<string> {
       await stop(apis[i]);
       apis[i] = (await startBuiltApi(url, env, { build: false, port: ports[i] })).api;
       restarts.push(`replica ${i + 1} down and back in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-      await new Promise((ok) => setTimeout(ok, 2000)); // HAProxy marks it up after 2 good checks (ops/haproxy.cfg: rise 2, 500 ms)
+      await new Promise((ok) => setTimeout(ok, 3000)); // HAProxy marks it up after 2 good checks (ops/haproxy.cfg: rise 2, 1 s)
     };
     const restarting = (async () => {
       await new Promise((ok) => setTimeout(ok, (duration * 1000) / 3));
