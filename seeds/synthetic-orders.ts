@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { SyntheticKind } from './synthetic';
 
 /**
  * The `orders` kind of the synthetic dataset (issue 29 §3, seeds/synthetic.ts): orders SYN-0000001… with 3
@@ -13,7 +12,15 @@ import type { SyntheticKind } from './synthetic';
  */
 const BATCH = 20_000;
 
-export const syntheticOrders: SyntheticKind = {
+/** A SyntheticKind of seeds/synthetic.ts (declared here: that module registers this one, no import cycle). */
+interface OrdersKind {
+  order: number;
+  max: number;
+  help: string;
+  seed(db: Knex, count: number): Promise<number>;
+}
+
+export const syntheticOrders: OrdersKind = {
   order: 30,
   max: 9_999_999,
   help: 'orders SYN-0000001… (3 lines, an order.created event) by the synthetic buyers at their outlets’ stores',
