@@ -215,7 +215,7 @@ async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<any> {
+): Promise<{ id: number; token: string }> {
   const res = await fetch(base + path, {
     method,
     headers: {
@@ -228,7 +228,7 @@ async function call(
   });
   const json = (await res.json().catch(() => undefined)) as { code?: string; detail?: string } | undefined;
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json?.code ?? ''} ${json?.detail ?? ''}`.trim());
-  return json;
+  return json as unknown as { id: number; token: string }; // the fields the loop reads (a cart's id, a session's token)
 }
 
 /** One buyer's loop: fill the cart, start checkout, place the order in-store. */
