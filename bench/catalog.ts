@@ -18,7 +18,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem, loadavg } from 'node:os';
@@ -174,7 +174,9 @@ async function benchmark(args: Args): Promise<string> {
 
   const jwtSecret = randomBytes(32).toString('hex');
   const apiPort = await freePort();
-  const api = startChild(process.execPath, [join(ROOT, 'dist/api/main.js')], {
+  // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. `--cpu-prof --cpu-prof-dir=…`), as in startBuiltApi.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const api = startChild(process.execPath, [...nodeArgs, join(ROOT, 'dist/api/main.js')], {
     NODE_ENV: 'production',
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -228,9 +230,9 @@ async function benchmark(args: Args): Promise<string> {
     const rssSamples: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const rss = sampleRss(api.pid!);
-      apiRounds.push(await load(apiBase, path, auth, args.connections, args.duration / rounds));
+      apiRounds.push(await cpuOfLoad(db, api.pid!, () => load(apiBase, path, auth, args.connections, args.duration / rounds)));
       rssSamples.push(...rss.stop());
-      floorRounds.push(await load(floorBase, path, {}, args.connections, args.duration / rounds));
+      floorRounds.push(await cpuOfLoad(db, floor!.pid!, () => load(floorBase, path, {}, args.connections, args.duration / rounds)));
       console.log(`round ${r + 1}/${rounds}: API ${apiRounds[r].rps.toFixed(0)} req/s, floor ${floorRounds[r].rps.toFixed(0)} req/s`);
     }
     // For the analysis: the app's own ceiling with no DB work (GET /health through the same middleware stack).
@@ -247,6 +249,8 @@ async function benchmark(args: Args): Promise<string> {
       ...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan) (?:using|on) (\w+)/g)].map((m) => m[1])),
     ];
     const ratio = apiResult.rps / floorResult.rps;
+    const apiCpu = cpuPerRequest(apiRounds);
+    const floorCpu = cpuPerRequest(floorRounds);
     const results = {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, model: cpus()[0]?.model, memGiB: Number((totalmem() / 2 ** 30).toFixed(1)), loadavg: loadavg() },
@@ -272,6 +276,7 @@ async function benchmark(args: Args): Promise<string> {
         note: 'GET /api/v1/health on the same API process: middleware stack without auth or DB',
       },
       ratioToFloor: Number(ratio.toFixed(3)),
+      cpuPerRequest: { api: apiCpu, floor: floorCpu, floorOverApi: Number((floorCpu.totalMs / apiCpu.totalMs).toFixed(3)) },
       targets: {
         p95Under50ms: apiResult.p95 < 50,
         atLeast1000rps: apiResult.rps >= 1000,
@@ -290,13 +295,16 @@ async function benchmark(args: Args): Promise<string> {
     console.log(
       `API ceiling without DB work (GET /health, same middleware stack): ${health.rps.toFixed(0)} req/s, p95 ${health.p95.toFixed(1)} ms`,
     );
+    console.log(
+      `CPU per request: API node ${apiCpu.nodeMs} ms + PostgreSQL ${apiCpu.pgMs} ms = ${apiCpu.totalMs} ms; floor node ${floorCpu.nodeMs} ms + PostgreSQL ${floorCpu.pgMs} ms = ${floorCpu.totalMs} ms (the API costs ${((apiCpu.totalMs / floorCpu.totalMs) * 100).toFixed(0)} % of the floor's CPU per request)`,
+    );
     console.log(`ratio to the floor ${(ratio * 100).toFixed(1)} % · API RSS peak ${apiRss.peakMB} MB (mean ${apiRss.meanMB} MB)`);
     console.log(
       `targets: p95 < 50 ms ${mark(results.targets.p95Under50ms)} · ≥ 1000 req/s ${mark(results.targets.atLeast1000rps)} · ≥ 40 % of floor ${mark(results.targets.atLeast40PercentOfFloor)} · RSS < 300 MB ${mark(results.targets.rssUnder300MB)}`,
     );
     console.log(`\nEXPLAIN ANALYZE (search "vodka", store ${args.storeId}) uses: ${indexes.join(', ')}\n${plan}`);
     console.log('\nwrote bench/results/catalog.json');
-    return `API ${apiResult.rps.toFixed(0)} req/s, p95 ${apiResult.p95.toFixed(1)} ms; floor ${floorResult.rps.toFixed(0)} req/s (${(ratio * 100).toFixed(1)} %); RSS peak ${apiRss.peakMB} MB`;
+    return `API ${apiResult.rps.toFixed(0)} req/s, p95 ${apiResult.p95.toFixed(1)} ms, p99 ${apiResult.p99.toFixed(1)} ms, ${apiCpu.totalMs} ms CPU/request; floor ${floorCpu.totalMs} ms CPU/request, ${floorResult.rps.toFixed(0)} req/s (${(ratio * 100).toFixed(1)} %); RSS peak ${apiRss.peakMB} MB`;
   } finally {
     await stopChild(api);
     if (floor) await stopChild(floor);
@@ -397,6 +405,9 @@ interface LoadResult {
   autocannonP99: number;
 }
 interface RawLoad {
+  /** CPU milliseconds of the server process and of its database's backends during the load (cpuOfLoad). */
+  nodeCpuMs?: number;
+  pgCpuMs?: number;
   rps: number;
   requests: number;
   seconds: number;
@@ -444,6 +455,72 @@ async function load(
     p97_5: r.latency.p97_5,
     p99: r.latency.p99,
   };
+}
+
+/** CPU seconds (user + system) of each of `pids` from /proc/<pid>/stat (a process gone counts 0). */
+function cpuSecondsOf(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in clock ticks (100 Hz)
+    } catch {
+      out.set(pid, 0);
+    }
+  }
+  return out;
+}
+
+/** `pid` and its descendants (tsx runs the floor in a child node process), from /proc. */
+function processTree(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [p, pp] of parentOf) if (pp === tree[i]) tree.push(p);
+  return tree;
+}
+
+/** The PostgreSQL backends connected to the bench database (the API's or the floor's pool, the listener). */
+async function backendPids(db: Db): Promise<number[]> {
+  const { rows } = await db.raw<{ rows: { pid: number }[] }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * `run` (a load on one server) with the CPU it cost: the server process's and the bench database's backends'
+ * (the other server is idle meanwhile: API and floor alternate). CPU per request holds up better than req/s
+ * on a machine shared with other work: what a request costs, not how much of the machine it got.
+ */
+async function cpuOfLoad(db: Db, serverPid: number, run: () => Promise<RawLoad>): Promise<RawLoad> {
+  const tree = processTree(serverPid);
+  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const pgBefore = cpuSecondsOf(await backendPids(db));
+  const nodeBefore = sum(cpuSecondsOf(tree));
+  const r = await run();
+  const nodeAfter = sum(cpuSecondsOf(tree));
+  const pgAfter = cpuSecondsOf([...new Set([...pgBefore.keys(), ...(await backendPids(db))])]);
+  let pg = 0;
+  for (const [pid, after] of pgAfter) pg += Math.max(0, after - (pgBefore.get(pid) ?? 0));
+  return { ...r, nodeCpuMs: (nodeAfter - nodeBefore) * 1000, pgCpuMs: pg * 1000 };
+}
+
+/** CPU milliseconds per request over rounds: the server's, the database's and both. */
+function cpuPerRequest(rounds: RawLoad[]) {
+  const requests = rounds.reduce((a, r) => a + r.requests, 0) || 1;
+  const node = rounds.reduce((a, r) => a + (r.nodeCpuMs ?? 0), 0) / requests;
+  const pg = rounds.reduce((a, r) => a + (r.pgCpuMs ?? 0), 0) / requests;
+  return { nodeMs: +node.toFixed(3), pgMs: +pg.toFixed(3), totalMs: +(node + pg).toFixed(3) };
 }
 
 /** Rounds → one result: req/s over the summed time; percentiles exact over every response time. */

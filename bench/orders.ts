@@ -26,7 +26,7 @@ import { benchArgs, benchDatabaseUrl, dataFile, fixtureFile, positive, startBuil
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES } from '../seeds';
 
 const ROOT = resolve(__dirname, '..');
-const STORE = 2190;
+export const STORE = 2190;
 
 export const info: BenchInfo = {
   title: 'in-store order placement by concurrent buyers',
@@ -144,7 +144,8 @@ export async function run(argv: string[]): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function freshDatabase(args: Args): Promise<Db> {
+/** A fresh database: migrated, reference data, the real-data fixture (or --full), the demo data. */
+export async function freshDatabase(args: Pick<Args, 'db' | 'full'>): Promise<Db> {
   await dropDatabase(args.db);
   const u = new URL(args.db);
   const name = u.pathname.slice(1);
@@ -163,7 +164,7 @@ async function freshDatabase(args: Args): Promise<Db> {
   return db;
 }
 
-async function dropDatabase(url: string) {
+export async function dropDatabase(url: string) {
   const admin = createDb(withDb(url, 'postgres'), { max: 1 });
   await admin.raw(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
   await admin.destroy();
@@ -176,7 +177,7 @@ function withDb(url: string, name: string) {
 }
 
 /** N buyers with role outlet_buyer on the outlet, and the item codes of store 2190 to order. */
-async function prepare(db: Db, args: Args) {
+export async function prepare(db: Db, args: Pick<Args, 'buyers' | 'lines'>) {
   const outlet = (await db('outlets').where({ outlet_code: OUTLET_CODE }).first('id'))!;
   const role = (await db('roles').where({ code: 'outlet_buyer' }).first('id'))!;
   const hash = await bcrypt.hash(randomBytes(12).toString('hex'), 4);
@@ -214,7 +215,7 @@ async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<any> {
+): Promise<{ id: number; token: string }> {
   const res = await fetch(base + path, {
     method,
     headers: {
@@ -227,11 +228,11 @@ async function call(
   });
   const json = (await res.json().catch(() => undefined)) as { code?: string; detail?: string } | undefined;
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json?.code ?? ''} ${json?.detail ?? ''}`.trim());
-  return json;
+  return json as unknown as { id: number; token: string }; // the fields the loop reads (a cart's id, a session's token)
 }
 
 /** One buyer's loop: fill the cart, start checkout, place the order in-store. */
-async function loop(base: string, token: string, outletId: number, codes: string[], lines: number): Promise<Timing> {
+export async function loop(base: string, token: string, outletId: number, codes: string[], lines: number): Promise<Timing> {
   const start = performance.now();
   const cart = await call(base, token, 'GET', `/carts/current?outletId=${outletId}&storeId=${STORE}`);
   const offset = Math.floor(Math.random() * codes.length);

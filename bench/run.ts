@@ -28,6 +28,9 @@ const BENCHES = [
   'frontend',
   'screens',
   'grants',
+  'admin',
+  'growth',
+  'replicas',
 ] as const;
 type BenchName = (typeof BENCHES)[number];
 interface BenchModule {

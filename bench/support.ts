@@ -186,14 +186,23 @@ export interface BuiltApi {
 /**
  * Builds the API bundle (scripts/build-api.mjs) and runs dist/api/main.js as a child process on a free port
  * against `databaseUrl` (NODE_ENV=production, fresh JWT and credentials keys, LOG_LEVEL=BENCH_LOG_LEVEL or
- * warn, 1 h access tokens, PUBLIC_URL on its port), `env` added; resolves when /health answers (90 s at most).
+ * warn, 1 h access tokens, PUBLIC_URL on its port), `env` added, node flags from BENCH_API_NODE_ARGS (`opts`: skip
+ * the build, a given port: a replica restarted in place); resolves when /health answers (90 s at most).
  */
-export async function startBuiltApi(databaseUrl: string, env: Record<string, string> = {}): Promise<BuiltApi> {
-  console.log('building the API (scripts/build-api.mjs)…');
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  const port = await freePort();
+export async function startBuiltApi(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  opts: { build?: boolean; port?: number } = {},
+): Promise<BuiltApi> {
+  if (opts.build !== false) {
+    console.log('building the API (scripts/build-api.mjs)…');
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const port = opts.port ?? (await freePort());
   const jwtSecret = randomBytes(32).toString('hex');
-  const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
+  // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. `--cpu-prof --cpu-prof-dir=bench/results/prof`).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const api = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 /**
  * Ops CLI (ARCHITECTURE §2): `npm run db:migrate`, `db:rollback [-- --all]`,
- * `db:seed [-- --demo | --lock-demo]`, `db:import [-- files…] [--board N] [--board-name NAME]`; `--help` on each.
+ * `db:seed [-- --demo | --lock-demo] [--synthetic users=N,outlets=N]`, `db:import [-- files…] [--board N] [--board-name NAME]`; `--help` on each.
  * Uses DATABASE_URL, else the embedded PostgreSQL under .data/ (the same one `npm start` uses).
  * Talks: each step with its elapsed time, the import with rows and % as it reads. Every argument is checked
  * first with a one-line message (exit 2); a refused import lists every refused row (up to 100 per file,
@@ -22,6 +22,10 @@ import {
   demoSalesFile,
   resolveDataFile,
   lockDemoAccounts,
+  parseSyntheticSpec,
+  seedSynthetic,
+  SYNTHETIC_KINDS,
+  SyntheticError,
   ImportError,
   type ImportProgress,
   type ImportResult,
@@ -45,13 +49,19 @@ Rolls back the last batch of migrations; --all rolls back every migration (the d
 With NODE_ENV=production it first prints what it would drop (the migrations, the tables with their rows, the
 columns) and refuses unless --yes-i-have-a-backup is given.
   --yes-i-have-a-backup  roll back in production (take a backup first: pg_dump)`,
-  seed: `usage: npm run db:seed [-- --demo | --lock-demo]
+  seed: `usage: npm run db:seed [-- --demo | --lock-demo] [--synthetic kind=N,…]
 Loads the reference data (permissions, roles) and, when the database has no stores, the real catalog
 (SHARED_DATA_DIR, default data/iowa-abd). Idempotent.
   --demo       also the demo data: four accounts with the public demo password, demo outlets and orders
                (development only; refused when NODE_ENV=production)
   --lock-demo  lock the demo accounts of this database (random password, deactivated, signed out) so a
-               production start accepts it`,
+               production start accepts it
+  --synthetic kind=N,…  also a synthetic scale dataset (development and benchmarks; refused when
+               NODE_ENV=production), e.g. --synthetic users=100000,outlets=10000. Idempotent: rows are
+               numbered, a rerun adds only the missing ones. Kinds:
+${Object.entries(SYNTHETIC_KINDS)
+  .map(([k, v]) => `                 ${k}: ${v.help}`)
+  .join('\n')}`,
   import: `usage: npm run db:import [-- [files…] [--board N] [--board-name NAME]]
 Imports the real catalog (no files: stores.csv, products.csv, store_items_2022.csv from SHARED_DATA_DIR,
 plain or .gz) or your own files of the same shapes (kind read from each header; .gz read directly).
@@ -68,6 +78,7 @@ interface Parsed {
   backedUp: boolean;
   demo: boolean;
   lockDemo: boolean;
+  synthetic?: Record<string, number>;
   board?: number;
   boardName?: string;
   files: string[];
@@ -76,7 +87,7 @@ interface Parsed {
 const OPTIONS = {
   migrate: {},
   rollback: { all: { type: 'boolean' }, 'yes-i-have-a-backup': { type: 'boolean' } },
-  seed: { demo: { type: 'boolean' }, 'lock-demo': { type: 'boolean' } },
+  seed: { demo: { type: 'boolean' }, 'lock-demo': { type: 'boolean' }, synthetic: { type: 'string' } },
   import: { board: { type: 'string' }, 'board-name': { type: 'string' } },
 } as const;
 
@@ -120,6 +131,14 @@ export function parseCommand(argv: string[]): Parsed | undefined {
     files: positionals,
   };
   if (parsed.demo && parsed.lockDemo) throw new UsageError('--demo and --lock-demo contradict each other: pick one');
+  if (values.synthetic !== undefined) {
+    try {
+      parsed.synthetic = parseSyntheticSpec(String(values.synthetic));
+    } catch (e) {
+      if (e instanceof SyntheticError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
   if (command === 'import') {
     const board = values.board as string | undefined;
     if (board !== undefined) {
@@ -195,6 +214,8 @@ async function run(argv: string[]): Promise<boolean> {
   const config = loadConfig(opsEnv());
   if (args.demo && config.production)
     throw new UsageError('db:seed --demo is refused when NODE_ENV=production: the demo accounts have a public password');
+  if (args.synthetic && config.production)
+    throw new RefusedError('db:seed --synthetic is refused when NODE_ENV=production: the synthetic users and outlets are fictitious');
   const started = Date.now();
   let url = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof import('../apps/api/src/db/embedded').startEmbeddedPostgres>> | undefined;
@@ -296,6 +317,15 @@ async function seed(db: ReturnType<typeof createDb>, config: ReturnType<typeof l
     );
   } else {
     console.log('demo data: not loaded (add --demo for the demo accounts; never on a real deployment)');
+  }
+  if (args.synthetic) {
+    console.log(
+      `synthetic data: ${Object.entries(args.synthetic)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}…`,
+    );
+    await seedSynthetic(db, args.synthetic, { production: config.production, log: (line) => console.log(line) });
+    step(steps, 'synthetic data: done');
   }
 }
 

@@ -59,3 +59,4 @@ export async function bootstrapDatabase(db: Knex, opts: BootstrapOptions): Promi
   }
   return results;
 }
+export { seedSynthetic, parseSyntheticSpec, SYNTHETIC_KINDS, SyntheticError, type SyntheticKind, type SyntheticResult } from './synthetic';

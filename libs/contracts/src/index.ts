@@ -19,3 +19,4 @@ export * from './integrations';
 export * from './quantity-rule';
 export * from './ordering-week';
 export * from './ordering-schedule';
+export * from './admin-scale';

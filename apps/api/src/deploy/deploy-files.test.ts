@@ -160,7 +160,7 @@ describe('docker-compose.prod.yml', () => {
   const env = portal.environment!;
 
   it('when parsed, then it has PostgreSQL, the portal built from the Dockerfile and an SMTP relay, wired together', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['portal', 'postgres', 'smtp']);
+    expect(Object.keys(compose.services).sort()).toEqual(['portal', 'postgres', 'proxy', 'smtp']);
     expect(compose.services.postgres.image).toMatch(/^postgres:\d+/);
     expect(compose.services.postgres.healthcheck).toBeDefined();
     expect(portal.build).toEqual({ context: '.', dockerfile: 'Dockerfile' });
@@ -192,6 +192,27 @@ describe('docker-compose.prod.yml', () => {
       expect(example).toMatch(new RegExp(`^${v}=`, 'm'));
     for (const secret of ['POSTGRES_PASSWORD', 'JWT_SECRET', 'PAYMENT_CREDENTIALS_KEY'])
       expect(example).toMatch(new RegExp(`^${secret}=$`, 'm'));
+  });
+});
+
+describe('docker-compose.prod.yml: two replicas behind HAProxy (issue 29 §4)', () => {
+  const compose = parse(read('docker-compose.prod.yml')) as {
+    services: Record<
+      string,
+      { deploy?: { replicas?: number }; environment?: Record<string, string>; volumes?: string[]; ports?: string[] }
+    >;
+  };
+
+  it('when parsed, then the portal runs 2 replicas reached only through the proxy, which mounts ops/haproxy.cfg', () => {
+    expect(compose.services.portal.deploy?.replicas).toBe(2);
+    expect(compose.services.portal.ports).toBeUndefined();
+    expect(compose.services.proxy.volumes).toContain('./ops/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
+    expect(compose.services.proxy.ports).toEqual(['${PORTAL_PORT:-3000}:3000']);
+    const cfg = read('ops/haproxy.cfg');
+    for (const v of ['PROXY_PORT', 'API_1', 'API_2']) {
+      expect(cfg).toContain(`\${${v}}`);
+      expect(compose.services.proxy.environment![v]).toBeTruthy();
+    }
   });
 });
 

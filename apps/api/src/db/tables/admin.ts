@@ -17,6 +17,10 @@ export interface UserRow {
   password_hash: string;
   is_active: boolean;
   last_login_at: Date | null;
+  /** lower(display name, else email): the users list's name key, set by triggers (never written by the app). */
+  sort_name?: string;
+  /** Holds at least one grant (kept by a trigger on role_grants; never written by the app). */
+  has_grant?: boolean;
   created_at: Date;
   updated_at: Date;
 }

@@ -179,6 +179,12 @@ export interface InventoryRecord {
   updated_at: Date;
 }
 
+/** catalog_versions (migration 2026120100080002): per-store catalog counters, store_id 0 for items and sizes. */
+export interface CatalogVersionRecord {
+  store_id: number;
+  version: string;
+}
+
 export interface BottleSizeRecord {
   id: number;
   name: string;
@@ -275,6 +281,7 @@ declare module 'knex/types/tables' {
     items: Table<ItemRecord, 'retail'>;
     inventory: Table<InventoryRecord>;
     bottle_sizes: Table<BottleSizeRecord>;
+    catalog_versions: Table<CatalogVersionRecord>;
     import_runs: Table<ImportRunRecord, never, 'files'>;
     store_schedules: Table<StoreScheduleRecord, 'delivery_minimum_amount' | 'emergency_fee'>;
     outlet_store_schedules: Table<OutletStoreScheduleRecord>;

@@ -29,10 +29,34 @@ const select = (db: Q) =>
       ),
     );
 
-/** A page of outlets by name within `within` (a subquery of outlet ids; null: all); search by name, code or city. */
+/** The outlets list's sorts (ARCHITECTURE §5 "Administration at scale"): the column each orders by. */
+export type OutletSortKey = 'id' | 'name' | 'code' | 'city' | 'state' | 'active' | 'board';
+const OUTLET_SORT_COLUMNS: Record<OutletSortKey, string> = {
+  id: 'o.id',
+  name: 'o.name',
+  code: 'o.outlet_code',
+  city: 'o.city',
+  state: 'o.state',
+  active: 'o.active',
+  board: 'b.name',
+};
+
+/**
+ * A page of outlets by name (or `sort`) within `within` (a subquery of outlet ids; null: all); search by name,
+ * code or city; `boardId`, `storeId` (outlets linked to the store) and `active` filter.
+ */
 export async function findPage(
   db: Q,
-  q: { within: Knex.QueryBuilder | null; search?: string; page: number; pageSize: number },
+  q: {
+    within: Knex.QueryBuilder | null;
+    search?: string;
+    boardId?: number;
+    storeId?: number;
+    active?: boolean;
+    sort?: { key: OutletSortKey; desc: boolean };
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ items: AdminOutlet[]; total: number }> {
   const base = db('outlets as o');
   if (q.within) base.whereIn('o.id', q.within);
@@ -42,11 +66,15 @@ export async function findPage(
       w.whereILike('o.name', like).orWhereILike('o.outlet_code', like).orWhereILike('o.city', like);
     });
   }
+  if (q.boardId !== undefined) base.where('o.board_id', q.boardId);
+  if (q.storeId !== undefined) base.whereIn('o.id', db('store_outlets').where('store_id', q.storeId).select('outlet_id'));
+  if (q.active !== undefined) base.where('o.active', q.active);
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
+  const dir = q.sort?.desc ? 'desc' : 'asc';
   const items = await select(db)
     .whereIn('o.id', base.clone().select('o.id'))
-    .orderBy('o.name')
-    .orderBy('o.id')
+    .orderBy(OUTLET_SORT_COLUMNS[q.sort?.key ?? 'name'], dir)
+    .orderBy('o.id', dir)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return { items, total: Number(n) };

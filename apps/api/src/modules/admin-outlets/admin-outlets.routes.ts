@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   adminOutletPageSchema,
   adminOutletSchema,
-  adminOutletsQuerySchema,
+  adminOutletsListQuerySchema,
   createOutletBodySchema,
   intIdSchema,
   updateOutletBodySchema,
@@ -23,8 +23,9 @@ export const adminOutletsRoutes = [
     tags,
     permissions,
     scope: 'reach',
-    query: adminOutletsQuerySchema,
-    summary: "Outlets of the caller's boards with board and store names; search by name, code or city",
+    query: adminOutletsListQuerySchema,
+    summary:
+      "Outlets of the caller's boards with board and store names; search by name, code or city; filters boardId, storeId (linked), active; sort id, name, code, city, state, active, board ('-' descending); page, pageSize, total",
     response: { description: 'A page of outlets', schema: adminOutletPageSchema },
     handler: (actor, { query }, { ctx }) => outlets.listOutlets(ctx.db, actor, query),
   }),

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import {
   PERMISSIONS,
   type AdminOutlet,
-  type adminOutletsQuerySchema,
+  parseSort,
+  type AdminOutletsListQuery,
   type createOutletBodySchema,
   type updateOutletBodySchema,
 } from '@portal/contracts';
@@ -17,7 +18,7 @@ import type { OutletFields } from './admin-outlets.repository';
 /** Who administers outlets (spec 002 §6 Outlets tab), where they hold it (ARCHITECTURE §11). */
 export const OUTLET_ADMIN_CODES = [PERMISSIONS.outletsAdmin] as const;
 
-type Query = z.output<typeof adminOutletsQuerySchema>;
+type Query = AdminOutletsListQuery;
 type CreateOutlet = z.output<typeof createOutletBodySchema>;
 type UpdateOutlet = z.output<typeof updateOutletBodySchema>;
 
@@ -27,9 +28,18 @@ type UpdateOutlet = z.output<typeof updateOutletBodySchema>;
  */
 const scoped = (db: Db, actor: Actor) => reach(db, actor, OUTLET_ADMIN_CODES, 'outlet');
 
-/** The Outlets tab (spec 002 §2): id, name, code, city, state, active, board name, store names; search by name, code or city. */
+/** The Outlets tab (spec 002 §2; ARCHITECTURE §5 "Administration at scale"): id, name, code, city, state, active, board name, store names; search by name, code or city; filters, sort, paging. */
 export async function listOutlets(db: Db, actor: Actor, q: Query) {
-  const { items, total } = await repo.findPage(db, { within: scoped(db, actor), search: q.search, page: q.page, pageSize: q.pageSize });
+  const { items, total } = await repo.findPage(db, {
+    within: scoped(db, actor),
+    search: q.search,
+    boardId: q.boardId,
+    storeId: q.storeId,
+    active: q.active,
+    sort: parseSort(q.sort, 'name'),
+    page: q.page,
+    pageSize: q.pageSize,
+  });
   return { items, page: q.page, pageSize: q.pageSize, total };
 }
 

@@ -36,13 +36,34 @@ const select = (db: Q) =>
       db.raw('(SELECT count(*)::int FROM store_outlets so WHERE so.store_id = s.id) AS "outletCount"'),
     );
 
+/** The stores list's sorts (ARCHITECTURE §5 "Administration at scale"): the columns each orders by. */
+export type StoreSortKey = 'id' | 'name' | 'city' | 'board' | 'delivery' | 'active';
+const STORE_SORT_COLUMNS: Record<StoreSortKey, string[]> = {
+  id: ['s.id'],
+  name: ['s.name'],
+  city: ['s.city'],
+  board: ['b.name'],
+  delivery: ['s.delivery_enabled', 's.delivery_charge'],
+  active: ['s.active'],
+};
+
 /**
- * A page of stores by name within `within` (a subquery of store ids; null: all); search by name, warehouse
- * code, city or (digits) store number; `active` filters.
+ * A page of stores by name (or `sort`) within `within` (a subquery of store ids; null: all); search by name, warehouse
+ * code, city or (digits) store number; `active`, `boardId`, `deliveryEnabled` and `hasCredentials` filter.
  */
 export async function findPage(
   db: Q,
-  q: { within: Knex.QueryBuilder | null; search?: string; active?: boolean; page: number; pageSize: number },
+  q: {
+    within: Knex.QueryBuilder | null;
+    search?: string;
+    active?: boolean;
+    boardId?: number;
+    deliveryEnabled?: boolean;
+    hasCredentials?: boolean;
+    sort?: { key: StoreSortKey; desc: boolean };
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ items: AdminStore[]; total: number }> {
   const base = db('stores as s');
   if (q.within) base.whereIn('s.id', q.within);
@@ -55,11 +76,19 @@ export async function findPage(
     });
   }
   if (q.active !== undefined) base.where('s.active', q.active);
+  if (q.boardId !== undefined) base.where('s.board_id', q.boardId);
+  if (q.deliveryEnabled !== undefined) base.where('s.delivery_enabled', q.deliveryEnabled);
+  if (q.hasCredentials !== undefined) {
+    const creds = db('payment_credentials as pc').whereRaw('pc.store_id = s.id');
+    if (q.hasCredentials) base.whereExists(creds);
+    else base.whereNotExists(creds);
+  }
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
+  const dir = q.sort?.desc ? 'desc' : 'asc';
   const items = await select(db)
     .whereIn('s.id', base.clone().select('s.id'))
-    .orderBy('s.name')
-    .orderBy('s.id')
+    .orderBy(STORE_SORT_COLUMNS[q.sort?.key ?? 'name'].map((column) => ({ column, order: dir })))
+    .orderBy('s.id', dir)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return { items, total: Number(n) };

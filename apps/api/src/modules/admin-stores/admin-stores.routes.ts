@@ -4,7 +4,10 @@ import {
   PERMISSIONS,
   adminStorePageSchema,
   adminStoreSchema,
-  adminStoresQuerySchema,
+  ADMIN_BULK_MAX,
+  adminStoresBulkBodySchema,
+  adminStoresBulkResultSchema,
+  adminStoresListQuerySchema,
   createStoreBodySchema,
   intIdSchema,
   storeOutletPageSchema,
@@ -15,6 +18,7 @@ import {
 import { route } from '../../http/route';
 import { adminActor } from '../access/access.service';
 import * as stores from './admin-stores.service';
+import { bulkUpdateStores } from './stores-bulk.service';
 
 const tags = ['admin: stores'];
 const view = [PERMISSIONS.storesAdmin, PERMISSIONS.storesSuperAdmin];
@@ -33,8 +37,9 @@ export const adminStoresRoutes = [
     scope: 'reach',
     tags,
     permissions: view,
-    query: adminStoresQuerySchema,
-    summary: "Stores in the caller's scope; search by name, warehouse code, city or number",
+    query: adminStoresListQuerySchema,
+    summary:
+      "Stores in the caller's scope; search by name, warehouse code, city or number; filters boardId, deliveryEnabled, active, hasCredentials; sort id, name, city, board, delivery, active ('-' descending); page, pageSize (default 20), total",
     response: { description: 'A page of stores', schema: adminStorePageSchema },
     handler: (actor, { query }, { ctx }) => stores.listStores(ctx.db, actor, query),
   }),
@@ -62,6 +67,22 @@ export const adminStoresRoutes = [
     response: { description: 'The store', schema: store },
     errors: { 404: denied[404] },
     handler: (actor, { params: p }, { ctx }) => stores.getStore(ctx.db, actor, p.storeId),
+  }),
+  route({
+    method: 'patch',
+    path: '/admin/stores/bulk',
+    scope: 'reach',
+    tags,
+    permissions: edit,
+    forbiddenDetail,
+    body: adminStoresBulkBodySchema,
+    summary: `Delivery on/off, delivery charge and order confirmation cc emails of up to ${ADMIN_BULK_MAX} stores, each checked and audited as a single store edit`,
+    response: {
+      description: 'One result per store: ok, or the code and message the single edit would have answered',
+      schema: adminStoresBulkResultSchema,
+    },
+    errors: { 400: 'No store ids, no setting, or an invalid charge or email list (validation_failed)' },
+    handler: (actor, { body }, { ctx, req }) => bulkUpdateStores(ctx.db, adminActor(actor, req), body),
   }),
   route({
     method: 'patch',

@@ -3,7 +3,8 @@ import {
   PERMISSIONS,
   ADMIN_ORG_MESSAGES,
   type AdminStore,
-  type adminStoresQuerySchema,
+  parseSort,
+  type AdminStoresListQuery,
   type createStoreBodySchema,
   type updateStoreBodySchema,
 } from '@portal/contracts';
@@ -26,19 +27,23 @@ export const STORE_EDIT_CODES = [PERMISSIONS.storesSuperAdmin] as const;
 const storeInScope = (db: Db, actor: Actor, id: number, codes: readonly string[] = STORE_EDIT_CODES) =>
   can(db, actor, codes, { type: 'store', id });
 
-type Query = z.output<typeof adminStoresQuerySchema>;
+type Query = AdminStoresListQuery;
 type CreateStore = z.output<typeof createStoreBodySchema>;
 type UpdateStore = z.output<typeof updateStoreBodySchema>;
 
 /** Spec 002 §8: a store out of reach answers this (404). */
 export const STORE_NOT_FOUND = 'Store not found or access denied';
 
-/** The Stores tab (spec 002 §2): stores in the caller's scope by name; search by name, code, city or number. */
+/** The Stores tab (spec 002 §2; ARCHITECTURE §5 "Administration at scale"): stores in the caller's scope, sorted, filtered, paged; search by name, code, city or number. */
 export async function listStores(db: Db, actor: Actor, q: Query) {
   const { items, total } = await repo.findPage(db, {
     within: reach(db, actor, STORE_VIEW_CODES, 'store'),
     search: q.search,
     active: q.active,
+    boardId: q.boardId,
+    deliveryEnabled: q.deliveryEnabled,
+    hasCredentials: q.hasCredentials,
+    sort: parseSort(q.sort, 'name'),
     page: q.page,
     pageSize: q.pageSize,
   });

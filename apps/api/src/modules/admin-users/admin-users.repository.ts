@@ -3,7 +3,7 @@ import type { ScopeType } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import type { BoardRow, StoreRow } from '../../db/tables/admin';
 import type { Actor } from '../access/access.service';
-import { reach, usersInReach } from '../access/access.service';
+import { reach } from '../access/access.service';
 import { USER_MANAGEMENT_CODES } from '../access/grants.service';
 
 /** Queries of user administration; the only place with its SQL. Scope comes from modules/access (ARCHITECTURE §11). */
@@ -30,56 +30,8 @@ export interface OutletRef {
   code: string;
 }
 
-/** `lower(coalesce(full name, first + last, email))`: the list's sort and search key. */
+/** The display name: full name, else first + last (null when neither). */
 const DISPLAY_NAME = `coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''))`;
-const SORT_KEY = `lower(coalesce(${DISPLAY_NAME}, u.email::text))`;
-
-/** Escapes LIKE wildcards so a search is taken literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Users the caller may see in the users list: super administrators every user holding a grant; everyone else
- * the users holding a grant at a place where the caller holds a user-management code (access.usersInReach).
- */
-export function scopedUsers(db: Q, actor: Actor, search?: string) {
-  const scope = usersInReach(db, actor, USER_MANAGEMENT_CODES);
-  const q = db('users as u').leftJoin('user_profiles as p', 'p.user_id', 'u.id');
-  if (!scope) q.whereExists(db('role_grants as g').whereRaw('g.user_id = u.id'));
-  else q.whereIn('u.id', scope);
-  if (search) {
-    const pattern = `%${likeEscape(search)}%`;
-    q.andWhere((w) => w.whereRaw(`u.email::text ILIKE ?`, [pattern]).orWhereRaw(`${DISPLAY_NAME} ILIKE ?`, [pattern]));
-  }
-  return q;
-}
-
-export interface UserListRow {
-  id: string;
-  email: string;
-  isActive: boolean;
-  fullName: string | null;
-  sortKey: string;
-}
-
-/** One page of scoped users ordered by name (then id) after the keyset `after`. */
-export async function listUsersPage(
-  db: Q,
-  actor: Actor,
-  opts: { search?: string; after?: { key: string; id: string }; limit: number },
-): Promise<UserListRow[]> {
-  const q = scopedUsers(db, actor, opts.search)
-    .select('u.id', 'u.email', 'u.is_active', db.raw(`${DISPLAY_NAME} AS full_name`), db.raw(`${SORT_KEY} AS sort_key`))
-    .orderByRaw(`${SORT_KEY}, u.id`)
-    .limit(opts.limit);
-  if (opts.after) q.andWhereRaw(`(${SORT_KEY}, u.id) > (?, ?::uuid)`, [opts.after.key, opts.after.id]);
-  const rows = await q;
-  return rows.map((r) => ({ id: r.id, email: r.email, isActive: r.is_active, fullName: r.full_name, sortKey: r.sort_key }));
-}
-
-export async function countUsers(db: Q, actor: Actor, search?: string): Promise<number> {
-  const row = await scopedUsers(db, actor, search).count<{ n: number }[]>({ n: '*' }).first();
-  return Number(row?.n ?? 0);
-}
 
 /** The roles of each user, each once, with where it is held (by level, then code): the users list's role column. */
 export async function roleSummariesOf(db: Q, userIds: string[]): Promise<Map<string, RoleSummary[]>> {

@@ -11,13 +11,21 @@ import {
   adminUserProfileBodySchema,
   adminUserRoleParamsSchema,
   adminUserRolesBodySchema,
-  adminUsersListSchema,
-  adminUsersQuerySchema,
+  ADMIN_BULK_MAX,
+  adminUserIdsSchema,
+  adminUsersBulkBodySchema,
+  adminUsersBulkResultSchema,
+  adminUsersFilterSchema,
+  adminUsersListQuerySchema,
+  adminUsersPageSchema,
   assignableRolesSchema,
 } from '@portal/contracts';
+import { z } from 'zod';
 import { route } from '../../http/route';
 import { USER_MANAGEMENT_CODES } from '../access/grants.service';
+import { linkBaseFor } from '../auth/auth.service';
 import * as users from './admin-users.service';
+import { bulkUsers } from './users-bulk.service';
 
 const tags = ['admin-users'];
 /** The user-management permissions (spec 002 §2 /admin/users/{userId}), held at the places whose users one manages (ARCHITECTURE §11). */
@@ -37,11 +45,62 @@ export const adminUsersRoutes = [
     scope: 'reach',
     tags,
     permissions: MANAGE,
-    query: adminUsersQuerySchema,
+    query: adminUsersListQuerySchema,
     summary:
-      "Users holding a grant at a place where the caller manages users (super administrator: all; board: the board's stores and outlets; store: the store and its outlets; outlet: the outlet), by name, 50 a page with a cursor, search by name or email",
-    response: { description: 'Rows with canEdit, nextCursor and the scope metadata', schema: adminUsersListSchema },
+      "Users holding a grant at a place where the caller manages users (super administrator: all; board: the board's stores and outlets; store: the store and its outlets; outlet: the outlet), filtered by search (name or email), role (code), outletId, storeId, status (active, inactive, invited = the pending invitations as rows of their own), sorted by name, email or lastLogin ('-' for descending), paged by page and pageSize (default 25, at most 100) with total; or the earlier form: by name, `limit` a page with `cursor`",
+    response: {
+      description: 'Rows with status, lastLogin and canEdit; total, page, pageSize, nextCursor and the scope metadata',
+      schema: adminUsersPageSchema,
+    },
     handler: (actor, { query }, { ctx }) => users.listUsers(ctx.db, actor, query),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/users/ids',
+    scope: 'reach',
+    tags,
+    permissions: MANAGE,
+    query: adminUsersFilterSchema,
+    summary:
+      'The ids of every row the users list shows for these filters (at most 10,000), for "select all N matching" and the bulk actions',
+    response: { description: 'Ids in list order, the total and whether the ids were cut short', schema: adminUserIdsSchema },
+    handler: (actor, { query }, { ctx }) => users.userIds(ctx.db, actor, query),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/users/export.csv',
+    scope: 'reach',
+    tags,
+    permissions: MANAGE,
+    query: adminUsersFilterSchema,
+    summary: 'The users list with these filters as CSV (Name, Email, Status, Last sign-in, Roles, Outlets), streamed in batches',
+    response: { description: 'text/csv', schema: z.string() },
+    handler: async (actor, { query }, { ctx, res }) => {
+      res.status(200).set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="users.csv"',
+        'Cache-Control': 'no-store',
+      });
+      await users.exportUsers(ctx.db, actor, query, (chunk) => {
+        if (!res.write(chunk)) return new Promise<void>((resolve) => res.once('drain', () => resolve()));
+      });
+      res.end();
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/admin/users/bulk',
+    scope: 'reach',
+    tags,
+    permissions: MANAGE,
+    body: adminUsersBulkBodySchema,
+    summary: `One action on up to ${ADMIN_BULK_MAX} rows (activate, deactivate, grant or revoke a role at a scope, resend-invitation for invitation rows), each checked and audited as if done alone`,
+    response: {
+      description: 'One result per id: ok, or the code and message the single change would have answered',
+      schema: adminUsersBulkResultSchema,
+    },
+    handler: (actor, { body }, { ctx, req }) =>
+      bulkUsers(ctx, actor, body, { ip: req.ip, linkBase: linkBaseFor(ctx.config, { protocol: req.protocol, host: req.get('host') }) }),
   }),
   route({
     method: 'get',

@@ -1,11 +1,10 @@
-import type { AdminUserDetail, AdminUsersList } from '@portal/contracts';
+import type { AdminUserDetail } from '@portal/contracts';
 import type { Db } from '../../db/knex';
-import { BadRequestError } from '../../http/errors';
 import type { Actor } from '../access/access.service';
-import { holdsGlobally, listRoles } from '../access/access.service';
-import { USER_MANAGEMENT_CODES, type NamedGrant } from '../access/grants.service';
+import { listRoles } from '../access/access.service';
+import type { NamedGrant } from '../access/grants.service';
 import * as repo from './admin-users.repository';
-import { actorLevel, editableBy, isSuper, reachable, detailOf, type Conn } from './user-detail';
+import { actorLevel, isSuper, reachable, detailOf } from './user-detail';
 
 /**
  * User administration (spec 002 §2 Users and Edit User, §4–§8; ARCHITECTURE §5, §9, §11).
@@ -23,64 +22,7 @@ import { actorLevel, editableBy, isSuper, reachable, detailOf, type Conn } from 
  */
 export type { ProfileInput, WriteMeta } from './user-writes.service';
 export { updateProfile, updateOutlets, addRoles, removeRole, updateGrants, deleteUser } from './user-writes.service';
-
-type ScopeKind = 'all' | 'board' | 'store' | 'outlet' | 'none';
-const SCOPE_TEXT: Record<ScopeKind, string> = {
-  all: 'All users with a role or an outlet (super administrator)',
-  board: 'Users of the outlets and stores of your boards',
-  store: 'Users of your stores and of the outlets linked to them',
-  outlet: 'Users of your outlets',
-  none: 'No users: you have no user management scope',
-};
-
-/** The widest kind of place where the caller manages users (for the list's labels). */
-async function scopeKind(db: Conn, actor: Actor): Promise<ScopeKind> {
-  if (holdsGlobally(actor, USER_MANAGEMENT_CODES)) return 'all';
-  const held = await repo.scopeTypesHolding(db, actor.userId, USER_MANAGEMENT_CODES);
-  return (['board', 'store', 'outlet'] as const).find((k) => held.includes(k)) ?? 'none';
-}
-
-const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
-function decodeCursor(cursor: string): { key: string; id: string } {
-  try {
-    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { key, id };
-  } catch {
-    /* fall through */
-  }
-  throw new BadRequestError('The cursor is not valid.', [{ path: 'cursor', message: 'The cursor is not valid.' }]);
-}
-
-/** GET /admin/users: the caller's scoped users, 50 a page by name, with canEdit, roles with where they are held, and the spec's metadata. */
-export async function listUsers(db: Db, actor: Actor, query: { search?: string; cursor?: string; limit: number }): Promise<AdminUsersList> {
-  const search = query.search || undefined;
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const [rows, userCount, level, currentUserRoles, kind] = await Promise.all([
-    repo.listUsersPage(db, actor, { search, after, limit: query.limit + 1 }),
-    repo.countUsers(db, actor, search),
-    actorLevel(db, actor),
-    repo.roleCodesOf(db, actor.userId),
-    scopeKind(db, actor),
-  ]);
-  const page = rows.slice(0, query.limit);
-  const ids = page.map((r) => r.id);
-  const [roles, outlets, levels] = await Promise.all([repo.roleSummariesOf(db, ids), repo.outletsOf(db, ids), repo.bestLevelsOf(db, ids)]);
-  const items = page.map((r) => ({
-    id: r.id,
-    fullName: r.fullName,
-    email: r.email,
-    isActive: r.isActive,
-    outlets: outlets.get(r.id) ?? [],
-    roles: roles.get(r.id) ?? [],
-    canEdit: editableBy(actor, level, r.id, levels.get(r.id) ?? null),
-  }));
-  const last = page[page.length - 1];
-  return {
-    items,
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.id) : null,
-    meta: { scopeDescription: SCOPE_TEXT[kind], filterType: kind, currentUserRoles, userCount },
-  };
-}
+export { listUsers, userIds, exportUsers } from './users-list.service';
 
 /** GET /admin/users/{userId}: profile, every grant (where, and whether the caller may change it), outlets, canEdit, canEditProfile, canDelete. */
 export async function getUser(db: Db, actor: Actor, userId: string): Promise<AdminUserDetail> {

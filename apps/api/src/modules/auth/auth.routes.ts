@@ -57,14 +57,24 @@ export function requestMeta(req: Request, config: Config) {
   };
 }
 
-/** A per-IP limiter (http/rate-limit.ts) whose 429 says AUTH_MESSAGES.tooManyRequests (`signIn`: counted as a sign-in lockout). */
-function ipLimiter(windowSeconds: number, limit: number, opts: { onlyFailures?: boolean; signIn?: boolean } = {}) {
+/**
+ * A per-IP limiter (http/rate-limit.ts) whose 429 says AUTH_MESSAGES.tooManyRequests (`signIn`: counted as a
+ * sign-in lockout), counted in PostgreSQL under `prefix` so every API replica shares one budget per IP.
+ */
+function ipLimiter(
+  ctx: AppContext,
+  prefix: string,
+  windowSeconds: number,
+  limit: number,
+  opts: { onlyFailures?: boolean; signIn?: boolean } = {},
+) {
   return rateLimit({
     windowSeconds,
     limit,
     onlyFailures: opts.onlyFailures,
     message: AUTH_MESSAGES.tooManyRequests,
     onRefused: opts.signIn ? () => loginLockouts.inc({ rule: 'ip' }) : undefined,
+    shared: { db: ctx.db, prefix },
   });
 }
 
@@ -123,8 +133,8 @@ export const authRoutes = [
       authService.warmUp(ctx);
       // Every attempt counts per IP too, successful ones included: bcrypt is the costliest thing the API does.
       return [
-        ipLimiter(15 * 60, ctx.config.authIpLoginLimit, { signIn: true }),
-        ipLimiter(15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true, signIn: true }),
+        ipLimiter(ctx, 'login-ip', 15 * 60, ctx.config.authIpLoginLimit, { signIn: true }),
+        ipLimiter(ctx, 'login-failed-ip', 15 * 60, ctx.config.authIpFailedLoginLimit, { onlyFailures: true, signIn: true }),
       ];
     },
     handler: async (_actor, { body }, { ctx, req, res }) => {
@@ -179,7 +189,7 @@ export const authRoutes = [
     summary: 'Mail a one-time password reset link (answers 202 for any well-formed email)',
     response: { status: 202, description: 'Accepted: a link is mailed when an active account has this email' },
     errors: { 429: tooMany },
-    before: (ctx) => [ipLimiter(60 * 60, ctx.config.authRecoveryIpLimit)],
+    before: (ctx) => [ipLimiter(ctx, 'recovery-ip', 60 * 60, ctx.config.authRecoveryIpLimit)],
     handler: async (_actor, { body }, { ctx, req }) => {
       await authService.requestPasswordRecovery(ctx, body.email, requestMeta(req, ctx.config));
     },
@@ -194,7 +204,7 @@ export const authRoutes = [
     summary: 'Set a new password with a mailed token; revokes every session',
     response: { status: 204, description: 'Password set' },
     errors: { 429: tooMany },
-    before: (ctx) => [ipLimiter(15 * 60, ctx.config.authRecoveryIpLimit, { onlyFailures: true })],
+    before: (ctx) => [ipLimiter(ctx, 'reset-failed-ip', 15 * 60, ctx.config.authRecoveryIpLimit, { onlyFailures: true })],
     handler: async (_actor, { body }, { ctx, req }) => {
       await authService.resetPassword(ctx, body, requestMeta(req, ctx.config));
     },

@@ -9,6 +9,7 @@ import {
   revealedCredentialSchema,
   updateCredentialBodySchema,
 } from '@portal/contracts';
+import type { AppContext } from '../../context';
 import { rateLimit } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import { adminActor } from '../access/access.service';
@@ -21,7 +22,14 @@ const params = z.object({ id: intIdSchema });
 
 /** Failed reveals allowed per client IP in 15 minutes (guessing the password through reveal is slowed down). */
 export const REVEAL_FAILURE_LIMIT = 20;
-const revealLimiter = () => [rateLimit({ windowSeconds: 15 * 60, limit: REVEAL_FAILURE_LIMIT, onlyFailures: true })];
+const revealLimiter = (ctx: AppContext) => [
+  rateLimit({
+    windowSeconds: 15 * 60,
+    limit: REVEAL_FAILURE_LIMIT,
+    onlyFailures: true,
+    shared: { db: ctx.db, prefix: 'reveal-failed-ip' },
+  }),
+];
 
 /** /api/v1/admin/payment-credentials (spec 002 §2 Credentials, §7 manage-credentials, ARCHITECTURE §5, §6, §9). */
 export const credentialsRoutes = [

@@ -31,9 +31,9 @@ export function sizeEventTexts(mb: number): void {
  * The order feed's index in memory (issue 14: 32 readers at random cursors): the seqs of the most recent
  * FEED_INDEX_EVENTS events (default 200,000), by store and by board, so a page deep in the feed is a binary
  * search instead of a query. What makes it exact:
- *   - it covers every event with `base < seq ≤ high`. Appends commit in seq order (appendOrderEvent's
- *     advisory lock), so reading `seq > high` always yields a gap-free continuation: nothing can commit
- *     later below a seq already seen;
+ *   - it covers every event with `base < seq ≤ high`. Appends may commit out of seq order, but every read
+ *     stops at the feed's horizon (order_events_horizon(): below the lowest seq of an append in flight), so
+ *     reading `seq > high` always yields a gap-free continuation: nothing can commit later below a seq seen;
  *   - a page that reaches the index's end (the feed's tail, where a reader waits for new events) is
  *     answered only while the index holds every event announced so far: each insert into `order_events`
  *     announces its last seq on `order_events_appended` at commit (migration 2026112900010002), and this

@@ -15,7 +15,7 @@ export interface FeedSource {
   /**
    * The seqs of the events of scope `s` (a store's, or every store of a board) after `after`, ascending,
    * at most `limit`; fewer (or none) at the feed's tail. Gap-free: no event below the last seq answered
-   * commits later (appends commit in seq order).
+   * commits later (reads stop at the horizon: order_events_horizon()).
    */
   page(s: FeedScope, after: number, limit: number): Promise<number[]>;
   /**

@@ -32,19 +32,33 @@ export async function newestSeq(db: Db): Promise<number> {
   return Number(rows[0].seq);
 }
 
+/**
+ * The feed's horizon (migration 2026120100080001): the highest seq below which every event has committed or
+ * never will. Appends commit out of seq order; a read of `seq > cursor AND seq <= horizon` in a LATER
+ * statement than this one (a fresh snapshot) never skips an event that commits afterwards.
+ */
+export async function horizon(db: Db): Promise<number> {
+  const { rows } = await db.raw<{ rows: { h: string }[] }>('SELECT order_events_horizon()::text AS h');
+  return Number(rows[0].h);
+}
+
 /** Which events a key sees: its store's, or its board's stores'. */
 export interface FeedScope {
   storeId: number | null;
   boardId: number | null;
 }
 
-/** The seqs of scope `s`'s events after `after`, ascending, at most `limit` (one index scan of order_events). */
+/**
+ * The seqs of scope `s`'s events after `after` up to the feed's horizon, ascending, at most `limit` (one
+ * round trip: order_events_after(), the horizon then one index scan of order_events).
+ */
 export async function pageSeqs(db: Db, s: FeedScope, after: number, limit: number): Promise<number[]> {
-  const scope = s.storeId ? 'e.store_id = ?' : 'e.store_id IN (SELECT s.id FROM stores s WHERE s.board_id = ?)';
-  const { rows } = await db.raw<{ rows: { seq: string }[] }>(
-    `SELECT e.seq::text FROM order_events e WHERE ${scope} AND e.seq > ? ORDER BY e.seq LIMIT ?`,
-    [s.storeId ?? s.boardId, after, limit],
-  );
+  const { rows } = await db.raw<{ rows: { seq: string }[] }>(`SELECT seq::text FROM order_events_after(?, ?, ?, ?)`, [
+    after,
+    limit,
+    s.storeId,
+    s.storeId ? null : s.boardId,
+  ]);
   return rows.map((r) => Number(r.seq));
 }
 
@@ -71,19 +85,20 @@ export interface SeqStore {
   store_id: number;
 }
 
-/** The newest `count` events (seq and store), oldest first. */
+/** The newest `count` events up to the horizon (seq and store), oldest first. */
 export async function newestEvents(db: Db, count: number): Promise<SeqStore[]> {
+  const h = await horizon(db);
   const { rows } = await db.raw<{ rows: { seq: string; store_id: number }[] }>(
-    `SELECT e.seq::text AS seq, e.store_id FROM (SELECT seq, store_id FROM order_events ORDER BY seq DESC LIMIT ?) e ORDER BY e.seq`,
-    [count],
+    `SELECT e.seq::text AS seq, e.store_id FROM (SELECT seq, store_id FROM order_events WHERE seq <= ? ORDER BY seq DESC LIMIT ?) e ORDER BY e.seq`,
+    [h, count],
   );
   return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));
 }
 
-/** The events (seq and store) after `after`, oldest first, at most `limit`. */
+/** The events (seq and store) after `after` up to the feed's horizon, oldest first, at most `limit` (one round trip). */
 export async function eventsAfter(db: Db, after: number, limit: number): Promise<SeqStore[]> {
   const { rows } = await db.raw<{ rows: { seq: string; store_id: number }[] }>(
-    `SELECT e.seq::text AS seq, e.store_id FROM order_events e WHERE e.seq > ? ORDER BY e.seq LIMIT ?`,
+    `SELECT seq::text AS seq, store_id FROM order_events_after(?, ?)`,
     [after, limit],
   );
   return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));

@@ -36,8 +36,8 @@ export {
  * `limit`, as the answer's JSON bytes in order (`parts`, `length` bytes in all):
  * `{"items":[{ seq, type, occurredAt, order }],"nextAfter":N,"feedId":"…"}`. The page's seqs come from the
  * FeedSource (feed-source.ts): `index` when it can answer (a page within its window; the tail while it has
- * read in every announced event: no query), otherwise one index scan of `order_events` (gap-free: appends
- * commit in seq order); each event's text
+ * read in every announced event: no query), otherwise the feed's horizon and one index scan of `order_events`
+ * (gap-free: no read passes the horizon); each event's text
  * (with its list comma) from the cache or, on a miss, its stored `item_json`. A page of 100 events (≈ 120 KB)
  * is thus a list of stored bytes, never built, parsed, re-serialised or copied into one buffer. `nextAfter` resumes (the last seq, or `after` on an empty
  * page); an event deleted in between (its store removed) is left out.

@@ -44,8 +44,12 @@ const meta = (req: Request, ctx: AppContext) => ({
   linkBase: linkBaseFor(ctx.config, { protocol: req.protocol, host: req.get('host') }),
 });
 
-/** A per-IP limiter for the public invitation routes (http/rate-limit.ts): 429 problem+json with Retry-After. */
-const ipLimiter = (windowSeconds: number, limit: number) => rateLimit({ windowSeconds, limit, message: AUTH_MESSAGES.tooManyRequests });
+/**
+ * A per-IP limiter for the public invitation routes (http/rate-limit.ts): 429 problem+json with Retry-After;
+ * counted in PostgreSQL under `prefix` (one budget per IP across API replicas).
+ */
+const ipLimiter = (ctx: AppContext, prefix: string, windowSeconds: number, limit: number) =>
+  rateLimit({ windowSeconds, limit, message: AUTH_MESSAGES.tooManyRequests, shared: { db: ctx.db, prefix } });
 const READ_LIMIT = 300;
 const ACCEPT_LIMIT = 50;
 const WINDOW_SECONDS = 15 * 60;
@@ -131,7 +135,7 @@ export const invitationsRoutes = [
       410: 'invitation_expired',
       429: 'Too many requests',
     },
-    before: () => [ipLimiter(WINDOW_SECONDS, READ_LIMIT)],
+    before: (ctx) => [ipLimiter(ctx, 'invitation-read-ip', WINDOW_SECONDS, READ_LIMIT)],
     handler: (_actor, { params }, { ctx }) => invitations.readInvitation(ctx.db, params.token),
   }),
   route({
@@ -151,7 +155,7 @@ export const invitationsRoutes = [
       410: 'invitation_expired',
       429: 'Too many requests',
     },
-    before: () => [ipLimiter(WINDOW_SECONDS, ACCEPT_LIMIT)],
+    before: (ctx) => [ipLimiter(ctx, 'invitation-accept-ip', WINDOW_SECONDS, ACCEPT_LIMIT)],
     handler: (_actor, { params, body }, { ctx, req }) =>
       invitations.acceptInvitation(
         ctx,

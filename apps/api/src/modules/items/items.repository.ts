@@ -27,13 +27,33 @@ const select = (db: Q) =>
       db.raw('(SELECT count(*)::int FROM inventory inv WHERE inv.item_id = i.id) AS "storeCount"'),
     );
 
+/** The items list's sorts (ARCHITECTURE §5 "Administration at scale"): the column each orders by. */
+export type ItemSortKey = 'code' | 'name' | 'category' | 'size' | 'retail' | 'active';
+const ITEM_SORT_COLUMNS: Record<ItemSortKey, string> = {
+  code: 'i.code',
+  name: 'i.name',
+  category: 'i.category',
+  size: 'bs.volume_ml',
+  retail: 'i.retail',
+  active: 'i.active',
+};
+
 /**
- * A page of items by name, then code, of the catalogs in `within` (a subquery of board ids; null: all); search
- * by name or code (case-insensitive substring), `active` filters.
+ * A page of items by name (or `sort`), then code, of the catalogs in `within` (a subquery of board ids; null: all); search
+ * by name or code (case-insensitive substring), `active`, `category` and `bottleSizeMl` filter.
  */
 export async function findPage(
   db: Q,
-  q: { within: Knex.QueryBuilder | null; search?: string; active?: boolean; page: number; pageSize: number },
+  q: {
+    within: Knex.QueryBuilder | null;
+    search?: string;
+    active?: boolean;
+    category?: string;
+    bottleSizeMl?: number;
+    sort?: { key: ItemSortKey; desc: boolean };
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ items: AdminItem[]; total: number }> {
   const base = db('items as i');
   if (q.within) base.whereIn('i.board_id', q.within);
@@ -44,12 +64,15 @@ export async function findPage(
     });
   }
   if (q.active !== undefined) base.where('i.active', q.active);
+  if (q.category) base.whereRaw('lower(i.category) = lower(?)', [q.category]);
+  if (q.bottleSizeMl !== undefined) base.whereIn('i.bottle_size_id', db('bottle_sizes').where('volume_ml', q.bottleSizeMl).select('id'));
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
   const ids = base.clone().select('i.id');
+  const dir = q.sort?.desc ? 'desc' : 'asc';
   const items = await select(db)
     .whereIn('i.id', ids)
-    .orderBy('i.name')
-    .orderBy('i.code')
+    .orderByRaw(`${ITEM_SORT_COLUMNS[q.sort?.key ?? 'name']} ${dir} NULLS LAST`)
+    .orderBy('i.code', dir)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return { items, total: Number(n) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminItemPageSchema, adminItemSchema, adminItemsQuerySchema, intIdSchema, updateItemBodySchema } from '@portal/contracts';
+import { adminItemPageSchema, adminItemSchema, adminItemsListQuerySchema, intIdSchema, updateItemBodySchema } from '@portal/contracts';
 import { route } from '../../http/route';
 import { adminActor } from '../access/access.service';
 import * as items from './items.service';
@@ -19,8 +19,9 @@ export const itemsRoutes = [
     tags,
     permissions: view,
     scope: 'reach',
-    query: adminItemsQuerySchema,
-    summary: "Items of the caller's boards: 20 per page, search by name or code, filter active",
+    query: adminItemsListQuerySchema,
+    summary:
+      "Items of the caller's boards: 20 per page (pageSize up to 100), search by name or code, filters active, category, bottleSizeMl; sort code, name, category, size, retail, active ('-' descending); total",
     response: { description: 'A page of items', schema: adminItemPageSchema },
     handler: (actor, { query }, { ctx }) => items.listItems(ctx.db, actor, query),
   }),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PERMISSIONS, type AdminItem, type AdminItemsQuery, type updateItemBodySchema } from '@portal/contracts';
+import { PERMISSIONS, parseSort, type AdminItem, type AdminItemsListQuery, type updateItemBodySchema } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -18,11 +18,14 @@ type UpdateItem = z.output<typeof updateItemBodySchema>;
  * and the boards of the stores they hold a grant at; ARCHITECTURE §11), searched by name or
  * code (case-insensitive substring), optionally only active ("available online") or inactive ones.
  */
-export async function listItems(db: Db, actor: Actor, q: AdminItemsQuery) {
+export async function listItems(db: Db, actor: Actor, q: AdminItemsListQuery) {
   const { items, total } = await repo.findPage(db, {
     within: reach(db, actor, ITEM_VIEW_CODES, 'catalog'),
     search: q.search,
     active: q.active,
+    category: q.category,
+    bottleSizeMl: q.bottleSizeMl,
+    sort: parseSort(q.sort, 'name'),
     page: q.page,
     pageSize: q.pageSize,
   });

@@ -24,8 +24,14 @@ function occurredAtSql(column: string): string {
 export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.type,
   'occurredAt', ${occurredAtSql('e.occurred_at')}, 'order', e.payload)::text`;
 
-/** The advisory lock every event append holds until its transaction ends: seqs commit in seq order (gap-free feed). */
-const ORDER_EVENTS_LOCK = 0x0e7e_0014;
+/**
+ * The advisory locks of an append (migration 2026120100080001, `order_events_horizon()`): the shared
+ * "appending" lock, taken before the seq is drawn, and the append's own seq lock (this key's high half, the
+ * seq its low half), both held until the transaction ends. Appends never wait for each other; a feed reader
+ * reads only up to the horizon (below the lowest seq locked), so it never passes an event that commits later.
+ */
+const APPENDING_LOCK = 0x0e7e_0014;
+const SEQ_LOCK_SPACE = 0x0e7e_0015;
 
 /** One `order_events` row to insert: `orderJson` the order snapshot as ASCII JSON text; `test` for a synthetic event (no order). */
 export interface OrderEventInsert {
@@ -37,8 +43,8 @@ export interface OrderEventInsert {
 }
 
 /**
- * Inserts an event inside `trx` in one statement: the transaction-level advisory lock (held until commit),
- * the seq, the row with its feed text (`item_json`) and, when `outbound` is given (the registered publisher:
+ * Inserts an event inside `trx` in one statement: the shared appending lock and the seq's own lock (both
+ * held until commit: the feed's horizon stays below the seq until then, see APPENDING_LOCK), the seq, the row with its feed text (`item_json`) and, when `outbound` is given (the registered publisher:
  * webhook deliveries of the endpoints subscribed to its type), the rows its SQL queues. Returns the seq and the delivery ids (uuids).
  */
 export async function insertEvent(
@@ -47,11 +53,12 @@ export async function insertEvent(
   outbound?: { sql: (seqSql: string) => string; bindings: readonly (string | number)[] },
 ): Promise<{ seq: number; deliveries: string[] }> {
   const { orderId, storeId, type, orderJson, test } = ev;
-  // One statement from the lock to the webhook rows: the lock is held until commit, so every round trip
-  // while holding it would hold up every other order being placed or moved.
+  // One statement from the locks to the webhook rows. The appending lock is taken before the seq is drawn, the
+  // seq's lock right after: a reader that sees the first without the second waits (order_events_horizon()).
   const { rows } = await trx.raw<{ rows: { seq: string; deliveries: string[] }[] }>(
-    `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?)),
-          drawn AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM locked),
+    `WITH appending AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(?)),
+          seqs AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM appending),
+          drawn AS MATERIALIZED (SELECT s.seq, s.at, pg_advisory_xact_lock((?::bigint << 32) | s.seq) FROM seqs s),
           ins AS (
             INSERT INTO order_events (seq, order_id, store_id, type, occurred_at, payload, item_json${test ? ', test' : ''})
             SELECT d.seq, ?::int, ?::int, ?::text, d.at, ?::jsonb,
@@ -61,7 +68,7 @@ export async function insertEvent(
             RETURNING seq),
           deliveries AS (${outbound ? outbound.sql('(SELECT seq FROM ins)') : 'SELECT NULL::text AS id WHERE false'})
      SELECT (SELECT seq FROM ins)::text AS seq, coalesce((SELECT array_agg(id)::text[] FROM deliveries), '{}') AS deliveries`,
-    [ORDER_EVENTS_LOCK, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, ...(outbound?.bindings ?? [])],
+    [APPENDING_LOCK, SEQ_LOCK_SPACE, orderId, storeId, type, orderJson, JSON.stringify(type), orderJson, ...(outbound?.bindings ?? [])],
   );
   return { seq: Number(rows[0].seq), deliveries: rows[0].deliveries };
 }

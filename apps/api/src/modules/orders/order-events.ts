@@ -40,11 +40,12 @@ export function setOrderEventPublisher(p: OrderEventPublisher | undefined): void
 
 /**
  * Appends one `order_events` row for a transition of `orderId` inside the caller's transaction `trx`, as
- * the last write of that transaction (the lock it takes is held until commit, so call it after the
+ * the last write of that transaction (the feed's tail waits for its commit, so call it after the
  * transaction's other work): the payload is the order snapshot (lines, customer, store, fulfillment,
  * payment method and status; never card data), `loaded` the order's `loadDetail` when the caller has it.
- * A transaction-level advisory lock is taken, so a reader never sees seq N+1 committed before seq N (the
- * feed never skips an event); the lock, the seq, the row and the webhook delivery rows are one statement.
+ * Appends do not wait for each other (issue 29): the seq's own advisory lock, held until commit, keeps the
+ * feed's horizon below it (order_events_horizon()), so a reader never passes an event that commits later;
+ * the locks, the seq, the row and the webhook delivery rows are one statement.
  * `item_json` stores the event as the feed sends it (`{ seq, type, occurredAt, order }`, ASCII JSON).
  * Webhook deliveries of the endpoints subscribed to `type` are queued in the same transaction. Returns the
  * event's seq.

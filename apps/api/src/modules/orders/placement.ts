@@ -45,6 +45,8 @@ export async function placeOrder(
 ): Promise<{ order: OrderDetail; replayed: boolean }> {
   if (!idempotencyKey) return { order: await place(deps, caller, input, null), replayed: false };
   const key = idempotencyKey;
+  // The order this request committed (known without a query once createPendingOrder has returned).
+  const placed: { orderId?: number } = {};
   const { value, replayed } = await withIdempotency<OrderDetail>(
     deps.db,
     deps.logger,
@@ -56,13 +58,14 @@ export async function placeOrder(
       leaseSeconds: deps.config.idempotencyLeaseSeconds,
     },
     {
-      run: () => place(deps, caller, input, key),
+      run: () => place(deps, caller, input, key, placed),
       resume: async () => {
         const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
         if (!order) throw new Error(`no order of Idempotency-Key ${key} to resume`);
         return answer(await checkAndSettle(deps, order.id, { actor: { userId: caller.userId }, via: 'retry' }), order.id);
       },
       leftSomething: async () => {
+        if (placed.orderId !== undefined) return { orderId: placed.orderId };
         const order = await repo.findByIdempotencyKey(deps.db, caller.userId, key);
         return order ? { orderId: order.id } : undefined;
       },
@@ -83,9 +86,16 @@ export function fingerprint(input: OrderInput): string {
   return createHash('sha256').update(`${input.checkoutToken}|${input.paymentMethod}|${card}`).digest('hex');
 }
 
-/** Create the pending order → charge → settle. */
-async function place(deps: OrderDeps, caller: Actor, input: OrderInput, key: string | null): Promise<OrderDetail> {
+/** Create the pending order → charge → settle; `placed.orderId` is set once the order is committed. */
+async function place(
+  deps: OrderDeps,
+  caller: Actor,
+  input: OrderInput,
+  key: string | null,
+  placed: { orderId?: number } = {},
+): Promise<OrderDetail> {
   const created = await createPendingOrder(deps, caller, input, key);
+  placed.orderId = created.orderId;
   if (created.detail) {
     ordersPlaced.inc({ payment_method: 'in_store' });
     deps.logger.info({ orderId: created.orderId, orderNumber: created.orderNumber }, 'order placed (pay in-store)');

@@ -145,6 +145,28 @@ export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows:
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
+/**
+ * In one statement: whether the user may browse the store (access.browseStoreSql) and the store's catalog
+ * version (its inventory counter plus the global items/sizes counter of catalog_versions; both only grow,
+ * so a change to either changes the sum).
+ */
+export async function reachAndCatalogVersion(
+  db: Db,
+  q: Pick<ProductSearch, 'userId' | 'storeId' | 'shopCodes' | 'viewCodes'>,
+): Promise<{ ok: boolean; version: string }> {
+  const reach = browseStoreSql(
+    q.userId,
+    q.storeId,
+    q.shopCodes ?? [PERMISSIONS.cartsUse],
+    q.viewCodes ?? [PERMISSIONS.itemsView, PERMISSIONS.itemView],
+  );
+  const sql = `SELECT ${reach.sql} AS ok,
+    (SELECT coalesce(sum(v.version), 0) FROM catalog_versions v WHERE v.store_id IN (?, 0))::text AS version`;
+  const name = `catalog_version_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const { rows } = await db.raw<{ rows: { ok: boolean; version: string }[] }>(sql, [...reach.bindings, q.storeId]).options({ name });
+  return rows[0];
+}
+
 /** The number of matches of a search (for a page past the end, where no row carries the window count). */
 export async function countProducts(db: Db, q: ProductSearch): Promise<number> {
   return (await findProductPage(db, { ...q, limit: 1, offset: 0 })).total;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
 import { PERMISSIONS } from '@portal/contracts';
 import { mayBrowseStore, splitBrowseCodes, type Actor } from '../access/access.service';
+import { catalogCacheOf, pageKey } from './catalog-cache';
 import * as repo from './stores.repository';
 import { casePack, effectiveRule } from '../../lib/quantity-rules';
 import { fromCents, toCents } from '../../lib/money';
@@ -40,8 +41,8 @@ export async function getStore(db: Db, actor: Actor, { storeId }: StoreInput): P
 /**
  * GET /stores/{storeId}/products: one page of the store's inventory, searched (name or item code,
  * ranked: exact code, prefix, then similarity) and filtered by bottle size id → { items, page, pageSize, total }.
- * One statement in the common case: the reach check rides in the page query; only an empty page asks again
- * (to tell an unreachable store, 404, from no matches or a page past the end).
+ * The caller's reach and the catalog's version first (one statement; unreachable → 404), then the page from
+ * the page cache (catalog-cache.ts) when its version is unchanged, else one page query (kept in the cache).
  */
 export async function listProducts(db: Db, actor: Actor, { storeId, ...q }: StoreInput & ProductsQuery): Promise<ProductPage> {
   const userId = actor.userId;
@@ -56,7 +57,16 @@ export async function listProducts(db: Db, actor: Actor, { storeId, ...q }: Stor
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   };
+  // The page cache (catalog-cache.ts): the caller's reach and the catalog's version in one statement; the
+  // cached page when the version is unchanged, else the page read again and kept under that version.
+  const cache = catalogCacheOf(db);
+  const key = pageKey(search);
+  const { ok, version } = await repo.reachAndCatalogVersion(db, search);
+  if (!ok) throw new NotFoundError(STORE_NOT_FOUND);
+  const hit = cache.get(key);
+  if (hit?.version === version) return { items: hit.rows.map(toProduct), page: q.page, pageSize: q.pageSize, total: hit.total };
   const { rows, total: pageTotal } = await repo.findProductPage(db, search);
+  if (rows.length) cache.set(key, { version, rows, total: pageTotal });
   let total = pageTotal;
   if (!rows.length) {
     await assertReachable(db, actor, storeId);
