@@ -1,6 +1,10 @@
 import type { SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import {
+  ADMIN_BULK_MAX,
+  adminStoresBulkResultSchema,
+  type AdminStoresBulkBody,
+  type AdminStoresBulkResult,
   adminBoardListSchema,
   adminOutletPageSchema,
   adminStorePageSchema,
@@ -62,4 +66,17 @@ export async function setStoreOutlet(storeId: number, outletId: number, assigned
   const path = `/admin/stores/${storeId}/outlets/${outletId}`;
   if (assigned) await api.put(path);
   else await api.delete(path);
+}
+
+/** GET /admin/stores?<query> (page, pageSize, search, sort, boardId, deliveryEnabled, active, hasCredentials). */
+export const useAdminStoresPage = (query: string) => useApi(`/admin/stores?${query}`, adminStorePageSchema, { keepPreviousData: true });
+
+/** PATCH /admin/stores/bulk in chunks of ADMIN_BULK_MAX: each store checked and audited as a single edit. */
+export async function bulkUpdateStores(body: AdminStoresBulkBody): Promise<AdminStoresBulkResult['results']> {
+  const out: AdminStoresBulkResult['results'] = [];
+  for (let i = 0; i < body.storeIds.length; i += ADMIN_BULK_MAX) {
+    const res = await api.patch('/admin/stores/bulk', { ...body, storeIds: body.storeIds.slice(i, i + ADMIN_BULK_MAX) });
+    out.push(...adminStoresBulkResultSchema.parse(res.data).results);
+  }
+  return out;
 }
