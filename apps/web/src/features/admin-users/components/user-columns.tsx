@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Lock } from 'lucide-react';
 import type { AdminUserListRow } from '@portal/contracts';
 import type { Column } from '@/components/admin/data-table';
@@ -26,12 +27,21 @@ export const userColumns: Column<AdminUserListRow>[] = [
     header: 'Name',
     sortKey: 'name',
     className: 'font-medium',
-    cell: (u) => (
-      <span className={`inline-flex items-center gap-1 ${u.canEdit ? 'text-brand-800' : 'text-stone-700'}`}>
-        {u.fullName ?? u.email}
-        {!u.canEdit && u.status !== 'invited' && <Lock className="h-3.5 w-3.5 text-stone-400" aria-label="read-only" />}
-      </span>
-    ),
+    cell: (u) =>
+      u.canEdit ? (
+        <Link
+          to={`/admin/users/${u.id}`}
+          onClick={(e) => e.stopPropagation()}
+          className="rounded text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {u.fullName ?? u.email}
+        </Link>
+      ) : (
+        <span className="inline-flex items-center gap-1 text-stone-700">
+          {u.fullName ?? u.email}
+          {u.status !== 'invited' && <Lock className="h-3.5 w-3.5 text-stone-400" aria-label="read-only" />}
+        </span>
+      ),
   },
   { header: 'Email', sortKey: 'email', className: 'break-all text-stone-600', cell: (u) => u.email },
   {
