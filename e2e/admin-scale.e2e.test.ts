@@ -70,9 +70,15 @@ async function bulkDeactivate(viewport: typeof DESKTOP | typeof MOBILE, prefix: 
   await page.waitForURL(new RegExp(`q=${prefix}`));
   await page.getByText(`${prefix}-06@example.com`).first().waitFor();
   await afterResize(page);
-  // No sideways scrolling at either width: the table (1280) or the cards (390) fit the window.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shot(page, 'users-list');
+  // No sideways scrolling at either width: the table (1280) or the cards (390) fit the window.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
+  );
+  expect(wide).toEqual([]);
 
   // Select four of the six, then deactivate them after the confirmation that states the count.
   for (const n of ['01', '02', '03', '04']) await page.getByRole('checkbox', { name: `Select Bulk ${prefix} ${n}` }).click();
@@ -91,13 +97,16 @@ async function bulkDeactivate(viewport: typeof DESKTOP | typeof MOBILE, prefix: 
   await page.getByRole('status').filter({ hasText: '4 deactivated' }).waitFor();
   const active = await portal.t.db('users').whereIn('id', ids).orderBy('email').pluck('is_active');
   expect(active).toEqual([false, false, false, false, true, true]);
-  expect(
-    await portal.t.db('audit_log').where({ action: 'user.deactivated' }).whereIn('entity_id', ids).count<{ n: string }[]>('* as n'),
-  ).toEqual([{ n: '4' }]);
+  const audits = await portal.t
+    .db('audit_log')
+    .where({ action: 'user.deactivated' })
+    .whereIn('entity_id', ids)
+    .count<{ n: string }[]>('* as n');
+  expect(Number(audits[0].n)).toBe(4);
   await shot(page, 'users-after-bulk');
 
   // The status filter narrows to the deactivated ones; the state stays in the URL through Edit User and Back.
-  await page.getByLabel('Status').selectOption('inactive');
+  await page.getByLabel('Status', { exact: true }).selectOption('inactive');
   await page.waitForURL(/status=inactive/);
   await page.getByText(`${prefix}-05@example.com`).first().waitFor({ state: 'detached' });
   await page

@@ -54,7 +54,7 @@ export const userColumns: Column<AdminUserListRow>[] = [
     cell: (u) => (
       <div className="flex flex-wrap gap-1">
         {roleNames(u).map((n) => (
-          <Badge key={n} variant="outline" className="whitespace-nowrap">
+          <Badge key={n} variant="outline" className="max-w-full break-words whitespace-normal text-left">
             {n}
           </Badge>
         ))}
