@@ -25,7 +25,8 @@ type FormOut = z.output<typeof createOutletBodySchema>;
  * names, searchable and paged; a create/edit dialog with the spec's rules (state upper-cased, 2 letters).
  */
 export function OutletsTab() {
-  const list = usePagedSearch({ filters: ['active'] as const, defaultSort: { key: 'name', dir: 'asc' } });
+  const list = usePagedSearch({ filters: ['active', 'boardId'] as const, defaultSort: { key: 'name', dir: 'asc' } });
+  const boards = useOutletBoardOptions().data?.items ?? [];
   const { q, searchProps } = list;
   const outlets = useAdminOutlets(list.query());
   const dialog = useEditDialog<AdminOutlet>(outlets.mutate);
@@ -66,6 +67,19 @@ export function OutletsTab() {
               <option value="">Active and inactive</option>
               <option value="true">Active</option>
               <option value="false">Inactive</option>
+            </Select>
+          </div>
+          <div className="sm:w-48">
+            <label htmlFor="outlets-board" className="sr-only">
+              Board
+            </label>
+            <Select id="outlets-board" value={list.filters.boardId} onChange={(e) => list.setFilter('boardId', e.target.value)}>
+              <option value="">Every board</option>
+              {boards.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
             </Select>
           </div>
         </div>
