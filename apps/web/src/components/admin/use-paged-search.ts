@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { ADMIN_LIST_PAGE_SIZES } from '@portal/contracts';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { SortState } from './data-table';
@@ -30,6 +30,8 @@ export function usePagedSearch<F extends string = never>(
 ) {
   const { defaultPageSize = 25, filters = [], defaultSort = null } = opts;
   const [params, setParams] = useSearchParams();
+  // The navigation state (e.g. the admin dashboard's `activeTab`) stays with the entry the list updates.
+  const { state } = useLocation() as { state: unknown };
   const urlQ = params.get(KEYS.q) ?? '';
   const [search, setSearch] = useState(urlQ);
   const typed = useDebouncedValue(search.trim(), 300);
@@ -46,9 +48,9 @@ export function usePagedSearch<F extends string = never>(
           if (resetPage && !('page' in changes)) next.delete(KEYS.page);
           return next;
         },
-        { replace: true },
+        { replace: true, state },
       ),
-    [setParams],
+    [setParams, state],
   );
 
   // The typed search reaches the URL once it settles; a URL changed elsewhere (Back) refills the box.
