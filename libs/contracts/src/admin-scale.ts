@@ -34,7 +34,7 @@ const pageParam = z.coerce.number().int().min(1).max(1_000_000);
 const pageSizeParam = z.coerce.number().int().min(1).max(100);
 
 // ─── Users ───────────────────────────────────────────────────────────────────────────────────────
-export const ADMIN_USER_SORTS = ['name', 'email', 'lastLogin'] as const;
+export const ADMIN_USER_SORTS = ['name', 'email', 'lastLogin', 'status'] as const;
 export const ADMIN_USER_STATUSES = ['active', 'inactive', 'invited'] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 

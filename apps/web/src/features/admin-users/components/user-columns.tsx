@@ -61,6 +61,6 @@ export const userColumns: Column<AdminUserListRow>[] = [
       </div>
     ),
   },
-  { header: 'Status', cell: (u) => <StatusBadge user={u} /> },
+  { header: 'Status', sortKey: 'status', cell: (u) => <StatusBadge user={u} /> },
   { header: 'Last sign-in', sortKey: 'lastLogin', className: 'whitespace-nowrap text-stone-600', cell: lastSignIn },
 ];

@@ -105,7 +105,7 @@ function LoadError({ status, message, retry }: { status?: number; message: strin
 /**
  * The Users tab (spec 002 §2 Users, §8, §9; ARCHITECTURE §5 "Administration at scale"): the caller's scoped users
  * (and, with status Invited, the pending invitations), paged on the server (25/50/100, page jump), sorted by
- * name, email or last sign-in, filtered by search, role, status, outlet and store, all kept in the URL so Back
+ * name, email, last sign-in or status, filtered by search, role, status, outlet and store, all kept in the URL so Back
  * from Edit User returns here; a row opens Edit User when canEdit (click or Enter anywhere on it). Rows are
  * selected for the bulk actions (users-bulk.tsx); Export CSV downloads the filtered list. `actions` sits in
  * the header (Invite), `children` below the list (outlet requests, pending invitations).
