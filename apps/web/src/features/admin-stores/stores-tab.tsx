@@ -10,7 +10,9 @@ import { usePagedSearch, type PagedSearch } from '@/components/admin/use-paged-s
 import { Badge, EmptyState } from '@/components/ui/feedback';
 import { Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { useAdminStoresPage, useStoreBoardOptions } from './api/stores';
+import { notify } from '@/components/ui/toaster';
+import { toApiError } from '@/lib/api';
+import { fetchStoreIds, useAdminStoresPage, useStoreBoardOptions } from './api/stores';
 import { StoresBulkBar } from './components/stores-bulk';
 
 const columns: Column<AdminStore>[] = [
@@ -174,6 +176,14 @@ export function StoresTab() {
         canEdit && (
           <StoresBulkBar
             storeIds={[...selected].map(Number)}
+            total={stores.data?.total ?? 0}
+            onSelectAll={() =>
+              void fetchStoreIds(filters).then(
+                (r) => setSelected(new Set(r.ids)),
+                (e) =>
+                  notify({ title: 'Could not select every matching store', description: toApiError(e).message, variant: 'destructive' }),
+              )
+            }
             onClear={() => setSelected(new Set())}
             onDone={() => {
               setSelected(new Set());

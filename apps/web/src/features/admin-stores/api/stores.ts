@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ADMIN_BULK_MAX,
   adminStoresBulkResultSchema,
+  adminStoreIdsSchema,
   type AdminStoresBulkBody,
   type AdminStoresBulkResult,
   adminBoardListSchema,
@@ -13,7 +14,7 @@ import {
   createStoreBodySchema,
   type AdminStore,
 } from '@portal/contracts';
-import { api, useApi } from '@/lib/api';
+import { api, getJson, useApi } from '@/lib/api';
 
 /**
  * Admin stores API (spec 002 §2, §4, §5, §8): the Stores tab's page, the store editor's store, its board
@@ -79,4 +80,11 @@ export async function bulkUpdateStores(body: AdminStoresBulkBody): Promise<Admin
     out.push(...adminStoresBulkResultSchema.parse(res.data).results);
   }
   return out;
+}
+
+/** GET /admin/stores/ids?<filters>: every matching store's id ("select all N matching"; the order does not matter). */
+export function fetchStoreIds(filters: string) {
+  const p = new URLSearchParams(filters);
+  p.delete('sort');
+  return getJson(`/admin/stores/ids?${p.toString()}`, adminStoreIdsSchema);
 }

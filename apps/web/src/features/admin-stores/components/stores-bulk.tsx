@@ -23,7 +23,19 @@ const plural = (n: number) => `${n.toLocaleString('en-US')} store${n === 1 ? '' 
  * store is checked and audited as a single edit on the server, and the outcome per store is summarised
  * ("12 updated, 1 skipped: #9001 (Store not found or access denied)") and toasted.
  */
-export function StoresBulkBar({ storeIds, onClear, onDone }: { storeIds: number[]; onClear: () => void; onDone: () => void }) {
+export function StoresBulkBar({
+  storeIds,
+  total,
+  onSelectAll,
+  onClear,
+  onDone,
+}: {
+  storeIds: number[];
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onDone: () => void;
+}) {
   const [change, setChange] = useState<Change | null>(null);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -78,6 +90,11 @@ export function StoresBulkBar({ storeIds, onClear, onDone }: { storeIds: number[
           className="sticky bottom-2 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-brand-200 bg-white p-3 shadow-md"
         >
           <span className="text-sm font-medium text-stone-900">{plural(n)} selected</span>
+          {n < total && (
+            <Button variant="link" size="sm" onClick={onSelectAll}>
+              Select all {total.toLocaleString('en-US')} matching
+            </Button>
+          )}
           <Button variant="ghost" size="sm" onClick={onClear}>
             Clear
           </Button>
