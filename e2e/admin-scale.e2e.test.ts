@@ -86,7 +86,7 @@ async function bulkDeactivate(viewport: typeof DESKTOP | typeof MOBILE, prefix: 
   await bar.getByText('4 users selected').waitFor();
   await bar.getByRole('button', { name: 'Deactivate' }).click();
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByText('Deactivate for 4 users?').waitFor();
+  await dialog.getByText('Deactivate 4 users?').waitFor();
   await page.screenshot({ path: `screenshots/admin-scale-confirm-${viewport.width}.png` });
   try {
     await page.screenshot({ path: `${SHOTS}/admin-scale-confirm-${viewport.width}.png` });

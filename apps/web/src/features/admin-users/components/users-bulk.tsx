@@ -16,12 +16,12 @@ import { toApiError, useApi } from '@/lib/api';
 import { runUserBulk, useRoleChoices } from '../api/admin-users';
 
 /** What each bulk action is called before and after (the confirmation and the summary). */
-const VERBS: Record<AdminUserBulkAction, { label: string; done: string }> = {
-  activate: { label: 'Activate', done: 'activated' },
-  deactivate: { label: 'Deactivate', done: 'deactivated' },
-  grant: { label: 'Grant role', done: 'granted' },
-  revoke: { label: 'Revoke role', done: 'revoked' },
-  'resend-invitation': { label: 'Resend invitation', done: 'resent' },
+const VERBS: Record<AdminUserBulkAction, { label: string; done: string; ask: (n: string) => string }> = {
+  activate: { label: 'Activate', done: 'activated', ask: (n) => `Activate ${n}?` },
+  deactivate: { label: 'Deactivate', done: 'deactivated', ask: (n) => `Deactivate ${n}?` },
+  grant: { label: 'Grant role', done: 'granted', ask: (n) => `Grant a role to ${n}?` },
+  revoke: { label: 'Revoke role', done: 'revoked', ask: (n) => `Revoke a role from ${n}?` },
+  'resend-invitation': { label: 'Resend invitation', done: 'resent', ask: (n) => `Resend the invitations of ${n}?` },
 };
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
@@ -200,7 +200,7 @@ export function UsersBulkBar({
       <AlertDialog
         open={action !== null}
         onOpenChange={(o) => !o && !busy && setAction(null)}
-        title={action ? `${VERBS[action].label} for ${plural(n, 'user')}?` : ''}
+        title={action ? VERBS[action].ask(plural(n, 'user')) : ''}
         description={
           <>
             <p>Each of the {plural(n, 'selected row')} is checked as if changed alone: those you may not change are skipped and listed.</p>

@@ -150,7 +150,7 @@ describe('Users tab (spec 002 §2 Users; ARCHITECTURE §5 "Administration at sca
     expect(within(bar).getByText('2 users selected')).toBeInTheDocument();
     await userEvent.click(within(bar).getByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Deactivate for 2 users?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Deactivate 2 users?')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'post')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate (2)' }));
     expect(await screen.findByText('1 deactivated, 1 skipped: user1@example.com (You cannot deactivate yourself)')).toBeInTheDocument();
