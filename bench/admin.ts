@@ -137,7 +137,11 @@ export async function run(argv: string[] = []): Promise<string> {
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(
       'bench/results/admin.json',
-      JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), users, outlets, requests, results }, null, 2),
+      JSON.stringify(
+        { at: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), users, outlets, requests, results },
+        null,
+        2,
+      ),
     );
     console.log('wrote bench/results/admin.json');
     const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));

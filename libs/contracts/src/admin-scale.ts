@@ -34,7 +34,7 @@ const pageParam = z.coerce.number().int().min(1).max(1_000_000);
 const pageSizeParam = z.coerce.number().int().min(1).max(100);
 
 // ─── Users ───────────────────────────────────────────────────────────────────────────────────────
-export const ADMIN_USER_SORTS = ['name', 'email', 'lastLogin'] as const;
+export const ADMIN_USER_SORTS = ['name', 'email', 'lastLogin', 'status'] as const;
 export const ADMIN_USER_STATUSES = ['active', 'inactive', 'invited'] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 
@@ -173,3 +173,8 @@ export const bulkStoreResultSchema = z.object({
 });
 export const adminStoresBulkResultSchema = z.object({ results: z.array(bulkStoreResultSchema) });
 export type AdminStoresBulkResult = z.infer<typeof adminStoresBulkResultSchema>;
+
+/** GET /admin/stores/ids: the stores list's filters without paging or sort. */
+export const adminStoresFilterSchema = adminStoresListQuerySchema.omit({ page: true, pageSize: true, sort: true });
+/** The ids of every store matching the filters (at most ADMIN_SELECT_ALL_MAX), for "select all N matching". */
+export const adminStoreIdsSchema = z.object({ ids: z.array(z.number().int()), total: z.number().int(), truncated: z.boolean() });

@@ -124,6 +124,7 @@ describe('ops CLIs: --help and one-line argument errors', () => {
     ['scripts/db.ts', ['import', 'no-such-file.csv'], 'no such file: no-such-file.csv (see --help)'],
     ['scripts/db.ts', ['seed', '--demo', '--lock-demo'], '--demo and --lock-demo contradict each other: pick one (see --help)'],
     ['scripts/db.ts', ['seed', '--bogus'], 'unknown option --bogus (see --help)'],
+    ['scripts/db.ts', ['seed', '--synthetic', 'users=ten'], '--synthetic: "users=ten" is not kind=count (e.g. users=100000) (see --help)'],
     ['scripts/db.ts', ['frobnicate'], 'unknown command "frobnicate": expected migrate, rollback, seed or import (see --help)'],
     [
       'scripts/credentials-add.ts',

@@ -72,6 +72,16 @@ describe('GET /admin/stores', () => {
     expect(col(byId, 'id')).toEqual([Math.max(...all.map((s) => s.id))]);
   });
 
+  it('answers the ids of every store matching the filters (select all N matching)', async () => {
+    const res = await get('/admin/stores/ids?deliveryEnabled=false', admin);
+    expect(res.status).toBe(200);
+    const expected = (await t.db('stores').where({ delivery_enabled: false }).orderBy('id').select('id')).map((r) => r.id);
+    expect(res.body).toEqual({ ids: expected, total: expected.length, truncated: false });
+    const mine = await get('/admin/stores/ids', manager);
+    expect(mine.body.ids).not.toContain(other.storeId);
+    expect((await get('/admin/stores/ids?page=2', admin)).status).toBe(400);
+  });
+
   it('refuses an unknown sort or filter value', async () => {
     expect((await get('/admin/stores?sort=secret', admin)).status).toBe(400);
     expect((await get('/admin/stores?deliveryEnabled=maybe', admin)).status).toBe(400);

@@ -47,24 +47,21 @@ const STORE_SORT_COLUMNS: Record<StoreSortKey, string[]> = {
   active: ['s.active'],
 };
 
+/** The stores list's filters (ARCHITECTURE §5 "Administration at scale"). */
+export interface StoreFilter {
+  within: Knex.QueryBuilder | null;
+  search?: string;
+  active?: boolean;
+  boardId?: number;
+  deliveryEnabled?: boolean;
+  hasCredentials?: boolean;
+}
+
 /**
- * A page of stores by name (or `sort`) within `within` (a subquery of store ids; null: all); search by name, warehouse
- * code, city or (digits) store number; `active`, `boardId`, `deliveryEnabled` and `hasCredentials` filter.
+ * Stores within `within` (a subquery of store ids; null: all); search by name, warehouse code, city or (digits)
+ * store number; `active`, `boardId`, `deliveryEnabled` and `hasCredentials` filter.
  */
-export async function findPage(
-  db: Q,
-  q: {
-    within: Knex.QueryBuilder | null;
-    search?: string;
-    active?: boolean;
-    boardId?: number;
-    deliveryEnabled?: boolean;
-    hasCredentials?: boolean;
-    sort?: { key: StoreSortKey; desc: boolean };
-    page: number;
-    pageSize: number;
-  },
-): Promise<{ items: AdminStore[]; total: number }> {
+function filtered(db: Q, q: StoreFilter): Knex.QueryBuilder {
   const base = db('stores as s');
   if (q.within) base.whereIn('s.id', q.within);
   const search = q.search;
@@ -83,6 +80,15 @@ export async function findPage(
     if (q.hasCredentials) base.whereExists(creds);
     else base.whereNotExists(creds);
   }
+  return base;
+}
+
+/** A page of the filtered stores by name (or `sort`), with the total. */
+export async function findPage(
+  db: Q,
+  q: StoreFilter & { sort?: { key: StoreSortKey; desc: boolean }; page: number; pageSize: number },
+): Promise<{ items: AdminStore[]; total: number }> {
+  const base = filtered(db, q);
   const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
   const dir = q.sort?.desc ? 'desc' : 'asc';
   const items = await select(db)
@@ -92,6 +98,14 @@ export async function findPage(
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return { items, total: Number(n) };
+}
+
+/** The ids of the filtered stores by id, at most `limit`, with their total ("select all N matching"). */
+export async function findIds(db: Q, q: StoreFilter, limit: number): Promise<{ ids: number[]; total: number }> {
+  const base = filtered(db, q);
+  const [{ n }] = await base.clone().count<{ n: string }[]>('* as n');
+  const rows: { id: number }[] = await base.clone().select('s.id').orderBy('s.id').limit(limit);
+  return { ids: rows.map((r) => r.id), total: Number(n) };
 }
 
 /** One store with its settings, within `within` (null: any); undefined when absent or out of reach. */

@@ -3,6 +3,7 @@ import {
   PERMISSIONS,
   ADMIN_ORG_MESSAGES,
   type AdminStore,
+  ADMIN_SELECT_ALL_MAX,
   parseSort,
   type AdminStoresListQuery,
   type createStoreBodySchema,
@@ -48,6 +49,23 @@ export async function listStores(db: Db, actor: Actor, q: Query) {
     pageSize: q.pageSize,
   });
   return { items, page: q.page, pageSize: q.pageSize, total };
+}
+
+/** GET /admin/stores/ids: the ids of every store the list shows for these filters (at most ADMIN_SELECT_ALL_MAX), for "select all N matching". */
+export async function listStoreIds(db: Db, actor: Actor, q: Omit<Query, 'page' | 'pageSize' | 'sort'>) {
+  const { ids, total } = await repo.findIds(
+    db,
+    {
+      within: reach(db, actor, STORE_VIEW_CODES, 'store'),
+      search: q.search,
+      active: q.active,
+      boardId: q.boardId,
+      deliveryEnabled: q.deliveryEnabled,
+      hasCredentials: q.hasCredentials,
+    },
+    ADMIN_SELECT_ALL_MAX,
+  );
+  return { ids, total, truncated: total > ids.length };
 }
 
 /** One store of the caller's scope with its settings and whether it has payment credentials; else 404. */

@@ -74,6 +74,10 @@ describe('GET /admin/users (page form)', () => {
     expect(recent.body.items[0]).toMatchObject({ status: 'active', lastLogin: '2099-11-25T10:00:00.000Z', isActive: true });
     const oldest = await api('get', '/admin/users?pageSize=100&sort=lastLogin', f.users.admin);
     const logins = (oldest.body.items as { lastLogin: string | null }[]).map((u) => u.lastLogin);
+    const byStatus = await api('get', '/admin/users?pageSize=100&sort=status', f.users.admin);
+    const flags = (byStatus.body.items as { isActive: boolean }[]).map((u) => u.isActive);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(a) - Number(b)));
+    expect(flags[0]).toBe(false);
     expect(logins.slice(-2)).toEqual(['2099-11-20T10:00:00.000Z', '2099-11-25T10:00:00.000Z']);
   });
 

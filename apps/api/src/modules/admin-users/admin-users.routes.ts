@@ -47,7 +47,7 @@ export const adminUsersRoutes = [
     permissions: MANAGE,
     query: adminUsersListQuerySchema,
     summary:
-      "Users holding a grant at a place where the caller manages users (super administrator: all; board: the board's stores and outlets; store: the store and its outlets; outlet: the outlet), filtered by search (name or email), role (code), outletId, storeId, status (active, inactive, invited = the pending invitations as rows of their own), sorted by name, email or lastLogin ('-' for descending), paged by page and pageSize (default 25, at most 100) with total; or the earlier form: by name, `limit` a page with `cursor`",
+      "Users holding a grant at a place where the caller manages users (super administrator: all; board: the board's stores and outlets; store: the store and its outlets; outlet: the outlet), filtered by search (name or email), role (code), outletId, storeId, status (active, inactive, invited = the pending invitations as rows of their own), sorted by name, email, lastLogin or status ('-' for descending), paged by page and pageSize (default 25, at most 100) with total; or the earlier form: by name, `limit` a page with `cursor`",
     response: {
       description: 'Rows with status, lastLogin and canEdit; total, page, pageSize, nextCursor and the scope metadata',
       schema: adminUsersPageSchema,

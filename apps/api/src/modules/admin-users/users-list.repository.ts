@@ -21,7 +21,7 @@ export interface UserListFilter {
   storeId?: number;
   status?: 'active' | 'inactive';
 }
-export type UserSortKey = 'name' | 'email' | 'lastLogin';
+export type UserSortKey = 'name' | 'email' | 'lastLogin' | 'status';
 export interface UserSort {
   key: UserSortKey;
   desc: boolean;
@@ -75,10 +75,11 @@ function filtered(db: Q, actor: Actor, f: UserListFilter): Knex.QueryBuilder {
   return q;
 }
 
-/** ORDER BY of a sort, each on an index (users_sort_name_idx, users_email_key, users_last_login_idx), ties by id. */
+/** ORDER BY of a sort, on an index where it matters (users_sort_name_idx, users_email_key, users_last_login_idx), ties by id; status: inactive first (asc), then by name. */
 function orderOf(sort: UserSort): string {
   const dir = sort.desc ? 'DESC' : 'ASC';
   if (sort.key === 'email') return `u.email ${dir}, u.id ${dir}`;
+  if (sort.key === 'status') return `u.is_active ${dir}, u.sort_name, u.id`;
   if (sort.key === 'lastLogin')
     return sort.desc ? 'u.last_login_at DESC NULLS LAST, u.id ASC' : 'u.last_login_at ASC NULLS FIRST, u.id DESC';
   return `u.sort_name ${dir}, u.id ${dir}`;

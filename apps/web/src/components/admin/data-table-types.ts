@@ -34,4 +34,3 @@ export interface RowSelection<Row> {
   onChange: (keys: Key[], checked: boolean) => void;
   rowLabel: (row: Row) => string;
 }
-

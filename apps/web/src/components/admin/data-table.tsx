@@ -64,7 +64,9 @@ function SortButton({
 
 /** Did the click or key come from a control inside the row (a link, a button, a checkbox), not the row itself? */
 const fromControl = (e: MouseEvent | KeyboardEvent) =>
-  e.target instanceof Element && e.target !== e.currentTarget && Boolean(e.target.closest('a,button,input,select,textarea,[role="checkbox"]'));
+  e.target instanceof Element &&
+  e.target !== e.currentTarget &&
+  Boolean(e.target.closest('a,button,input,select,textarea,[role="checkbox"]'));
 
 /** Props making a row (or card) open `onOpen` on click anywhere and on Enter when focused (spec 002 §2: "selecting one goes to…"). */
 export function openableProps(onOpen: () => void, label: string) {

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Package, Pencil } from 'lucide-react';
-import { ADMIN_ORG_MESSAGES, PERMISSIONS, updateItemBodySchema, type AdminItem } from '@portal/contracts';
+import { ADMIN_ITEMS_PAGE_SIZE, ADMIN_ORG_MESSAGES, PERMISSIONS, updateItemBodySchema, type AdminItem } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { formatMoney } from '@/lib/format';
@@ -19,8 +18,11 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { notify } from '@/components/ui/toaster';
-import { updateItem, useAdminItems, type ItemsQuery } from './api/items';
+import { updateItem, useAdminItems } from './api/items';
 import { QuantityRuleFields, parseRuleTexts, useRuleTexts } from './quantity-rule-fields';
+
+/** The bottle sizes the size filter offers (mL). */
+const BOTTLE_SIZES_ML = [50, 100, 200, 375, 750, 1000, 1750];
 
 /**
  * The Items tab (spec 002 §2, §3, §9): the board's items 20 per page, searched by name or code (300 ms
@@ -30,9 +32,9 @@ import { QuantityRuleFields, parseRuleTexts, useRuleTexts } from './quantity-rul
 export function ItemsTab() {
   const { hasAnyPermission } = useSession();
   const canEdit = hasAnyPermission([PERMISSIONS.itemsUpdate, PERMISSIONS.itemUpdate]);
-  const { q, page, setPage, searchProps } = usePagedSearch();
-  const [active, setActive] = useState<ItemsQuery['active']>('');
-  const items = useAdminItems({ page, search: q, active });
+  const list = usePagedSearch({ filters: ['active', 'bottleSizeMl'] as const, defaultPageSize: ADMIN_ITEMS_PAGE_SIZE });
+  const { q, searchProps } = list;
+  const items = useAdminItems(list.query());
   const editing = useEditDialog<AdminItem>(items.mutate);
 
   const toggle = async (item: AdminItem, next: boolean) => {
@@ -50,11 +52,17 @@ export function ItemsTab() {
     }
   };
   const columns: Column<AdminItem>[] = [
-    { header: 'Code', field: 'code', className: 'font-mono text-xs' },
-    { header: 'Name', field: 'name', className: 'font-medium' },
-    { header: 'Category', cell: (i) => i.category ?? 'Uncategorized' },
-    { header: 'Size', cell: (i) => i.bottleSize ?? 'Unknown Size' },
-    { header: 'Price', cell: (i) => formatMoney(i.retail), className: 'text-right tabular-nums', headerClassName: 'text-right' },
+    { header: 'Code', field: 'code', sortKey: 'code', className: 'font-mono text-xs' },
+    { header: 'Name', field: 'name', sortKey: 'name', className: 'font-medium' },
+    { header: 'Category', sortKey: 'category', cell: (i) => i.category ?? 'Uncategorized' },
+    { header: 'Size', sortKey: 'size', cell: (i) => i.bottleSize ?? 'Unknown Size' },
+    {
+      header: 'Price',
+      sortKey: 'retail',
+      cell: (i) => formatMoney(i.retail),
+      className: 'text-right tabular-nums',
+      headerClassName: 'text-right',
+    },
     {
       header: 'Available online',
       cell: (i) => (
@@ -92,17 +100,23 @@ export function ItemsTab() {
             <label htmlFor="items-active" className="sr-only">
               Availability
             </label>
-            <Select
-              id="items-active"
-              value={active}
-              onChange={(e) => {
-                setActive(e.target.value as ItemsQuery['active']);
-                setPage(1);
-              }}
-            >
+            <Select id="items-active" value={list.filters.active} onChange={(e) => list.setFilter('active', e.target.value)}>
               <option value="">All items</option>
               <option value="true">Available online</option>
               <option value="false">Not available online</option>
+            </Select>
+          </div>
+          <div className="sm:w-44">
+            <label htmlFor="items-size" className="sr-only">
+              Bottle size
+            </label>
+            <Select id="items-size" value={list.filters.bottleSizeMl} onChange={(e) => list.setFilter('bottleSizeMl', e.target.value)}>
+              <option value="">All sizes</option>
+              {BOTTLE_SIZES_ML.map((ml) => (
+                <option key={ml} value={ml}>
+                  {ml >= 1000 ? `${ml / 1000} L` : `${ml} mL`}
+                </option>
+              ))}
             </Select>
           </div>
         </div>
@@ -125,7 +139,9 @@ export function ItemsTab() {
           rows={items.data.items}
           columns={columns}
           rowKey={(i) => i.id}
-          pagination={{ ...items.data, onPage: setPage, label: 'items' }}
+          sort={list.sort}
+          onSortChange={list.setSort}
+          pagination={{ ...items.data, onPage: list.setPage, label: 'items', onPageSize: list.setPageSize, pageSizes: list.pageSizes }}
         />
       )}
     </ResourcePanel>

@@ -25,17 +25,19 @@ type FormOut = z.output<typeof createOutletBodySchema>;
  * names, searchable and paged; a create/edit dialog with the spec's rules (state upper-cased, 2 letters).
  */
 export function OutletsTab() {
-  const { q, page, setPage, searchProps } = usePagedSearch();
-  const outlets = useAdminOutlets(page, q);
+  const list = usePagedSearch({ filters: ['active', 'boardId'] as const, defaultSort: { key: 'name', dir: 'asc' } });
+  const boards = useOutletBoardOptions().data?.items ?? [];
+  const { q, searchProps } = list;
+  const outlets = useAdminOutlets(list.query());
   const dialog = useEditDialog<AdminOutlet>(outlets.mutate);
   const columns: Column<AdminOutlet>[] = [
-    { header: 'ID', field: 'id', className: 'tabular-nums' },
-    { header: 'Name', field: 'name', className: 'font-medium' },
-    { header: 'Code', field: 'outletCode', className: 'font-mono text-xs' },
-    { header: 'City', cell: (o) => o.city ?? '—' },
-    { header: 'State', cell: (o) => o.state ?? '—' },
-    { header: 'Status', cell: (o) => (o.active ? <Badge variant="success">Active</Badge> : <Badge>Inactive</Badge>) },
-    { header: 'Board', cell: (o) => o.boardName ?? '—' },
+    { header: 'ID', field: 'id', sortKey: 'id', className: 'tabular-nums' },
+    { header: 'Name', field: 'name', sortKey: 'name', className: 'font-medium' },
+    { header: 'Code', field: 'outletCode', sortKey: 'code', className: 'font-mono text-xs' },
+    { header: 'City', sortKey: 'city', cell: (o) => o.city ?? '—' },
+    { header: 'State', sortKey: 'state', cell: (o) => o.state ?? '—' },
+    { header: 'Status', sortKey: 'active', cell: (o) => (o.active ? <Badge variant="success">Active</Badge> : <Badge>Inactive</Badge>) },
+    { header: 'Board', sortKey: 'board', cell: (o) => o.boardName ?? '—' },
     { header: 'Stores', cell: (o) => o.storeNames.join(', ') || '—', className: 'max-w-xs text-xs text-stone-600' },
     {
       header: actionsHeader,
@@ -48,7 +50,40 @@ export function OutletsTab() {
       title="Outlets"
       addLabel="Add Outlet"
       onAdd={() => dialog.open()}
-      toolbar={<SearchField id="outlets-search" label="Search outlets" placeholder="Search by name, code or city" {...searchProps} />}
+      toolbar={
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <SearchField
+            id="outlets-search"
+            className="relative flex-1"
+            label="Search outlets"
+            placeholder="Search by name, code or city"
+            {...searchProps}
+          />
+          <div className="sm:w-48">
+            <label htmlFor="outlets-active" className="sr-only">
+              Status
+            </label>
+            <Select id="outlets-active" value={list.filters.active} onChange={(e) => list.setFilter('active', e.target.value)}>
+              <option value="">Active and inactive</option>
+              <option value="true">Active</option>
+              <option value="false">Inactive</option>
+            </Select>
+          </div>
+          <div className="sm:w-48">
+            <label htmlFor="outlets-board" className="sr-only">
+              Board
+            </label>
+            <Select id="outlets-board" value={list.filters.boardId} onChange={(e) => list.setFilter('boardId', e.target.value)}>
+              <option value="">Every board</option>
+              {boards.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      }
       query={outlets}
       errorTitle="Failed to load outlets"
       loadingClassName="h-40 w-full"
@@ -61,7 +96,9 @@ export function OutletsTab() {
           rows={outlets.data.items}
           columns={columns}
           rowKey={(o) => o.id}
-          pagination={{ ...outlets.data, onPage: setPage, label: 'outlets' }}
+          sort={list.sort}
+          onSortChange={list.setSort}
+          pagination={{ ...outlets.data, onPage: list.setPage, label: 'outlets', onPageSize: list.setPageSize, pageSizes: list.pageSizes }}
         />
       )}
     </ResourcePanel>

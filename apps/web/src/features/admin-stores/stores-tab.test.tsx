@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { adminStorePageSchema } from '@portal/contracts';
+import { adminBoardListSchema, adminStoreIdsSchema, adminStorePageSchema, adminStoresBulkResultSchema } from '@portal/contracts';
 import { useSession } from '@/lib/session';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { adminStore } from '@/test/admin-fixtures';
@@ -39,4 +39,39 @@ it("when the server refuses the list with 403, then the spec's message shows", a
   session(true);
   renderRoute(<StoresTab />, { api: new FakeApi().on('get', '/admin/stores', problem(403, 'forbidden', 'Forbidden')) });
   expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+});
+
+it('keeps filters and sort in the URL and bulk-edits the selected stores after a confirmation stating the count', async () => {
+  session(true);
+  const other = adminStore({ id: 4129, name: 'Cyclone Liquors', deliveryEnabled: false });
+  const api = new FakeApi()
+    .on('get', '/admin/stores', reply(adminStorePageSchema, { items: [STORE, other], page: 1, pageSize: 25, total: 3 }))
+    .on('get', '/admin/boards', reply(adminBoardListSchema, { items: [] }))
+    .on('get', '/admin/stores/ids', reply(adminStoreIdsSchema, { ids: [2190, 4129, 2106], total: 3, truncated: false }))
+    .on(
+      'patch',
+      '/admin/stores/bulk',
+      reply(adminStoresBulkResultSchema, {
+        results: [
+          { storeId: 2190, ok: true },
+          { storeId: 4129, ok: false, code: 'not_found', message: 'Store not found or access denied' },
+        ],
+      }),
+    );
+  const { user } = renderRoute(<StoresTab />, { api, path: '/admin', url: '/admin?tab=stores&deliveryEnabled=false&sort=-city' });
+  await screen.findByRole('table', { name: 'Stores' });
+  expect(api.urls('get')).toContain('/admin/stores?page=1&pageSize=25&sort=-city&deliveryEnabled=false');
+  expect(screen.getByRole('columnheader', { name: /City/ })).toHaveAttribute('aria-sort', 'descending');
+  await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+  const bar = screen.getByRole('region', { name: 'Bulk actions' });
+  expect(within(bar).getByText('2 stores selected')).toBeInTheDocument();
+  await user.click(within(bar).getByRole('button', { name: 'Select all 3 matching' }));
+  expect(await within(bar).findByText('3 stores selected')).toBeInTheDocument();
+  expect(api.urls('get')).toContain('/admin/stores/ids?deliveryEnabled=false');
+  await user.click(within(bar).getByRole('button', { name: 'Turn delivery on' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(within(dialog).getByText('Turn delivery on for 3 stores?')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Update 3 stores' }));
+  expect(await screen.findByText('1 updated, 1 skipped: #4129 (Store not found or access denied)')).toBeInTheDocument();
+  expect(api.calls.find((c) => c.method === 'patch')?.body).toEqual({ storeIds: [2190, 4129, 2106], deliveryEnabled: true });
 });

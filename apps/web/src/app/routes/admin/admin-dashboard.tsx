@@ -1,5 +1,5 @@
-import { Suspense, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Suspense, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { PageSpinner } from '@/components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,15 +7,19 @@ import { ADMIN_TABS } from './tabs';
 
 /**
  * /admin (spec 002 §2 Admin dashboard): the tabs the user holds a permission for, in the spec's order.
- * The active tab comes from the navigation state's `activeTab`; otherwise Data Synch when allowed, else
- * the first visible tab.
+ * The active tab comes from the URL's `tab`, else the navigation state's `activeTab`; otherwise Data Synch
+ * when allowed, else the first visible tab.
  */
 export function AdminRoute() {
   const { hasAnyPermission } = useSession();
   const location = useLocation();
   const visible = useMemo(() => ADMIN_TABS.filter((t) => hasAnyPermission([...t.permissions])), [hasAnyPermission]);
-  const requested = (location.state as { activeTab?: string } | null)?.activeTab;
-  const [active, setActive] = useState(() => visible.find((t) => t.id === requested)?.id ?? visible[0]?.id);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') ?? (location.state as { activeTab?: string } | null)?.activeTab;
+  const active = visible.find((t) => t.id === requested)?.id ?? visible[0]?.id;
+  // The tab is in the URL (?tab=users) beside its list's state, so Back from an edit screen returns to both;
+  // another tab starts from its list's defaults.
+  const setActive = (id: string) => setParams({ tab: id }, { replace: true });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">

@@ -5,10 +5,8 @@ import { api, useApi } from '@/lib/api';
 /** Admin outlets API (spec 002 §2, §5): the paged, searchable list, the board choices, create and update. */
 
 /** GET /admin/outlets?page=&pageSize=20&search=; keeps the previous page while the next one loads. */
-export function useAdminOutlets(page: number, search: string) {
-  const params = new URLSearchParams({ page: String(page), pageSize: '20' });
-  if (search) params.set('search', search);
-  return useApi(`/admin/outlets?${params}`, adminOutletPageSchema, { keepPreviousData: true });
+export function useAdminOutlets(query: string) {
+  return useApi(`/admin/outlets?${query}`, adminOutletPageSchema, { keepPreviousData: true });
 }
 
 /** GET /admin/boards: the board choices of the outlet form. */

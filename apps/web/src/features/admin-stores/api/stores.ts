@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import {
+  ADMIN_BULK_MAX,
+  adminStoresBulkResultSchema,
+  adminStoreIdsSchema,
+  type AdminStoresBulkBody,
+  type AdminStoresBulkResult,
   adminBoardListSchema,
   adminOutletPageSchema,
   adminStorePageSchema,
@@ -9,7 +14,7 @@ import {
   createStoreBodySchema,
   type AdminStore,
 } from '@portal/contracts';
-import { api, useApi } from '@/lib/api';
+import { api, getJson, useApi } from '@/lib/api';
 
 /**
  * Admin stores API (spec 002 §2, §4, §5, §8): the Stores tab's page, the store editor's store, its board
@@ -68,4 +73,24 @@ export async function setStoreOutlet(storeId: number, outletId: number, assigned
   const path = `/admin/stores/${storeId}/outlets/${outletId}`;
   if (assigned) await api.put(path);
   else await api.delete(path);
+}
+
+/** GET /admin/stores?<query> (page, pageSize, search, sort, boardId, deliveryEnabled, active, hasCredentials). */
+export const useAdminStoresPage = (query: string) => useApi(`/admin/stores?${query}`, adminStorePageSchema, { keepPreviousData: true });
+
+/** PATCH /admin/stores/bulk in chunks of ADMIN_BULK_MAX: each store checked and audited as a single edit. */
+export async function bulkUpdateStores(body: AdminStoresBulkBody): Promise<AdminStoresBulkResult['results']> {
+  const out: AdminStoresBulkResult['results'] = [];
+  for (let i = 0; i < body.storeIds.length; i += ADMIN_BULK_MAX) {
+    const res = await api.patch('/admin/stores/bulk', { ...body, storeIds: body.storeIds.slice(i, i + ADMIN_BULK_MAX) });
+    out.push(...adminStoresBulkResultSchema.parse(res.data).results);
+  }
+  return out;
+}
+
+/** GET /admin/stores/ids?<filters>: every matching store's id ("select all N matching"; the order does not matter). */
+export function fetchStoreIds(filters: string) {
+  const p = new URLSearchParams(filters);
+  p.delete('sort');
+  return getJson(`/admin/stores/ids?${p.toString()}`, adminStoreIdsSchema);
 }

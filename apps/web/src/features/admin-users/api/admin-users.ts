@@ -1,39 +1,33 @@
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import {
-  ADMIN_USERS_PAGE_SIZE,
+  ADMIN_BULK_MAX,
+  adminRolesSchema,
   adminUserDetailSchema,
-  adminUsersListSchema,
+  adminUserIdsSchema,
+  adminUsersBulkResultSchema,
+  adminUsersPageSchema,
   assignableRolesSchema,
   manageableOutletsSchema,
   type AdminUserDetail,
+  type AdminUsersBulkBody,
+  type BulkUserResult,
   type GrantRef,
   type AdminUserProfileBody,
-  type AdminUsersList,
+  type AdminUsersPage,
 } from '@portal/contracts';
-import { api, getJson, type ApiError } from '@/lib/api';
-import { cursorPages } from '@/lib/cursor-pages';
+import { api, getJson, useApi, type ApiError } from '@/lib/api';
 
 /**
- * Admin users API (ARCHITECTURE §5 Administration; spec 002 §7, §9): the list stays cached (shown at once when
- * the tab is opened again, then revalidated, so a saved edit is there) and is not refetched on refocus; a
- * failure is retried once, except an expired session (401), which is not retried.
+ * Admin users API (ARCHITECTURE §5 Administration and "Administration at scale"; spec 002 §7, §9): the list's
+ * page (kept while the next one loads, not refetched on refocus; a failure is retried once, except an expired
+ * session (401), which is not retried), the ids of every matching row, the bulk actions and the CSV export.
  */
 
-const listKey =
-  (search: string) =>
-  (index: number, previous: AdminUsersList | null): string | null => {
-    if (previous && !previous.nextCursor) return null;
-    const q = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE_SIZE) });
-    if (search.trim()) q.set('search', search.trim());
-    if (index > 0 && previous?.nextCursor) q.set('cursor', previous.nextCursor);
-    return `/admin/users?${q.toString()}`;
-  };
-
-/** GET /admin/users, 50 a page: `loadMore()` fetches the next 50 (spec 002 §2 Load More). */
-export function useAdminUsers(search: string) {
-  const swr = useSWRInfinite<AdminUsersList, ApiError>(listKey(search), (p: string) => getJson(p, adminUsersListSchema), {
+/** GET /admin/users?<query> (page, pageSize, search, sort, role, outletId, storeId, status). */
+export function useAdminUsersPage(query: string) {
+  return useSWR<AdminUsersPage, ApiError>(`/admin/users?${query}`, (p: string) => getJson(p, adminUsersPageSchema), {
     revalidateOnFocus: false,
+    keepPreviousData: true,
     onErrorRetry: (err, _key, _config, revalidate, { retryCount }) => {
       if (err.status === 401 || retryCount >= 1) return;
       setTimeout(() => {
@@ -41,8 +35,37 @@ export function useAdminUsers(search: string) {
       }, 1000);
     },
   });
-  const { pages, items, ...state } = cursorPages(swr);
-  return { users: items, meta: pages[0]?.meta, ...state };
+}
+
+/** GET /admin/roles: the role filter's and the grant form's choices (empty when the caller may not read roles). */
+export const useRoleChoices = () => useApi('/admin/roles', adminRolesSchema, { revalidateOnFocus: false, shouldRetryOnError: false });
+
+/** GET /admin/users/ids?<filters>: every matching row's id ("select all N matching"). */
+export async function fetchUserIds(filters: string) {
+  return getJson(`/admin/users/ids?${filters}`, adminUserIdsSchema);
+}
+
+/** POST /admin/users/bulk, in chunks of ADMIN_BULK_MAX ids; answers every item's result in order. */
+export async function runUserBulk(body: AdminUsersBulkBody): Promise<BulkUserResult[]> {
+  const out: BulkUserResult[] = [];
+  for (let i = 0; i < body.userIds.length; i += ADMIN_BULK_MAX) {
+    const res = await api.post('/admin/users/bulk', { ...body, userIds: body.userIds.slice(i, i + ADMIN_BULK_MAX) });
+    out.push(...adminUsersBulkResultSchema.parse(res.data).results);
+  }
+  return out;
+}
+
+/** GET /admin/users/export.csv?<filters>, saved as users.csv (the request carries the bearer token). */
+export async function downloadUsersCsv(filters: string): Promise<void> {
+  const res = await api.get(`/admin/users/export.csv?${filters}`, { responseType: 'blob', headers: { Accept: 'text/csv' } });
+  const url = URL.createObjectURL(res.data as Blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'users.csv';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** SWR keys of one user's screens, so a save can refresh them. */

@@ -1,178 +1,186 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Lock, Search, Users } from 'lucide-react';
-import { ADMIN_USER_MESSAGES as M, type AdminUserRow } from '@portal/contracts';
+import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Download, Users } from 'lucide-react';
+import { ADMIN_USER_MESSAGES as M, adminOutletPageSchema, adminStorePageSchema, type AdminUserListRow } from '@portal/contracts';
+import { AsyncFilter } from '@/components/admin/async-filter';
+import { DataTable } from '@/components/admin/data-table';
+import { SearchField } from '@/components/admin/resource-panel';
+import { usePagedSearch, type PagedSearch } from '@/components/admin/use-paged-search';
 import { Button } from '@/components/ui/button';
-import { Badge, EmptyState, PageSpinner } from '@/components/ui/feedback';
+import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { Label } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
-import { useAdminUsers } from '../api/admin-users';
+import { toApiError } from '@/lib/api';
+import { downloadUsersCsv, fetchUserIds, useAdminUsersPage, useRoleChoices } from '../api/admin-users';
+import { userColumns } from './user-columns';
+import { UsersBulkBar } from './users-bulk';
 
-/** Search debounce (spec 002 §9: 300 ms). */
-const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
-
-/**
- * Each role with where it is held (ARCHITECTURE §11): "Outlet Manager · Riverfront", "Outlet Buyer · 3 outlets",
- * "Super Administrator · All".
- */
-const roleNames = (u: AdminUserRow) =>
-  u.roles.map((r) => {
-    const where = r.scopeName ?? `${r.scopeCount} ${r.scopeType}s`;
-    return `${r.name ?? r.code} · ${where}`;
-  });
 const NOT_EDITABLE = "You don't have permission to edit this user";
+const FILTERS = ['role', 'status', 'outletId', 'storeId', '_outlet', '_store'] as const;
+type UsersList = PagedSearch<(typeof FILTERS)[number]>;
 
-/** The user's name, linked to Edit User when the viewer may edit them, else a button explaining why not. */
-function UserName({ user }: { user: AdminUserRow }) {
-  const name = user.fullName ?? user.email;
-  if (user.canEdit)
-    return (
-      <Link
-        to={`/admin/users/${user.id}`}
-        className="font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 rounded"
-      >
-        {name}
-      </Link>
-    );
+/** The users list's filters (ARCHITECTURE §5): role, status (invited: the pending invitations), outlet, store. */
+function UserFilters({ list }: { list: UsersList }) {
+  const roles = useRoleChoices().data?.items ?? [];
+  const f = list.filters;
   return (
-    <button
-      type="button"
-      onClick={() => notify({ title: NOT_EDITABLE, variant: 'destructive' })}
-      className="inline-flex items-center gap-1 text-left font-medium text-stone-700 cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-600"
-      title={NOT_EDITABLE}
-    >
-      {name}
-      <Lock className="h-3.5 w-3.5 text-stone-400" aria-label="read-only" />
-    </button>
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <SearchField
+        id="admin-users-search"
+        label="Search users"
+        placeholder="Search by name or email"
+        className="relative self-end"
+        {...list.searchProps}
+      />
+      <div>
+        <Label htmlFor="users-role" className="mb-1 block text-xs font-medium text-stone-600">
+          Role
+        </Label>
+        <Select id="users-role" value={f.role} onChange={(e) => list.setFilter('role', e.target.value)}>
+          <option value="">Any role</option>
+          {roles.map((r) => (
+            <option key={r.id} value={r.code}>
+              {r.name ?? r.code}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor="users-status" className="mb-1 block text-xs font-medium text-stone-600">
+          Status
+        </Label>
+        <Select id="users-status" value={f.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+          <option value="invited">Invited (pending)</option>
+        </Select>
+      </div>
+      <AsyncFilter
+        label="Outlet"
+        placeholder="Search outlets"
+        value={f.outletId}
+        valueLabel={f._outlet}
+        onChange={(id, label) => list.setFilters({ outletId: id, _outlet: label })}
+        path={(s) => `/admin/outlets?pageSize=8&search=${encodeURIComponent(s)}`}
+        schema={adminOutletPageSchema}
+        toChoices={(d) => d.items.map((o) => ({ id: String(o.id), label: `${o.name} (${o.outletCode})` }))}
+      />
+      <AsyncFilter
+        label="Store"
+        placeholder="Search stores"
+        value={f.storeId}
+        valueLabel={f._store}
+        onChange={(id, label) => list.setFilters({ storeId: id, _store: label })}
+        path={(s) => `/admin/stores?pageSize=8&search=${encodeURIComponent(s)}`}
+        schema={adminStorePageSchema}
+        toChoices={(d) => d.items.map((s) => ({ id: String(s.id), label: `${s.name} #${s.id}` }))}
+      />
+    </div>
   );
 }
 
-/** The users as a table on wide screens and as cards on narrow ones (spec 002 §2 Users). */
-function UserList({ users }: { users: AdminUserRow[] }) {
+/** The error state with the spec's texts (spec 002 §8): "Error loading users: …", Try again, Login Again. */
+function LoadError({ status, message, retry }: { status?: number; message: string; retry: () => void }) {
+  const navigate = useNavigate();
+  const expired = status === 401;
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-lg border border-stone-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-500">
-            <tr>
-              {['Name', 'Email', 'Outlets', 'Roles', 'Status'].map((h) => (
-                <th key={h} scope="col" className="px-4 py-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {users.map((u) => (
-              <tr key={u.id} className="align-top hover:bg-stone-50">
-                <td className="px-4 py-3">
-                  <UserName user={u} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-stone-600">{u.email}</td>
-                <td className="px-4 py-3 text-stone-600">{u.outlets.map((o) => o.name).join(', ') || '—'}</td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap gap-1">
-                    {roleNames(u).map((n) => (
-                      <Badge key={n} variant="outline" className="whitespace-nowrap">
-                        {n}
-                      </Badge>
-                    ))}
-                  </div>
-                </td>
-                <td className="px-4 py-3">
-                  {u.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <p>Error loading users: {expired ? M.sessionExpired : message}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {!expired && (
+          <Button variant="outline" size="sm" onClick={retry}>
+            Try again
+          </Button>
+        )}
+        <Button size="sm" onClick={() => navigate('/auth')}>
+          Login Again
+        </Button>
       </div>
-      <ul className="space-y-3 md:hidden" aria-label="Users">
-        {users.map((u) => (
-          <li key={u.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-2">
-              <UserName user={u} />
-              {u.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>}
-            </div>
-            <p className="mt-1 break-all text-sm text-stone-600">{u.email}</p>
-            {u.outlets.length > 0 && <p className="mt-1 text-xs text-stone-500">{u.outlets.map((o) => o.name).join(', ')}</p>}
-            <div className="mt-2 flex flex-wrap gap-1">
-              {roleNames(u).map((n) => (
-                <Badge key={n} variant="outline">
-                  {n}
-                </Badge>
-              ))}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    </div>
   );
 }
 
 /**
- * The Users tab (spec 002 §2 Users, §8, §9): the caller's scoped users, 50 at first and 50 more per Load
- * More, searchable by name or email; a row opens Edit User when canEdit. `actions` sits beside the search
- * (the Invite button) and `children` below the list (outlet requests, pending invitations): composed by the
- * admin route, since features never import each other.
+ * The Users tab (spec 002 §2 Users, §8, §9; ARCHITECTURE §5 "Administration at scale"): the caller's scoped users
+ * (and, with status Invited, the pending invitations), paged on the server (25/50/100, page jump), sorted by
+ * name, email, last sign-in or status, filtered by search, role, status, outlet and store, all kept in the URL so Back
+ * from Edit User returns here; a row opens Edit User when canEdit (click or Enter anywhere on it). Rows are
+ * selected for the bulk actions (users-bulk.tsx); Export CSV downloads the filtered list. `actions` sits in
+ * the header (Invite), `children` below the list (outlet requests, pending invitations).
  */
 export function UsersTab({ actions, children }: { actions?: ReactNode; children?: ReactNode }) {
-  const [term, setTerm] = useState('');
-  const search = useDebounced(term, DEBOUNCE_MS);
-  const { users, meta, hasMore, isLoading, isLoadingMore, error, loadMore, reload } = useAdminUsers(search);
+  const list = usePagedSearch({ filters: FILTERS, defaultSort: { key: 'name', dir: 'asc' } });
+  const { data, error, isLoading, mutate } = useAdminUsersPage(list.query());
   const navigate = useNavigate();
+  const [selected, setSelected] = useState<Set<Key>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  const names = useRef(new Map<string, string>());
+  const filters = list.filterQuery();
+  useEffect(() => setSelected(new Set()), [filters]);
+  for (const u of data?.items ?? []) names.current.set(u.id, u.email);
+
+  const open = (u: AdminUserListRow) => {
+    if (u.canEdit) navigate(`/admin/users/${u.id}`);
+    else
+      notify({ title: u.status === 'invited' ? 'A pending invitation: resend or revoke it below' : NOT_EDITABLE, variant: 'destructive' });
+  };
+  const onSelect = (keys: Key[], checked: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const k of keys)
+        if (checked) next.add(k);
+        else next.delete(k);
+      return next;
+    });
+  const selectAll = async () => {
+    try {
+      const r = await fetchUserIds(filters);
+      setSelected(new Set(r.ids));
+      if (r.truncated)
+        notify({ title: `Selected the first ${r.ids.length.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')}` });
+    } catch (e) {
+      notify({ title: 'Could not select every matching user', description: toApiError(e).message, variant: 'destructive' });
+    }
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadUsersCsv(filters);
+    } catch (e) {
+      notify({ title: 'The export failed', description: toApiError(e).message, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   let body: ReactNode;
-  if (isLoading) body = <PageSpinner text="Loading users..." />;
-  else if (error) {
-    const expired = error.status === 401;
-    body = (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        <p>Error loading users: {expired ? M.sessionExpired : error.message}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {!expired && (
-            <Button variant="outline" size="sm" onClick={() => void reload()}>
-              Try again
-            </Button>
-          )}
-          <Button size="sm" onClick={() => navigate('/auth')}>
-            Login Again
-          </Button>
-        </div>
-      </div>
-    );
-  } else if (users.length === 0) {
+  if (error) body = <LoadError status={error.status} message={error.message} retry={() => void mutate()} />;
+  else if (isLoading && !data) body = <Skeleton className="h-64 w-full" />;
+  else if (!data?.items.length)
     body = (
       <EmptyState
         icon={<Users className="h-8 w-8" />}
         title="No users found"
-        description={search ? `Nothing matches “${search}”.` : meta?.scopeDescription}
+        description={list.q ? `Nothing matches “${list.q}”.` : data?.meta.scopeDescription}
       />
     );
-  } else {
+  else
     body = (
-      <>
-        <UserList users={users} />
-        {hasMore && (
-          <div className="mt-4 flex justify-center">
-            <Button variant="outline" onClick={() => void loadMore()} loading={isLoadingMore}>
-              Load More
-            </Button>
-          </div>
-        )}
-      </>
+      <DataTable
+        label="Users"
+        rows={data.items}
+        columns={userColumns}
+        rowKey={(u) => u.id}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        selection={{ selected, onChange: onSelect, rowLabel: (u) => u.fullName ?? u.email }}
+        onRowOpen={open}
+        rowOpenLabel={(u) => `Open ${u.fullName ?? u.email}`}
+        pagination={{ ...data, onPage: list.setPage, label: 'users', onPageSize: list.setPageSize, pageSizes: list.pageSizes }}
+      />
     );
-  }
 
   return (
     <section aria-labelledby="admin-users-title" className="space-y-4">
@@ -181,31 +189,34 @@ export function UsersTab({ actions, children }: { actions?: ReactNode; children?
           <h2 id="admin-users-title" className="text-lg font-semibold text-stone-900">
             Users
           </h2>
-          {meta && (
+          {data && (
             <p className="text-sm text-stone-500">
-              {meta.scopeDescription} · {meta.userCount} {meta.userCount === 1 ? 'user' : 'users'}
+              {data.meta.scopeDescription} · {data.total.toLocaleString('en-US')} {data.total === 1 ? 'match' : 'matches'}
             </p>
           )}
         </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
-      <div className="max-w-md">
-        <Label htmlFor="admin-users-search" className="sr-only">
-          Search users
-        </Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
-          <Input
-            id="admin-users-search"
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Search by name or email"
-            className="pl-9"
-          />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
+            <Download className="h-4 w-4" aria-hidden />
+            Export CSV
+          </Button>
+          {actions}
         </div>
       </div>
+      <UserFilters list={list} />
       {body}
+      <UsersBulkBar
+        selectedIds={[...selected].map(String)}
+        total={data?.total ?? 0}
+        onSelectAll={() => void selectAll()}
+        onClear={() => setSelected(new Set())}
+        invited={list.filters.status === 'invited'}
+        nameOf={(id) => names.current.get(id) ?? id}
+        onDone={() => {
+          setSelected(new Set());
+          void mutate();
+        }}
+      />
       {children}
     </section>
   );

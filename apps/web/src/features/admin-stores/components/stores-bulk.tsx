@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { ADMIN_ORG_MESSAGES } from '@portal/contracts';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { toApiError } from '@/lib/api';
+import { bulkUpdateStores } from '../api/stores';
+
+type Change = 'on' | 'off' | 'charge' | 'cc';
+const TITLES: Record<Change, string> = {
+  on: 'Turn delivery on',
+  off: 'Turn delivery off',
+  charge: 'Set delivery charge',
+  cc: 'Set order confirmation CC emails',
+};
+const plural = (n: number) => `${n.toLocaleString('en-US')} store${n === 1 ? '' : 's'}`;
+
+/**
+ * The Stores tab's bulk edit (ARCHITECTURE §5 "Administration at scale"): delivery on/off, delivery charge or
+ * order confirmation CC emails for the selected stores, confirmed in a dialog that states the count; each
+ * store is checked and audited as a single edit on the server, and the outcome per store is summarised
+ * ("12 updated, 1 skipped: #9001 (Store not found or access denied)") and toasted.
+ */
+export function StoresBulkBar({
+  storeIds,
+  total,
+  onSelectAll,
+  onClear,
+  onDone,
+}: {
+  storeIds: number[];
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onDone: () => void;
+}) {
+  const [change, setChange] = useState<Change | null>(null);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<string | null>(null);
+  const n = storeIds.length;
+  const run = async () => {
+    if (!change) return;
+    setBusy(true);
+    try {
+      const patch =
+        change === 'on' || change === 'off'
+          ? { deliveryEnabled: change === 'on' }
+          : change === 'charge'
+            ? { deliveryCharge: value.trim() }
+            : { orderconfCcemails: value.trim() || null };
+      const results = await bulkUpdateStores({ storeIds, ...patch });
+      const skipped = results.filter((r) => !r.ok);
+      const head = `${results.length - skipped.length} updated`;
+      const text = skipped.length
+        ? `${head}, ${skipped.length} skipped: ${skipped
+            .slice(0, 5)
+            .map((r) => `#${r.storeId} (${r.message ?? r.code})`)
+            .join(', ')}`
+        : head;
+      setSummary(text);
+      notify({ title: text.split(':')[0], variant: skipped.length ? 'default' : 'success' });
+      setChange(null);
+      setValue('');
+      onDone();
+    } catch (e) {
+      const err = toApiError(e);
+      notify({ title: 'The bulk edit failed', description: err.message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const needsValue = change === 'charge' || change === 'cc';
+  return (
+    <>
+      {summary && (
+        <div role="status" className="flex items-start justify-between gap-2 rounded-md border border-stone-200 bg-stone-50 p-3 text-sm">
+          <span>{summary}</span>
+          <Button variant="ghost" size="sm" onClick={() => setSummary(null)}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+      {n > 0 && (
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="sticky bottom-2 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-brand-200 bg-white p-3 shadow-md"
+        >
+          <span className="text-sm font-medium text-stone-900">{plural(n)} selected</span>
+          {n < total && (
+            <Button variant="link" size="sm" onClick={onSelectAll}>
+              Select all {total.toLocaleString('en-US')} matching
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            Clear
+          </Button>
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {(Object.keys(TITLES) as Change[]).map((c) => (
+              <Button key={c} size="sm" variant="outline" onClick={() => setChange(c)}>
+                {TITLES[c]}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+      <AlertDialog
+        open={change !== null}
+        onOpenChange={(o) => !o && !busy && setChange(null)}
+        title={change ? `${TITLES[change]} for ${plural(n)}?` : ''}
+        description={
+          <>
+            <p>Each store is saved as if edited alone: stores you may not edit are skipped and listed.</p>
+            {needsValue && (
+              <div className="mt-3 text-left">
+                <Label htmlFor="stores-bulk-value">{change === 'charge' ? 'Delivery charge ($)' : 'CC emails (comma-separated)'}</Label>
+                <Input
+                  id="stores-bulk-value"
+                  value={value}
+                  inputMode={change === 'charge' ? 'decimal' : 'email'}
+                  placeholder={change === 'charge' ? '5.00' : 'orders@example.com'}
+                  onChange={(e) => setValue(e.target.value)}
+                  aria-describedby="stores-bulk-hint"
+                />
+                <p id="stores-bulk-hint" className="mt-1 text-xs text-stone-500">
+                  {change === 'charge' ? ADMIN_ORG_MESSAGES.amountInvalid : 'Leave empty to remove the CC emails.'}
+                </p>
+              </div>
+            )}
+          </>
+        }
+        action={
+          <Button onClick={() => void run()} loading={busy} disabled={change === 'charge' && !value.trim()}>
+            {change ? `Update ${plural(n)}` : ''}
+          </Button>
+        }
+      />
+    </>
+  );
+}
