@@ -23,7 +23,14 @@ export type OrderInsert = Pick<
   | 'customerName'
   | 'customerEmail'
   | 'customerPhone'
-> & { userId: string; checkoutSessionId: string; idempotencyKey: string | null; splitCaseFee?: string; emergency?: boolean; emergencyFee?: string };
+> & {
+  userId: string;
+  checkoutSessionId: string;
+  idempotencyKey: string | null;
+  splitCaseFee?: string;
+  emergency?: boolean;
+  emergencyFee?: string;
+};
 
 /** Inserts an order with status reserved; returns its id. */
 export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
