@@ -24,6 +24,7 @@ import * as m1130_0401 from './2026113000040001_add_webhook_delivery_errors';
 import * as m1130_0402 from './2026113000040002_create_rate_limits';
 import * as m1130_0403 from './2026113000040003_add_test_events';
 import * as m1130_0501 from './2026113000050001_lease_integration_requests';
+import * as m1201_0301 from './2026120100030001_phone_sign_in';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026113000040002_create_rate_limits': m1130_0402,
   '2026113000040003_add_test_events': m1130_0403,
   '2026113000050001_lease_integration_requests': m1130_0501,
+  '2026120100030001_phone_sign_in': m1201_0301,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

@@ -18,6 +18,8 @@ export const AUTH_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   invalidCredentials: 'Invalid email or password.',
+  /** Sign-in without an email or phone, or with both (spec 000 §5). */
+  identifierRequired: 'You must provide either an email or phone number and a password',
   deactivated: 'Your account has been deactivated. Please contact support for assistance.',
   currentPasswordIncorrect: 'Your current password is incorrect.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',

@@ -3,6 +3,7 @@ export * from './permissions';
 export * from './problem';
 export * from './common';
 export * from './auth';
+export * from './phone';
 export * from './me';
 export * from './catalog';
 export * from './carts';

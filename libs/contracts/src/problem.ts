@@ -129,6 +129,8 @@ export const PROBLEM_CODES = {
   cursorAhead: 'cursor_ahead',
   /** A feed cursor of another feed (the database was recreated or restored); the answer names the current `feedId`, 409. */
   feedReset: 'feed_reset',
+  /** A profile phone another active account already signs in with (issue 26 §7), 409. */
+  phoneTaken: 'phone_taken',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
@@ -227,6 +229,7 @@ export const PROBLEM_STATUS = {
   mass_removal_refused: 422,
   cursor_ahead: 400,
   feed_reset: 409,
+  phone_taken: 409,
 } as const satisfies Record<ProblemCode, number>;
 /** The codes whose status is `S` (what each typed error of that status may carry). */
 export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];

@@ -73,7 +73,7 @@ export const reconcilerSettlements = new client.Counter({
 /** Refused sign-ins, by reason (wrong_password, unknown_email, deactivated). */
 export const loginFailures = new client.Counter({
   name: 'portal_login_failures_total',
-  help: 'Refused sign-ins, by reason (wrong_password, unknown_email, deactivated)',
+  help: 'Refused sign-ins, by reason (wrong_password, unknown_email, unknown_phone, deactivated)',
   labelNames: ['reason'] as const,
   registers,
 });
@@ -92,7 +92,7 @@ for (const o of ['refunded', 'refused', 'unconfirmed']) refunds.inc({ outcome: o
 for (const o of ['delivered', 'failed', 'abandoned']) webhookDeliveries.inc({ outcome: o }, 0);
 for (const o of ['succeeded', 'failed']) importRuns.inc({ outcome: o }, 0);
 for (const r of ['paid', 'failed', 'error', 'pending', 'unchecked']) reconcilerSettlements.inc({ result: r }, 0);
-for (const r of ['wrong_password', 'unknown_email', 'deactivated']) loginFailures.inc({ reason: r }, 0);
+for (const r of ['wrong_password', 'unknown_email', 'unknown_phone', 'deactivated']) loginFailures.inc({ reason: r }, 0);
 for (const r of ['account_ip', 'account_ceiling', 'ip']) loginLockouts.inc({ rule: r }, 0);
 
 const gauge = (name: string, help: string) => new client.Gauge({ name, help, registers });

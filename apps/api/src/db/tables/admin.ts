@@ -17,6 +17,8 @@ export interface UserRow {
   password_hash: string;
   is_active: boolean;
   last_login_at: Date | null;
+  /** The phone one signs in with, E.164, unique among active users; set from the profile (2026120100030001). */
+  phone: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,6 +29,7 @@ export interface UserProfileRow {
   first_name: string | null;
   last_name: string | null;
   full_name: string | null;
+  /** The contact phone, E.164 (CHECK user_profiles_phone_e164). */
   phone: string | null;
   last_selected_outlet_id: number | null;
   last_selected_store_id: number | null;
