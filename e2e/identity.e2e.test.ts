@@ -101,7 +101,7 @@ async function walk(viewport: { width: number; height: number }, nextPassword: s
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   await snap(page, 'identity-01-sign-in');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Please enter a valid email address').waitFor();
+  await page.getByText('You must provide either an email or phone number and a password').waitFor();
   await page.getByText('Password is required').waitFor();
   expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
   await snap(page, 'identity-02-sign-in-validation');

@@ -29,6 +29,12 @@ export const AUTH_MESSAGES = {
   passwordTooLong: 'Password is too long: at most 72 bytes (letters with accents and symbols such as é or € count as 2 or 3).',
 } as const;
 
+/** Phone texts (spec 000 §5 sign-in; issue 26 §7). */
+export const PHONE_MESSAGES = {
+  invalidPhone: 'Please enter a valid phone number',
+  phoneTaken: 'This phone number is already used by another account.',
+} as const;
+
 /** The live checklist of the reset and change-password forms (spec 000 §2), in order. */
 export const PASSWORD_CHECKLIST = [
   { label: 'At least 8 characters', test: (p: string) => p.length >= 8 },

@@ -1,11 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { PHONE_MESSAGES } from './auth-messages';
 
-/** Phone texts (spec 000 §5 sign-in; issue 26 §7). */
-export const PHONE_MESSAGES = {
-  invalidPhone: 'Please enter a valid phone number',
-  phoneTaken: 'This phone number is already used by another account.',
-} as const;
+export { PHONE_MESSAGES } from './auth-messages';
 
 /** The E.164 form the database stores (CHECK users_phone_e164, user_profiles_phone_e164). */
 export const E164_PATTERN = /^\+[1-9][0-9]{6,14}$/;

@@ -107,6 +107,18 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     expect(heard).toHaveBeenCalled();
   });
 
+  it('when signing in with a phone number, then the body carries phone, not email', async () => {
+    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: tokenResponse });
+    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    renderSession();
+    await waitFor(() => expect(current.status).toBe('unauthenticated'));
+    await act(async () => {
+      await current.signIn('(515) 555-0100', 'pw');
+    });
+    expect(post).toHaveBeenCalledWith('/auth/login', { phone: '(515) 555-0100', password: 'pw' });
+  });
+
   it('when the account turns out inactive after sign-in, then it is signed out again with the deactivated message', async () => {
     jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
     const post = jest

@@ -27,7 +27,8 @@ export interface SessionValue {
   /** True when the user holds any one of `codes`. */
   hasAnyPermission(codes: string[]): boolean;
   /** Password sign-in, then the account check; throws ApiError (refused) or SessionError (check failed). */
-  signIn(email: string, password: string): Promise<Me>;
+  /** Signs in with an email, or a phone number (any text without an @), and a password. */
+  signIn(emailOrPhone: string, password: string): Promise<Me>;
   /** Ends the session on the server, then clears it here; throws (and keeps the session) when the server cannot be reached. */
   signOut(): Promise<void>;
   /** Re-reads GET /me (after a profile change). */
@@ -247,7 +248,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
-      const res = await http.post('/auth/login', { email, password });
+      // The "Email or phone" field: an @ makes it an email, anything else a phone (normalised by the server).
+      const res = await http.post('/auth/login', email.includes('@') ? { email, password } : { phone: email, password });
       const t = tokenResponseSchema.parse(res.data);
       accept(t.access_token);
       let m: Me;
