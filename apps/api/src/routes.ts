@@ -13,6 +13,7 @@ import { storesRoutes } from './modules/stores/stores.routes';
 import { cartsRoutes } from './modules/carts/carts.routes';
 import { checkoutSessionsRoutes } from './modules/checkout-sessions/checkout-sessions.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { liveEventsRoutes } from './modules/orders/live-events.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -39,6 +40,7 @@ export const routeTable: readonly Route[] = [
   ...cartsRoutes,
   ...checkoutSessionsRoutes,
   ...ordersRoutes,
+  ...liveEventsRoutes,
   ...invitationsRoutes,
   ...adminUsersRoutes,
   ...rolesRoutes,

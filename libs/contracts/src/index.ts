@@ -4,6 +4,7 @@ export * from './problem';
 export * from './common';
 export * from './auth';
 export * from './phone';
+export * from './live';
 export * from './me';
 export * from './catalog';
 export * from './carts';
