@@ -8,6 +8,9 @@ import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrders } from '../api/get-orders';
+import type { LiveStatus } from '../api/live-orders';
+import { useLiveOrders } from '../api/use-live-orders';
+import { LiveIndicator } from './live-indicator';
 import { cancelOrder, completeOrder } from '../api/order-lifecycle';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { matchesSearch } from '../lib/order-text';
@@ -27,7 +30,7 @@ const TABS: Array<{ value: Tab; label: string }> = [
   { value: 'completed', label: 'Completed' },
   { value: 'all', label: 'All' },
 ];
-/** New orders should show up without a reload: the list refreshes every minute. */
+/** New orders show up live (GET /me/events); while the stream is down the list refreshes every minute. */
 const REFRESH_MS = 60_000;
 
 /**
@@ -38,7 +41,8 @@ export function StoreOrders() {
   const { hasPermission } = useSession();
   const canManage = hasPermission(PERMISSIONS.ordersStoreManage);
   const { store, outlet, loading: selecting } = useSelection();
-  const list = useOrders({ storeId: store?.id }, !selecting, { refreshInterval: REFRESH_MS });
+  const live = useLiveOrders();
+  const list = useOrders({ storeId: store?.id }, !selecting, { refreshInterval: live.refreshInterval(REFRESH_MS) });
   const [tab, setTab] = useState<Tab>('reserved');
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -66,7 +70,7 @@ export function StoreOrders() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} />
+      <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} live={live.status} />
       {canManage && <StorePaymentWarning storeId={store?.id} />}
       {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
 
@@ -227,10 +231,12 @@ function StoreOrdersHeader({
   scope,
   storeName,
   outletName,
+  live,
 }: {
   scope: 'store' | 'outlet' | 'own';
   storeName: string | undefined;
   outletName: string | undefined;
+  live: LiveStatus;
 }) {
   const label = scope === 'store' ? (storeName ?? 'All Stores') : scope === 'outlet' ? (outletName ?? 'Outlet') : 'Your Orders';
   const subtitle =
@@ -248,7 +254,10 @@ function StoreOrdersHeader({
         </span>{' '}
         <span className="font-medium text-stone-700">{label}</span>
       </h1>
-      <p className="text-sm text-stone-500">{subtitle}</p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="text-sm text-stone-500">{subtitle}</p>
+        <LiveIndicator status={live} />
+      </div>
     </header>
   );
 }
