@@ -117,6 +117,8 @@ function useBootstrapSession({
         setStatus('unauthenticated');
         return;
       }
+      // The schemas /me is parsed with download while the token is being refreshed (not after it: one round trip less).
+      void loadContracts();
       const { refreshAccessToken } = await api();
       if (!alive) return;
       const token = await refreshAccessToken();

@@ -181,8 +181,9 @@ export function OrderHistory() {
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
       <header className="mb-6 space-y-1">
         <h1 className="text-2xl font-semibold text-stone-900">My Orders</h1>
-        {heading && <p className="text-sm font-medium text-stone-700">{heading}</p>}
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {/* Always there (a line high while the selection loads): the list below does not move when it arrives. */}
+        <p className="min-h-5 text-sm font-medium text-stone-700">{heading}</p>
+        <div className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
           <p className="text-sm text-stone-500">{store ? `View your past orders from ${store.name}` : HISTORY_MESSAGES.selectStore}</p>
           <LiveIndicator status={live.status} />
         </div>

@@ -15,6 +15,7 @@ import { cancelOrder, completeOrder } from '../api/order-lifecycle';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { matchesSearch } from '../lib/order-text';
 import { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
+import { useNoticesSettled } from '../lib/use-notices-settled';
 import { useStoreOrderActions } from '../lib/use-store-order-actions';
 import { StoreOrderCard } from './store-order-card';
 import { StoreOrderDetailsDialog } from './store-order-details-dialog';
@@ -47,6 +48,7 @@ export function StoreOrders() {
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { marking, cancelling, setCancelling, markReady, act } = useStoreOrderActions(list.mutate);
+  const settled = useNoticesSettled(store?.id, canManage && !selecting);
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const scope = list.data?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
@@ -71,12 +73,18 @@ export function StoreOrders() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} live={live.status} />
-      {canManage && <StorePaymentWarning storeId={store?.id} />}
-      {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
+      {/* The notices, the search and the tabs appear together once the notices have answered (no shift). */}
+      {!settled ? (
+        <OrdersSkeleton />
+      ) : (
+        <>
+          {canManage && <StorePaymentWarning storeId={store?.id} />}
+          {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
+          <OrderSearch value={search} onChange={onSearch} onClear={() => setSearch('')} />
+        </>
+      )}
 
-      <OrderSearch value={search} onChange={onSearch} onClear={() => setSearch('')} />
-
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className={settled ? undefined : 'hidden'}>
         <TabsList aria-label="Order status" className="flex w-full flex-nowrap gap-0.5 overflow-x-auto sm:inline-flex sm:w-auto sm:gap-1">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="flex-auto justify-center gap-1.5 px-2 sm:flex-none sm:gap-2 sm:px-3">
@@ -156,6 +164,17 @@ function OrderSearch({ value, onChange, onClear }: { value: string; onChange: (v
 }
 
 /** One tab's panel: loading, the load error with Try again, the empty text, or the order cards. */
+/** Two order cards' worth of placeholder while the list (or the notices above it) load. */
+function OrdersSkeleton() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2" role="status" aria-label="Loading orders">
+      {[0, 1].map((i) => (
+        <Skeleton key={i} className="h-56" />
+      ))}
+    </div>
+  );
+}
+
 function OrdersPanel({
   loading,
   failed,
@@ -182,15 +201,7 @@ function OrdersPanel({
   onComplete: (order: Order) => unknown;
   onCancel: (order: Order) => void;
 }) {
-  if (loading) {
-    return (
-      <div className="grid gap-4 lg:grid-cols-2" role="status" aria-label="Loading orders">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-56" />
-        ))}
-      </div>
-    );
-  }
+  if (loading) return <OrdersSkeleton />;
   if (failed) {
     return (
       <EmptyState
@@ -247,14 +258,15 @@ function StoreOrdersHeader({
         : 'Showing your orders';
   return (
     <header className="mb-5 space-y-1">
+      {/* Phones: the label on a line of its own, one line long, so a store name arriving does not wrap the title. */}
       <h1 className="text-2xl font-semibold text-stone-900">
         Store Orders{' '}
-        <span className="font-normal text-stone-400" aria-hidden>
+        <span className="hidden font-normal text-stone-400 sm:inline" aria-hidden>
           |
         </span>{' '}
-        <span className="font-medium text-stone-700">{label}</span>
+        <span className="block truncate font-medium text-stone-700 sm:inline">{label}</span>
       </h1>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-sm text-stone-500">{subtitle}</p>
         <LiveIndicator status={live} />
       </div>
