@@ -43,6 +43,11 @@ const SessionContext = createContext<SessionValue | null>(null);
 export const SIGNED_OUT_EVENT = 'portal:signed-out';
 /** Window event after a password sign-in (spec 000 §4 login event). */
 export const SIGNED_IN_EVENT = 'portal:signed-in';
+/**
+ * Window event once a page load has its access token back from the refresh cookie, before /me answers: the
+ * selection starts its requests then, alongside /me (lib/selection.tsx, issue 26: no waterfall on a signed-in load).
+ */
+export const SESSION_TOKEN_EVENT = 'portal:session-token';
 
 /** Spec 000 §9: auto-refresh tick every 30 s; retries back off from 200 ms doubling; permission retries 1 s then 2 s. */
 const REFRESH_TICK_MS = 30_000;
@@ -128,6 +133,7 @@ function useBootstrapSession({
         return;
       }
       accept(token);
+      window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
       try {
         await loadMe();
       } catch {
