@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex';
-import { OWN_VISIBLE_PAYMENT_STATUSES, PLACED_PAYMENT_STATUSES, type OrderScope } from './orders.repository';
+import { whereInOrderScope, type OrderScope } from './orders.repository';
 
 /** One order event as a live stream sends it (GET /me/events): the feed's seq and what changed. */
 export interface LiveEventRow {
@@ -22,18 +22,7 @@ export async function findVisibleEventsAfter(db: Db, scope: OrderScope, afterSeq
     await db('order_events as e')
       .join('orders as o', 'o.id', 'e.order_id')
       .where('e.seq', '>', afterSeq)
-      .where((w) => {
-        w.where((own) => own.where('o.user_id', scope.userId).whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES));
-        const { stores, outlets } = scope;
-        if (stores)
-          w.orWhere((st) =>
-            (stores === 'all' ? st : st.whereIn('o.store_id', stores)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES),
-          );
-        if (outlets)
-          w.orWhere((ol) =>
-            (outlets === 'all' ? ol : ol.whereIn('o.outlet_id', outlets)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES),
-          );
-      })
+      .where((w) => whereInOrderScope(w, scope))
       .orderBy('e.seq')
       .limit(limit)
       .select('e.seq', 'e.type', 'e.order_id', 'e.store_id', 'o.outlet_id', 'o.status', 'e.occurred_at');

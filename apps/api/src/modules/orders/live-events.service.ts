@@ -1,9 +1,9 @@
-import { PERMISSIONS, type LiveOrderEvent } from '@portal/contracts';
+import type { LiveOrderEvent } from '@portal/contracts';
 import type { AppContext, OrderEventSignal } from '../../context';
 import type { NotificationSubscriber } from '../../db/notifications';
-import { findPrincipal, reach, type Principal } from '../access/access.service';
+import { findPrincipal, type Principal } from '../access/access.service';
 import * as repo from './live-events.repository';
-import type { OrderScope } from './orders.repository';
+import { orderScopeOf } from './orders.service';
 
 /** Events one read sends at most; a longer backlog is read again at once (the stream catches up page by page). */
 const PAGE = 200;
@@ -51,17 +51,6 @@ export interface LiveSink {
   readonly gone: Promise<void>;
 }
 
-/** GET /orders's rule (orders.service listOrders) for one caller: own orders, plus where they manage orders. */
-function scopeOf(ctx: AppContext, caller: Principal): OrderScope {
-  const stores = caller.permissions.has(PERMISSIONS.ordersStoreManage)
-    ? (reach(ctx.db, caller, PERMISSIONS.ordersStoreManage, 'store') ?? 'all')
-    : undefined;
-  const outlets = caller.permissions.has(PERMISSIONS.ordersOutletManage)
-    ? (reach(ctx.db, caller, PERMISSIONS.ordersOutletManage, 'outlet') ?? 'all')
-    : undefined;
-  return { userId: caller.userId, stores, outlets };
-}
-
 const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r.occurredAt.toISOString() });
 
 /**
@@ -85,7 +74,7 @@ export async function runLiveStream(ctx: AppContext, caller: Principal, lastEven
   const read = async () => {
     do {
       again = false;
-      const rows = await repo.findVisibleEventsAfter(ctx.db, scopeOf(ctx, actor), after, PAGE);
+      const rows = await repo.findVisibleEventsAfter(ctx.db, orderScopeOf(ctx.db, actor), after, PAGE);
       for (const r of rows) if (open) sink.order(toEvent(r));
       if (rows.length) after = rows[rows.length - 1].seq;
       if (rows.length === PAGE) again = true;

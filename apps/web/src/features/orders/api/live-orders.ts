@@ -62,6 +62,8 @@ function connect() {
   const ctl = new AbortController();
   stop = ctl;
   let attempt = 0;
+  /** The server ended the stream (its life is over): reconnect at once, still "Live". */
+  let ended = false;
   setStatus('connecting');
   void fetchEventSource('/api/v1/me/events', {
     signal: ctl.signal,
@@ -79,9 +81,14 @@ function connect() {
       if (ev.event === LIVE_EVENT_NAMES.order) void mutate(isOrderKey);
     },
     onclose() {
+      ended = true;
       throw new StreamDown('the server ended the stream'); // its life ended: reconnect with Last-Event-ID
     },
     onerror() {
+      if (ended) {
+        ended = false;
+        return 0;
+      }
       setStatus('reconnecting');
       return reconnectDelay(attempt++);
     },

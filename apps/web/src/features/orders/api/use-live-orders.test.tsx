@@ -57,9 +57,16 @@ describe('useLiveOrders (issue 26 §7)', () => {
     unmount();
   });
 
-  it('when the server ends the stream or refuses it, then it is retried (not left closed)', async () => {
+  it('when the server ends the stream, then it reconnects at once, still live; when it refuses, then it is retried', async () => {
     const { result, unmount } = renderHook(() => useLiveOrders());
+    await act(async () => {
+      await lastInit().onopen!(answer(200));
+    });
     expect(() => lastInit().onclose!()).toThrow();
+    act(() => {
+      expect(lastInit().onerror!(new Error('ended'))).toBe(0);
+    });
+    expect(result.current.status).toBe('live');
     await expect(lastInit().onopen!(answer(503, 'application/problem+json'))).rejects.toThrow(/503/);
     act(() => {
       lastInit().onerror!(new Error('closed'));
