@@ -3,7 +3,16 @@ import axios from 'axios';
 import { SWRConfig } from 'swr';
 import { AUTH_MESSAGES, type Me } from '@portal/contracts';
 import { api, ApiError, getAccessToken } from './api';
-import { SessionError, SessionProvider, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession, type SessionValue } from './session';
+import {
+  SESSION_TOKEN_EVENT,
+  SessionError,
+  SessionProvider,
+  SIGNED_IN_EVENT,
+  SIGNED_OUT_EVENT,
+  startSessionEarly,
+  useSession,
+  type SessionValue,
+} from './session';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ sub: 'u1', exp }))}.s`;
 const meOf = (isActive = true): Me => ({
@@ -80,6 +89,20 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     expect(current.hasPermission('bcc.carts.use')).toBe(true);
     expect(current.hasAnyPermission(['bcc.orders.store.manage', 'bcc.carts.use'])).toBe(true);
     expect(current.hasAnyPermission(['bcc.orders.store.manage'])).toBe(false);
+  });
+
+  it('when main.tsx started the refresh before the first render, then the bootstrap takes its token (one refresh) and selection is told the token is back', async () => {
+    const refresh = jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-early' } });
+    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    const told = jest.fn();
+    window.addEventListener(SESSION_TOKEN_EVENT, told);
+    startSessionEarly();
+    renderSession();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    window.removeEventListener(SESSION_TOKEN_EVENT, told);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(getAccessToken()).toBe('tok-early');
+    expect(told).toHaveBeenCalledTimes(1);
   });
 
   it('when /me fails after the refresh, then the session starts signed out with the init error flag', async () => {

@@ -14,6 +14,24 @@ async function loadApi(): Promise<ApiModule> {
 }
 const loadContracts = () => import('@/lib/schemas');
 
+/** The token refresh main.tsx started before the first render (startSessionEarly), for the bootstrap to take once. */
+let earlyToken: Promise<string | null> | null = null;
+/**
+ * Called by main.tsx before the first render: on a signed-in page load the access token is asked for (and the
+ * schemas /me is read with start downloading) at once, while React renders, instead of after the first commit;
+ * the bootstrap below takes that answer (issue 26: signed-in screens load fast).
+ */
+export function startSessionEarly(): void {
+  if (earlyToken || !hasSignedInFlag()) return;
+  void loadContracts();
+  earlyToken = loadApi().then((m) => m.refreshAccessToken());
+}
+function takeEarlyToken(): Promise<string | null> | null {
+  const t = earlyToken;
+  earlyToken = null;
+  return t;
+}
+
 type Status = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface SessionValue {
@@ -126,7 +144,7 @@ function useBootstrapSession({
       void loadContracts();
       const { refreshAccessToken } = await api();
       if (!alive) return;
-      const token = await refreshAccessToken();
+      const token = await (takeEarlyToken() ?? refreshAccessToken());
       if (!alive) return;
       if (!token) {
         setStatus('unauthenticated');
