@@ -58,6 +58,14 @@ it('signs in by phone, and order lists follow changes live', async () => {
     .set('Authorization', `Bearer ${tokenFor(t, fx.users.buyer)}`)
     .send({ firstName: 'Blake', lastName: 'Buyer', phone: '(515) 555-0100' });
   expect(saved.body.phone).toBe('+15155550100');
+  // Both sign in to the Des Moines outlet and store 2190, where the orders are placed.
+  for (const u of [fx.users.buyer, fx.users.manager]) {
+    const sel = await request(t.app)
+      .put('/api/v1/me/selection')
+      .set('Authorization', `Bearer ${tokenFor(t, u)}`)
+      .send({ outletId: fx.outlets.dsm, storeId: 2190 });
+    expect(sel.status).toBe(200);
+  }
 
   const buyerCtx = await browser.newContext({ viewport: DESKTOP });
   const b = await buyerCtx.newPage();

@@ -15,7 +15,7 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
     <span
       role="status"
       aria-live="polite"
-      className="inline-flex h-6 min-w-[7.5rem] items-center gap-1.5 rounded-full border border-stone-200 bg-white px-2.5 text-xs font-medium text-stone-700"
+      className="inline-flex h-6 items-center gap-1.5 rounded-full border border-stone-200 bg-white px-2.5 text-xs font-medium text-stone-700"
       title={status === 'live' ? 'Updates arrive as they happen' : 'Live updates are paused; the list refreshes periodically'}
     >
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${look.dot}`} />
