@@ -72,7 +72,8 @@ export async function setBrowserCookies(port: number, cookies: BrowserCookie[]):
 
 /**
  * The demo data in the bench database, and three in-store orders by the buyer at the Des Moines outlet's first
- * store (through the API, as the SPA places them): My Orders and the manager's Store Orders have rows.
+ * store (through the API, as the SPA places them), the outlet and store the buyer and the manager have selected:
+ * My Orders and the manager's Store Orders have rows.
  */
 export async function seedSignedInData(db: Db, base: string): Promise<void> {
   await seedReference(db); // roles and permissions (the tests' template database has them already)
@@ -94,6 +95,15 @@ export async function seedSignedInData(db: Db, base: string): Promise<void> {
     if (res.status >= 300) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as Record<string, unknown>;
   };
+  // The buyer and the store manager look at the Des Moines outlet and store 2190, where the orders are.
+  for (const email of ['buyer@example.com', 'manager@example.com']) {
+    const res = await fetch(`${base}/api/v1/me/selection`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await signInThroughApi(base, email)).token}` },
+      body: JSON.stringify({ outletId: fx.outlets.dsm, storeId }),
+    });
+    if (res.status !== 200) throw new Error(`PUT /me/selection as ${email} answered ${res.status}: ${await res.text()}`);
+  }
   for (const [n, item] of items.entries()) {
     const [cart] = await db('carts').insert({ user_id: fx.users.buyer.id, outlet_id: fx.outlets.dsm, store_id: storeId }).returning('id');
     await db('cart_items').insert({ cart_id: cart.id, item_id: item.id, item_code: item.code, quantity: n + 1, unit_price: item.retail });
