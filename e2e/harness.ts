@@ -19,7 +19,8 @@ export interface Portal {
 }
 
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const t = await createTestContext({ env: { PUBLIC_URL: '', ...env } });
+  // Live streams (GET /me/events) as in production: an hour long (the API tests' 0.3 s would make them reconnect).
+  const t = await createTestContext({ env: { PUBLIC_URL: '', LIVE_STREAM_MAX_SECONDS: '3600', ...env } });
   const fixtures = await seedFixtures(t.db);
   // E2E_WEB_DIR: journeys against another build of the SPA (e.g. one built before a change, to see a test fail).
   const app = createApp(t.ctx, { webDir: process.env.E2E_WEB_DIR ?? 'dist/web' });

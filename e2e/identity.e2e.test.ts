@@ -101,7 +101,7 @@ async function walk(viewport: { width: number; height: number }, nextPassword: s
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   await snap(page, 'identity-01-sign-in');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Please enter a valid email address').waitFor();
+  await page.getByText('You must provide either an email or phone number and a password').waitFor();
   await page.getByText('Password is required').waitFor();
   expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
   await snap(page, 'identity-02-sign-in-validation');
@@ -164,7 +164,8 @@ async function walk(viewport: { width: number; height: number }, nextPassword: s
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await toast(page, 'Profile updated', 'Your profile has been successfully updated.');
   const stored = await portal.t.db('user_profiles as p').join('users as u', 'u.id', 'p.user_id').where('u.email', EMAIL).first('p.phone');
-  expect(stored.phone).toBe(phone);
+  // Stored in E.164 (issue 26 §7: the phone one may sign in with).
+  expect(stored.phone).toBe(`+1${phone.replace(/\D/g, '')}`);
   await page.getByRole('button', { name: /Request more Outlets/ }).click();
   await page.getByRole('button', { name: 'Submit Request' }).waitFor();
   expect(await page.getByRole('button', { name: 'Submit Request' }).isDisabled()).toBe(true);

@@ -25,6 +25,7 @@ import * as m1130_0402 from './2026113000040002_create_rate_limits';
 import * as m1130_0403 from './2026113000040003_add_test_events';
 import * as m1130_0501 from './2026113000050001_lease_integration_requests';
 import * as m1201_0101 from './2026120100010001_admin_list_indexes';
+import * as m1201_0301 from './2026120100030001_phone_sign_in';
 import * as m1201_0401 from './2026120100040001_ordering_week';
 import * as m1201_0601 from './2026120100060001_ordering_week_schedules_claims';
 import * as m1201_0801 from './2026120100080001_order_events_horizon';
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026113000040003_add_test_events': m1130_0403,
   '2026113000050001_lease_integration_requests': m1130_0501,
   '2026120100010001_admin_list_indexes': m1201_0101,
+  '2026120100030001_phone_sign_in': m1201_0301,
   '2026120100040001_ordering_week': m1201_0401,
   '2026120100060001_ordering_week_schedules_claims': m1201_0601,
   '2026120100080001_order_events_horizon': m1201_0801,

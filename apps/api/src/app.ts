@@ -19,6 +19,8 @@ import { routeTable } from './routes';
 import { setOrderEventPublisher } from './modules/orders/order-events';
 import { webhookEventPublisher } from './modules/webhooks/webhook-queue';
 import { setWebhookAllowHosts } from './modules/webhooks/webhooks.service';
+import { setPhoneNormalizer } from '@portal/contracts';
+import { toE164 } from './lib/phone';
 
 /**
  * Hides secrets carried in URLs from the request log: checkout and invitation tokens in paths, and every
@@ -55,10 +57,12 @@ export interface AppOptions {
 /**
  * Wires the modules to each other and to the config where one may not import the other (composition): order
  * events queue their webhook deliveries through the orders module's publisher hook (the order code imports no
- * webhook code), and the webhooks' SSRF guard gets its allowed hosts. Idempotent; createApp calls it, and
+ * webhook code), the webhooks' SSRF guard gets its allowed hosts, and the contracts' phone schemas get the E.164
+ * normaliser (libphonenumber-js, which the SPA does not load). Idempotent; createApp calls it, and
  * main.ts before it starts the jobs (the reconciler and janitors append order events too).
  */
 export function wireModules(config: Pick<Config, 'webhookAllowHosts'>): void {
+  setPhoneNormalizer(toE164);
   setOrderEventPublisher(webhookEventPublisher);
   setWebhookAllowHosts(config.webhookAllowHosts);
 }

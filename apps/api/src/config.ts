@@ -109,6 +109,12 @@ const envSchema = z.object({
   // newest events the index holds by store and board.
   FEED_CACHE_MB: z.coerce.number().int().min(1).default(32),
   FEED_INDEX_EVENTS: z.coerce.number().int().min(1000).default(200_000),
+  /** GET /me/events (issue 26 §7): seconds between heartbeat comments (spec 000 §9: 25). */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(25),
+  /** GET /me/events: longest life of one stream in seconds; the client reconnects with Last-Event-ID. */
+  LIVE_STREAM_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+  /** GET /me/events without LISTEN/NOTIFY (tests, or while the listener is down): seconds between feed reads. */
+  LIVE_POLL_SECONDS: z.coerce.number().positive().max(300).default(5),
   // Comma-separated hosts production lets webhooks reach although private or loopback (the SSRF guard's exceptions).
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   // How long the catalog routes reuse a user's loaded permissions (ms): a revocation applies there within it.
@@ -203,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     feedCacheMb: e.FEED_CACHE_MB,
     feedIndexEvents: e.FEED_INDEX_EVENTS,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    liveStreamMaxMs: e.LIVE_STREAM_MAX_SECONDS * 1000,
+    livePollMs: e.LIVE_POLL_SECONDS * 1000,
     webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

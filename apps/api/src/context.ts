@@ -19,6 +19,17 @@ export interface FeedReader {
   sawSeq(lastSeq: number): void;
 }
 
+/**
+ * Word of new order events for the live streams of GET /me/events (modules/orders/live-events.service.ts builds
+ * it over LISTEN order_events_appended; main.ts starts it): `subscribe` calls `listener` with the highest seq
+ * appended (at commit) and answers the unsubscribe; `listening` is false while the notifications connection
+ * is down (streams then read the feed every LIVE_POLL_SECONDS).
+ */
+export interface OrderEventSignal {
+  subscribe(listener: (seq: number) => void): () => void;
+  readonly listening: boolean;
+}
+
 /** What every module's routes get: config, the DB, the logger and the outbound services. */
 export interface AppContext {
   config: Config;
@@ -29,4 +40,6 @@ export interface AppContext {
   imports?: { enqueue(db: Db, runId: string): Promise<void> };
   /** The order feed's index in memory (modules/integrations/feed-index.ts); absent → every page is read from the database. */
   feedReader?: FeedReader;
+  /** New order events as they commit; absent → live streams read the feed every LIVE_POLL_SECONDS. */
+  orderEvents?: OrderEventSignal;
 }

@@ -7,6 +7,7 @@ import { createApp, wireModules } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
 import { startNotifications } from './db/notifications';
 import { FeedIndex, sizeEventTexts } from './modules/integrations/feed-index';
+import { createOrderEventHub } from './modules/orders/live-events.service';
 import { feedIdentityFor } from './modules/integrations/feed-identity';
 import { createMailOutbox } from './jobs/mail-queue';
 import { createJanitors } from './jobs/janitors';
@@ -83,8 +84,13 @@ async function main() {
     logger.warn('the order feed was reset (the database was restored or recreated): its index is rebuilt');
     void feedIndex.reset().catch(() => undefined);
   });
-  const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber]);
-  const app = createApp({ config, db, logger, mailer: outbox.mailer, imports, feedReader: feedIndex }, { webDir: config.webDir });
+  // Live order updates (GET /me/events) hear new order events on the same connection.
+  const orderEvents = createOrderEventHub();
+  const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber, orderEvents.subscriber]);
+  const app = createApp(
+    { config, db, logger, mailer: outbox.mailer, imports, feedReader: feedIndex, orderEvents },
+    { webDir: config.webDir },
+  );
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ port: config.port }, `portal listening on http://127.0.0.1:${config.port}`);
     // What a newcomer needs next: the URL, the demo accounts when seeded, where mail goes.

@@ -15,6 +15,7 @@ import { quickOrderRoutes } from './modules/carts/quick-order.routes';
 import { orderGuidesRoutes } from './modules/order-guides/order-guides.routes';
 import { checkoutSessionsRoutes } from './modules/checkout-sessions/checkout-sessions.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { liveEventsRoutes } from './modules/orders/live-events.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -46,6 +47,7 @@ export const routeTable: readonly Route[] = [
   ...orderGuidesRoutes,
   ...checkoutSessionsRoutes,
   ...ordersRoutes,
+  ...liveEventsRoutes,
   ...invitationsRoutes,
   ...adminUsersRoutes,
   ...rolesRoutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneSchema } from './phone';
 import { grantRefSchema, scopeTypeSchema } from './grants';
 
 /**
@@ -132,12 +133,7 @@ export const adminUserProfileBodySchema = z.strictObject({
     .max(100)
     .nullish()
     .transform((v) => (v ? v : null)),
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  phone: optionalPhoneSchema,
   isActive: z.boolean(),
 });
 export type AdminUserProfileBody = z.input<typeof adminUserProfileBodySchema>;

@@ -18,6 +18,8 @@ export const AUTH_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   invalidCredentials: 'Invalid email or password.',
+  /** Sign-in without an email or phone, or with both (spec 000 §5). */
+  identifierRequired: 'You must provide either an email or phone number and a password',
   deactivated: 'Your account has been deactivated. Please contact support for assistance.',
   currentPasswordIncorrect: 'Your current password is incorrect.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
@@ -25,6 +27,12 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   passwordTooLong: 'Password is too long: at most 72 bytes (letters with accents and symbols such as é or € count as 2 or 3).',
+} as const;
+
+/** Phone texts (spec 000 §5 sign-in; issue 26 §7). */
+export const PHONE_MESSAGES = {
+  invalidPhone: 'Please enter a valid phone number',
+  phoneTaken: 'This phone number is already used by another account.',
 } as const;
 
 /** The live checklist of the reset and change-password forms (spec 000 §2), in order. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { AUTH_MESSAGES } from './auth-messages';
+import { phoneSchema } from './phone';
 
 export { AUTH_MESSAGES, PASSWORD_CHECKLIST } from './auth-messages';
 
@@ -33,10 +34,23 @@ export const newPasswordSchema = z
   .regex(/[0-9]/, AUTH_MESSAGES.passwordNumber)
   .regex(/[^A-Za-z0-9]/, AUTH_MESSAGES.passwordSpecial);
 
-export const loginBodySchema = z.strictObject({
-  email: emailSchema,
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
-});
+/**
+ * POST /auth/login (spec 000 §5, ARCHITECTURE §5): `{ email, password }` or `{ phone, password }`, exactly one
+ * identifier (neither or both: 400 with AUTH_MESSAGES.identifierRequired). The phone is answered in E.164
+ * (a US national form such as "(515) 555-0100" is accepted).
+ */
+export const loginBodySchema = z
+  .strictObject({
+    email: emailSchema.optional(),
+    phone: phoneSchema.optional(),
+    password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+  })
+  .refine((b) => (b.email === undefined) !== (b.phone === undefined), {
+    message: AUTH_MESSAGES.identifierRequired,
+    path: ['email'],
+    // Checked on the raw body even when another field failed: an empty form names both fields.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const passwordRecoveryBodySchema = z.strictObject({ email: emailSchema });

@@ -3,6 +3,8 @@ export * from './permissions';
 export * from './problem';
 export * from './common';
 export * from './auth';
+export * from './phone';
+export * from './live';
 export * from './me';
 export * from './catalog';
 export * from './carts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneSchema } from './phone';
 import { AUTH_MESSAGES, newPasswordSchema } from './auth';
 import { pageOf } from './common';
 import { scopeTypeSchema } from './grants';
@@ -149,12 +150,7 @@ export const acceptInvitationBodySchema = z
   .strictObject({
     firstName: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
     lastName: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
-    phone: z
-      .string()
-      .trim()
-      .max(30)
-      .nullish()
-      .transform((p) => (p ? p : null)),
+    phone: optionalPhoneSchema,
     password: newPasswordSchema.optional(),
     confirmPassword: z.string().max(200).optional(),
   })

@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { optionalPhoneSchema } from './phone';
 import { AUTH_MESSAGES, newPasswordSchema } from './auth';
 
 /** Edit Profile body (spec 000 §2, §5): names required, phone optional (null when empty). */
 export const updateProfileBodySchema = z.strictObject({
   firstName: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .nullish()
-    .transform((p) => (p ? p : null)),
+  phone: optionalPhoneSchema,
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 

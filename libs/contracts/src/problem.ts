@@ -147,6 +147,8 @@ export const PROBLEM_CODES = {
   claimQuantityExceeded: 'claim_quantity_exceeded',
   /** Resolving a claim that is resolved already, 409. */
   claimResolved: 'claim_resolved',
+  /** A profile phone another active account already signs in with (issue 26 §7), 409. */
+  phoneTaken: 'phone_taken',
 } as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 /** Every problem code, for schemas and tests. */
@@ -253,6 +255,7 @@ export const PROBLEM_STATUS = {
   claim_window_closed: 409,
   claim_quantity_exceeded: 422,
   claim_resolved: 409,
+  phone_taken: 409,
 } as const satisfies Record<ProblemCode, number>;
 /** The codes whose status is `S` (what each typed error of that status may carry). */
 export type ProblemCodeOf<S extends number> = { [C in ProblemCode]: (typeof PROBLEM_STATUS)[C] extends S ? C : never }[ProblemCode];

@@ -73,7 +73,7 @@ export const reconcilerSettlements = new client.Counter({
 /** Refused sign-ins, by reason (wrong_password, unknown_email, deactivated). */
 export const loginFailures = new client.Counter({
   name: 'portal_login_failures_total',
-  help: 'Refused sign-ins, by reason (wrong_password, unknown_email, deactivated)',
+  help: 'Refused sign-ins, by reason (wrong_password, unknown_email, unknown_phone, deactivated)',
   labelNames: ['reason'] as const,
   registers,
 });
@@ -92,7 +92,7 @@ for (const o of ['refunded', 'refused', 'unconfirmed']) refunds.inc({ outcome: o
 for (const o of ['delivered', 'failed', 'abandoned']) webhookDeliveries.inc({ outcome: o }, 0);
 for (const o of ['succeeded', 'failed']) importRuns.inc({ outcome: o }, 0);
 for (const r of ['paid', 'failed', 'error', 'pending', 'unchecked']) reconcilerSettlements.inc({ result: r }, 0);
-for (const r of ['wrong_password', 'unknown_email', 'deactivated']) loginFailures.inc({ reason: r }, 0);
+for (const r of ['wrong_password', 'unknown_email', 'unknown_phone', 'deactivated']) loginFailures.inc({ reason: r }, 0);
 for (const r of ['account_ip', 'account_ceiling', 'ip']) loginLockouts.inc({ rule: r }, 0);
 
 const gauge = (name: string, help: string) => new client.Gauge({ name, help, registers });
@@ -170,6 +170,21 @@ function fallbackLabel(path: string, status: number): string {
   return 'spa';
 }
 
+/** Open live streams (GET /me/events) of this process. */
+const liveStreams = gauge('portal_live_streams', 'Open live update streams (GET /me/events, text/event-stream) of this process');
+/** Streaming answers: their duration is the life of a connection, not the time to answer, so it is not observed. */
+const streaming = new WeakSet<Response>();
+/**
+ * Marks an answer as a long-lived stream (server-sent events): it is counted in `portal_live_streams` while open
+ * and left out of `portal_http_request_duration_seconds`, where an hour-long connection would read as the
+ * slowest request there is.
+ */
+export function streamingResponse(res: Response): void {
+  streaming.add(res);
+  liveStreams.inc();
+  res.once('close', () => liveStreams.dec());
+}
+
 /**
  * Observes every request's duration labelled by its declared route (`labelRoute`, set first thing in each
  * route's chain, so a 401, 403, 400 or 429 is labelled like the route's 200), the few fixed endpoints by
@@ -179,6 +194,7 @@ export const metricsMiddleware: RequestHandler = (req, res, next) => {
   const end = httpDuration.startTimer();
   const path = req.path;
   res.on('finish', () => {
+    if (streaming.has(res)) return;
     const route = routeLabels.get(res) ?? fallbackLabel(path, res.statusCode);
     end({ method: req.method, route, status: String(res.statusCode) });
   });

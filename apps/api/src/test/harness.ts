@@ -47,6 +47,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; ma
     PAYMENT_TEST_MODE: 'true',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
     DATABASE_URL: withDatabase(server, name),
+    // A live stream (GET /me/events) ends within 0.3 s, so a test calling every route is not held open.
+    LIVE_STREAM_MAX_SECONDS: '0.3',
     ...opts.env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');

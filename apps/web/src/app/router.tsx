@@ -8,8 +8,21 @@ import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
 import { PageSpinner } from '../components/ui/feedback';
 
-/** Screens load on first visit (code splitting), with the page spinner meanwhile. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+/** The lazy screens' loaders by the paths they serve, for preloadScreen. */
+const SCREEN_LOADERS: Array<[RegExp, () => Promise<unknown>]> = [];
+
+/**
+ * Starts loading the screen of `pathname` now (main.tsx, at start when signed in): its chunk downloads while the
+ * session is refreshed instead of after the guard lets it render — one round trip less before the page shows.
+ */
+export function preloadScreen(pathname: string): void {
+  const hit = SCREEN_LOADERS.find(([re]) => re.test(pathname));
+  if (hit) void hit[1]().catch(() => undefined);
+}
+
+/** Screens load on first visit (code splitting), with the page spinner meanwhile; `path` registers it for preloadScreen. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, path?: RegExp) {
+  if (path) SCREEN_LOADERS.push([path, load]);
   const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   return function Page(): ReactNode {
     return (
@@ -19,17 +32,17 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
     );
   };
 }
-const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute');
-const CartRoute = page(() => import('./routes/cart'), 'CartRoute');
-const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute');
-const OrderHistoryRoute = page(() => import('./routes/order-history'), 'OrderHistoryRoute');
-const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute');
-const AdminRoute = page(() => import('./routes/admin/admin-dashboard'), 'AdminRoute');
-const StoreEditorRoute = page(() => import('../features/admin-stores'), 'StoreEditorRoute');
-const EditUserRoute = page(() => import('./routes/admin/edit-user'), 'EditUserRoute');
-const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute');
-const OrderConfirmationRoute = page(() => import('./routes/order-confirmation'), 'OrderConfirmationRoute');
-const PricingCalculatorRoute = page(() => import('./routes/pricing-calculator'), 'PricingCalculatorRoute');
+const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute', /^\/profile\/?$/);
+const CartRoute = page(() => import('./routes/cart'), 'CartRoute', /^\/cart\/?$/);
+const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute', /^\/orders\/?$/);
+const OrderHistoryRoute = page(() => import('./routes/order-history'), 'OrderHistoryRoute', /^\/order-history\/?$/);
+const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute', /^\/(shop\/?)?$/);
+const AdminRoute = page(() => import('./routes/admin/admin-dashboard'), 'AdminRoute', /^\/admin\/?$/);
+const StoreEditorRoute = page(() => import('../features/admin-stores'), 'StoreEditorRoute', /^\/admin\/store\//);
+const EditUserRoute = page(() => import('./routes/admin/edit-user'), 'EditUserRoute', /^\/admin\/users\//);
+const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute', /^\/payment\/?$/);
+const OrderConfirmationRoute = page(() => import('./routes/order-confirmation'), 'OrderConfirmationRoute', /^\/order-confirmation\//);
+const PricingCalculatorRoute = page(() => import('./routes/pricing-calculator'), 'PricingCalculatorRoute', /^\/pricing-calculator\/?$/);
 const InvitationAcceptRoute = page(() => import('./routes/invitation-accept'), 'InvitationAcceptRoute');
 const OrderGuidesRoute = page(() => import('./routes/ordering'), 'OrderGuidesRoute');
 const QuickOrderRoute = page(() => import('./routes/ordering'), 'QuickOrderRoute');

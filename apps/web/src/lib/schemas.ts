@@ -5,7 +5,6 @@
  * without it (issue 15 §4).
  */
 export {
-  loginBodySchema,
   meSchema,
   myOutletsSchema,
   outletStoresSchema,

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { z } from 'zod';
 import type { MyOutlet, StoreSummary } from '@portal/contracts';
 import type { ApiError } from './api-error';
-import { SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
+import { SESSION_TOKEN_EVENT, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
 /** Local-storage key of the shop view state (filters, page, view mode); removed on outlet/store switch. */
 export const SHOP_STATE_KEY = 'portal.shop-state';
@@ -55,6 +55,19 @@ const fetchParsed =
 const fetchOutlets = fetchParsed('myOutletsSchema');
 const fetchSelection = fetchParsed('selectionSchema');
 const fetchStores = fetchParsed('outletStoresSchema');
+
+/**
+ * On a signed-in page load the outlets, the saved selection and that outlet's stores are asked for as soon as the
+ * access token is back (SESSION_TOKEN_EVENT), alongside /me rather than after it; SWR hands these answers to the
+ * provider's queries below (same keys), so nothing is fetched twice.
+ */
+function prefetchSelection() {
+  void preload('/me/outlets', fetchOutlets).catch(() => undefined);
+  void preload('/me/selection', fetchSelection)
+    .then((sel) => (sel.outletId ? preload(`/outlets/${sel.outletId}/stores`, fetchStores) : undefined))
+    .catch(() => undefined);
+}
+if (typeof window !== 'undefined') window.addEventListener(SESSION_TOKEN_EVENT, prefetchSelection);
 
 const SelectionContext = createContext<SelectionValue | null>(null);
 

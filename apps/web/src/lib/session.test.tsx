@@ -3,7 +3,16 @@ import axios from 'axios';
 import { SWRConfig } from 'swr';
 import { AUTH_MESSAGES, type Me } from '@portal/contracts';
 import { api, ApiError, getAccessToken } from './api';
-import { SessionError, SessionProvider, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession, type SessionValue } from './session';
+import {
+  SESSION_TOKEN_EVENT,
+  SessionError,
+  SessionProvider,
+  SIGNED_IN_EVENT,
+  SIGNED_OUT_EVENT,
+  startSessionEarly,
+  useSession,
+  type SessionValue,
+} from './session';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ sub: 'u1', exp }))}.s`;
 const meOf = (isActive = true): Me => ({
@@ -82,6 +91,20 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     expect(current.hasAnyPermission(['bcc.orders.store.manage'])).toBe(false);
   });
 
+  it('when main.tsx started the refresh before the first render, then the bootstrap takes its token (one refresh) and selection is told the token is back', async () => {
+    const refresh = jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-early' } });
+    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    const told = jest.fn();
+    window.addEventListener(SESSION_TOKEN_EVENT, told);
+    startSessionEarly();
+    renderSession();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    window.removeEventListener(SESSION_TOKEN_EVENT, told);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(getAccessToken()).toBe('tok-early');
+    expect(told).toHaveBeenCalledTimes(1);
+  });
+
   it('when /me fails after the refresh, then the session starts signed out with the init error flag', async () => {
     jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-1' } });
     jest.spyOn(api, 'get').mockRejectedValue(new ApiError(403, { type: 'x', title: 'x', status: 403, code: 'forbidden' }));
@@ -105,6 +128,18 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     expect(post).toHaveBeenCalledWith('/auth/login', { email: 'buyer@example.com', password: 'pw' });
     expect(current.status).toBe('authenticated');
     expect(heard).toHaveBeenCalled();
+  });
+
+  it('when signing in with a phone number, then the body carries phone, not email', async () => {
+    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: tokenResponse });
+    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    renderSession();
+    await waitFor(() => expect(current.status).toBe('unauthenticated'));
+    await act(async () => {
+      await current.signIn('(515) 555-0100', 'pw');
+    });
+    expect(post).toHaveBeenCalledWith('/auth/login', { phone: '(515) 555-0100', password: 'pw' });
   });
 
   it('when the account turns out inactive after sign-in, then it is signed out again with the deactivated message', async () => {

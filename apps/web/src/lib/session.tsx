@@ -14,6 +14,24 @@ async function loadApi(): Promise<ApiModule> {
 }
 const loadContracts = () => import('@/lib/schemas');
 
+/** The token refresh main.tsx started before the first render (startSessionEarly), for the bootstrap to take once. */
+let earlyToken: Promise<string | null> | null = null;
+/**
+ * Called by main.tsx before the first render: on a signed-in page load the access token is asked for (and the
+ * schemas /me is read with start downloading) at once, while React renders, instead of after the first commit;
+ * the bootstrap below takes that answer (issue 26: signed-in screens load fast).
+ */
+export function startSessionEarly(): void {
+  if (earlyToken || !hasSignedInFlag()) return;
+  void loadContracts();
+  earlyToken = loadApi().then((m) => m.refreshAccessToken());
+}
+function takeEarlyToken(): Promise<string | null> | null {
+  const t = earlyToken;
+  earlyToken = null;
+  return t;
+}
+
 type Status = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface SessionValue {
@@ -27,7 +45,8 @@ export interface SessionValue {
   /** True when the user holds any one of `codes`. */
   hasAnyPermission(codes: string[]): boolean;
   /** Password sign-in, then the account check; throws ApiError (refused) or SessionError (check failed). */
-  signIn(email: string, password: string): Promise<Me>;
+  /** Signs in with an email, or a phone number (any text without an @), and a password. */
+  signIn(emailOrPhone: string, password: string): Promise<Me>;
   /** Ends the session on the server, then clears it here; throws (and keeps the session) when the server cannot be reached. */
   signOut(): Promise<void>;
   /** Re-reads GET /me (after a profile change). */
@@ -42,6 +61,11 @@ const SessionContext = createContext<SessionValue | null>(null);
 export const SIGNED_OUT_EVENT = 'portal:signed-out';
 /** Window event after a password sign-in (spec 000 §4 login event). */
 export const SIGNED_IN_EVENT = 'portal:signed-in';
+/**
+ * Window event once a page load has its access token back from the refresh cookie, before /me answers: the
+ * selection starts its requests then, alongside /me (lib/selection.tsx, issue 26: no waterfall on a signed-in load).
+ */
+export const SESSION_TOKEN_EVENT = 'portal:session-token';
 
 /** Spec 000 §9: auto-refresh tick every 30 s; retries back off from 200 ms doubling; permission retries 1 s then 2 s. */
 const REFRESH_TICK_MS = 30_000;
@@ -116,15 +140,18 @@ function useBootstrapSession({
         setStatus('unauthenticated');
         return;
       }
+      // The schemas /me is parsed with download while the token is being refreshed (not after it: one round trip less).
+      void loadContracts();
       const { refreshAccessToken } = await api();
       if (!alive) return;
-      const token = await refreshAccessToken();
+      const token = await (takeEarlyToken() ?? refreshAccessToken());
       if (!alive) return;
       if (!token) {
         setStatus('unauthenticated');
         return;
       }
       accept(token);
+      window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
       try {
         await loadMe();
       } catch {
@@ -247,7 +274,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
-      const res = await http.post('/auth/login', { email, password });
+      // The "Email or phone" field: an @ makes it an email, anything else a phone (normalised by the server).
+      const res = await http.post('/auth/login', email.includes('@') ? { email, password } : { phone: email, password });
       const t = tokenResponseSchema.parse(res.data);
       accept(t.access_token);
       let m: Me;

@@ -21,6 +21,8 @@ export interface UserRow {
   sort_name?: string;
   /** Holds at least one grant (kept by a trigger on role_grants; never written by the app). */
   has_grant?: boolean;
+  /** The phone one signs in with, E.164, unique among active users; set from the profile (2026120100030001). */
+  phone: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,6 +33,7 @@ export interface UserProfileRow {
   first_name: string | null;
   last_name: string | null;
   full_name: string | null;
+  /** The contact phone, E.164 (CHECK user_profiles_phone_e164). */
   phone: string | null;
   last_selected_outlet_id: number | null;
   last_selected_store_id: number | null;

@@ -240,11 +240,11 @@ describe('PATCH /admin/users/{userId}/profile', () => {
       isActive: true,
     });
     expect(res.status).toBe(200);
-    expect(res.body.profile).toMatchObject({ firstName: 'Valerie', lastName: 'Viewer', phone: '(515) 555-0199', isActive: true });
+    expect(res.body.profile).toMatchObject({ firstName: 'Valerie', lastName: 'Viewer', phone: '+15155550199', isActive: true });
     expect(await profileOf(f.users.viewer.id)).toMatchObject({
       first_name: 'Valerie',
       full_name: 'Valerie Viewer',
-      phone: '(515) 555-0199',
+      phone: '+15155550199',
     });
     expect(await auditCount()).toBe(before + 1);
     const row = await lastAudit();

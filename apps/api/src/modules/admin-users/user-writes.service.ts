@@ -13,7 +13,7 @@ import type { GrantKey, GrantRow, Actor } from '../access/access.service';
 import { atOutlet, deleteGrants, grantsOf, insertGrants, reachIds, rolesByIds } from '../access/access.service';
 import { USER_MANAGEMENT_CODES, assertMayGrant, resolveGrants } from '../access/grants.service';
 import { recordAudit } from '../audit/audit.service';
-import { revokeAllSessions } from '../auth/auth.service';
+import { assertPhoneFree, phoneTakenError, revokeAllSessions } from '../auth/auth.service';
 import * as repo from './admin-users.repository';
 import { detailOf, editable, grantsWithEditable, isSuper, savedUser, type Conn } from './user-detail';
 
@@ -51,7 +51,7 @@ async function keepOneSuperAdmin(db: Conn, userId: string, opts: { withoutRoleId
  * PATCH /admin/users/{userId}/profile: names, phone and the active flag (email is not editable).
  * Deactivating revokes every session of the user at once (their next refresh answers 401) and their access
  * tokens stop working on the next request. Nobody deactivates themselves or the last active super administrator
- * (409). A person who also holds grants at places the caller does not manage keeps their profile: 403
+ * (409); a phone another active account signs in with is refused (409 `phone_taken`). A person who also holds grants at places the caller does not manage keeps their profile: 403
  * `user_not_editable` (ARCHITECTURE §11 rule 2 — deactivating would reach those places too).
  */
 export async function updateProfile(db: Db, actor: Actor, userId: string, body: ProfileInput, meta: WriteMeta): Promise<AdminUserDetail> {
@@ -62,7 +62,10 @@ export async function updateProfile(db: Db, actor: Actor, userId: string, body: 
     const deactivating = user.isActive && !body.isActive;
     if (deactivating && userId === actor.userId) throw new ConflictError(M.selfDeactivate, PROBLEM_CODES.selfDeactivate);
     if (deactivating) await keepOneSuperAdmin(trx, userId);
-    await repo.upsertProfile(trx, userId, body);
+    if (body.phone !== user.phone) await assertPhoneFree(trx, userId, body.phone);
+    await repo.upsertProfile(trx, userId, body).catch((e: unknown) => {
+      throw phoneTakenError(e);
+    });
     if (user.isActive !== body.isActive) await repo.setActive(trx, userId, body.isActive);
     const sessionsRevoked = deactivating ? await revokeAllSessions(trx, userId, 'user_deactivated') : 0;
     const changed: Record<string, { from: unknown; to: unknown }> = {};

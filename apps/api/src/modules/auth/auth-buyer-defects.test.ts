@@ -23,14 +23,14 @@ const flagOf = (res: request.Response) => cookies(res).find((c) => c.startsWith(
 const login = (body: object) => request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', '10.9.0.1').send(body);
 
 describe('POST /auth/login with missing fields', () => {
-  it("when the body is empty, then 400 with the spec's email and password messages, not zod's", async () => {
+  it("when the body is empty, then 400 with the spec's identifier and password messages, not zod's", async () => {
     const res = await login({});
     expect(res.status).toBe(400);
     const p = problem(res);
     expect(p.code).toBe('validation_failed');
     expect(p.errors).toEqual([
-      { path: 'email', message: AUTH_MESSAGES.invalidEmail },
       { path: 'password', message: AUTH_MESSAGES.passwordRequired },
+      { path: 'email', message: AUTH_MESSAGES.identifierRequired },
     ]);
     expect(JSON.stringify(p)).not.toMatch(/expected string/);
   });

@@ -51,6 +51,27 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserAccoun
   return r ? toAccount(r) : undefined;
 }
 
+/**
+ * The account that signs in with this E.164 phone (`users.phone`): the active one when there is one (the
+ * partial unique index allows one), else a deactivated holder (refused after the password); undefined when none.
+ */
+export async function findUserByPhone(db: Db, phone: string): Promise<UserAccount | undefined> {
+  const r = await db('users')
+    .where({ phone })
+    .orderBy([
+      { column: 'is_active', order: 'desc' },
+      { column: 'created_at', order: 'asc' },
+    ])
+    .first('id', 'email', 'password_hash', 'is_active');
+  return r ? toAccount(r) : undefined;
+}
+
+/** Does another active account (not `userId`) sign in with this E.164 phone? */
+export async function phoneTakenByOther(db: Db, phone: string, userId: string): Promise<boolean> {
+  const r = await db('users').where({ phone, is_active: true }).whereNot({ id: userId }).first('id');
+  return r !== undefined;
+}
+
 /** The account with this id; undefined when absent. */
 export async function findUserById(db: Db, id: string): Promise<UserAccount | undefined> {
   const r = await db('users').where({ id }).first('id', 'email', 'password_hash', 'is_active');

@@ -86,9 +86,10 @@ function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
     passport = new Passport();
     passport.use(
       new LocalStrategy(
-        { usernameField: 'email', passwordField: 'password', session: false, passReqToCallback: true },
-        (req, email, password, done) => {
-          authService.verifyCredentials(ctx, email, password, requestMeta(req, ctx.config)).then((user) => done(null, user), done);
+        { usernameField: 'login', passwordField: 'password', session: false, passReqToCallback: true },
+        (req, login, password, done) => {
+          const by: authService.SignInIdentifier = (req.body as { via?: string }).via === 'phone' ? { phone: login } : { email: login };
+          authService.verifyCredentials(ctx, by, password, requestMeta(req, ctx.config)).then((user) => done(null, user), done);
         },
       ),
     );
@@ -100,7 +101,8 @@ function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
 /** Runs the passport-local strategy on an already parsed body; resolves the verified user. */
 const passwordSignIn = (ctx: AppContext, req: Request, res: Response, body: LoginBody) =>
   new Promise<{ id: string; email: string }>((resolve, reject) => {
-    req.body = body;
+    // One username field for passport-local: the email or the E.164 phone, and which of the two it is.
+    req.body = { login: body.email ?? body.phone, via: body.email === undefined ? 'phone' : 'email', password: body.password };
     passportFor(ctx).authenticate('local', { session: false }, (err: unknown, user: { id: string; email: string } | false) => {
       if (err) reject(err);
       else if (!user) reject(new UnauthenticatedError(AUTH_MESSAGES.invalidCredentials));
@@ -123,11 +125,11 @@ export const authRoutes = [
     tags,
     auth: 'public',
     body: loginBodySchema,
-    summary: 'Sign in with email and password (passport-local, bcrypt)',
+    summary: 'Sign in with email or phone and password (passport-local, bcrypt)',
     description:
-      'Answers the token response; the refresh token is set only as an httpOnly SameSite=Strict cookie. Unknown email and wrong password give the same 401.',
+      'Exactly one of email or phone (E.164, or a US national form). Answers the token response; the refresh token is set only as an httpOnly SameSite=Strict cookie. Unknown email or phone and wrong password give the same 401.',
     response: { description: 'Signed in', schema: tokenResponseSchema },
-    errors: { 401: 'Invalid email or password, or account deactivated', 429: 'Too many failed sign-ins (Retry-After)' },
+    errors: { 401: 'Invalid email, phone or password, or account deactivated', 429: 'Too many failed sign-ins (Retry-After)' },
     // Built once per app: the bcrypt warm-up (so the first sign-in is not slower) and the failed sign-in limit.
     before: (ctx) => {
       authService.warmUp(ctx);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import { PROBLEM_CODES, AUTH_MESSAGES, type TokenResponse } from '@portal/contracts';
+import { PROBLEM_CODES, AUTH_MESSAGES, PHONE_MESSAGES, type TokenResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/knex';
 import { signAccessToken } from '../../lib/access-token';
-import { UnauthenticatedError } from '../../http/errors';
+import { ConflictError, UnauthenticatedError } from '../../http/errors';
+import { uniqueViolation } from '../../db/unique-violation';
 import { loginFailures } from '../../http/metrics';
 import * as repo from './auth.repository';
 import { AUDIT_ACTIONS, invalidCredentials, newOpaqueToken, sessionInvalid, sha256, type RequestMeta } from './auth-common';
@@ -61,6 +62,22 @@ export function recordAudit(db: Db, entry: repo.AuditEntry): Promise<void> {
 }
 
 /**
+ * Refuses (409 `phone_taken`) a profile phone (E.164) another active account signs in with (issue 26 §7);
+ * null passes. Call before saving a profile; `phoneTakenError` maps the race the unique index catches.
+ */
+export async function assertPhoneFree(db: Db, userId: string, phone: string | null): Promise<void> {
+  if (phone && (await repo.phoneTakenByOther(db, phone, userId)))
+    throw new ConflictError(PHONE_MESSAGES.phoneTaken, PROBLEM_CODES.phoneTaken);
+}
+
+/** The 409 `phone_taken` for a unique violation of `users_phone_active_key` (two saves at once); else `e` itself. */
+export function phoneTakenError(e: unknown): unknown {
+  return uniqueViolation(e)?.constraint === 'users_phone_active_key'
+    ? new ConflictError(PHONE_MESSAGES.phoneTaken, PROBLEM_CODES.phoneTaken)
+    : e;
+}
+
+/**
  * Revokes every live refresh session of a user (their next refresh answers 401; access tokens carrying
  * those sessions stop at once). For other modules, e.g. deactivation in admin users. Returns the count.
  */
@@ -68,31 +85,39 @@ export function revokeAllSessions(db: Db, userId: string, reason: string): Promi
   return repo.revokeUserSessions(db, userId, reason);
 }
 
+/** Who signs in: an email (citext) or a phone in E.164 (the contract normalised it). */
+export type SignInIdentifier = { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
 /**
- * Checks an email and password (the passport-local verify step, ARCHITECTURE §4). Unknown email and wrong
- * password cost one bcrypt compare each and raise the same 401 `invalid_credentials`; an inactive
- * account raises 401 `account_deactivated` only after the password matched. The lockout policy
- * (`assertNotLockedOut`) raises 429 before any compare. Failures are audited with the client IP.
+ * Checks an email or phone and a password (the passport-local verify step, ARCHITECTURE §4; issue 26 §7).
+ * Unknown identifier and wrong password cost one bcrypt compare each and raise the same 401
+ * `invalid_credentials`; an inactive account raises 401 `account_deactivated` only after the password matched.
+ * The lockout policy (`assertNotLockedOut`) raises 429 before any compare, keyed by the account's email when
+ * the phone names an account (one budget whichever identifier is tried), else by the identifier as given.
+ * Failures are audited with the client IP.
  */
 export async function verifyCredentials(
   ctx: AppContext,
-  email: string,
+  by: SignInIdentifier,
   password: string,
   meta: RequestMeta,
 ): Promise<{ id: string; email: string }> {
   const { db, config } = ctx;
-  await assertNotLockedOut(ctx, email, meta.ip);
-  const user = await repo.findUserByEmail(db, email);
+  const byPhone = by.phone !== undefined ? await repo.findUserByPhone(db, by.phone) : undefined;
+  const identifier = by.email ?? byPhone?.email ?? by.phone!;
+  await assertNotLockedOut(ctx, identifier, meta.ip);
+  const user = by.email !== undefined ? await repo.findUserByEmail(db, by.email) : byPhone;
   const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyHash(config.bcryptCost)));
   if (!user || !matches) {
+    const reason = user ? 'wrong_password' : by.email !== undefined ? 'unknown_email' : 'unknown_phone';
     await repo.insertAudit(db, {
       action: AUDIT_ACTIONS.loginFailed,
       userId: user?.id,
-      actorEmail: email,
+      actorEmail: identifier,
       ip: meta.ip,
-      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+      details: by.phone !== undefined ? { reason, via: 'phone' } : { reason },
     });
-    loginFailures.inc({ reason: user ? 'wrong_password' : 'unknown_email' });
+    loginFailures.inc({ reason });
     throw invalidCredentials();
   }
   if (!user.isActive) {

@@ -358,7 +358,7 @@ describe('POST /invitations/{token}/accept', () => {
       first_name: 'Ivy',
       last_name: 'Invitee',
       full_name: 'Ivy Invitee',
-      phone: '515-555-0100',
+      phone: '+15155550100',
     });
     expect(await t.db('role_grants').where({ user_id: user!.id }).select('role_id', 'scope_type', 'outlet_id', 'granted_by')).toEqual([
       { role_id: roles.outlet_buyer, scope_type: 'outlet', outlet_id: f.outlets.dsm, granted_by: f.users.admin.id },

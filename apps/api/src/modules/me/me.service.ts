@@ -14,7 +14,7 @@ import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../http/errors';
 import type { Principal } from '../access/access.service';
 import { canShopAt, codesByPlace, isMember, can, holdsAnywhere } from '../access/access.service';
-import { recordAudit, type RequestMeta } from '../auth/auth.service';
+import { assertPhoneFree, phoneTakenError, recordAudit, type RequestMeta } from '../auth/auth.service';
 import * as repo from './me.repository';
 import { outletRequestMail } from './me.mail';
 import { outletRequestApproverEmails } from '../invitations/outlet-requests.service';
@@ -40,8 +40,8 @@ export async function getMe(db: Db, actor: Principal): Promise<Me> {
 }
 
 /**
- * Saves first name, last name and phone (null when empty) and audits it with the request's IP (`meta`);
- * email stays read-only. Returns the profile.
+ * Saves first name, last name and phone (E.164, null when empty) and audits it with the request's IP (`meta`);
+ * email stays read-only. A phone another active account signs in with: 409 `phone_taken`. Returns the profile.
  */
 export async function updateProfile(
   db: Db,
@@ -49,8 +49,11 @@ export async function updateProfile(
   input: { firstName: string; lastName: string; phone: string | null },
   meta: RequestMeta,
 ): Promise<Profile> {
+  await assertPhoneFree(db, actor.userId, input.phone);
   return db.transaction(async (trx) => {
-    await repo.upsertProfileNames(trx, actor.userId, input);
+    await repo.upsertProfileNames(trx, actor.userId, input).catch((e: unknown) => {
+      throw phoneTakenError(e);
+    });
     await recordAudit(trx, {
       action: 'profile.updated',
       userId: actor.userId,

@@ -94,7 +94,7 @@ describe('GET /me', () => {
 
 describe('PATCH /me/profile', () => {
   it('when names and an empty phone are saved, then the profile has them and phone is stored as null', async () => {
-    await t.db('user_profiles').where({ user_id: f.users.viewer.id }).update({ phone: '(515) 555-0000' });
+    await t.db('user_profiles').where({ user_id: f.users.viewer.id }).update({ phone: '+15155550000' });
     const res = await send('patch', '/me/profile', 'viewer', { firstName: '  Valerie ', lastName: 'Viewer', phone: '' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -112,7 +112,7 @@ describe('PATCH /me/profile', () => {
     });
     expect(await t.db('audit_log').where({ action: 'profile.updated', user_id: f.users.viewer.id })).toHaveLength(1);
     const withPhone = await send('patch', '/me/profile', 'viewer', { firstName: 'Val', lastName: 'Viewer', phone: '(515) 555-0199' });
-    expect(withPhone.body.phone).toBe('(515) 555-0199');
+    expect(withPhone.body.phone).toBe('+15155550199'); // stored in E.164 (issue 26 §7)
   });
 
   it('when the first or last name is empty, then it answers 400 with the spec messages and nothing is saved', async () => {

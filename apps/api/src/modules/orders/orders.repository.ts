@@ -154,15 +154,18 @@ export interface OrderFilter {
 /** What a buyer sees of their own orders: placed ones and card orders whose payment is being confirmed. */
 export const OWN_VISIBLE_PAYMENT_STATUSES: PaymentStatus[] = [...PLACED_PAYMENT_STATUSES, 'pending'];
 
+/** The rule of OrderScope on a query of `orders as o` (GET /orders, and the live streams of GET /me/events). */
+export function whereInOrderScope(w: Knex.QueryBuilder, scope: OrderScope): void {
+  w.where((own) => own.where('o.user_id', scope.userId).whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES));
+  const { stores, outlets } = scope;
+  if (stores)
+    w.orWhere((st) => (stores === 'all' ? st : st.whereIn('o.store_id', stores)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+  if (outlets)
+    w.orWhere((ol) => (outlets === 'all' ? ol : ol.whereIn('o.outlet_id', outlets)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
+}
+
 function scoped(db: Db, scope: OrderScope, storeId?: number, joined = true) {
-  const q = (joined ? base(db) : db('orders as o')).where((w) => {
-    w.where((own) => own.where('o.user_id', scope.userId).whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES));
-    const { stores, outlets } = scope;
-    if (stores)
-      w.orWhere((st) => (stores === 'all' ? st : st.whereIn('o.store_id', stores)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
-    if (outlets)
-      w.orWhere((ol) => (outlets === 'all' ? ol : ol.whereIn('o.outlet_id', outlets)).whereIn('o.payment_status', PLACED_PAYMENT_STATUSES));
-  });
+  const q = (joined ? base(db) : db('orders as o')).where((w) => whereInOrderScope(w, scope));
   if (storeId !== undefined) q.andWhere('o.store_id', storeId);
   return q;
 }

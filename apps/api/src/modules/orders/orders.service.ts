@@ -29,6 +29,21 @@ export { ORDER_EVENT_ITEM_JSON, appendOrderEvent, appendTestOrderEvent, watchOrd
 export type { SettleDeps } from './settlement';
 
 /**
+ * Whose orders `caller` may list (GET /orders, and the live streams of GET /me/events): their own; with
+ * bcc.orders.store.manage also the stores where they hold it, else with bcc.orders.outlet.manage the outlets
+ * where they hold it (ARCHITECTURE §11). `mine`: their own only.
+ */
+export function orderScopeOf(db: Db, caller: Actor, mine = false): repo.OrderScope {
+  const manages = !mine && caller.permissions.has(PERMISSIONS.ordersStoreManage);
+  const managesOutlets = !mine && !manages && caller.permissions.has(PERMISSIONS.ordersOutletManage);
+  return {
+    userId: caller.userId,
+    stores: manages ? (reach(db, caller, PERMISSIONS.ordersStoreManage, 'store') ?? 'all') : undefined,
+    outlets: managesOutlets ? (reach(db, caller, PERMISSIONS.ordersOutletManage, 'outlet') ?? 'all') : undefined,
+  };
+}
+
+/**
  * GET /orders: placed orders (in-store reservations and paid card orders), newest first. Everyone sees
  * their own; holders of bcc.orders.store.manage also every order of the stores where they hold it (scope
  * 'store': a store grant reaches that store only, a board grant its stores; ARCHITECTURE §11); holders of
@@ -36,13 +51,9 @@ export type { SettleDeps } from './settlement';
  * Store Orders subtitle). `mine` narrows to one's own orders.
  */
 export async function listOrders(db: Db, caller: Actor, q: ListOrdersQuery): Promise<OrderList> {
-  const manages = !q.mine && caller.permissions.has(PERMISSIONS.ordersStoreManage);
-  const managesOutlets = !q.mine && !manages && caller.permissions.has(PERMISSIONS.ordersOutletManage);
-  const scope: repo.OrderScope = {
-    userId: caller.userId,
-    stores: manages ? (reach(db, caller, PERMISSIONS.ordersStoreManage, 'store') ?? 'all') : undefined,
-    outlets: managesOutlets ? (reach(db, caller, PERMISSIONS.ordersOutletManage, 'outlet') ?? 'all') : undefined,
-  };
+  const scope = orderScopeOf(db, caller, q.mine);
+  const manages = scope.stores !== undefined;
+  const managesOutlets = scope.outlets !== undefined;
   const [rows, counts] = await Promise.all([repo.findPlaced(db, scope, q), repo.countByStatus(db, scope, q.storeId)]);
   const lines = await repo.findLines(
     db,

@@ -27,8 +27,21 @@ const runColumns: Column<ImportRun>[] = [
   total('unchanged', 'Unchanged'),
 ];
 
-/** A card whose body is an alert on error, a skeleton while loading, else `children(data)`. */
-function LoadingCard<T>({ title, q, children }: { title: string; q: { data?: T; error?: Error }; children: (data: T) => ReactNode }) {
+/**
+ * A card whose body is an alert on error, a skeleton while loading (`skeleton`: one of the final content's size, so
+ * nothing below moves when the data arrives), else `children(data)`.
+ */
+function LoadingCard<T>({
+  title,
+  q,
+  skeleton,
+  children,
+}: {
+  title: string;
+  q: { data?: T; error?: Error };
+  skeleton?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -40,12 +53,33 @@ function LoadingCard<T>({ title, q, children }: { title: string; q: { data?: T; 
             {q.error.message}
           </p>
         ) : !q.data ? (
-          <Skeleton className="h-16 w-full" />
+          (skeleton ?? <Skeleton className="h-16 w-full" />)
         ) : (
           children(q.data)
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Holdings' shape while the summary loads: five count boxes and the three "last import" lines. */
+function HoldingsSkeleton() {
+  return (
+    <div aria-hidden>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i} className="rounded-md bg-stone-50 p-3">
+            <Skeleton className="h-4 w-16" />
+            <Skeleton className="mt-1 h-6 w-12" />
+          </div>
+        ))}
+      </div>
+      <div className="mt-3 space-y-1">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-5 w-3/4" />
+        ))}
+      </div>
+    </div>
   );
 }
 
@@ -98,7 +132,7 @@ export function DataSyncTab() {
       <h2 id="sync-title" className="text-lg font-semibold text-stone-900">
         Data Synch
       </h2>
-      <LoadingCard title="What the portal holds" q={summary}>
+      <LoadingCard title="What the portal holds" q={summary} skeleton={<HoldingsSkeleton />}>
         {(s) => <Holdings s={s} />}
       </LoadingCard>
       <ImportFilesCard

@@ -76,31 +76,57 @@ beforeEach(() => {
 });
 
 describe('/auth login mode (spec 000 §2, §5)', () => {
-  it('when nothing is entered, then the email and password messages show', async () => {
+  it('when nothing is entered, then the identifier and password messages show', async () => {
     renderAt('/auth');
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('You must provide either an email or phone number and a password')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email or phone')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('when the credentials are entered, then signIn gets the trimmed lower-cased email and the user goes to /shop', async () => {
     const signIn = jest.fn().mockResolvedValue({});
     (useSession as jest.Mock).mockReturnValue(session({ signIn }));
     renderAt('/auth');
-    await userEvent.type(screen.getByLabelText('Email'), ' Buyer@Example.com ');
+    await userEvent.type(screen.getByLabelText('Email or phone'), ' Buyer@Example.com ');
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'Secret#1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/shop'));
     expect(signIn).toHaveBeenCalledWith('buyer@example.com', 'Secret#1');
   });
 
+  it('when a phone number is entered, then signIn gets it as typed (the server normalises it)', async () => {
+    const signIn = jest.fn().mockResolvedValue({});
+    (useSession as jest.Mock).mockReturnValue(session({ signIn }));
+    renderAt('/auth');
+    await userEvent.type(screen.getByLabelText('Email or phone'), ' (515) 555-0100 ');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'Secret#1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/shop'));
+    expect(signIn).toHaveBeenCalledWith('(515) 555-0100', 'Secret#1');
+  });
+
+  it('when the field holds neither an address nor a phone number, then its message shows and nothing is sent', async () => {
+    const signIn = jest.fn();
+    (useSession as jest.Mock).mockReturnValue(session({ signIn }));
+    renderAt('/auth');
+    await userEvent.type(screen.getByLabelText('Email or phone'), 'buyer@example');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'Secret#1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Email or phone'));
+    await userEvent.type(screen.getByLabelText('Email or phone'), '555-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
   it('when sign-in is refused, then Login Failed shows the server message and the form stays', async () => {
     const signIn = jest.fn().mockRejectedValue(apiError(401, 'Invalid email or password.', 'invalid_credentials'));
     (useSession as jest.Mock).mockReturnValue(session({ signIn }));
     renderAt('/auth');
-    await userEvent.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await userEvent.type(screen.getByLabelText('Email or phone'), 'buyer@example.com');
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() =>

@@ -1,22 +1,29 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
-import type { LoginBody } from '@portal/contracts';
+import { AUTH_MESSAGES } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
 import { loginFailure } from '../utils/messages';
+import { readIdentifier, type SignInValues } from '../utils/sign-in-identifier';
 import { AuthCard } from './auth-card';
 
-/** Validation with the contracts' loginBodySchema, loaded on the first submit. */
-const loginResolver = lazyZodResolver<LoginBody>(async () => (await import('@/lib/schemas')).loginBodySchema);
+/** The sign-in rules of spec 000 §5 without zod (the first page stays light): identifier and password required. */
+const loginResolver: Resolver<SignInValues> = async (values) => {
+  const id = readIdentifier(values.login);
+  const errors: Record<string, { type: string; message: string }> = {};
+  if ('error' in id) errors.login = { type: 'validate', message: id.error };
+  if (!values.password) errors.password = { type: 'required', message: AUTH_MESSAGES.passwordRequired };
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
 
 /**
- * Login mode of /auth (spec 000 §2): Welcome Back, Email and Password, Sign In (Signing in... while
- * busy), Forgot Password?. Validation with the contracts' loginBodySchema; failures toast 'Login Failed'.
+ * Login mode of /auth (spec 000 §2, issue 26 §7): Welcome Back, one "Email or phone" field (an @ makes it an
+ * email, else a phone number) and Password, Sign In (Signing in... while busy), Forgot Password?.
+ * Failures toast 'Login Failed' with the server's message.
  */
 export function LoginForm({ onSigningIn, onSignedIn }: { onSigningIn?: (busy: boolean) => void; onSignedIn: () => void }) {
   const { signIn } = useSession();
@@ -24,15 +31,13 @@ export function LoginForm({ onSigningIn, onSignedIn }: { onSigningIn?: (busy: bo
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-  });
+  } = useForm<SignInValues>({ resolver: loginResolver, defaultValues: { login: '', password: '' } });
 
-  const submit = handleSubmit(async ({ email, password }) => {
+  const submit = handleSubmit(async ({ login, password }) => {
     onSigningIn?.(true);
     try {
-      await signIn(email, password);
+      const id = readIdentifier(login);
+      await signIn('email' in id ? id.email : 'phone' in id ? id.phone : login, password);
       onSignedIn();
     } catch (e) {
       onSigningIn?.(false);
@@ -47,14 +52,15 @@ export function LoginForm({ onSigningIn, onSignedIn }: { onSigningIn?: (busy: bo
       description="Sign in to your account to place and track your orders."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Field id="login-email" label="Email or phone" error={errors.login?.message}>
           <Input
-            {...describedBy('login-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email')}
+            {...describedBy('login-email', errors.login?.message)}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com or (515) 555-0100"
+            {...register('login')}
           />
         </Field>
         <Field id="login-password" label="Password" error={errors.password?.message}>

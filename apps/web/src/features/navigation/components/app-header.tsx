@@ -34,8 +34,14 @@ export function AppHeader({ menuDialogs }: { menuDialogs?: ProfileMenuDialogs } 
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
-      {/* Phones: names wrap instead of being cut (issue 9 §2), so the bar may grow past 4 rem there. */}
-      <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-3 px-4 py-2 sm:px-6 md:h-16 md:py-0">
+      {/* Phones: names wrap instead of being cut (issue 9 §2), so the bar may grow past 4 rem there. With a session (or
+          one loading) its least height fits the board over an outlet name of two lines, so the bar does not grow
+          when they arrive (issue 26: no layout shift as the session loads); signed out, the title's. */}
+      <div
+        className={`mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:px-6 md:h-16 md:min-h-16 md:py-0 ${
+          status === 'unauthenticated' ? 'min-h-[4.25rem]' : 'min-h-[5.25rem]'
+        }`}
+      >
         {plain ? (
           <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
             <Logo />
@@ -61,7 +67,7 @@ export function AppHeader({ menuDialogs }: { menuDialogs?: ProfileMenuDialogs } 
         )}
         <div className="ml-auto flex shrink-0 items-center">
           {signedIn && (
-            <Suspense fallback={<span className="block h-9 w-9" aria-hidden />}>
+            <Suspense fallback={<span className="block h-10 w-24" aria-hidden />}>
               <ProfileMenu dialogs={menuDialogs} />
             </Suspense>
           )}

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { checkOrderPayment, useAttentionOrders } from '../api/attention';
+import { useLiveOrders } from '../api/use-live-orders';
 
 export const ATTENTION_MESSAGES = {
   title: 'Needs attention',
@@ -20,7 +21,7 @@ export const ATTENTION_MESSAGES = {
 } as const;
 
 const REASON: Record<AttentionOrder['reason'], string> = { payment_unconfirmed: 'Payment unconfirmed', cancel_pending: 'Refund pending' };
-/** Unsettled payments are few and urgent: the list refreshes every 30 s. */
+/** Unsettled payments are few and urgent: live updates (GET /me/events), else the list refreshes every 30 s. */
 const REFRESH_MS = 30_000;
 
 /**
@@ -33,7 +34,8 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
   const { hasPermission } = useSession();
   const canManage = hasPermission(PERMISSIONS.ordersStoreManage);
   const superAdmin = hasPermission(PERMISSIONS.usersSuperAdmin);
-  const list = useAttentionOrders(superAdmin ? null : storeId, canManage, { refreshInterval: REFRESH_MS });
+  const live = useLiveOrders(canManage);
+  const list = useAttentionOrders(superAdmin ? null : storeId, canManage, { refreshInterval: live.refreshInterval(REFRESH_MS) });
   const [checking, setChecking] = useState<number | null>(null);
   const { mutate } = useSWRConfig();
   if (!canManage) return null;

@@ -9,8 +9,10 @@ import { Card } from '@/components/ui/card';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
 import { useOrders } from '../api/get-orders';
+import { useLiveOrders } from '../api/use-live-orders';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { itemsText } from '../lib/order-text';
+import { LiveIndicator } from './live-indicator';
 import { OrderHistoryDetailsDialog } from './order-history-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
@@ -127,7 +129,9 @@ function LoadingRows() {
 export function OrderHistory() {
   const { outlet, store, loading: selecting } = useSelection();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store));
+  // Live updates (GET /me/events) revalidate the list; while the stream is down it refreshes every minute.
+  const live = useLiveOrders();
+  const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store), { refreshInterval: live.refreshInterval(60_000) });
   const [selected, setSelected] = useState<Order | null>(null);
 
   useEffect(() => {
@@ -178,8 +182,12 @@ export function OrderHistory() {
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
       <header className="mb-6 space-y-1">
         <h1 className="text-2xl font-semibold text-stone-900">My Orders</h1>
-        {heading && <p className="text-sm font-medium text-stone-700">{heading}</p>}
-        <p className="text-sm text-stone-500">{store ? `View your past orders from ${store.name}` : HISTORY_MESSAGES.selectStore}</p>
+        {/* Always there (a line high while the selection loads): the list below does not move when it arrives. */}
+        <p className="min-h-5 text-sm font-medium text-stone-700">{heading}</p>
+        <div className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-sm text-stone-500">{store ? `View your past orders from ${store.name}` : HISTORY_MESSAGES.selectStore}</p>
+          <LiveIndicator status={live.status} />
+        </div>
       </header>
       {outlet && store && <StatementDownload outletId={outlet.outletId} outletName={outlet.outletName} />}
       {body}

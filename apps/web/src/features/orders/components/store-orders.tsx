@@ -8,10 +8,14 @@ import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrders } from '../api/get-orders';
+import type { LiveStatus } from '../api/live-orders';
+import { useLiveOrders } from '../api/use-live-orders';
+import { LiveIndicator } from './live-indicator';
 import { cancelOrder, completeOrder } from '../api/order-lifecycle';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { matchesSearch } from '../lib/order-text';
 import { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
+import { useNoticesSettled } from '../lib/use-notices-settled';
 import { useStoreOrderActions } from '../lib/use-store-order-actions';
 import { StoreOrderCard } from './store-order-card';
 import { StoreOrderDetailsDialog } from './store-order-details-dialog';
@@ -28,7 +32,7 @@ const TABS: Array<{ value: Tab; label: string }> = [
   { value: 'completed', label: 'Completed' },
   { value: 'all', label: 'All' },
 ];
-/** New orders should show up without a reload: the list refreshes every minute. */
+/** New orders show up live (GET /me/events); while the stream is down the list refreshes every minute. */
 const REFRESH_MS = 60_000;
 
 /**
@@ -39,11 +43,13 @@ export function StoreOrders() {
   const { hasPermission } = useSession();
   const canManage = hasPermission(PERMISSIONS.ordersStoreManage);
   const { store, outlet, loading: selecting } = useSelection();
-  const list = useOrders({ storeId: store?.id }, !selecting, { refreshInterval: REFRESH_MS });
+  const live = useLiveOrders();
+  const list = useOrders({ storeId: store?.id }, !selecting, { refreshInterval: live.refreshInterval(REFRESH_MS) });
   const [tab, setTab] = useState<Tab>('reserved');
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { marking, cancelling, setCancelling, markReady, act } = useStoreOrderActions(list.mutate);
+  const settled = useNoticesSettled(store?.id, canManage && !selecting);
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const scope = list.data?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
@@ -67,14 +73,20 @@ export function StoreOrders() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} />
-      {canManage && <StorePaymentWarning storeId={store?.id} />}
-      {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
-      {canManage && !selecting && store && <TomorrowsDeliveries storeId={store.id} onView={setSelectedId} />}
+      <StoreOrdersHeader scope={scope} storeName={store?.name} outletName={outlet?.outletName} live={live.status} />
+      {/* The notices, the search and the tabs appear together once the notices have answered (no shift). */}
+      {!settled ? (
+        <OrdersSkeleton />
+      ) : (
+        <>
+          {canManage && <StorePaymentWarning storeId={store?.id} />}
+          {canManage && !selecting && <NeedsAttention storeId={store?.id} hideWhenEmpty />}
+          {canManage && !selecting && store && <TomorrowsDeliveries storeId={store.id} onView={setSelectedId} />}
+          <OrderSearch value={search} onChange={onSearch} onClear={() => setSearch('')} />
+        </>
+      )}
 
-      <OrderSearch value={search} onChange={onSearch} onClear={() => setSearch('')} />
-
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className={settled ? undefined : 'hidden'}>
         <TabsList aria-label="Order status" className="flex w-full flex-nowrap gap-0.5 overflow-x-auto sm:inline-flex sm:w-auto sm:gap-1">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="flex-auto justify-center gap-1.5 px-2 sm:flex-none sm:gap-2 sm:px-3">
@@ -154,6 +166,17 @@ function OrderSearch({ value, onChange, onClear }: { value: string; onChange: (v
 }
 
 /** One tab's panel: loading, the load error with Try again, the empty text, or the order cards. */
+/** Two order cards' worth of placeholder while the list (or the notices above it) load. */
+function OrdersSkeleton() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2" role="status" aria-label="Loading orders">
+      {[0, 1].map((i) => (
+        <Skeleton key={i} className="h-56" />
+      ))}
+    </div>
+  );
+}
+
 function OrdersPanel({
   loading,
   failed,
@@ -180,15 +203,7 @@ function OrdersPanel({
   onComplete: (order: Order) => unknown;
   onCancel: (order: Order) => void;
 }) {
-  if (loading) {
-    return (
-      <div className="grid gap-4 lg:grid-cols-2" role="status" aria-label="Loading orders">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-56" />
-        ))}
-      </div>
-    );
-  }
+  if (loading) return <OrdersSkeleton />;
   if (failed) {
     return (
       <EmptyState
@@ -229,10 +244,12 @@ function StoreOrdersHeader({
   scope,
   storeName,
   outletName,
+  live,
 }: {
   scope: 'store' | 'outlet' | 'own';
   storeName: string | undefined;
   outletName: string | undefined;
+  live: LiveStatus;
 }) {
   const label = scope === 'store' ? (storeName ?? 'All Stores') : scope === 'outlet' ? (outletName ?? 'Outlet') : 'Your Orders';
   const subtitle =
@@ -243,14 +260,18 @@ function StoreOrdersHeader({
         : 'Showing your orders';
   return (
     <header className="mb-5 space-y-1">
+      {/* Phones: the label on a line of its own, one line long, so a store name arriving does not wrap the title. */}
       <h1 className="text-2xl font-semibold text-stone-900">
         Store Orders{' '}
-        <span className="font-normal text-stone-400" aria-hidden>
+        <span className="hidden font-normal text-stone-400 sm:inline" aria-hidden>
           |
         </span>{' '}
-        <span className="font-medium text-stone-700">{label}</span>
+        <span className="block truncate font-medium text-stone-700 sm:inline">{label}</span>
       </h1>
-      <p className="text-sm text-stone-500">{subtitle}</p>
+      <div className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="text-sm text-stone-500">{subtitle}</p>
+        <LiveIndicator status={live} />
+      </div>
     </header>
   );
 }

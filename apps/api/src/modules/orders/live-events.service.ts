@@ -1,0 +1,128 @@
+import type { LiveOrderEvent } from '@portal/contracts';
+import type { AppContext, OrderEventSignal } from '../../context';
+import type { NotificationSubscriber } from '../../db/notifications';
+import { findPrincipal, type Principal } from '../access/access.service';
+import * as repo from './live-events.repository';
+import { orderScopeOf } from './orders.service';
+
+/** Events one read sends at most; a longer backlog is read again at once (the stream catches up page by page). */
+const PAGE = 200;
+
+/**
+ * The order-event signal of one API process (context.ts OrderEventSignal) over LISTEN/NOTIFY: `subscriber` joins
+ * db/notifications.ts's connection (channel `order_events_appended`, payload: the highest seq a statement
+ * appended, sent at commit by migration 2026112900010002's trigger) and tells every live stream.
+ */
+export function createOrderEventHub(): OrderEventSignal & { subscriber: NotificationSubscriber } {
+  const listeners = new Set<(seq: number) => void>();
+  let listening = false;
+  const tell = (seq: number) => {
+    for (const l of listeners) l(seq);
+  };
+  return {
+    get listening() {
+      return listening;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    subscriber: {
+      channels: ['order_events_appended'],
+      onNotification: (_channel, payload) => tell(Number(payload) || Number.MAX_SAFE_INTEGER),
+      onListening: () => {
+        listening = true;
+        tell(Number.MAX_SAFE_INTEGER); // whatever was appended while deaf is read now
+      },
+      onLost: () => {
+        listening = false;
+      },
+    },
+  };
+}
+
+/** Where a live stream writes (the route's better-sse session): order events, the ready event, heartbeats, the end. */
+export interface LiveSink {
+  order(event: LiveOrderEvent): void;
+  ready(seq: number): void;
+  heartbeat(): void;
+  close(): void;
+  /** Resolves when the client went away. */
+  readonly gone: Promise<void>;
+}
+
+const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r.occurredAt.toISOString() });
+
+/**
+ * Runs one live stream of GET /me/events (issue 26 §7) until the client leaves, the stream's life
+ * (LIVE_STREAM_MAX_SECONDS) ends or the caller's session does: first a `ready` event whose id is the seq the
+ * stream starts after — `lastEventId` (Last-Event-ID) when given, then the events the client missed are sent
+ * first; else the feed's newest seq — then every order event the caller may see (the rule of GET /orders,
+ * ARCHITECTURE §11: their own orders, the stores and outlets where they manage orders), id = seq, as it commits
+ * (ctx.orderEvents; every LIVE_POLL_SECONDS when absent or not listening). A heartbeat comment every
+ * LIVE_HEARTBEAT_SECONDS also reloads the caller: a deactivated user, a revoked session or lost permissions
+ * apply within one heartbeat (the stream ends, or shows less).
+ */
+export async function runLiveStream(ctx: AppContext, caller: Principal, lastEventId: number | undefined, sink: LiveSink): Promise<void> {
+  const { config } = ctx;
+  let actor = caller;
+  let after = lastEventId ?? (await repo.latestSeq(ctx.db));
+  let open = true;
+  let reading: Promise<void> | undefined;
+  let again = false;
+
+  const read = async () => {
+    do {
+      again = false;
+      const rows = await repo.findVisibleEventsAfter(ctx.db, orderScopeOf(ctx.db, actor), after, PAGE);
+      for (const r of rows) if (open) sink.order(toEvent(r));
+      if (rows.length) after = rows[rows.length - 1].seq;
+      if (rows.length === PAGE) again = true;
+    } while (again && open);
+  };
+  /** One read at a time; a signal during a read asks for another one after it. */
+  const wake = () => {
+    if (!open) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = read()
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'live stream: reading the order feed failed; retried on the next signal'))
+      .finally(() => {
+        reading = undefined;
+      });
+  };
+
+  sink.ready(after);
+  if (lastEventId !== undefined) wake();
+  const unsubscribe = ctx.orderEvents?.subscribe(() => wake());
+  const poll = setInterval(() => {
+    if (!ctx.orderEvents?.listening) wake();
+  }, config.livePollMs);
+  const heartbeat = setInterval(() => {
+    sink.heartbeat();
+    void findPrincipal(ctx.db, caller.userId, caller.sessionId)
+      .then((p) => {
+        if (!p || !p.isActive || !p.sessionLive) end();
+        else actor = p;
+      })
+      .catch(() => undefined);
+  }, config.liveHeartbeatMs);
+  let stop = () => {};
+  const lifetime = new Promise<void>((ok) => {
+    stop = ok;
+  });
+  const maxLife = setTimeout(() => stop(), config.liveStreamMaxMs);
+  function end() {
+    stop();
+  }
+  await Promise.race([sink.gone, lifetime]);
+  open = false;
+  unsubscribe?.();
+  clearInterval(poll);
+  clearInterval(heartbeat);
+  clearTimeout(maxLife);
+  await reading;
+  sink.close();
+}

@@ -1,0 +1,117 @@
+import { fetchEventSource, EventStreamContentType } from '@microsoft/fetch-event-source';
+import { mutate } from 'swr';
+import { LIVE_EVENT_NAMES, LIVE_TIMING } from '@portal/contracts';
+import { getAccessToken, refreshAccessToken } from '@/lib/api';
+
+/** Where the live connection stands: not wanted, opening, open, or down and retrying (then lists poll). */
+export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
+
+/** A retriable failure of the stream (fetch-event-source retries after what onerror answers). */
+class StreamDown extends Error {}
+
+/** Is an SWR key one of the order lists (GET /orders, /orders/attention, one order)? */
+export const isOrderKey = (key: unknown) => typeof key === 'string' && /^\/orders(\/|\?|$)/.test(key);
+
+/** The spec's reconnect delays (1, 2, 5, 10 s, then 10 s), by attempt. */
+export const reconnectDelay = (attempt: number) =>
+  LIVE_TIMING.reconnectDelaysMs[Math.min(attempt, LIVE_TIMING.reconnectDelaysMs.length - 1)];
+
+let status: LiveStatus = 'off';
+let users = 0;
+let stop: AbortController | null = null;
+const watchers = new Set<() => void>();
+function setStatus(next: LiveStatus) {
+  if (status === next) return;
+  status = next;
+  for (const w of watchers) w();
+}
+
+/**
+ * A fetch for fetch-event-source that sends the current bearer token on every (re)connect and aborts a stream
+ * silent past the heartbeat plus its timeout (25 + 10 s, spec 000 §9): a dead connection is retried, not trusted.
+ */
+function watchedFetch(): typeof fetch {
+  return async (input, init) => {
+    const ctl = new AbortController();
+    init?.signal?.addEventListener('abort', () => ctl.abort());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const beat = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => ctl.abort(new StreamDown('no heartbeat')), LIVE_TIMING.heartbeatMs + LIVE_TIMING.heartbeatTimeoutMs);
+    };
+    const token = getAccessToken();
+    const headers = { ...(init?.headers as Record<string, string>), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    beat();
+    const res = await fetch(input, { ...init, headers, signal: ctl.signal });
+    if (!res.body) return res;
+    const body = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          beat();
+          out.enqueue(chunk);
+        },
+        flush: () => clearTimeout(timer),
+      }),
+    );
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+/** Opens GET /me/events (bearer, Last-Event-ID and reconnects by fetch-event-source); order events revalidate the order lists. */
+function connect() {
+  const ctl = new AbortController();
+  stop = ctl;
+  let attempt = 0;
+  /** The server ended the stream (its life is over): reconnect at once, still "Live". */
+  let ended = false;
+  setStatus('connecting');
+  void fetchEventSource('/api/v1/me/events', {
+    signal: ctl.signal,
+    fetch: watchedFetch(),
+    async onopen(res) {
+      if (res.ok && res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
+        attempt = 0;
+        setStatus('live');
+        return;
+      }
+      if (res.status === 401) await refreshAccessToken();
+      throw new StreamDown(`GET /me/events answered ${res.status}`);
+    },
+    onmessage(ev) {
+      if (ev.event === LIVE_EVENT_NAMES.order) void mutate(isOrderKey);
+    },
+    onclose() {
+      ended = true;
+      throw new StreamDown('the server ended the stream'); // its life ended: reconnect with Last-Event-ID
+    },
+    onerror() {
+      if (ended) {
+        ended = false;
+        return 0;
+      }
+      setStatus('reconnecting');
+      return reconnectDelay(attempt++);
+    },
+  }).catch(() => setStatus('reconnecting'));
+}
+
+/** Joins the shared connection (opened by the first user, closed after the last); answers the leave. */
+export function joinLiveOrders(): () => void {
+  users++;
+  if (users === 1) connect();
+  return () => {
+    users--;
+    if (users === 0) {
+      stop?.abort();
+      stop = null;
+      setStatus('off');
+    }
+  };
+}
+
+/** For useSyncExternalStore: the status now, and its change listener. */
+export const liveStatus = () => status;
+export function watchLiveStatus(fn: () => void) {
+  watchers.add(fn);
+  return () => watchers.delete(fn);
+}

@@ -1,0 +1,96 @@
+import { act, renderHook } from '@testing-library/react';
+import { fetchEventSource, type FetchEventSourceInit } from '@microsoft/fetch-event-source';
+import { mutate } from 'swr';
+import { useLiveOrders } from './use-live-orders';
+
+jest.mock('@microsoft/fetch-event-source', () => ({ EventStreamContentType: 'text/event-stream', fetchEventSource: jest.fn() }));
+jest.mock('swr', () => ({ ...jest.requireActual('swr'), mutate: jest.fn() }));
+
+const opened = fetchEventSource as jest.MockedFunction<typeof fetchEventSource>;
+const lastInit = (): FetchEventSourceInit => opened.mock.calls[opened.mock.calls.length - 1][1];
+const answer = (status: number, type = 'text/event-stream') =>
+  ({ ok: status < 300, status, headers: { get: () => type } }) as unknown as Response;
+
+beforeEach(() => {
+  opened.mockReset();
+  opened.mockReturnValue(new Promise(() => {}));
+  (mutate as jest.Mock).mockReset();
+});
+
+describe('useLiveOrders (issue 26 §7)', () => {
+  it('when two lists use it, then one GET /me/events is opened, and it closes after the last leaves', () => {
+    const a = renderHook(() => useLiveOrders());
+    const b = renderHook(() => useLiveOrders());
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(opened.mock.calls[0][0]).toBe('/api/v1/me/events');
+    const signal = lastInit().signal!;
+    a.unmount();
+    expect(signal.aborted).toBe(false);
+    b.unmount();
+    expect(signal.aborted).toBe(true);
+  });
+
+  it('when the stream is open, then lists stop polling; when it fails, then they poll again while it reconnects after 1, 2, 5, 10 s', async () => {
+    const { result, unmount } = renderHook(() => useLiveOrders());
+    expect(result.current.status).toBe('connecting');
+    expect(result.current.refreshInterval(30_000)).toBe(30_000);
+    await act(async () => {
+      await lastInit().onopen!(answer(200));
+    });
+    expect(result.current.status).toBe('live');
+    expect(result.current.refreshInterval(30_000)).toBe(0);
+    const delays: number[] = [];
+    act(() => {
+      for (let i = 0; i < 5; i++) delays.push(lastInit().onerror!(new Error('network')) as number);
+    });
+    expect(delays).toEqual([1000, 2000, 5000, 10_000, 10_000]);
+    expect(result.current.status).toBe('reconnecting');
+    expect(result.current.refreshInterval(30_000)).toBe(30_000);
+    await act(async () => {
+      await lastInit().onopen!(answer(200));
+    });
+    expect(result.current.refreshInterval(60_000)).toBe(0);
+    // Back to 1 s after a successful open.
+    act(() => {
+      expect(lastInit().onerror!(new Error('network'))).toBe(1000);
+    });
+    unmount();
+  });
+
+  it('when the server ends the stream, then it reconnects at once, still live; when it refuses, then it is retried', async () => {
+    const { result, unmount } = renderHook(() => useLiveOrders());
+    await act(async () => {
+      await lastInit().onopen!(answer(200));
+    });
+    expect(() => lastInit().onclose!()).toThrow();
+    act(() => {
+      expect(lastInit().onerror!(new Error('ended'))).toBe(0);
+    });
+    expect(result.current.status).toBe('live');
+    await expect(lastInit().onopen!(answer(503, 'application/problem+json'))).rejects.toThrow(/503/);
+    act(() => {
+      lastInit().onerror!(new Error('closed'));
+    });
+    expect(result.current.status).toBe('reconnecting');
+    unmount();
+  });
+
+  it('when an order event arrives, then every order list is revalidated, nothing else', () => {
+    const { unmount } = renderHook(() => useLiveOrders());
+    lastInit().onmessage!({ event: 'ready', data: '{"seq":4}', id: '4', retry: undefined });
+    expect(mutate).not.toHaveBeenCalled();
+    lastInit().onmessage!({ event: 'order', data: '{"seq":5}', id: '5', retry: undefined });
+    expect(mutate).toHaveBeenCalledTimes(1);
+    const matches = (mutate as jest.Mock).mock.calls[0][0] as (key: unknown) => boolean;
+    expect(['/orders?storeId=2190', '/orders', '/orders/attention?storeId=1', '/orders/12'].map(matches)).toEqual([true, true, true, true]);
+    expect(['/me', '/ordersx', '/carts/current', ['/orders']].map(matches)).toEqual([false, false, false, false]);
+    unmount();
+  });
+
+  it('when disabled, then no stream is opened', () => {
+    const { result, unmount } = renderHook(() => useLiveOrders(false));
+    expect(opened).not.toHaveBeenCalled();
+    expect(result.current.status).toBe('off');
+    unmount();
+  });
+});
