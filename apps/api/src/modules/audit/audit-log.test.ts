@@ -23,7 +23,7 @@ beforeAll(async () => {
       await api('patch', `/admin/users/${f.users.buyer.id}/profile`, f.users.admin).send({
         firstName: 'Blake',
         lastName: 'Buyer',
-        phone: '515',
+        phone: '515-555-0101',
         isActive: true,
       })
     ).status,
@@ -33,7 +33,7 @@ beforeAll(async () => {
       await api('patch', `/admin/users/${farUser.id}/profile`, f.users.admin).send({
         firstName: 'Fay',
         lastName: 'Far',
-        phone: '1',
+        phone: '515-555-0102',
         isActive: true,
       })
     ).status,
