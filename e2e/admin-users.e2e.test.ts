@@ -126,7 +126,9 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   await page.getByRole('option', { name: /Demo – Campustown Bistro/ }).click();
   await page.keyboard.press('Escape');
   expect(await save.isDisabled()).toBe(false);
-  await page.getByLabel('Phone Number').fill('(515) 555-0123');
+  // A phone belongs to one active account (issue 26 §7): each width gives its target its own number.
+  const phone = viewport === DESKTOP ? '0123' : '0124';
+  await page.getByLabel('Phone Number').fill(`(515) 555-${phone}`);
   // A role is added at once (its own request), then the rest goes out with Save Changes.
   await page.getByLabel('Role to add').selectOption({ label: 'Outlet Buyer' });
   await page.getByRole('button', { name: 'Add role' }).click();
@@ -140,7 +142,7 @@ async function boardAdminEdits(viewport: typeof DESKTOP | typeof MOBILE, target:
   await snap(page, 'admin-users-saved');
   await dismissToasts(page);
   expect(await outletIdsOf(target)).toEqual(['DEMO-AMS-01', 'DEMO-DSM-01']);
-  expect((await portal.t.db('user_profiles').where({ user_id: target.id }).first())!.phone).toBe('(515) 555-0123');
+  expect((await portal.t.db('user_profiles').where({ user_id: target.id }).first())!.phone).toBe(`+1515555${phone}`);
   expect(await save.isDisabled()).toBe(true);
   // Removing a role applies at once too.
   await page.getByRole('button', { name: 'Remove Outlet Viewer · Demo – Court Avenue Taproom' }).click();
