@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminItemsQuerySchema, adminOutletsQuerySchema, adminStoresQuerySchema, updateStoreBodySchema } from './admin-org';
+import { storeOrderingPatchSchema } from './ordering-schedule';
 import { adminUserRowSchema, adminUsersListSchema } from './admin-users';
 import { scopeTypeSchema } from './grants';
 
@@ -151,15 +152,18 @@ export const adminItemsListQuerySchema = adminItemsQuerySchema.extend({
 });
 export type AdminItemsListQuery = z.output<typeof adminItemsListQuerySchema>;
 
-/** PATCH /admin/stores/bulk: the delivery settings of up to ADMIN_BULK_MAX stores (at least one id and one field). */
-export const adminStoresBulkBodySchema = z
-  .strictObject({
-    storeIds: z.array(z.number().int().positive()).min(1, 'Select at least one store').max(ADMIN_BULK_MAX),
-    deliveryEnabled: z.boolean().optional(),
-    deliveryCharge: updateStoreBodySchema.shape.deliveryCharge,
-    orderconfCcemails: updateStoreBodySchema.shape.orderconfCcemails,
-  })
-  .refine((b) => b.deliveryEnabled !== undefined || b.deliveryCharge !== undefined || b.orderconfCcemails !== undefined, {
+/** The settings PATCH /admin/stores/bulk may set on many stores at once: delivery, CC emails, the split-case policy (issue 27) and the ordering calendar, minimums and emergency allowance (issue 28). */
+const bulkStoreSettingsSchema = updateStoreBodySchema
+  .pick({ deliveryEnabled: true, deliveryCharge: true, orderconfCcemails: true, splitCasePolicy: true, splitCaseFee: true })
+  .extend(storeOrderingPatchSchema.shape);
+/** The names of the settings a stores bulk edit may carry. */
+export const BULK_STORE_SETTINGS = Object.keys(bulkStoreSettingsSchema.shape) as (keyof typeof bulkStoreSettingsSchema.shape)[];
+
+/** PATCH /admin/stores/bulk: settings of up to ADMIN_BULK_MAX stores (at least one id and one field), each store as if edited alone. */
+export const adminStoresBulkBodySchema = bulkStoreSettingsSchema
+  .extend({ storeIds: z.array(z.number().int().positive()).min(1, 'Select at least one store').max(ADMIN_BULK_MAX) })
+  .strict()
+  .refine((b) => BULK_STORE_SETTINGS.some((k) => b[k] !== undefined), {
     message: 'Choose a setting to change',
     path: ['deliveryEnabled'],
   });

@@ -152,6 +152,33 @@ describe('PATCH /admin/stores/bulk', () => {
     expect(after).toEqual(before.map((n) => n + 1));
   });
 
+  it('sets the ordering calendar, delivery minimum and split-case policy of many stores (issues 27, 28)', async () => {
+    const ids = [FIXTURE_STORES.central, FIXTURE_STORES.cyclone];
+    const res = await patch('/admin/stores/bulk', admin, {
+      storeIds: ids,
+      orderDays: [2, 4],
+      cutoffLocalTime: '11:00',
+      deliveryMinimumMl: 9000,
+      emergencyAllowance: 6,
+      splitCasePolicy: 'full_cases',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual(ids.map((storeId) => ({ storeId, ok: true })));
+    for (const id of ids) {
+      const store = (await get(`/admin/stores/${id}`, admin)).body;
+      expect(store).toMatchObject({
+        orderDays: [2, 4],
+        cutoffLocalTime: '11:00',
+        deliveryMinimumMl: 9000,
+        emergencyAllowance: 6,
+        splitCasePolicy: 'full_cases',
+      });
+    }
+    // A bad value refuses the whole call before any store changes.
+    expect((await patch('/admin/stores/bulk', admin, { storeIds: ids, orderDays: [] })).status).toBe(400);
+    expect((await patch('/admin/stores/bulk', admin, { storeIds: ids, deliveryMinimumMl: -1 })).status).toBe(400);
+  });
+
   it("refuses per store a store out of the caller's scope and an unknown one", async () => {
     // The store manager's role may edit stores here (at their stores 2190 and 4129 only: a store grant).
     const role = (await t.db('roles').where({ code: 'store_manager' }).first('id'))!.id;

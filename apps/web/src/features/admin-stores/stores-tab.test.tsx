@@ -75,3 +75,20 @@ it('keeps filters and sort in the URL and bulk-edits the selected stores after a
   expect(await screen.findByText('1 updated, 1 skipped: #4129 (Store not found or access denied)')).toBeInTheDocument();
   expect(api.calls.find((c) => c.method === 'patch')?.body).toEqual({ storeIds: [2190, 4129, 2106], deliveryEnabled: true });
 });
+
+it('sets a delivery minimum in litres on the selected stores (issue 28 §5); empty means none', async () => {
+  session(true);
+  const api = new FakeApi()
+    .on('get', '/admin/stores', reply(adminStorePageSchema, { items: [STORE], page: 1, pageSize: 25, total: 1 }))
+    .on('get', '/admin/boards', reply(adminBoardListSchema, { items: [] }))
+    .on('patch', '/admin/stores/bulk', reply(adminStoresBulkResultSchema, { results: [{ storeId: 2190, ok: true }] }));
+  const { user } = renderRoute(<StoresTab />, { api, path: '/admin', url: '/admin?tab=stores' });
+  await screen.findByRole('table', { name: 'Stores' });
+  await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+  await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Set delivery minimum' }));
+  const dialog = await screen.findByRole('alertdialog');
+  await user.type(within(dialog).getByLabelText('Delivery minimum (litres)'), '9.5');
+  await user.click(within(dialog).getByRole('button', { name: 'Update 1 store' }));
+  expect(await screen.findByText('1 updated')).toBeInTheDocument();
+  expect(api.calls.find((c) => c.method === 'patch')?.body).toEqual({ storeIds: [2190], deliveryMinimumMl: 9500 });
+});

@@ -8,18 +8,52 @@ import { notify } from '@/components/ui/toaster';
 import { toApiError } from '@/lib/api';
 import { bulkUpdateStores } from '../api/stores';
 
-type Change = 'on' | 'off' | 'charge' | 'cc';
+type Change = 'on' | 'off' | 'charge' | 'cc' | 'minimum' | 'cutoff';
 const TITLES: Record<Change, string> = {
   on: 'Turn delivery on',
   off: 'Turn delivery off',
   charge: 'Set delivery charge',
   cc: 'Set order confirmation CC emails',
+  minimum: 'Set delivery minimum',
+  cutoff: 'Set order cut-off',
 };
+/** The value field of the changes that take one: label, input mode, placeholder and hint. */
+const VALUE_FIELDS: Partial<Record<Change, { label: string; mode: 'decimal' | 'email' | 'text'; placeholder: string; hint: string }>> = {
+  charge: { label: 'Delivery charge ($)', mode: 'decimal', placeholder: '5.00', hint: ADMIN_ORG_MESSAGES.amountInvalid },
+  cc: {
+    label: 'CC emails (comma-separated)',
+    mode: 'email',
+    placeholder: 'orders@example.com',
+    hint: 'Leave empty to remove the CC emails.',
+  },
+  minimum: {
+    label: 'Delivery minimum (litres)',
+    mode: 'decimal',
+    placeholder: '9',
+    hint: 'Leave empty for no minimum. Pickup never has one.',
+  },
+  cutoff: {
+    label: 'Cut-off (store time, HH:MM)',
+    mode: 'text',
+    placeholder: '14:00',
+    hint: 'Orders placed after it are delivered one order day later.',
+  },
+};
+
+/** The PATCH body of a change (issue 26 delivery settings; issue 28 minimum and cut-off). */
+function patchOf(change: Change, value: string) {
+  const v = value.trim();
+  if (change === 'on' || change === 'off') return { deliveryEnabled: change === 'on' };
+  if (change === 'charge') return { deliveryCharge: v };
+  if (change === 'cc') return { orderconfCcemails: v || null };
+  if (change === 'minimum') return { deliveryMinimumMl: v ? Math.round(Number(v) * 1000) : null };
+  return { cutoffLocalTime: v };
+}
 const plural = (n: number) => `${n.toLocaleString('en-US')} store${n === 1 ? '' : 's'}`;
 
 /**
- * The Stores tab's bulk edit (ARCHITECTURE §5 "Administration at scale"): delivery on/off, delivery charge or
- * order confirmation CC emails for the selected stores, confirmed in a dialog that states the count; each
+ * The Stores tab's bulk edit (ARCHITECTURE §5 "Administration at scale"): delivery on/off, delivery charge,
+ * order confirmation CC emails, delivery minimum or order cut-off (issue 28 §5) for the selected stores, confirmed in a dialog that states the count; each
  * store is checked and audited as a single edit on the server, and the outcome per store is summarised
  * ("12 updated, 1 skipped: #9001 (Store not found or access denied)") and toasted.
  */
@@ -45,13 +79,7 @@ export function StoresBulkBar({
     if (!change) return;
     setBusy(true);
     try {
-      const patch =
-        change === 'on' || change === 'off'
-          ? { deliveryEnabled: change === 'on' }
-          : change === 'charge'
-            ? { deliveryCharge: value.trim() }
-            : { orderconfCcemails: value.trim() || null };
-      const results = await bulkUpdateStores({ storeIds, ...patch });
+      const results = await bulkUpdateStores({ storeIds, ...patchOf(change, value) });
       const skipped = results.filter((r) => !r.ok);
       const head = `${results.length - skipped.length} updated`;
       const text = skipped.length
@@ -72,7 +100,7 @@ export function StoresBulkBar({
       setBusy(false);
     }
   };
-  const needsValue = change === 'charge' || change === 'cc';
+  const field = change ? VALUE_FIELDS[change] : undefined;
   return (
     <>
       {summary && (
@@ -114,26 +142,26 @@ export function StoresBulkBar({
         description={
           <>
             <p>Each store is saved as if edited alone: stores you may not edit are skipped and listed.</p>
-            {needsValue && (
+            {field && (
               <div className="mt-3 text-left">
-                <Label htmlFor="stores-bulk-value">{change === 'charge' ? 'Delivery charge ($)' : 'CC emails (comma-separated)'}</Label>
+                <Label htmlFor="stores-bulk-value">{field.label}</Label>
                 <Input
                   id="stores-bulk-value"
                   value={value}
-                  inputMode={change === 'charge' ? 'decimal' : 'email'}
-                  placeholder={change === 'charge' ? '5.00' : 'orders@example.com'}
+                  inputMode={field.mode}
+                  placeholder={field.placeholder}
                   onChange={(e) => setValue(e.target.value)}
                   aria-describedby="stores-bulk-hint"
                 />
                 <p id="stores-bulk-hint" className="mt-1 text-xs text-stone-500">
-                  {change === 'charge' ? ADMIN_ORG_MESSAGES.amountInvalid : 'Leave empty to remove the CC emails.'}
+                  {field.hint}
                 </p>
               </div>
             )}
           </>
         }
         action={
-          <Button onClick={() => void run()} loading={busy} disabled={change === 'charge' && !value.trim()}>
+          <Button onClick={() => void run()} loading={busy} disabled={(change === 'charge' || change === 'cutoff') && !value.trim()}>
             {change ? `Update ${plural(n)}` : ''}
           </Button>
         }
