@@ -1,14 +1,8 @@
+import { ORDER_EVENT_TYPES } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 
-/** Event types of the order feed and webhooks (ARCHITECTURE §10). */
-export const ORDER_EVENT_TYPES = [
-  'order.created',
-  'order.ready',
-  'order.completed',
-  'order.cancelled',
-  'order.claim_opened',
-  'order.claim_resolved',
-] as const;
+/** Event types of the order feed and webhooks (ARCHITECTURE §10): one list, in the contracts. */
+export { ORDER_EVENT_TYPES };
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number] | 'order.cancel_pending';
 
 /** SQL of a timestamptz as an event's `occurredAt`: ISO 8601 in UTC with milliseconds. */
