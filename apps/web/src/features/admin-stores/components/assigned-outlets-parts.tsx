@@ -1,4 +1,4 @@
-import { Plus, Search, Trash2 } from 'lucide-react';
+import { CalendarClock, Plus, Search, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import type { AdminOutlet, storeOutletSchema } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -77,11 +77,14 @@ export function AssignedOutletsTable({
   canEdit,
   busy,
   onRemove,
+  onSchedule,
 }: {
   outlets: StoreOutlet[];
   canEdit: boolean;
   busy: number | null;
   onRemove: (outlet: StoreOutlet) => void;
+  /** Opens the outlet's own order schedule at this store (issue 28 §1). */
+  onSchedule?: (outlet: StoreOutlet) => void;
 }) {
   // Below 640 px each row is a card (name; code and city; Remove): no sideways scrolling (issue 26 §6).
   const cell = 'max-sm:border-0';
@@ -115,7 +118,13 @@ export function AssignedOutletsTable({
               {o.state ? `, ${o.state}` : ''}
             </Td>
             {canEdit && (
-              <Td className={cell}>
+              <Td className={`${cell} whitespace-nowrap`}>
+                {onSchedule && (
+                  <Button variant="ghost" size="sm" onClick={() => onSchedule(o)} aria-label={`Order schedule for ${o.outletName}`}>
+                    <CalendarClock className="h-4 w-4" aria-hidden />
+                    Schedule
+                  </Button>
+                )}
                 <Button
                   variant="ghost"
                   size="sm"

@@ -13,6 +13,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { notify } from '@/components/ui/toaster';
 import { setStoreOutlet, useOutletSearch, useStoreOutletsPage } from '../api/stores';
 import { AssignedOutletsTable, OutletAssignSearch, type StoreOutlet } from './assigned-outlets-parts';
+import { OutletScheduleDialog } from './outlet-schedule-dialog';
 
 /** How long the Undo of a removal is offered (ms). */
 const UNDO_MS = 10_000;
@@ -72,6 +73,7 @@ export function AssignedOutlets({ storeId, storeName = 'this store', canEdit }: 
   const assigned = new Set(assignedMatches.data?.items.map((o) => o.outletId));
   const { busy, change } = useOutletLinks(storeId, storeName);
   const [removing, setRemoving] = useState<StoreOutlet | null>(null);
+  const [scheduling, setScheduling] = useState<StoreOutlet | null>(null);
   const confirmRemove = async () => {
     if (!removing) return;
     const ok = await change(removing.outletId, removing.outletName, false);
@@ -130,7 +132,7 @@ export function AssignedOutlets({ storeId, storeName = 'this store', canEdit }: 
           )
         ) : (
           <>
-            <AssignedOutletsTable outlets={data.items} canEdit={canEdit} busy={busy} onRemove={setRemoving} />
+            <AssignedOutletsTable outlets={data.items} canEdit={canEdit} busy={busy} onRemove={setRemoving} onSchedule={setScheduling} />
             <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="assigned outlets" />
           </>
         )}
@@ -148,6 +150,7 @@ export function AssignedOutlets({ storeId, storeName = 'this store', canEdit }: 
           </Button>
         }
       />
+      {scheduling && <OutletScheduleDialog storeId={storeId} outlet={scheduling} onClose={() => setScheduling(null)} />}
     </Card>
   );
 }
