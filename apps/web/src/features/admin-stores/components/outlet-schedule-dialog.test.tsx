@@ -19,7 +19,7 @@ function open() {
   const view = renderRoute(<OutletScheduleDialog storeId={2190} outlet={{ outletId: 7, outletName: 'Bar 07' }} onClose={onClose} />, {
     api,
   });
-  return { api, onClose, ...view };
+  return { ...view, api, onClose };
 }
 
 it("shows the saved overrides and puts the changed ones; empty fields keep the store's value (null)", async () => {
