@@ -152,7 +152,16 @@ it('buyer at 1280 px: builds a guide, fills the cart with shelf counts, quick-or
   await page.mouse.up();
   await page.waitForFunction((name) => document.querySelector('table tbody tr:nth-child(3) td:nth-child(2) > p')?.textContent === name, b);
   expect(await order()).toEqual([c, a, b]);
+  // Toasts of the steps before (line added, guide created) close first: one sliding in must not take the click.
+  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click().catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  const guidePatched = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/order-guides\/\d+$/.test(r.url()));
   await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await guidePatched).status()).toBe(200);
   await page.getByRole('button', { name: 'Saved' }).waitFor();
   const gid = Number(new URL(page.url()).searchParams.get('guide'));
   const savedGuide = (await api('GET', `/order-guides/${gid}`)).json as { lines: { itemCode: string }[] };
