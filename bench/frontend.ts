@@ -140,6 +140,13 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun>
   if (!result) throw new Error('Lighthouse returned no result');
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_REPORTS=<dir>: each run's whole report (JSON) is written there, to read the waterfall and long tasks.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+    writeFileSync(join(reports, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   const requests =
     (audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> } | undefined)
       ?.items ?? [];

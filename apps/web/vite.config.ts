@@ -1,12 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { SCREEN_MODULES, SIGNED_IN_MODULES } from './src/app/screen-modules';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -52,9 +53,69 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `preload.json` next to index.html: `{ signedIn: string[], screens: { path, files: string[] }[] }`, the
+ * chunk files (as URLs, e.g. /assets/shop-x.js) of SIGNED_IN_MODULES and of each SCREEN_MODULES entry with every
+ * chunk they import statically, minus those the HTML already preloads. The API puts them into the HTML of a
+ * signed-in page load as `<link rel="modulepreload">` (apps/api/src/http/spa.ts; issue 26). Fails the build when a
+ * listed module is in no chunk (renamed or removed).
+ */
+function preloadManifest(): Plugin {
+  return {
+    name: 'portal:preload-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const byModule = new Map<string, Rollup.OutputChunk>();
+      // The chunk holding each module (a lazily loaded module shared with other chunks has no facade of its own).
+      for (const c of chunks) for (const id of c.moduleIds) byModule.set(relative(root, id).split('\\').join('/'), c);
+      const closure = (files: string[], into = new Set<string>()): Set<string> => {
+        for (const f of files) {
+          if (into.has(f)) continue;
+          into.add(f);
+          closure(byFile.get(f)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const inHtml = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const filesOf = (modules: string[]): string[] => {
+        const missing = modules.filter((m) => !byModule.has(m));
+        if (missing.length) this.error(`preload.json: no chunk holds ${missing.join(', ')} (src/app/screen-modules.ts)`);
+        return [...closure(modules.map((m) => byModule.get(m)!.fileName))].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preload.json',
+        source: JSON.stringify({
+          signedIn: filesOf(SIGNED_IN_MODULES),
+          screens: SCREEN_MODULES.map((s) => ({ path: s.path, files: filesOf(s.modules) })),
+        }),
+      });
+    },
+  };
+}
+
+/**
+ * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
+ * imports): `initial` = everything the entry loads statically (the sign-in page); `session` = the libraries and
+ * shared app modules the signed-in screens use (UI primitives, icons, zod, axios, lib/, components/ui, contracts).
+ * Admin-only libraries (cmdk, dnd-kit, react-hook-form) and components/admin stay with the screens that use them.
+ */
+const SESSION_MODULES =
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|axios|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]|libs[\\/]contracts[\\/]/;
+const CHUNK_GROUPS = [
+  { name: 'initial', tags: ['$initial' as const], priority: 30 },
+  {
+    name: 'session',
+    test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns/.test(id),
+    priority: 20,
+  },
+];
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress(), ...(report ? [report] : [])],
+  plugins: [react(), tailwindcss(), precompress(), preloadManifest(), ...(report ? [report] : [])],
   resolve: {
     alias: {
       '@portal/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
@@ -62,6 +123,18 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  build: { outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks (issue 26): a phone on HTTP/1.1 fetches six files at a time, one round trip each, so
+        // fifty 1–2 KB chunks cost more than their bytes. What the entry loads stays one chunk; what every signed-in
+        // screen needs (the API client, schemas, UI primitives and icons) is one chunk; each screen keeps its own.
+        codeSplitting: { groups: CHUNK_GROUPS },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

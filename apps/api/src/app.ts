@@ -15,6 +15,7 @@ import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
 import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/input-guards';
 import { openApiDocument } from './http/openapi';
 import { mountRoutes } from './http/route';
+import { spaIndex } from './http/spa';
 import { routeTable } from './routes';
 import { setOrderEventPublisher } from './modules/orders/order-events';
 import { webhookEventPublisher } from './modules/webhooks/webhook-queue';
@@ -174,11 +175,7 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
     );
     // A missing hashed asset (an old tab asking for a chunk of an earlier build) is a 404, never the SPA's HTML.
     app.use('/assets', notFoundHandler);
-    app.get('/{*splat}', (req, res, next) => {
-      if (req.method !== 'GET' || !req.accepts('html')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(webDir, 'index.html'));
-    });
+    app.get('/{*splat}', spaIndex(webDir));
   }
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -7,22 +7,28 @@ import { HomeRoute } from './routes/home';
 import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
 import { PageSpinner } from '../components/ui/feedback';
+import { screenModulesOf } from './screen-modules';
 
-/** The lazy screens' loaders by the paths they serve, for preloadScreen. */
-const SCREEN_LOADERS: Array<[RegExp, () => Promise<unknown>]> = [];
+/** The lazy screens' loaders by their source module (SCREEN_MODULES names them), for preloadScreen. */
+const SCREEN_LOADERS = new Map<string, () => Promise<unknown>>();
 
 /**
  * Starts loading the screen of `pathname` now (main.tsx, at start when signed in): its chunk downloads while the
  * session is refreshed instead of after the guard lets it render — one round trip less before the page shows.
+ * The paths are SCREEN_MODULES' (the API preloads the same chunks in the HTML of a signed-in page load).
  */
 export function preloadScreen(pathname: string): void {
-  const hit = SCREEN_LOADERS.find(([re]) => re.test(pathname));
-  if (hit) void hit[1]().catch(() => undefined);
+  const screen = screenModulesOf(pathname);
+  const load = screen && SCREEN_LOADERS.get(screen.modules[0]);
+  if (load) void load().catch(() => undefined);
 }
 
-/** Screens load on first visit (code splitting), with the page spinner meanwhile; `path` registers it for preloadScreen. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, path?: RegExp) {
-  if (path) SCREEN_LOADERS.push([path, load]);
+/**
+ * Screens load on first visit (code splitting), with the page spinner meanwhile; `module` (its source path, as in
+ * SCREEN_MODULES) registers it for preloadScreen.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, module?: string) {
+  if (module) SCREEN_LOADERS.set(module, load);
   const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   return function Page(): ReactNode {
     return (
@@ -32,19 +38,27 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
     );
   };
 }
-const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute', /^\/profile\/?$/);
-const CartRoute = page(() => import('./routes/cart'), 'CartRoute', /^\/cart\/?$/);
-const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute', /^\/orders\/?$/);
-const OrderHistoryRoute = page(() => import('./routes/order-history'), 'OrderHistoryRoute', /^\/order-history\/?$/);
-const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute', /^\/(shop\/?)?$/);
-const AdminRoute = page(() => import('./routes/admin/admin-dashboard'), 'AdminRoute', /^\/admin\/?$/);
-const StoreEditorRoute = page(() => import('../features/admin-stores'), 'StoreEditorRoute', /^\/admin\/store\//);
-const EditUserRoute = page(() => import('./routes/admin/edit-user'), 'EditUserRoute', /^\/admin\/users\//);
-const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute', /^\/payment\/?$/);
-const OrderConfirmationRoute = page(() => import('./routes/order-confirmation'), 'OrderConfirmationRoute', /^\/order-confirmation\//);
-const PricingCalculatorRoute = page(() => import('./routes/pricing-calculator'), 'PricingCalculatorRoute', /^\/pricing-calculator\/?$/);
+const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute', 'src/app/routes/profile.tsx');
+const CartRoute = page(() => import('./routes/cart'), 'CartRoute', 'src/app/routes/cart.tsx');
+const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute', 'src/app/routes/store-orders.tsx');
+const OrderHistoryRoute = page(() => import('./routes/order-history'), 'OrderHistoryRoute', 'src/app/routes/order-history.tsx');
+const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute', 'src/app/routes/shop.tsx');
+const AdminRoute = page(() => import('./routes/admin/admin-dashboard'), 'AdminRoute', 'src/app/routes/admin/admin-dashboard.tsx');
+const StoreEditorRoute = page(() => import('../features/admin-stores'), 'StoreEditorRoute', 'src/features/admin-stores/index.ts');
+const EditUserRoute = page(() => import('./routes/admin/edit-user'), 'EditUserRoute', 'src/app/routes/admin/edit-user.tsx');
+const PaymentRoute = page(() => import('./routes/payment'), 'PaymentRoute', 'src/app/routes/payment.tsx');
+const OrderConfirmationRoute = page(
+  () => import('./routes/order-confirmation'),
+  'OrderConfirmationRoute',
+  'src/app/routes/order-confirmation.tsx',
+);
+const PricingCalculatorRoute = page(
+  () => import('./routes/pricing-calculator'),
+  'PricingCalculatorRoute',
+  'src/app/routes/pricing-calculator.tsx',
+);
 const InvitationAcceptRoute = page(() => import('./routes/invitation-accept'), 'InvitationAcceptRoute');
-const OrderGuidesRoute = page(() => import('./routes/ordering'), 'OrderGuidesRoute');
+const OrderGuidesRoute = page(() => import('./routes/ordering'), 'OrderGuidesRoute', 'src/app/routes/ordering.tsx');
 const QuickOrderRoute = page(() => import('./routes/ordering'), 'QuickOrderRoute');
 const SuggestedOrderRoute = page(() => import('./routes/ordering'), 'SuggestedOrderRoute');
 

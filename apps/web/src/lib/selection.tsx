@@ -7,6 +7,8 @@ import { SESSION_TOKEN_EVENT, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } fr
 
 /** Local-storage key of the shop view state (filters, page, view mode); removed on outlet/store switch. */
 export const SHOP_STATE_KEY = 'portal.shop-state';
+/** Local storage: the saved selection's ids as a signed-in page load last saw them (a head start for the next load). */
+const LAST_SELECTION_KEY = 'portal.last-selection';
 /** Broadcast when saved shop filters must be cleared (spec 000 §2). */
 export const CLEAR_FILTERS_EVENT = 'portal:clear-filters';
 /** Broadcast after a store switch with { storeId, name, boardNumber, warehouseId } (spec 000 §4). */
@@ -63,9 +65,47 @@ const fetchStores = fetchParsed('outletStoresSchema');
  */
 function prefetchSelection() {
   void preload('/me/outlets', fetchOutlets).catch(() => undefined);
+  // The selection this browser saw last: screens start their data with it now, alongside /me/selection; the
+  // server's answer goes to them again only when it differs.
+  const last = readLastSelection();
+  if (last) for (const fn of selectionListeners) fn(last);
   void preload('/me/selection', fetchSelection)
-    .then((sel) => (sel.outletId ? preload(`/outlets/${sel.outletId}/stores`, fetchStores) : undefined))
+    .then((sel) => {
+      if (!sel.outletId) return undefined;
+      const known = { outletId: sel.outletId, storeId: sel.storeId };
+      if (known.outletId !== last?.outletId || known.storeId !== last?.storeId) for (const fn of selectionListeners) fn(known);
+      storage()?.setItem(LAST_SELECTION_KEY, JSON.stringify(known));
+      return preload(`/outlets/${sel.outletId}/stores`, fetchStores);
+    })
     .catch(() => undefined);
+}
+
+/** The last saved selection this browser was told (ids only; forgotten at sign-out), or null. */
+function readLastSelection(): KnownSelection | null {
+  try {
+    const v = JSON.parse(storage()?.getItem(LAST_SELECTION_KEY) ?? 'null') as Partial<KnownSelection> | null;
+    if (!v || !Number.isInteger(v.outletId) || !(v.storeId === null || Number.isInteger(v.storeId))) return null;
+    return { outletId: v.outletId!, storeId: v.storeId ?? null };
+  } catch {
+    return null;
+  }
+}
+
+/** The saved outlet and store of a signed-in page load, before the outlet's stores have confirmed the store. */
+export interface KnownSelection {
+  outletId: number;
+  storeId: number | null;
+}
+const selectionListeners = new Set<(sel: KnownSelection) => void>();
+/**
+ * Runs `fn` when a signed-in page load learns the saved selection (GET /me/selection), alongside the request for the
+ * outlet's stores: a screen preloads its first page of data then (SWR `preload`, the keys its hooks use) instead of
+ * after the selection is confirmed and the screen has rendered (issue 26: no waterfall on a signed-in load). Only
+ * page loads call it; a store the outlet no longer buys from costs one unused request. Returns an unsubscribe.
+ */
+export function whenSelectionKnown(fn: (sel: KnownSelection) => void): () => void {
+  selectionListeners.add(fn);
+  return () => selectionListeners.delete(fn);
 }
 if (typeof window !== 'undefined') window.addEventListener(SESSION_TOKEN_EVENT, prefetchSelection);
 
@@ -95,7 +135,7 @@ function clearStoredSelections() {
   if (!s) return;
   for (let i = s.length - 1; i >= 0; i--) {
     const k = s.key(i);
-    if (k && (k.startsWith(OUTLET_CHOICE_PREFIX) || k === SHOP_STATE_KEY)) s.removeItem(k);
+    if (k && (k.startsWith(OUTLET_CHOICE_PREFIX) || k === SHOP_STATE_KEY || k === LAST_SELECTION_KEY)) s.removeItem(k);
   }
 }
 

@@ -6,6 +6,19 @@ import { useCart } from '@/features/cart/api/use-cart';
 import { CartSummaryButton } from '@/features/cart/components/cart-summary-button';
 import { HomeCartPanel } from '@/features/cart/components/home-cart-panel';
 import { PricingDialog } from '@/features/pricing/components/pricing-dialog';
+import { preloadProducts } from '@/features/shop/api/get-products';
+import { preloadBottleSizes } from '@/features/shop/api/get-bottle-sizes';
+import { readShopView } from '@/features/shop/hooks/use-shop-view';
+import { whenSelectionKnown } from '@/lib/selection';
+
+// A signed-in page load: the saved view's products and the store's sizes are asked for as soon as the saved
+// selection is known, alongside the outlet's stores (issue 26).
+whenSelectionKnown(({ storeId }) => {
+  if (!storeId) return;
+  const { search, size, page } = readShopView();
+  preloadProducts(storeId, { search, size, page });
+  preloadBottleSizes(storeId);
+});
 
 /** /shop: the catalog (shop feature) wired to the cart (cart feature) and Pricing Analysis (pricing feature). */
 export function ShopRoute() {

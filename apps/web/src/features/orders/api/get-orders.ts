@@ -1,6 +1,6 @@
-import type { SWRConfiguration } from 'swr';
+import { preload, type SWRConfiguration } from 'swr';
 import { orderListSchema, type OrderList, type OrderStatus } from '@portal/contracts';
-import { useApi, type ApiError } from '@/lib/api';
+import { getJson, useApi, type ApiError } from '@/lib/api';
 
 export interface OrdersFilter {
   storeId?: number | null;
@@ -23,4 +23,9 @@ export function ordersKey(f: OrdersFilter = {}): string {
 /** GET /orders: orders in the caller's scope (own, outlet label, or the stores they manage), newest first, with tab counts. */
 export function useOrders(f: OrdersFilter, enabled = true, config?: SWRConfiguration<OrderList, ApiError>) {
   return useApi(enabled ? ordersKey(f) : null, orderListSchema, config);
+}
+
+/** Starts GET /orders for `f` now; useOrders with the same filter takes the answer (SWR preload). */
+export function preloadOrders(f: OrdersFilter): void {
+  void preload(ordersKey(f), (p: string) => getJson(p, orderListSchema)).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { CATALOG_LIMITS, productPageSchema } from '@portal/contracts';
-import { useApi } from '@/lib/api';
+import { preload } from 'swr';
+import { getJson, useApi } from '@/lib/api';
 
 export interface ProductsFilter {
   search: string;
@@ -25,4 +26,9 @@ export function productsPath(
 /** A page of the store's catalog (search ranked by the server, size filter); null storeId skips. */
 export function useProducts(storeId: number | null, filter: ProductsFilter) {
   return useApi(storeId ? productsPath(storeId, filter) : null, productPageSchema);
+}
+
+/** Starts GET /stores/{storeId}/products for `filter` now; useProducts with the same filter takes the answer (SWR preload). */
+export function preloadProducts(storeId: number, filter: ProductsFilter): void {
+  void preload(productsPath(storeId, filter), (p: string) => getJson(p, productPageSchema)).catch(() => undefined);
 }

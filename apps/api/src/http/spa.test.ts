@@ -1,0 +1,65 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp } from '../app';
+import { createTestContext, type TestContext } from '../test/harness';
+
+/** Issue 26: a signed-in page load gets modulepreload links for its screen's chunks (preload.json); signed out, none. */
+let web: string;
+let t: TestContext;
+let app: ReturnType<typeof createApp>;
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+beforeAll(async () => {
+  web = mkdtempSync(join(tmpdir(), 'portal-spa-'));
+  writeFileSync(
+    join(web, 'index.html'),
+    '<!doctype html><html><head><title>portal</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(web, 'preload.json'),
+    JSON.stringify({
+      signedIn: ['/assets/api-1.js', '/assets/schemas-2.js'],
+      screens: [
+        { path: '^/(shop/?)?$', files: ['/assets/shop-3.js', '/assets/api-1.js'] },
+        { path: '^/orders/?$', files: ['/assets/store-orders-4.js', '"><script>alert(1)</script>'] },
+      ],
+    }),
+  );
+  t = await createTestContext();
+  app = createApp(t.ctx, { webDir: web });
+});
+afterAll(() => t.close());
+
+describe('the SPA page', () => {
+  it('when a signed-out browser loads /shop, then the HTML is as built: no preload links', async () => {
+    const res = await request(app).get('/shop').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(preloadsOf(res.text)).toEqual([]);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it('when a signed-in browser loads /shop, then the session chunks and the shop screen are preloaded, each once', async () => {
+    const res = await request(app).get('/shop').set('Accept', 'text/html').set('Cookie', 'other=1; portal_signed_in=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(preloadsOf(res.text)).toEqual(['/assets/api-1.js', '/assets/schemas-2.js', '/assets/shop-3.js']);
+    expect(res.text.indexOf('modulepreload')).toBeLessThan(res.text.indexOf('</head>'));
+  });
+
+  it('when a signed-in browser loads another screen, then only its own chunks are added, and a file that is not an asset URL never is', async () => {
+    const orders = await request(app).get('/orders').set('Accept', 'text/html').set('Cookie', 'portal_signed_in=1');
+    expect(preloadsOf(orders.text)).toEqual(['/assets/api-1.js', '/assets/schemas-2.js', '/assets/store-orders-4.js']);
+    expect(orders.text).not.toContain('alert(1)');
+    const profile = await request(app).get('/profile').set('Accept', 'text/html').set('Cookie', 'portal_signed_in=1');
+    expect(preloadsOf(profile.text)).toEqual(['/assets/api-1.js', '/assets/schemas-2.js']);
+  });
+
+  it('when the flag cookie says anything but 1, then nothing is preloaded', async () => {
+    const res = await request(app).get('/shop').set('Accept', 'text/html').set('Cookie', 'portal_signed_in=0; xportal_signed_in=1');
+    expect(preloadsOf(res.text)).toEqual([]);
+  });
+});

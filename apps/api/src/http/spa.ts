@@ -1,0 +1,62 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RequestHandler } from 'express';
+
+/** `preload.json` as the web build writes it (apps/web/vite.config.ts preloadManifest): chunk URLs. */
+interface PreloadManifest {
+  signedIn: string[];
+  screens: Array<{ path: string; files: string[] }>;
+}
+
+/** The server's script-readable presence flag beside the refresh cookie (modules/auth): a session may be refreshed. */
+const SIGNED_IN_FLAG = /(?:^|;\s*)portal_signed_in=1(?:;|$)/;
+const SAFE_URL = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * The SPA's HTML for every page path (GET, accepting HTML; anything else goes on). A page load that carries the
+ * signed-in flag gets `<link rel="modulepreload">` for the chunks its screen needs (the API client, the schemas,
+ * the header's menu and the screen of the path, from `preload.json`), so they download alongside the entry
+ * instead of after it has run and the session is back (issue 26: signed-in screens load as fast as /auth).
+ * Signed out, or without preload.json, the HTML is sent as built. `Cache-Control: no-cache`, `Vary: Cookie`.
+ * The HTML is re-read when index.html changes on disk (a rebuild under a running server).
+ */
+export function spaIndex(webDir: string): RequestHandler {
+  const indexFile = join(webDir, 'index.html');
+  let loaded: { mtimeMs: number; html: string; manifest: PreloadManifest; pages: Map<string, string> } | null = null;
+  const current = () => {
+    const mtimeMs = statSync(indexFile).mtimeMs;
+    if (loaded?.mtimeMs === mtimeMs) return loaded;
+    let manifest: PreloadManifest = { signedIn: [], screens: [] };
+    try {
+      manifest = JSON.parse(readFileSync(join(webDir, 'preload.json'), 'utf8')) as PreloadManifest;
+    } catch {
+      /* a build without preload.json: nothing is preloaded */
+    }
+    loaded = { mtimeMs, html: readFileSync(indexFile, 'utf8'), manifest, pages: new Map() };
+    return loaded;
+  };
+  const signedInPage = (c: NonNullable<typeof loaded>, pathname: string): string => {
+    const screen = c.manifest.screens.find((s) => new RegExp(s.path).test(pathname));
+    const key = screen?.path ?? '';
+    let html = c.pages.get(key);
+    if (html === undefined) {
+      const files = [...new Set([...c.manifest.signedIn, ...(screen?.files ?? [])])].filter((f) => SAFE_URL.test(f));
+      const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+      html = c.html.replace('</head>', `${links}</head>`);
+      c.pages.set(key, html);
+    }
+    return html;
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' || !req.accepts('html')) return next();
+    let c: NonNullable<typeof loaded>;
+    try {
+      c = current();
+    } catch (e) {
+      return next(e);
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.vary('Cookie');
+    res.type('html').send(SIGNED_IN_FLAG.test(req.headers.cookie ?? '') ? signedInPage(c, req.path) : c.html);
+  };
+}
