@@ -13,7 +13,7 @@ import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../http/errors';
 import { atOutlet, insertGrants, type GrantKey } from '../access/access.service';
 import { recordAudit } from '../audit/audit.service';
-import { hashPassword, isCommonPassword } from '../auth/auth.service';
+import { assertPhoneFree, hashPassword, isCommonPassword, phoneTakenError } from '../auth/auth.service';
 import * as repo from './invitations.repository';
 import * as placesRepo from './roles-places.repository';
 import { welcomeMail } from './invitations.mail';
@@ -80,7 +80,8 @@ export interface AcceptInput {
  * POST /invitations/{token}/accept (public). A new account needs a password (the identity
  * policy; 400 validation_failed naming `password` without one, common_password for a well-known one); an existing
  * account keeps its own password and gets its profile updated; a deactivated one is refused (409 invitee_deactivated,
- * the invitation stays pending). In one transaction, with the invitation row locked: the
+ * the invitation stays pending); a phone another active account signs in with is refused (409 phone_taken, nothing
+ * written, the invitation stays pending). In one transaction, with the invitation row locked: the
  * account created or updated, roles and outlets attached, the invitation marked used, the audit row and the
  * welcome mail. Two concurrent accepts → one succeeds, the other answers 409 invitation_used.
  */
@@ -121,7 +122,11 @@ export async function acceptInvitation(
     }
     // Rule 3 again at acceptance: an invitation's grants never go to the person who sent it.
     if (inv.invitedBy && inv.invitedBy === user.id) throw new ForbiddenError(GRANT_MESSAGES.selfGrant, PROBLEM_CODES.selfGrantForbidden);
-    await repo.upsertProfile(trx, user.id, input);
+    // The phone is the account's sign-in phone too: another active account's is refused (409 phone_taken, issue 26 §7).
+    await assertPhoneFree(trx, user.id, input.phone);
+    await repo.upsertProfile(trx, user.id, input).catch((e: unknown) => {
+      throw phoneTakenError(e);
+    });
     const granted = await grantInvitation(trx, user.id, inv);
     await repo.markUsed(trx, inv.id, user.id);
     await recordAudit(

@@ -339,6 +339,24 @@ describe('POST /invitations/{token}/accept', () => {
     expect((await invitationRow(res.body.id))!.used_at).toBeNull();
   });
 
+  it('when a new person accepts with a phone another active account signs in with, then 409 phone_taken and nothing is created', async () => {
+    await t.db('users').where({ id: f.users.viewer.id }).update({ phone: '+15155550177' });
+    const email = newEmail();
+    const { res, token } = await invite(email);
+    const a = await api('post', `/invitations/${token}/accept`, undefined, {
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      phone: '(515) 555-0177',
+      password: STRONG,
+      confirmPassword: STRONG,
+    });
+    expect(a.status).toBe(409);
+    expect(a.body.code).toBe('phone_taken');
+    expect(await t.db('users').where({ email }).first()).toBeUndefined();
+    expect((await invitationRow(res.body.id))!.used_at).toBeNull();
+    await t.db('users').where({ id: f.users.viewer.id }).update({ phone: null });
+  });
+
   it('when a new person accepts, then the account, profile, roles and outlets exist, the link is used, the welcome mail is queued and they can sign in', async () => {
     const email = newEmail();
     const { res, token } = await invite(email);

@@ -158,6 +158,8 @@ function useAcceptForm({
           const m = e.fieldError(f);
           if (m) setError(f, { message: m });
         }
+        // Another active account signs in with this phone: said on the phone field too.
+        if (e.code === 'phone_taken') setError('phone', { message: e.message });
       }
     }
   });

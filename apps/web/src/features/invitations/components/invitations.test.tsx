@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   INVITATION_MESSAGES as M,
+  PHONE_MESSAGES,
   acceptInvitationResultSchema,
   adminOutletRequestSchema,
   adminOutletRequestsPageSchema,
@@ -231,6 +232,20 @@ describe('InvitationAcceptPage (spec 002 §2, §4, §5, §8)', () => {
       url: '/invitations/abcdefghijklmnopqrstuvwxyz/accept',
       body: { firstName: 'Ivy', lastName: 'Invitee', phone: null },
     });
+  });
+
+  it('when another active account signs in with the phone, then the phone field says so and the form stays', async () => {
+    const user = userEvent.setup();
+    api
+      .on('get', '/invitations/{token}', reply(publicInvitationSchema, { ...INV, userExists: true }))
+      .on('post', '/invitations/{token}/accept', problem(409, 'phone_taken', PHONE_MESSAGES.phoneTaken));
+    wrap(<InvitationAcceptPage />, '/invitation/accept?inv=abcdefghijklmnopqrstuvwxyz');
+    await user.type(await screen.findByLabelText('Phone (optional)'), '515-555-0177');
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByLabelText('Phone (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining(PHONE_MESSAGES.phoneTaken),
+    );
+    expect(screen.queryByRole('heading', { name: 'Invitation accepted' })).toBeNull();
   });
 
   it('when the link was used meanwhile, then accepting switches to the used message', async () => {

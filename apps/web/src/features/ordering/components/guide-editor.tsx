@@ -11,6 +11,7 @@ import type { OrderGuide, ToCartResult } from '../api/schemas';
 import { useGuideDraft } from '../hooks/use-guide-draft';
 import { GuideLinesTable } from './guide-lines-table';
 import { AddGuideLine, FillResultPanel, PrintableGuide } from './guide-parts';
+import { StickySaveBar } from '@/components/admin/sticky-save-bar';
 
 /** Fill mode of a guide: shelf counts per line, the POST to-cart and what it answered. */
 function useFill(guideId: number, onFilled: () => unknown) {
@@ -109,20 +110,6 @@ export function GuideEditor({
               onChange={(e) => draft.rename(e.target.value)}
             />
           </div>
-          <Button
-            variant={draft.dirty ? 'primary' : 'outline'}
-            onClick={() => void save()}
-            loading={saving}
-            disabled={!draft.dirty || draft.invalid}
-          >
-            <Save className="h-4 w-4" aria-hidden /> {draft.dirty ? 'Save changes' : 'Saved'}
-          </Button>
-          <Button variant="outline" onClick={() => window.print()}>
-            <Printer className="h-4 w-4" aria-hidden /> Print
-          </Button>
-          <Button variant="ghost" onClick={() => setConfirm(true)} aria-label={`Delete guide ${guide.name}`}>
-            <Trash2 className="h-4 w-4" aria-hidden /> Delete
-          </Button>
         </div>
         <AddGuideLine storeId={guide.storeId} onAdd={(code, name, par) => draft.add(code, name, par)} />
         {draft.lines.length === 0 ? (
@@ -152,6 +139,23 @@ export function GuideEditor({
         </div>
         {fill.result && <FillResultPanel result={fill.result} names={names} />}
       </div>
+      {/* The editor's actions stay in view at the bottom, where no toast sits (toasts are at the top; issue 26 §5). */}
+      <StickySaveBar status={draft.dirty ? 'Unsaved changes' : 'All changes saved'} className="print:hidden">
+        <Button variant="ghost" onClick={() => setConfirm(true)} aria-label={`Delete guide ${guide.name}`}>
+          <Trash2 className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Delete</span>
+        </Button>
+        <Button variant="outline" onClick={() => window.print()} aria-label="Print">
+          <Printer className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Print</span>
+        </Button>
+        <Button
+          variant={draft.dirty ? 'primary' : 'outline'}
+          onClick={() => void save()}
+          loading={saving}
+          disabled={!draft.dirty || draft.invalid}
+        >
+          <Save className="h-4 w-4" aria-hidden /> {draft.dirty ? 'Save changes' : 'Saved'}
+        </Button>
+      </StickySaveBar>
       <PrintableGuide title={draft.name} subtitle={storeLabel} lines={draft.lines} />
       <AlertDialog
         open={confirm}
