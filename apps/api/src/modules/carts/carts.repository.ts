@@ -236,14 +236,14 @@ const PREFIXED_LINE_COLUMNS = LINE_COLUMNS_LIST.map(([expr, name]) => `${expr} A
 const CART_SELECT = CART_COLUMNS.map((c) => c.replace(/^(\w+)\.(\w+) as (\w+)$/, '$1.$2 AS "$3"')).join(', ');
 
 /**
- * The cart `cartId` (of `userId`, when given) with its outlet and store facts, the caller's `extra` columns
+ * The cart `cartId` (of `userId`, when given; active, with `activeOnly`) with its outlet and store facts, the caller's `extra` columns
  * (a select-list fragment over `c`, e.g. the access rule `… AS "mayAct"`, with its bindings) and its lines as
  * findLines reads them, in one statement; undefined when no such cart. Checkout's read.
  */
 export async function findWithLines<X extends object>(
   db: Db,
   cartId: number,
-  opts: { userId?: string; extra: SqlCondition },
+  opts: { userId?: string; activeOnly?: boolean; extra: SqlCondition },
 ): Promise<{ cart: CartRow & X; lines: CartLineRow[] } | undefined> {
   const r = await db.raw<{ rows: Record<string, unknown>[] }>(
     `SELECT ${CART_SELECT}, ${opts.extra.sql}, ${PREFIXED_LINE_COLUMNS}
@@ -251,7 +251,7 @@ export async function findWithLines<X extends object>(
        LEFT JOIN cart_items ci ON ci.cart_id = c.id
        LEFT JOIN items i ON i.id = ci.item_id LEFT JOIN bottle_sizes b ON b.id = i.bottle_size_id
        LEFT JOIN inventory inv ON inv.item_id = ci.item_id AND inv.store_id = c.store_id
-      WHERE c.id = ? ${opts.userId === undefined ? '' : 'AND c.user_id = ?'}
+      WHERE c.id = ? ${opts.userId === undefined ? '' : 'AND c.user_id = ?'} ${opts.activeOnly ? "AND c.status = 'active'" : ''}
       ORDER BY ci.created_at, ci.id`,
     [...opts.extra.bindings, cartId, ...(opts.userId === undefined ? [] : [opts.userId])],
   );

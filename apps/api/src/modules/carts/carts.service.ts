@@ -76,6 +76,21 @@ export async function addItemQuantity(db: Db, cartId: number, itemCode: string, 
   return { added: Boolean(line) };
 }
 
+/** A cart line as checkout prices it (findWithLines, currentLines). */
+export type CartLine = repo.CartLineRow;
+
+/**
+ * The cart `cartId` with its facts and lines in one statement, plus the caller's `extra` columns over the cart
+ * `c` (the access rule, …); `userId` and `activeOnly` narrow to the user's active cart. No access check inside.
+ */
+export function findWithLines<X extends object>(
+  db: Db,
+  cartId: number,
+  opts: { userId?: string; activeOnly?: boolean; extra: repo.SqlCondition },
+): Promise<{ cart: CartFacts & X; lines: CartLine[] } | undefined> {
+  return repo.findWithLines<X>(db, cartId, opts);
+}
+
 /**
  * The cart's lines, oldest first, each with the item's current price (`retail`, what checkout charges),
  * name and bottle size, and whether the cart's store still sells it. No access check (callers check).
@@ -112,7 +127,13 @@ export async function openCurrentCart(db: Db, actor: Actor, { outletId, storeId 
  */
 export async function addItem(db: Db, actor: Actor, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
   // One statement reads the cart, the access rule and the item; one more writes the line and reads the lines back.
-  const found = await repo.findActiveWithItem(db, actor.userId, cartId, mayActAtSql(actor, SHOP_CODES, 'c.outlet_id', 'c.store_id'), itemCode);
+  const found = await repo.findActiveWithItem(
+    db,
+    actor.userId,
+    cartId,
+    mayActAtSql(actor, SHOP_CODES, 'c.outlet_id', 'c.store_id'),
+    itemCode,
+  );
   if (!found?.mayAct) throw new NotFoundError(CART_MESSAGES.cartNotFound);
   const { item: facts, mayAct: _ok, ...cart } = found;
   if (!facts) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
