@@ -281,10 +281,8 @@ export async function isMember(db: Conn, userId: string, outletId: number): Prom
 }
 
 /**
- * "The user may act for the outlet (at the store)" as a raw SQL condition over SQL expressions (column references
- * such as `c.outlet_id`, or `?` bound first): a member of the active outlet (linked to the active store, when
- * `store` is given) holding one of `codes` through a grant covering it. Bindings: those of `outlet`, then of
- * `store`, then the user id and the codes. For statements that check it alongside their own read (the cart routes).
+ * mayActAt as a raw SQL condition over SQL expressions (`c.outlet_id`, or `?` bound first), for statements that
+ * check it with their own read (the cart routes). Bindings: `outlet`'s, `store`'s, then the user id and the codes.
  */
 export function mayActAtSql(
   userId: string,

@@ -195,11 +195,10 @@ const LINE_JOINS = `LEFT JOIN items i ON i.id = ci.item_id LEFT JOIN bottle_size
   LEFT JOIN inventory inv ON inv.item_id = ci.item_id AND inv.store_id = ?`;
 
 /**
- * GET /carts/current's reads and write in one statement: whether the caller may act for the outlet at the store
- * (`act`, the access module's condition over `a.outlet_id` and `a.store_id`), and only then the active cart of
- * user × outlet × store, inserted when absent (INSERT … ON CONFLICT DO NOTHING on the partial unique index), with
- * its outlet and store facts. `created`: the cart is new (it has no lines). `cart` undefined while `mayAct`: a
- * concurrent request's cart committed after this statement began (insertOrFindActive then finds it).
+ * GET /carts/current in one statement: may the caller act for the outlet at the store (`act` over `a.outlet_id`,
+ * `a.store_id`), and only then the active cart of user × outlet × store, inserted when absent (ON CONFLICT DO NOTHING
+ * on the partial unique index), with its facts; `created`: new (no lines). `cart` undefined while `mayAct`: another
+ * request's cart committed after this statement began (insertOrFindActive then finds it).
  */
 export async function openActive(
   db: Db,

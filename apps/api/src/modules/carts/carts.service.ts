@@ -1,7 +1,7 @@
 import { PERMISSIONS, PROBLEM_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { mayActAt, mayActAtSql, type Actor } from '../access/access.service';
+import { mayActAtSql, type Actor } from '../access/access.service';
 import * as repo from './carts.repository';
 import * as lines from './cart-lines.repository';
 import { fromCents, toCents } from '../../lib/money';

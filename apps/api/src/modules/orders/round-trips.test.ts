@@ -99,7 +99,6 @@ it('when a buyer runs the orders benchmark loop, then each request stays within 
   const total = Object.values(counts)
     .flat()
     .reduce((a, b) => a + b, 0);
-  // eslint-disable-next-line no-console
   console.log(`statements per request:\n${table.join('\n')}\nper loop: ${total}\n${log.join('\n')}`);
   for (const [k, bound] of Object.entries(BOUNDS)) for (const n of counts[k]) expect(n).toBeLessThanOrEqual(bound);
 });
