@@ -11,11 +11,12 @@
  *    pool 20, pg-boss mail outbox enqueue in the order's transaction, worker off).
  * 4. Each buyer loops for the duration: GET /carts/current → POST /carts/{id}/items × lines (fill the cart)
  *    → POST /checkout-sessions → POST /orders { paymentMethod: in_store } with an Idempotency-Key.
- * 5. Prints orders/s, p50/p95/p99 of POST /orders and of the whole loop, errors, and checks the database
+ * 5. Prints orders/s, p50/p95/p99 of POST /orders and of the whole loop, the API process's CPU time per order loop
+ *    (Linux), errors, and checks the database
  *    holds exactly the orders answered 201 (no duplicates); writes bench/results/orders.json.
  * A measurement, never a test.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, totalmem, loadavg } from 'node:os';
@@ -81,7 +82,9 @@ export async function run(argv: string[]): Promise<string> {
     await Promise.all(tokens.map((tok) => loop(base, tok, setup.outletId, setup.codes, args.lines)));
     const before = await countOrders(db);
     console.log(`running ${args.buyers} buyers for ${args.duration} s…`);
+    const cpu0 = cpuMs(api.pid);
     const stats = await measure(base, tokens, setup.outletId, setup.codes, args);
+    const apiCpuMs = cpu0 === null ? null : (cpuMs(api.pid) ?? cpu0) - cpu0;
     const inDb = (await countOrders(db)) - before;
     const dupes = await db.raw(
       `SELECT count(*)::int AS n FROM (SELECT checkout_session_id FROM orders WHERE checkout_session_id IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`,
@@ -109,6 +112,8 @@ export async function run(argv: string[]): Promise<string> {
       results: {
         orders: stats.orders,
         ordersPerSecond: +(stats.orders / stats.seconds).toFixed(1),
+        // CPU time of the API process per order loop (Linux /proc): steadier than orders/s on a shared machine.
+        apiCpuMsPerOrder: apiCpuMs === null || !stats.orders ? null : +(apiCpuMs / stats.orders).toFixed(2),
         postOrdersMs: percentiles(stats.orderMs),
         checkoutSessionMs: percentiles(stats.sessionMs),
         loopMs: percentiles(stats.loopMs),
@@ -128,6 +133,7 @@ export async function run(argv: string[]): Promise<string> {
     console.log(
       `POST /checkout-sessions: p50 ${r.checkoutSessionMs.p50} ms, p95 ${r.checkoutSessionMs.p95} ms; whole loop p50 ${r.loopMs.p50} ms, p95 ${r.loopMs.p95} ms`,
     );
+    if (r.apiCpuMsPerOrder !== null) console.log(`API CPU per order loop: ${r.apiCpuMsPerOrder} ms`);
     console.log(
       `errors: ${r.errors}; orders in the database: ${r.ordersInDatabase} (answered 201: ${r.orders}); sessions with more than one order: ${r.duplicateOrdersPerSession}`,
     );
@@ -196,6 +202,16 @@ export async function prepare(db: Db, args: Pick<Args, 'buyers' | 'lines'>) {
     .select('i.code');
   if (rows.length < args.lines) throw new Error(`store ${STORE} has only ${rows.length} items`);
   return { outletId: outlet.id as number, buyers, codes: rows.map((r) => r.code as string), items: rows.length };
+}
+
+/** User + system CPU milliseconds of process `pid` so far (Linux /proc, clock ticks of 10 ms); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function countOrders(db: Db): Promise<number> {

@@ -281,6 +281,29 @@ export async function isMember(db: Conn, userId: string, outletId: number): Prom
 }
 
 /**
+ * mayActAt as a raw SQL condition over SQL expressions (`c.outlet_id`, or `?` bound first), for statements that
+ * check it with their own read (the cart routes). Bindings: `outlet`'s, `store`'s, then the user id and the codes.
+ */
+export function mayActAtSql(
+  userId: string,
+  readonlyCodes: readonly string[],
+  outlet: { sql: string; bindings: Bindings },
+  store?: { sql: string; bindings: Bindings },
+): { sql: string; bindings: Bindings } {
+  const c = coversSql('outlet', 'uo.outlet_id', []);
+  const storeSql =
+    store === undefined
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = uo.outlet_id AND so.store_id = ${store.sql} AND s.active)`;
+  return {
+    sql: `EXISTS (SELECT 1 FROM user_outlets uo JOIN outlets o ON o.id = uo.outlet_id AND o.active
+       WHERE uo.outlet_id = ${outlet.sql} ${storeSql} AND uo.user_id = ?
+         AND EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = uo.user_id AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql})))`,
+    bindings: [...outlet.bindings, ...(store?.bindings ?? []), userId, [...readonlyCodes]],
+  };
+}
+
+/**
  * Acting for an outlet (carts, checkout, reorder): the user is a member of the active outlet (linked to the
  * active store, when given) and holds one of `codes` through a grant covering the outlet. One query.
  */
@@ -291,18 +314,13 @@ export async function mayActAt(
   outletId: number,
   storeId?: number,
 ): Promise<boolean> {
-  const codes = [...readonlyCodes];
-  const c = coversSql('outlet', 'uo.outlet_id', []);
-  const store =
-    storeId === undefined
-      ? ''
-      : `AND EXISTS (SELECT 1 FROM store_outlets so JOIN stores s ON s.id = so.store_id WHERE so.outlet_id = uo.outlet_id AND so.store_id = ? AND s.active)`;
-  const r = await db.raw(
-    `SELECT EXISTS (SELECT 1 FROM user_outlets uo JOIN outlets o ON o.id = uo.outlet_id AND o.active
-       WHERE uo.user_id = ? AND uo.outlet_id = ? ${store}
-         AND EXISTS (SELECT 1 FROM role_grants g WHERE g.user_id = uo.user_id AND ${HOLDS} AND (g.scope_type = 'global' OR ${c.sql}))) AS ok`,
-    [userId, outletId, ...(storeId === undefined ? [] : [storeId]), codes],
+  const cond = mayActAtSql(
+    userId,
+    readonlyCodes,
+    { sql: '?', bindings: [outletId] },
+    storeId === undefined ? undefined : { sql: '?', bindings: [storeId] },
   );
+  const r = await db.raw(`SELECT ${cond.sql} AS ok`, cond.bindings);
   return r.rows[0].ok;
 }
 

@@ -133,6 +133,21 @@ export async function mayActAt(db: Conn, actor: Actor, codes: string | readonly 
 }
 
 /**
+ * `mayActAt` as a SQL condition over the SQL expressions of the outlet and store (e.g. `c.outlet_id`,
+ * `c.store_id`), for a statement that checks it with its own read (one round trip instead of two); `false`
+ * when the actor holds none of `codes` anywhere. See access.repository's mayActAtSql for the bindings.
+ */
+export function mayActAtSql(actor: Actor, codes: string | readonly string[], outletSql: string, storeSql?: string) {
+  if (!holdsAnywhere(actor, codes)) return { sql: 'false', bindings: [] as repo.Bindings };
+  return repo.mayActAtSql(
+    actor.userId,
+    list(codes),
+    { sql: outletSql, bindings: [] },
+    storeSql === undefined ? undefined : { sql: storeSql, bindings: [] },
+  );
+}
+
+/**
  * May the actor browse a store's catalog (spec 001 §2)? They shop there (a member of an active outlet linked to
  * the active store, holding one of the shop codes there) or hold one of the view codes at the store (a store
  * manager, a board administrator). `codes` are the route's: bcc.carts.use counts as shopping, the others as viewing.

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { CART_LIMITS, type FulfillmentType, type SplitCasePolicy } from '@portal/contracts';
 
@@ -76,6 +77,71 @@ export async function findActiveById(db: Db, userId: string, cartId: number): Pr
     .first(CART_COLUMNS);
 }
 
+/** A raw SQL condition with its bindings (the access module's `mayActAtSql` over `c.outlet_id`, `c.store_id`). */
+export type SqlCondition = { sql: string; bindings: readonly Knex.RawBinding[] };
+
+/**
+ * `findActiveById` and, in the same statement, whether the caller may act for the cart's outlet at its store
+ * (`mayAct`, the condition `act` over the cart's columns) — the rule every cart route checks, in one round trip.
+ */
+export async function findActiveWithAccess(
+  db: Db,
+  userId: string,
+  cartId: number,
+  act: SqlCondition,
+): Promise<(CartRow & { mayAct: boolean }) | undefined> {
+  return db('carts as c')
+    .join('outlets as o', 'o.id', 'c.outlet_id')
+    .join('stores as s', 's.id', 'c.store_id')
+    .where({ 'c.id': cartId, 'c.user_id': userId, 'c.status': 'active' })
+    .first([...CART_COLUMNS, db.raw(`${act.sql} AS "mayAct"`, [...act.bindings])]);
+}
+
+/** An item the store carries (active, in its inventory), with its quantity-rule columns (issue 27). */
+export interface CarriedItemRow {
+  itemId: number;
+  bottlesPerCase: number | null;
+  minQty: number;
+  maxQty: number | null;
+  increment: number;
+}
+
+/**
+ * `findActiveWithAccess` plus, in the same statement, the item `itemCode` of the cart's store's board when the
+ * store carries it (active and in its inventory; `item` null otherwise): the reads of adding a line, one round trip.
+ */
+export async function findActiveWithItem(
+  db: Db,
+  userId: string,
+  cartId: number,
+  act: SqlCondition,
+  itemCode: string,
+): Promise<(CartRow & { mayAct: boolean; item: CarriedItemRow | null }) | undefined> {
+  const row = await db('carts as c')
+    .join('outlets as o', 'o.id', 'c.outlet_id')
+    .join('stores as s', 's.id', 'c.store_id')
+    .joinRaw(
+      `LEFT JOIN LATERAL (SELECT i.id AS "itemId", i.bottles_per_case AS "bottlesPerCase", i.min_order_quantity AS "minQty",
+                                 i.max_order_quantity AS "maxQty", i.order_increment AS "increment"
+                            FROM items i JOIN inventory inv ON inv.store_id = s.id AND inv.item_id = i.id
+                           WHERE i.board_id = s.board_id AND i.code = ? AND i.active LIMIT 1) f ON true`,
+      [itemCode],
+    )
+    .where({ 'c.id': cartId, 'c.user_id': userId, 'c.status': 'active' })
+    .first([
+      ...CART_COLUMNS,
+      db.raw(`${act.sql} AS "mayAct"`, [...act.bindings]),
+      'f.itemId',
+      'f.bottlesPerCase',
+      'f.minQty',
+      'f.maxQty',
+      'f.increment',
+    ]);
+  if (!row) return undefined;
+  const { itemId, bottlesPerCase, minQty, maxQty, increment, ...cart } = row;
+  return { ...cart, item: itemId === null ? null : { itemId, bottlesPerCase, minQty, maxQty, increment } };
+}
+
 /** The cart `cartId` whatever its owner or status, with outlet and store facts; undefined when gone. */
 export async function findById(db: Db, cartId: number): Promise<CartRow | undefined> {
   return db('carts as c')
@@ -104,37 +170,143 @@ export async function insertOrFindActive(db: Db, userId: string, outletId: numbe
   return row.id;
 }
 
+/** The columns of a cart line (`ci`, a row of cart_items or of a statement's RETURNING) joined as findLines joins it: [SQL, name]. */
+const LINE_COLUMNS_LIST: [string, keyof CartLineRow][] = [
+  ['ci.id', 'id'],
+  ['ci.item_code', 'itemCode'],
+  ['ci.quantity', 'quantity'],
+  ['ci.unit_price', 'unitPrice'],
+  ['i.retail', 'retail'],
+  ['i.name', 'name'],
+  ['i.category', 'category'],
+  ['i.bottle_size_id', 'bottleSizeId'],
+  ['b.name', 'bottleSize'],
+  ['b.volume_ml', 'volumeMl'],
+  ['(i.id IS NOT NULL AND i.active AND inv.item_id IS NOT NULL)', 'available'],
+  ['inv.on_hand', 'stock'],
+  ['i.bottles_per_case', 'bottlesPerCase'],
+  ['i.min_order_quantity', 'minQty'],
+  ['i.max_order_quantity', 'maxQty'],
+  ['i.order_increment', 'increment'],
+];
+const LINE_COLUMNS = LINE_COLUMNS_LIST.map(([expr, name]) => `${expr} AS "${name}"`).join(', ');
+/** The joins of a cart line `ci` to its item, bottle size and the inventory of the store bound to the `?`. */
+const LINE_JOINS = `LEFT JOIN items i ON i.id = ci.item_id LEFT JOIN bottle_sizes b ON b.id = i.bottle_size_id
+  LEFT JOIN inventory inv ON inv.item_id = ci.item_id AND inv.store_id = ?`;
+
+/**
+ * GET /carts/current in one statement: may the caller act for the outlet at the store (`act` over `a.outlet_id`,
+ * `a.store_id`), and only then the active cart of user × outlet × store, inserted when absent (ON CONFLICT DO NOTHING
+ * on the partial unique index), with its facts; `created`: new (no lines). `cart` undefined while `mayAct`: another
+ * request's cart committed after this statement began (insertOrFindActive then finds it).
+ */
+export async function openActive(
+  db: Db,
+  userId: string,
+  outletId: number,
+  storeId: number,
+  act: SqlCondition,
+): Promise<{ mayAct: boolean; cart?: CartRow; created: boolean }> {
+  const cols = 'id, user_id, outlet_id, store_id, status, fulfillment_flag, delivery_charge, delivery_date, created_at';
+  const r = await db.raw<{ rows: (CartRow & { mayAct: boolean; created: boolean | null })[] }>(
+    `WITH a AS (SELECT ?::uuid AS user_id, ?::int AS outlet_id, ?::int AS store_id),
+          ok AS MATERIALIZED (SELECT ${act.sql} AS ok FROM a),
+          ins AS (INSERT INTO carts (user_id, outlet_id, store_id, status)
+                  SELECT a.user_id, a.outlet_id, a.store_id, 'active' FROM a WHERE (SELECT ok FROM ok)
+                  ON CONFLICT (user_id, outlet_id, store_id) WHERE status = 'active' DO NOTHING
+                  RETURNING ${cols})
+     SELECT ok.ok AS "mayAct", x.* FROM ok LEFT JOIN LATERAL (
+       SELECT ${CART_SELECT}, c.created
+         FROM (SELECT ${cols}, true AS created FROM ins
+               UNION ALL
+               SELECT ${cols}, false FROM carts k
+                WHERE (SELECT ok FROM ok) AND k.user_id = ? AND k.outlet_id = ? AND k.store_id = ? AND k.status = 'active') c
+         JOIN outlets o ON o.id = c.outlet_id
+         JOIN stores s ON s.id = c.store_id
+        ORDER BY c.created DESC, c.created_at DESC LIMIT 1) x ON true`,
+    [userId, outletId, storeId, ...act.bindings, userId, outletId, storeId],
+  );
+  const { mayAct, created, ...cart } = r.rows[0];
+  return { mayAct, created: created === true, cart: created === null ? undefined : (cart as CartRow) };
+}
+
+/** A cart line's columns each prefixed `line.` (joined to its cart: see findWithLines). */
+const PREFIXED_LINE_COLUMNS = LINE_COLUMNS_LIST.map(([expr, name]) => `${expr} AS "line.${name}"`).join(', ');
+const CART_SELECT = CART_COLUMNS.map((c) => c.replace(/^(\w+)\.(\w+) as (\w+)$/, '$1.$2 AS "$3"')).join(', ');
+
+/**
+ * The cart `cartId` (of `userId`, when given; active, with `activeOnly`) with its outlet and store facts, the caller's `extra` columns
+ * (a select-list fragment over `c`, e.g. the access rule `… AS "mayAct"`, with its bindings) and its lines as
+ * findLines reads them, in one statement; undefined when no such cart. Checkout's read.
+ */
+export async function findWithLines<X extends object>(
+  db: Db,
+  cartId: number,
+  opts: { userId?: string; activeOnly?: boolean; extra: SqlCondition },
+): Promise<{ cart: CartRow & X; lines: CartLineRow[] } | undefined> {
+  const r = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `SELECT ${CART_SELECT}, ${opts.extra.sql}, ${PREFIXED_LINE_COLUMNS}
+       FROM carts c JOIN outlets o ON o.id = c.outlet_id JOIN stores s ON s.id = c.store_id
+       LEFT JOIN cart_items ci ON ci.cart_id = c.id
+       LEFT JOIN items i ON i.id = ci.item_id LEFT JOIN bottle_sizes b ON b.id = i.bottle_size_id
+       LEFT JOIN inventory inv ON inv.item_id = ci.item_id AND inv.store_id = c.store_id
+      WHERE c.id = ? ${opts.userId === undefined ? '' : 'AND c.user_id = ?'} ${opts.activeOnly ? "AND c.status = 'active'" : ''}
+      ORDER BY ci.created_at, ci.id`,
+    [...opts.extra.bindings, cartId, ...(opts.userId === undefined ? [] : [opts.userId])],
+  );
+  if (!r.rows.length) return undefined;
+  const cart: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r.rows[0])) if (!k.startsWith('line.')) cart[k] = v;
+  const lines = r.rows
+    .filter((row) => row['line.id'] !== null)
+    .map((row) => Object.fromEntries(LINE_COLUMNS_LIST.map(([, name]) => [name, row[`line.${name}`]])) as unknown as CartLineRow);
+  return { cart: cart as CartRow & X, lines };
+}
+
 /** The cart's lines with item name, category, bottle size, current price and availability, oldest first (spec 001 §7). */
 export async function findLines(db: Db, cartId: number, storeId: number): Promise<CartLineRow[]> {
-  return db('cart_items as ci')
-    .leftJoin('items as i', 'i.id', 'ci.item_id')
-    .leftJoin('bottle_sizes as b', 'b.id', 'i.bottle_size_id')
-    .leftJoin('inventory as inv', function () {
-      this.on('inv.item_id', 'ci.item_id').andOnVal('inv.store_id', storeId);
-    })
-    .where('ci.cart_id', cartId)
-    .orderBy([
-      { column: 'ci.created_at', order: 'asc' },
-      { column: 'ci.id', order: 'asc' },
-    ])
-    .select(
-      'ci.id',
-      'ci.item_code as itemCode',
-      'ci.quantity',
-      'ci.unit_price as unitPrice',
-      'i.retail',
-      'i.name',
-      'i.category',
-      'i.bottle_size_id as bottleSizeId',
-      'b.name as bottleSize',
-      'b.volume_ml as volumeMl',
-      db.raw('(i.id IS NOT NULL AND i.active AND inv.item_id IS NOT NULL) AS available'),
-      'inv.on_hand as stock',
-      'i.bottles_per_case as bottlesPerCase',
-      'i.min_order_quantity as minQty',
-      'i.max_order_quantity as maxQty',
-      'i.order_increment as increment',
-    );
+  const r = await db.raw<{ rows: CartLineRow[] }>(
+    `SELECT ${LINE_COLUMNS} FROM cart_items ci ${LINE_JOINS} WHERE ci.cart_id = ? ORDER BY ci.created_at, ci.id`,
+    [storeId, cartId],
+  );
+  return r.rows;
+}
+
+/**
+ * cart-lines.repository's `addLineByRule` and the cart's lines after it, in one statement: `written` false when
+ * nothing was written (the line would pass `max`, or the store does not carry the item). The lines are the
+ * statement's snapshot with the written line in place of its old version (a data-modifying CTE's rows are not
+ * visible to its own statement), so they are what findLines would read right after.
+ */
+export async function addLineByRuleWithLines(
+  db: Db,
+  cart: { id: number; storeId: number },
+  itemCode: string,
+  rule: { first: number; increment: number; max: number },
+): Promise<{ written: boolean; lines: CartLineRow[] }> {
+  const r = await db.raw<{ rows: (CartLineRow & { written: boolean })[] }>(
+    `WITH up AS (
+       INSERT INTO cart_items AS ci (cart_id, item_id, item_code, quantity, unit_price)
+       SELECT c.id, i.id, i.code, ?::int, i.retail
+         FROM carts c
+         JOIN stores s ON s.id = c.store_id
+         JOIN items i ON i.board_id = s.board_id AND i.code = ? AND i.active
+         JOIN inventory inv ON inv.store_id = c.store_id AND inv.item_id = i.id
+        WHERE c.id = ?
+       ON CONFLICT (cart_id, item_code) DO UPDATE
+         SET quantity = ci.quantity + ?::int, updated_at = now()
+         WHERE ci.quantity + ?::int <= LEAST(?::int, ${CART_LIMITS.maxQuantity})
+       RETURNING ci.id, ci.cart_id, ci.item_id, ci.item_code, ci.quantity, ci.unit_price, ci.created_at)
+     SELECT ${LINE_COLUMNS}, EXISTS (SELECT 1 FROM up) AS written
+       FROM (SELECT id, cart_id, item_id, item_code, quantity, unit_price, created_at FROM cart_items
+              WHERE cart_id = ? AND id NOT IN (SELECT id FROM up)
+             UNION ALL SELECT * FROM up) ci
+       ${LINE_JOINS}
+      ORDER BY ci.created_at, ci.id`,
+    [rule.first, itemCode, cart.id, rule.increment, rule.increment, rule.max, cart.id, cart.storeId],
+  );
+  const written = r.rows.length > 0 && r.rows[0].written;
+  return { written, lines: r.rows.map(({ written: _w, ...line }) => line) };
 }
 
 /**

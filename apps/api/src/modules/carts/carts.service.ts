@@ -1,7 +1,7 @@
 import { PERMISSIONS, PROBLEM_CODES, CART_LIMITS, CART_MESSAGES, type Cart, type FulfillmentBody } from '@portal/contracts';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { mayActAt, type Actor } from '../access/access.service';
+import { mayActAtSql, type Actor } from '../access/access.service';
 import * as repo from './carts.repository';
 import * as lines from './cart-lines.repository';
 import { fromCents, toCents } from '../../lib/money';
@@ -76,6 +76,21 @@ export async function addItemQuantity(db: Db, cartId: number, itemCode: string, 
   return { added: Boolean(line) };
 }
 
+/** A cart line as checkout prices it (findWithLines, currentLines). */
+export type CartLine = repo.CartLineRow;
+
+/**
+ * The cart `cartId` with its facts and lines in one statement, plus the caller's `extra` columns over the cart
+ * `c` (the access rule, …); `userId` and `activeOnly` narrow to the user's active cart. No access check inside.
+ */
+export function findWithLines<X extends object>(
+  db: Db,
+  cartId: number,
+  opts: { userId?: string; activeOnly?: boolean; extra: repo.SqlCondition },
+): Promise<{ cart: CartFacts & X; lines: CartLine[] } | undefined> {
+  return repo.findWithLines<X>(db, cartId, opts);
+}
+
 /**
  * The cart's lines, oldest first, each with the item's current price (`retail`, what checkout charges),
  * name and bottle size, and whether the cart's store still sells it. No access check (callers check).
@@ -95,7 +110,10 @@ export async function getCart(db: Db, actor: Actor, cartId: number): Promise<Car
  * one of the user's and the store linked to it, else NotFoundError.
  */
 export async function openCurrentCart(db: Db, actor: Actor, { outletId, storeId }: { outletId: number; storeId: number }): Promise<Cart> {
-  if (!(await mayActAt(db, actor, SHOP_CODES, outletId, storeId))) throw new NotFoundError('Store not found');
+  // One statement checks the access rule, creates the cart when absent and reads it; a new cart has no lines to read.
+  const opened = await repo.openActive(db, actor.userId, outletId, storeId, mayActAtSql(actor, SHOP_CODES, 'a.outlet_id', 'a.store_id'));
+  if (!opened.mayAct) throw new NotFoundError('Store not found');
+  if (opened.cart) return view(opened.cart, opened.created ? [] : await repo.findLines(db, opened.cart.id, storeId));
   const ref = await findOrCreateActiveCart(db, actor.userId, outletId, storeId);
   const cart = await repo.findActiveById(db, actor.userId, ref.id);
   if (!cart) throw new NotFoundError('Store not found');
@@ -108,19 +126,27 @@ export async function openCurrentCart(db: Db, actor: Actor, { outletId, storeId 
  * code the store does not carry; 422 `quantity_rule` past the item's max; 400 `cart_quantity_limit` at 999.
  */
 export async function addItem(db: Db, actor: Actor, { cartId, itemCode }: CartInput & { itemCode: string }): Promise<Cart> {
-  const cart = await ownCart(db, actor, cartId);
-  const [facts] = (await lines.findItemFacts(db, cart.storeId, [itemCode])).filter((f) => f.active && f.carried);
+  // One statement reads the cart, the access rule and the item; one more writes the line and reads the lines back.
+  const found = await repo.findActiveWithItem(
+    db,
+    actor.userId,
+    cartId,
+    mayActAtSql(actor, SHOP_CODES, 'c.outlet_id', 'c.store_id'),
+    itemCode,
+  );
+  if (!found?.mayAct) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  const { item: facts, mayAct: _ok, ...cart } = found;
   if (!facts) throw new NotFoundError(CART_MESSAGES.itemUnavailable);
   const rule = effectiveRule({ ...facts, policy: cart.storeSplitCasePolicy });
   const first = firstValid(rule);
   if (first === null) throw quantityRuleError(itemCode, rule.min, rule);
-  const line = await lines.addLineByRule(db, cart.id, itemCode, { first, increment: rule.increment, max: upperBound(rule) });
-  if (!line) {
+  const added = await repo.addLineByRuleWithLines(db, cart, itemCode, { first, increment: rule.increment, max: upperBound(rule) });
+  if (!added.written) {
     if (rule.max === null) throw new BadRequestError(CART_MESSAGES.quantityLimit, undefined, PROBLEM_CODES.cartQuantityLimit);
-    const had = (await lines.lineQuantities(db, cart.id, [itemCode])).get(itemCode) ?? 0;
+    const had = added.lines.find((l) => l.itemCode === itemCode)?.quantity ?? 0;
     throw quantityRuleError(itemCode, had + rule.increment, rule);
   }
-  return view(cart, await repo.findLines(db, cart.id, cart.storeId));
+  return view(cart, added.lines);
 }
 
 /**
@@ -247,9 +273,10 @@ export async function cartView(db: Db, cart: CartFacts): Promise<Cart> {
 }
 
 /** The caller's active cart, if they may still act for its outlet at its store (a member, holding bcc.carts.use there); else 404. */
-async function ownCart(db: Db, actor: Actor, cartId: number): Promise<repo.CartRow> {
-  const cart = await repo.findActiveById(db, actor.userId, cartId);
-  if (!cart || !(await mayActAt(db, actor, SHOP_CODES, cart.outletId, cart.storeId))) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+async function ownCart(db: Db, actor: Actor, cartId: number, codes: readonly string[] = SHOP_CODES): Promise<repo.CartRow> {
+  const found = await repo.findActiveWithAccess(db, actor.userId, cartId, mayActAtSql(actor, codes, 'c.outlet_id', 'c.store_id'));
+  if (!found?.mayAct) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  const { mayAct: _ok, ...cart } = found;
   return cart;
 }
 

@@ -49,6 +49,26 @@ export async function findSessionByHash(db: Db, tokenHash: string, forUpdate = f
   return q;
 }
 
+/**
+ * Locks a valid session (this token hash, of `userId`, not used, not expired by the database clock) and its cart,
+ * in one statement (SELECT … FOR UPDATE OF both); undefined when there is none such (the caller finds why).
+ */
+export async function lockValidSessionAndCart(
+  db: Db,
+  tokenHash: string,
+  userId: string,
+): Promise<{ id: string; cartId: number; total: string; emergency: boolean } | undefined> {
+  const r = await db.raw<{ rows: { id: string; cartId: number; total: string; emergency: boolean }[] }>(
+    `SELECT s.id, s.cart_id AS "cartId", s.total, s.emergency
+       FROM checkout_sessions s JOIN carts c ON c.id = s.cart_id
+      WHERE s.token_hash = ? AND s.user_id = ? AND s.consumed_at IS NULL AND s.expires_at > now()
+      LIMIT 1
+        FOR UPDATE OF s, c`,
+    [tokenHash, userId],
+  );
+  return r.rows[0];
+}
+
 /** Marks the session used (an order was placed with it). */
 export async function markConsumed(db: Db, sessionId: string): Promise<void> {
   await db('checkout_sessions').where({ id: sessionId }).whereNull('consumed_at').update({ consumed_at: db.fn.now() });
@@ -58,6 +78,10 @@ export async function markConsumed(db: Db, sessionId: string): Promise<void> {
 export async function findSessionCart(db: Db, sessionId: string): Promise<{ id: string; cartId: number } | undefined> {
   return db('checkout_sessions').where({ id: sessionId }).first('id', 'cart_id as cartId');
 }
+
+/** SQL over a cart `c`: does it have a card order awaiting its gateway outcome (cartHasPendingPayment as a column)? */
+export const CART_PAYMENT_PENDING_SQL = `EXISTS (SELECT 1 FROM orders po JOIN checkout_sessions pcs ON pcs.id = po.checkout_session_id
+  WHERE pcs.cart_id = c.id AND po.payment_status = 'pending')`;
 
 /** Does the cart have a card order awaiting its gateway outcome (then the cart is locked)? Reads orders, writes nothing. */
 export async function cartHasPendingPayment(db: Db, cartId: number): Promise<boolean> {

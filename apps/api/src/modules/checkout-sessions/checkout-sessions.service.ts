@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { BadRequestError, ConflictError, GoneError, NotFoundError, UnprocessableError } from '../../http/errors';
-import { mayActAt, type Actor } from '../access/access.service';
+import { mayActAt, mayActAtSql, type Actor } from '../access/access.service';
 import * as repo from './checkout-sessions.repository';
 import * as carts from '../carts/carts.service';
 import { assertCardPaymentsReady, cardPaymentReadiness } from '../payments/payments.service';
@@ -92,17 +92,22 @@ export async function startCheckout(
   { cartId, emergency = false }: { cartId: number; emergency?: boolean },
 ): Promise<CheckoutSession> {
   const { userId } = actor;
-  return deps.db.transaction(async (db) => {
-    const cart = await carts.findActiveCart(db, userId, cartId);
-    if (!cart || !(await mayActAt(db, actor, CHECKOUT_CODES, cart.outletId, cart.storeId)))
-      throw new NotFoundError(CART_MESSAGES.cartNotFound);
-    await refuseWhilePaymentPending(db, cart.id);
-    const priced = await withOrderingRules(db, await priceCart(db, cart), { emergency, take: true });
+  // One statement reads the cart, the access rule, whether a card order of it awaits its outcome, and its lines.
+  const found = await carts.findWithLines<{ mayAct: boolean; paymentPending: boolean }>(deps.db, cartId, {
+    userId,
+    activeOnly: true,
+    extra: checkoutFactsSql(actor),
+  });
+  if (!found?.cart.mayAct) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  if (found.cart.paymentPending) throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
+  const base = priceLines(found.cart, found.lines);
+  const begin = async (db: Db) => {
+    const priced = await withOrderingRules(db, base, { emergency, take: true });
     const token = randomBytes(32).toString('hex');
     const row = await repo.insertSession(db, {
       tokenHash: hashToken(token),
       userId,
-      cartId: cart.id,
+      cartId: found.cart.id,
       total: priced.total,
       minutes: CHECKOUT_SESSION_MINUTES,
       emergency,
@@ -110,7 +115,18 @@ export async function startCheckout(
     const started = view(token, row.expiresAt, priced, deps.config.paymentTestMode);
     if (started.fulfillmentType === 'Delivery') await assertCardPaymentsReady(db, deps.config, started.storeId, { delivery: true });
     return withCardReadiness(db, deps.config, started);
-  });
+  };
+  // A Pickup that is no emergency writes one row and takes nothing: no transaction around that one statement.
+  // Delivery (refused after the insert when the store cannot take cards) and emergencies (the allowance is
+  // taken under the outlet's lock) keep theirs.
+  if (base.fulfillmentType === 'Pickup' && !emergency) return begin(deps.db);
+  return deps.db.transaction((trx) => begin(trx));
+}
+
+/** The checkout read's extra columns over the cart `c`: may the actor check out there (`mayAct`), and `paymentPending`. */
+function checkoutFactsSql(actor: Actor) {
+  const act = mayActAtSql(actor, CHECKOUT_CODES, 'c.outlet_id', 'c.store_id');
+  return { sql: `${act.sql} AS "mayAct", ${repo.CART_PAYMENT_PENDING_SQL} AS "paymentPending"`, bindings: act.bindings };
 }
 
 /**
@@ -140,11 +156,56 @@ async function withCardReadiness(db: Db, config: Config, s: CheckoutSession): Pr
  * concurrent orders on one token run one after the other) and checks user, expiry and use, with the
  * same errors as getSession.
  */
-export async function lockForOrder(trx: Db, actor: Actor, { checkoutToken }: { checkoutToken: string }): Promise<LockedSession> {
+export async function lockForOrder(trx: Db, actor: Actor, input: { checkoutToken: string }): Promise<LockedSession> {
+  const s = await lockSessionAndCart(trx, actor, input);
+  await refuseWhilePaymentPending(trx, s.cartId);
+  return s;
+}
+
+/**
+ * lockForOrder without the pending-payment check (POST /orders reads it with the cart: readForOrder): a valid
+ * session of the user and its cart are locked in one statement (session, then cart); any refusal (absent,
+ * another's, used, expired) is found by the same checks as getSession, with the session locked.
+ */
+export async function lockSessionAndCart(trx: Db, actor: Actor, { checkoutToken }: { checkoutToken: string }): Promise<LockedSession> {
+  const locked = await repo.lockValidSessionAndCart(trx, hashToken(checkoutToken), actor.userId);
+  if (locked) return { id: locked.id, cartId: locked.cartId, total: fromCents(toCents(locked.total)), emergency: locked.emergency };
   const s = await findValid(trx, actor.userId, checkoutToken, true);
   await carts.lockCart(trx, s.cartId);
-  await refuseWhilePaymentPending(trx, s.cartId);
   return { id: s.id, cartId: s.cartId, total: fromCents(toCents(s.total)), emergency: s.emergency };
+}
+
+/** The session's cart as POST /orders reads it (readForOrder): facts, lines, `mayAct`, `paymentPending` and the caller's extras. */
+export type OrderCartRead<X> = { cart: carts.CartFacts & X & { mayAct: boolean; paymentPending: boolean }; lines: carts.CartLine[] };
+
+/**
+ * For POST /orders, after lockSessionAndCart (a statement of its own, so this one sees what committed while it
+ * waited for the locks): the session's cart whatever its status, its lines, may the actor check out there, has
+ * it a card order awaiting its outcome, and the caller's `extra` columns over the cart `c`, in one statement.
+ * Undefined when the cart is gone.
+ */
+export async function readForOrder<X extends object>(
+  trx: Db,
+  actor: Actor,
+  session: LockedSession,
+  extra: { sql: string; bindings: readonly unknown[] },
+): Promise<OrderCartRead<X> | undefined> {
+  const facts = checkoutFactsSql(actor);
+  return carts.findWithLines<X & { mayAct: boolean; paymentPending: boolean }>(trx, session.cartId, {
+    extra: { sql: `${facts.sql}, ${extra.sql}`, bindings: [...facts.bindings, ...(extra.bindings as typeof facts.bindings)] },
+  });
+}
+
+/** The pending-payment refusal of lockForOrder on a cart read by readForOrder (409 `payment_being_confirmed`). */
+export function refuseReadWhilePaymentPending(read: { cart: { paymentPending: boolean } } | undefined): void {
+  if (read?.cart.paymentPending) throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
+}
+
+/** priceSessionCart on a cart read by readForOrder: the same refusals, in the same order. */
+export async function priceReadForOrder(trx: Db, session: LockedSession, read: OrderCartRead<object> | undefined): Promise<PricedCart> {
+  if (!read || read.cart.status !== 'active') throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
+  if (!read.cart.mayAct) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+  return withOrderingRules(trx, priceLines(read.cart, read.lines), { emergency: session.emergency, take: true });
 }
 
 /**
@@ -231,7 +292,11 @@ async function findValid(db: Db, userId: string, token: string, forUpdate: boole
 const hasRetail = <T extends { retail: string | null }>(r: T): r is T & { retail: string } => r.retail !== null;
 
 async function priceCart(db: Db, cart: carts.CartFacts): Promise<PricedCart> {
-  const rows = await carts.currentLines(db, cart.id, cart.storeId);
+  return priceLines(cart, await carts.currentLines(db, cart.id, cart.storeId));
+}
+
+/** priceCart on lines already read (carts.findWithLines). */
+function priceLines(cart: carts.CartFacts, rows: carts.CartLine[]): PricedCart {
   if (rows.length === 0) throw new BadRequestError(CHECKOUT_MESSAGES.cartEmpty, undefined, PROBLEM_CODES.cartEmpty, 'Cart is empty');
   const unavailable = rows.filter((r) => !r.available);
   if (unavailable.length) {

@@ -17,6 +17,15 @@ export async function loadDetail(db: Db, orderId: number): Promise<{ row: repo.O
     repo.findLines(db, [orderId]),
     row.paymentMethod === 'card' ? payments.paymentsOf(db, orderId) : [],
   ]);
+  return { row, detail: detailOf(row, lines, moves) };
+}
+
+/** loadDetail's answer from rows already read (an order written with its lines, a new in-store order without payments). */
+export function detailOf(
+  row: repo.OrderRow,
+  lines: repo.OrderLineRow[],
+  moves: Awaited<ReturnType<typeof payments.paymentsOf>> = [],
+): OrderDetail {
   const paid = moves.filter((p) => p.kind === 'charge' && p.status === 'approved').pop();
   const detail: OrderDetail = {
     ...toOrder(row, lines),
@@ -54,7 +63,7 @@ export async function loadDetail(db: Db, orderId: number): Promise<{ row: repo.O
       attemptedAt: new Date(p.attemptedAt).toISOString(),
     })),
   };
-  return { row, detail };
+  return detail;
 }
 
 const money = (v: string) => fromCents(toCents(v));

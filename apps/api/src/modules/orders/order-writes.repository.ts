@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '@portal/contracts';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import type { OrderLineRow, OrderRow } from './orders.repository';
+import { ORDER_COLUMNS, type OrderLineRow, type OrderRow } from './orders.repository';
 
 /**
  * The writes of orders (ARCHITECTURE §6–§8): inserting a placed order and its lines, settling a card payment, and
@@ -59,6 +60,95 @@ export async function insertOrder(db: Db, o: OrderInsert): Promise<number> {
     })
     .returning('id');
   return row.id;
+}
+
+/** The order columns of ORDER_COLUMNS as SQL over the inserted order `o` (no refund yet), store `s` and outlet `ol`. */
+const NEW_ORDER_SELECT = ORDER_COLUMNS.map((c) =>
+  c === 'rf.amount as refundedAmount'
+    ? 'NULL::numeric AS "refundedAmount"'
+    : c.replace(/^(\w+)\.(\w+)(?: as (\w+))?$/, (_m, t, col, as) => `${t}.${col} AS "${as ?? col}"`),
+).join(', ');
+const LINE_FIELDS: [string, keyof OrderLineRow][] = [
+  ['id', 'id'],
+  ['order_id', 'orderId'],
+  ['item_code', 'itemCode'],
+  ['item_name', 'itemName'],
+  ['bottle_size_id', 'bottleSizeId'],
+  ['bottlesize_text', 'bottleSizeText'],
+  ['quantity', 'quantity'],
+  ['unit_price', 'unitPrice'],
+  ['total_price', 'totalPrice'],
+];
+
+/**
+ * Inserts an order (status reserved) and its line snapshots in one statement and answers them as
+ * orders.repository's findById and findLines read them (store, outlet; no refund). With `complete` (an in-store
+ * order, complete when created) the same statement marks the checkout session used (when not already) and
+ * checks the cart out (lines deleted, status checked_out), as checkout's completeCheckout does.
+ */
+export async function insertOrderWithLines(
+  db: Db,
+  o: OrderInsert,
+  lines: Omit<OrderLineRow, 'id' | 'orderId'>[],
+  complete?: { sessionId: string; cartId: number },
+): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
+  const completion = complete
+    ? `, used AS (UPDATE checkout_sessions SET consumed_at = CURRENT_TIMESTAMP WHERE id = ? AND consumed_at IS NULL RETURNING id),
+         emptied AS (DELETE FROM cart_items WHERE cart_id = ? RETURNING id),
+         out AS (UPDATE carts SET status = 'checked_out', updated_at = CURRENT_TIMESTAMP WHERE id = ? RETURNING id)`
+    : '';
+  const r = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `WITH o AS (
+       INSERT INTO orders (order_number, user_id, store_id, outlet_id, checkout_session_id, status, payment_method, payment_status,
+                           fulfillment_flag, delivery_date, delivery_charge, subtotal, total_amount, split_case_fee, customer_name,
+                           customer_email, customer_phone, idempotency_key, emergency, emergency_fee)
+       VALUES (?, ?, ?, ?, ?, 'reserved', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
+     l AS (
+       INSERT INTO order_items (order_id, item_code, item_name, bottle_size_id, bottlesize_text, quantity, unit_price, total_price)
+       SELECT o.id, v.item_code, v.item_name, v.bottle_size_id, v.bottlesize_text, v.quantity, v.unit_price, v.total_price
+         FROM o, unnest(?::text[], ?::text[], ?::int[], ?::text[], ?::int[], ?::numeric[], ?::numeric[])
+              WITH ORDINALITY AS v(item_code, item_name, bottle_size_id, bottlesize_text, quantity, unit_price, total_price, ord)
+        ORDER BY v.ord
+       RETURNING *)${completion}
+     SELECT ${NEW_ORDER_SELECT}, ${LINE_FIELDS.map(([col, name]) => `l.${col} AS "line.${name}"`).join(', ')}
+       FROM o JOIN stores s ON s.id = o.store_id JOIN outlets ol ON ol.id = o.outlet_id LEFT JOIN l ON true
+      ORDER BY l.id`,
+    [
+      o.orderNumber,
+      o.userId,
+      o.storeId,
+      o.outletId,
+      o.checkoutSessionId,
+      o.paymentMethod,
+      o.paymentStatus,
+      o.fulfillmentFlag,
+      o.deliveryDate,
+      o.deliveryCharge,
+      o.subtotal,
+      o.totalAmount,
+      o.splitCaseFee ?? '0.00',
+      o.customerName,
+      o.customerEmail,
+      o.customerPhone,
+      o.idempotencyKey,
+      o.emergency ?? false,
+      o.emergencyFee ?? '0.00',
+      lines.map((l) => l.itemCode),
+      lines.map((l) => l.itemName),
+      lines.map((l) => l.bottleSizeId),
+      lines.map((l) => l.bottleSizeText),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.unitPrice),
+      lines.map((l) => l.totalPrice),
+      ...(complete ? [complete.sessionId, complete.cartId, complete.cartId] : []),
+    ] as unknown as Knex.RawBinding[], // pg sends the arrays (nulls included) as PostgreSQL arrays
+  );
+  const row: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r.rows[0])) if (!k.startsWith('line.')) row[k] = v;
+  const out = r.rows
+    .filter((x) => x['line.id'] !== null)
+    .map((x) => Object.fromEntries(LINE_FIELDS.map(([, name]) => [name, x[`line.${name}`]])) as unknown as OrderLineRow);
+  return { row: row as unknown as OrderRow, lines: out };
 }
 
 /** Inserts the order's line snapshots. */

@@ -60,7 +60,7 @@ export interface OrderLineRow {
   totalPrice: string;
 }
 
-const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = [
   'o.id',
   'o.order_number as orderNumber',
   'o.user_id as userId',
@@ -224,6 +224,22 @@ export async function findLiveBySession(db: Db, sessionId: string): Promise<{ id
     .where({ checkout_session_id: sessionId })
     .whereNot('payment_status', 'failed')
     .first('id', 'payment_status as paymentStatus');
+}
+
+/**
+ * Columns over the cart `c` for the order's read (checkout's cart read, ARCHITECTURE §6): the session's live order
+ * (`liveOrder`: `{ id, paymentStatus }` or null, as findLiveBySession) and the customer's profile facts
+ * (`customer`, as findCustomer). Bindings: the session id, the user id.
+ */
+export function orderFactsSql(sessionId: string, userId: string): { sql: string; bindings: Knex.RawBinding[] } {
+  return {
+    sql: `(SELECT json_build_object('id', lo.id, 'paymentStatus', lo.payment_status) FROM orders lo
+             WHERE lo.checkout_session_id = ? AND lo.payment_status <> 'failed' LIMIT 1) AS "liveOrder",
+          (SELECT json_build_object('email', cu.email, 'fullName', cp.full_name, 'firstName', cp.first_name,
+                                    'lastName', cp.last_name, 'phone', cp.phone)
+             FROM users cu LEFT JOIN user_profiles cp ON cp.user_id = cu.id WHERE cu.id = ? LIMIT 1) AS customer`,
+    bindings: [sessionId, userId],
+  };
 }
 
 /** The profile facts for the customer snapshot (spec 001 §7 create order). */

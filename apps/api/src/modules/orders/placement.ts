@@ -9,6 +9,7 @@ import { assertCardPaymentsReady } from '../payments/payments.service';
 import type { Actor } from '../access/access.service';
 import { withIdempotency } from '../idempotency/idempotency.service';
 import { newOrderNumber } from './order-number';
+import { detailOf } from './order-detail';
 import * as repo from './orders.repository';
 import * as writes from './order-writes.repository';
 import { answer, checkAndSettle, confirm, gatewayOf, settle, type ChargeOutcome, type SettleDeps } from './settlement';
@@ -136,13 +137,23 @@ interface CreatedOrder {
 async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderInput, key: string | null): Promise<CreatedOrder> {
   const { userId } = caller;
   return deps.db.transaction(async (trx) => {
-    const session = await checkout.lockForOrder(trx, caller, input);
-    const live = await repo.findLiveBySession(trx, session.id);
+    // Round trips (issue 29 §1): the locks in one statement; then, in one more (which sees what committed while
+    // the locks were awaited), the cart, its lines, the access rule, the cart's pending card order, the
+    // session's live order and the customer; the order, its lines and (in-store) the checkout's completion in one write.
+    const session = await checkout.lockSessionAndCart(trx, caller, input);
+    const read = await checkout.readForOrder<{ liveOrder: { id: number; paymentStatus: string } | null; customer: Customer | null }>(
+      trx,
+      caller,
+      session,
+      repo.orderFactsSql(session.id, userId),
+    );
+    checkout.refuseReadWhilePaymentPending(read);
+    const live = read ? read.cart.liveOrder : await repo.findLiveBySession(trx, session.id);
     if (live?.paymentStatus === 'pending')
       throw new ConflictError(CHECKOUT_MESSAGES.paymentBeingConfirmed, PROBLEM_CODES.paymentBeingConfirmed);
     if (live?.paymentStatus === 'error') throw new ConflictError(CHECKOUT_MESSAGES.paymentError, PROBLEM_CODES.checkoutSessionUsed);
     if (live) throw new ConflictError(CHECKOUT_MESSAGES.sessionUsed, PROBLEM_CODES.checkoutSessionUsed);
-    const priced = await checkout.priceSessionCart(trx, caller, session);
+    const priced = await checkout.priceReadForOrder(trx, session, read);
     if (input.paymentMethod === 'in_store' && priced.fulfillmentType === 'Delivery') {
       throw new UnprocessableError(CHECKOUT_MESSAGES.inStoreDelivery, PROBLEM_CODES.inStoreNotForDelivery);
     }
@@ -152,38 +163,46 @@ async function createPendingOrder(deps: OrderDeps, caller: Actor, input: OrderIn
       await assertCardPaymentsReady(trx, deps.config, priced.storeId, { delivery: priced.fulfillmentType === 'Delivery' });
     }
     if (priced.total !== session.total) throw new ConflictError(CHECKOUT_MESSAGES.cartChanged, PROBLEM_CODES.checkoutCartChanged);
-    const customer = customerSnapshot(await repo.findCustomer(trx, userId));
+    const customer = customerSnapshot(read?.cart.customer ?? undefined);
     const orderNumber = newOrderNumber();
-    const orderId = await writes.insertOrder(trx, {
-      orderNumber,
-      userId,
-      storeId: priced.storeId,
-      outletId: priced.outletId,
-      checkoutSessionId: session.id,
-      paymentMethod: input.paymentMethod,
-      paymentStatus: input.paymentMethod === 'in_store' ? 'not_required' : 'pending',
-      fulfillmentFlag: priced.fulfillmentType,
-      deliveryDate: priced.fulfillmentDate,
-      deliveryCharge: priced.deliveryCharge,
-      subtotal: priced.subtotal,
-      splitCaseFee: priced.splitCaseFee,
-      totalAmount: priced.total,
-      ...customer,
-      idempotencyKey: key,
-      emergency: priced.emergency,
-      emergencyFee: priced.emergencyFee,
-    });
-    await writes.insertLines(trx, orderId, priced.lines);
+    const inStore = input.paymentMethod === 'in_store';
+    const written = await writes.insertOrderWithLines(
+      trx,
+      {
+        orderNumber,
+        userId,
+        storeId: priced.storeId,
+        outletId: priced.outletId,
+        checkoutSessionId: session.id,
+        paymentMethod: input.paymentMethod,
+        paymentStatus: inStore ? 'not_required' : 'pending',
+        fulfillmentFlag: priced.fulfillmentType,
+        deliveryDate: priced.fulfillmentDate,
+        deliveryCharge: priced.deliveryCharge,
+        subtotal: priced.subtotal,
+        splitCaseFee: priced.splitCaseFee,
+        totalAmount: priced.total,
+        ...customer,
+        idempotencyKey: key,
+        emergency: priced.emergency,
+        emergencyFee: priced.emergencyFee,
+      },
+      priced.lines,
+      // In-store: the session used and the cart checked out in the same statement (checkout.completeCheckout).
+      inStore ? { sessionId: session.id, cartId: session.cartId } : undefined,
+    );
+    const orderId = written.row.id;
     const created: CreatedOrder = { orderId, orderNumber, amount: priced.total, storeId: priced.storeId };
-    if (input.paymentMethod === 'in_store') {
-      await checkout.completeCheckout(trx, session);
-      created.detail = await confirm(trx, deps, orderId);
+    if (inStore) {
+      created.detail = await confirm(trx, deps, orderId, { row: written.row, detail: detailOf(written.row, written.lines) });
     } else {
       await payments.recordAttempt(trx, orderId, gatewayOf(deps).name, priced.total, input.card);
     }
     return created;
   });
 }
+
+type Customer = { email: string; fullName: string | null; firstName: string | null; lastName: string | null; phone: string | null };
 
 /**
  * The charge, outside any transaction (the pending order is committed and visible). The order number is

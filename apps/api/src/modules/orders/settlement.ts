@@ -180,10 +180,17 @@ export async function reconcilePending(deps: SettleDeps, limit = 200): Promise<R
 
 /**
  * Confirmation of a paid or reserved order: the `order.created` event appended, the
- * confirmation mail queued (a mail failure only delays it); the detail.
+ * confirmation mail queued (a mail failure only delays it); the detail. `known`: the order's loadDetail when
+ * the caller has it (read here otherwise).
  */
-export async function confirm(trx: Db, deps: Pick<SettleDeps, 'mailer' | 'logger'>, orderId: number): Promise<OrderDetail> {
-  const loaded = await loadDetail(trx, orderId);
+export async function confirm(
+  trx: Db,
+  deps: Pick<SettleDeps, 'mailer' | 'logger'>,
+  orderId: number,
+  known?: Awaited<ReturnType<typeof loadDetail>>,
+): Promise<OrderDetail> {
+  // `known`: the order as its own write answered it (a new in-store order), else read here.
+  const loaded = known ?? (await loadDetail(trx, orderId));
   const { row, detail } = loaded;
   try {
     await trx.transaction((sp) =>
