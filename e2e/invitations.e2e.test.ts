@@ -135,7 +135,8 @@ async function acceptAndSignIn(viewport: typeof DESKTOP | typeof MOBILE, email: 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByText("Passwords don't match").waitFor();
   await page.getByLabel('Confirm Password').fill('Welcome#2026x');
-  await page.getByLabel('Phone (optional)').fill('(515) 555-0100');
+  // Each invitee a phone of their own: a sign-in phone is unique among active accounts (409 phone_taken).
+  await page.getByLabel('Phone (optional)').fill(viewport.width < 768 ? '(515) 555-0101' : '(515) 555-0100');
   await snap(page, `${shot}-form`);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor();

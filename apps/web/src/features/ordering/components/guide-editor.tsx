@@ -140,7 +140,7 @@ export function GuideEditor({
         {fill.result && <FillResultPanel result={fill.result} names={names} />}
       </div>
       {/* The editor's actions stay in view at the bottom, where no toast sits (toasts are at the top; issue 26 §5). */}
-      <StickySaveBar status={draft.dirty ? 'Unsaved changes' : 'All changes saved'} className="print:hidden">
+      <StickySaveBar status={draft.dirty ? 'Unsaved changes' : 'All changes saved'} className="mx-0 print:hidden">
         <Button variant="ghost" onClick={() => setConfirm(true)} aria-label={`Delete guide ${guide.name}`}>
           <Trash2 className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Delete</span>
         </Button>
