@@ -43,13 +43,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * any of them is refused, so none can outlive its session.
  */
 export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
+  return verifyWithExpiry(secret, token).claims;
+}
+
+/** verifyAccessToken's claims with the token's `exp` (epoch seconds). */
+function verifyWithExpiry(secret: string, token: string): { claims: Required<AccessTokenClaims>; exp: number } {
   try {
     const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
     if (typeof p === 'string') throw new Error('not a claims object');
     if (typeof p.exp !== 'number') throw new Error('no expiry');
     if (typeof p.sub !== 'string' || !UUID.test(p.sub)) throw new Error('no user id subject');
     if (typeof p.sid !== 'string' || !UUID.test(p.sid)) throw new Error('no session id');
-    return { sub: p.sub, email: String(p.email ?? ''), sid: p.sid };
+    return { claims: { sub: p.sub, email: String(p.email ?? ''), sid: p.sid }, exp: p.exp };
   } catch {
     throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
   }
@@ -83,11 +88,21 @@ export function authenticate(db: Db, secret: string, opts: AuthenticateOptions =
     cache.set(key, { principal });
     return principal;
   };
+  // Tokens already verified with this secret (up to 10,000): the same text verifies the same way, so a repeat
+  // skips the HMAC and the JSON parsing; its expiry is checked again on every use.
+  const verified = new LRUCache<string, { claims: Required<AccessTokenClaims>; expMs: number }>({ max: 10_000 });
+  const verify = (token: string) => {
+    const hit = verified.get(token);
+    if (hit && hit.expMs > Date.now()) return hit.claims;
+    const { claims, exp } = verifyWithExpiry(secret, token);
+    verified.set(token, { claims, expMs: exp * 1000 });
+    return claims;
+  };
   return async (req, _res, next) => {
     const header = req.headers.authorization ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header);
     if (!m) throw new UnauthenticatedError();
-    const claims = verifyAccessToken(secret, m[1].trim());
+    const claims = verify(m[1].trim());
     const principal = await load(claims.sub, claims.sid);
     if (!principal || !principal.isActive || !principal.sessionLive)
       throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');

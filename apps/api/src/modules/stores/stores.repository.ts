@@ -130,7 +130,7 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: Knex.
     WHERE ${where}
     ORDER BY ${order}
     LIMIT ? OFFSET ?`;
-  const name = `catalog_page_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const name = statementName('catalog_page', sql);
   return { sql, bindings: [...bindings, ...orderBindings, q.limit, q.offset], name };
 }
 
@@ -144,6 +144,14 @@ export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows:
   const { rows } = await db.raw<{ rows: ProductRow[] }>(sql, bindings).options({ name });
   return { rows, total: rows[0]?.total ?? 0 };
 }
+
+/** Prepared statements' names by SQL text (a handful of texts: hashed once each, not on every request). */
+const statementNames = new Map<string, string>();
+const statementName = (prefix: string, sql: string): string => {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
+  return name;
+};
 
 /**
  * In one statement: whether the user may browse the store (access.browseStoreSql) and the store's catalog
@@ -162,7 +170,7 @@ export async function reachAndCatalogVersion(
   );
   const sql = `SELECT ${reach.sql} AS ok,
     (SELECT coalesce(sum(v.version), 0) FROM catalog_versions v WHERE v.store_id IN (?, 0))::text AS version`;
-  const name = `catalog_version_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const name = statementName('catalog_version', sql);
   const { rows } = await db.raw<{ rows: { ok: boolean; version: string }[] }>(sql, [...reach.bindings, q.storeId]).options({ name });
   return rows[0];
 }

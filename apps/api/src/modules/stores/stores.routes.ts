@@ -8,6 +8,7 @@ import {
   storeDetailSchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
+import { sendSerializedJson } from '../../http/cached-json';
 import * as stores from './stores.service';
 
 const storeParams = z.strictObject({ storeId: intIdSchema });
@@ -46,7 +47,13 @@ export const storesRoutes = [
     query: productsQuerySchema,
     summary: "A page of the store's catalog: search by name or item code (ranked), size filter, pageSize ≤ 100",
     response: { description: 'A page of products', schema: productPageSchema.meta({ id: 'ProductPage' }) },
-    handler: (actor, { params, query }, { ctx }) => stores.listProducts(ctx.db, actor, { ...params, ...query }),
+    description:
+      'The answer is serialized once per page and catalog version and kept with the page cache: it carries a strong ETag ' +
+      '(Cache-Control: private, no-cache), and a request whose If-None-Match names it is answered 304 Not Modified, ' +
+      'after the same authentication and reach checks.',
+    // The page's body as kept with its page cache entry (stores.service listProductsJson), sent as it is.
+    handler: async (actor, { params, query }, { ctx, req, res }) =>
+      sendSerializedJson(req, res, await stores.listProductsJson(ctx.db, actor, { ...params, ...query })),
   }),
   route({
     method: 'get',
