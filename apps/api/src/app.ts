@@ -137,6 +137,12 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
         }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // The request's logger carries only its id (reqId); the request itself (serialized and redacted above) is
+      // added to the completion line when that line is written, not serialized up front for every request.
+      quietReqLogger: true,
+      quietResLogger: true,
+      customSuccessObject: (req, _res, val) => ({ req, ...val }),
+      customErrorObject: (req, _res, _err, val) => ({ req, ...val }),
     }),
   );
   // Helmet's headers with fixed directives: built once (precomputedHeaders), set on every answer.

@@ -234,6 +234,9 @@ type RawInput = ErasedInput;
  */
 export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
   const router = Router();
+  // Routes by their path's first segment (every declared path starts with a literal one): a request is matched
+  // only against the routes of its own segment, in their declared order, instead of every route before it.
+  const buckets = new Map<string, Router>();
   const authenticators = new Map<number, RequestHandler>();
   const authenticator = (cacheMs: number) => {
     let a = authenticators.get(cacheMs);
@@ -288,9 +291,28 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
       else if (result === undefined) res.status(status === 200 ? 204 : status).end();
       else res.status(status).json(result);
     });
-    router[def.method](expressPath(def.path), ...chain);
+    const segment = firstSegment(def.path);
+    if (!segment || segment.includes('{')) throw new Error(`mountRoutes: ${def.path} must start with a literal segment`);
+    let bucket = buckets.get(segment);
+    if (!bucket) buckets.set(segment, (bucket = Router()));
+    bucket[def.method](expressPath(def.path), ...chain);
   }
+  router.use((req, res, next) => {
+    const bucket = buckets.get(firstSegment(req.url));
+    if (!bucket) return next();
+    bucket(req, res, next);
+  });
   return router;
+}
+
+/**
+ * The first segment of a path or URL, lower-cased as Express matches paths (case-insensitively):
+ * `/stores/{storeId}` and `/Stores/4129?x=1` → `stores`.
+ */
+export function firstSegment(url: string): string {
+  let end = 1;
+  while (end < url.length && url[end] !== '/' && url[end] !== '?') end++;
+  return url.slice(1, end).toLowerCase();
 }
 
 /** The declared row check of a route (RouteScope `{ row }`): 404 when the caller does not reach the row. */
