@@ -6,7 +6,6 @@ import helmet from 'helmet';
 import cors from 'cors';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -14,6 +13,7 @@ import { errorHandler, notFoundHandler } from './http/problem';
 import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
 import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/input-guards';
 import { openApiDocument } from './http/openapi';
+import { requestLog } from './http/request-log';
 import { mountRoutes } from './http/route';
 import { routeTable } from './routes';
 import { setOrderEventPublisher } from './modules/orders/order-events';
@@ -119,30 +119,21 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(safeClientIp);
   app.use(
-    pinoHttp({
-      logger: ctx.logger,
+    requestLog(ctx.logger, {
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
         const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
-      serializers: {
-        req: (req: { url?: string; query?: unknown; params?: unknown }) => ({
-          ...req,
-          url: redactUrl(req.url),
-          query: redactParams(req.query),
-          params: redactParams(req.params),
-        }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // The request's logger carries only its id (reqId); the request itself (serialized and redacted above) is
-      // added to the completion line when that line is written, not serialized up front for every request.
-      quietReqLogger: true,
-      quietResLogger: true,
-      customSuccessObject: (req, _res, val) => ({ req, ...val }),
-      customErrorObject: (req, _res, _err, val) => ({ req, ...val }),
+      ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics',
+      reqSerializer: (req) => ({
+        ...req,
+        url: redactUrl(req.url),
+        query: redactParams(req.query),
+        params: redactParams(req.params),
+      }),
+      level: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
   // Helmet's headers with fixed directives: built once (precomputedHeaders), set on every answer.
