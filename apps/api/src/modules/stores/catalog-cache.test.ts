@@ -196,3 +196,18 @@ describe('catalog answer kept with the page cache (ETag, 304, coded bodies)', ()
     }
   });
 });
+
+describe('catalog input parsed once per distinct query (memoInput)', () => {
+  it('when the same query is sent again, then a refused one is refused again and an accepted one answers the same', async () => {
+    const get = (query: string) =>
+      request(t.app)
+        .get(`/api/v1/stores/${S.central}/products?${query}`)
+        .set('Authorization', `Bearer ${tokenFor(t, fx.users.buyer)}`);
+    for (let i = 0; i < 2; i++) expect((await get('search=vodka&page=0')).status).toBe(400);
+    const a = await get('search=vodka&pageSize=2');
+    const b = await get('search=vodka&pageSize=2');
+    expect(a.status).toBe(200);
+    expect(productPageSchema.parse(a.body)).toMatchObject({ page: 1, pageSize: 2 });
+    expect(b.body).toEqual(a.body);
+  });
+});

@@ -17,6 +17,8 @@ const tags = ['stores'];
 const permissions = stores.BROWSE_CODES;
 /** The catalog is read-only: a user's permissions are reused for CATALOG_PRINCIPAL_CACHE_MS (2 s: a revocation applies within 2 s). */
 const cachePrincipal = true;
+/** Their params and query schemas are pure (contracts): a repeated request reuses its parsed input. */
+const memoInput = true;
 
 /**
  * /api/v1/stores (ARCHITECTURE §5, spec 001 §2): a reachable store and its catalog. Browsing needs bcc.carts.use
@@ -31,6 +33,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: storeParams,
     summary: "A store's address, phone and delivery settings",
     response: { description: 'The store', schema: storeDetailSchema.meta({ id: 'StoreDetail' }) },
@@ -43,6 +46,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: storeParams,
     query: productsQuerySchema,
     summary: "A page of the store's catalog: search by name or item code (ranked), size filter, pageSize ≤ 100",
@@ -62,6 +66,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: productParams,
     summary: 'One product of the store by item code',
     response: { description: 'The product', schema: productSchema.meta({ id: 'Product' }) },
@@ -74,6 +79,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: storeParams,
     summary: 'The bottle sizes the store carries',
     response: { description: 'Bottle sizes', schema: bottleSizeListSchema.meta({ id: 'BottleSizeList' }) },
