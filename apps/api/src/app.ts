@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import express, { Router } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -14,6 +13,7 @@ import { errorHandler, notFoundHandler } from './http/problem';
 import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
 import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/input-guards';
 import { openApiDocument } from './http/openapi';
+import { requestLog } from './http/request-log';
 import { mountRoutes } from './http/route';
 import { spaIndex } from './http/spa';
 import { routeTable } from './routes';
@@ -50,6 +50,45 @@ export const compressResponses = compression({
   filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
 });
 
+/**
+ * compressResponses for the API only when the request asks for a coding: without Accept-Encoding the
+ * middleware would send the body as it is anyway (its default, identity), so an API call from a client that
+ * takes no compression (a warehouse system, a script) skips its per-request hooks. The SPA's files always go
+ * through it (their Vary header matters to shared caches).
+ */
+export const compressWhenAsked: RequestHandler = (req, res, next) =>
+  req.headers['accept-encoding'] || !req.url.startsWith('/api/') ? compressResponses(req, res, next) : next();
+
+/**
+ * The headers a header-only middleware (helmet with fixed directives) sets, captured once by running it on a
+ * recording response, then set on every answer from that list: the same headers (and the same removals,
+ * X-Powered-By) without building them per request. Throws when the middleware does not call next at once.
+ */
+export function precomputedHeaders(middleware: RequestHandler): RequestHandler {
+  const set: [string, string | number | readonly string[]][] = [];
+  const removed: string[] = [];
+  let done = false;
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.push([name, value]);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  void middleware({} as Request, recorder as unknown as Response, (err?: unknown) => {
+    if (err) throw err;
+    done = true;
+  });
+  if (!done) throw new Error('precomputedHeaders: the middleware did not pass the request on at once');
+  return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+    next();
+  };
+}
+
 export interface AppOptions {
   /** Folder of the built SPA to serve at / with history fallback; omitted in API tests. */
   webDir?: string;
@@ -81,47 +120,47 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(safeClientIp);
   app.use(
-    pinoHttp({
-      logger: ctx.logger,
+    requestLog(ctx.logger, {
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
         const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
-      serializers: {
-        req: (req: { url?: string; query?: unknown; params?: unknown }) => ({
-          ...req,
-          url: redactUrl(req.url),
-          query: redactParams(req.query),
-          params: redactParams(req.params),
-        }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics',
+      reqSerializer: (req) => ({
+        ...req,
+        url: redactUrl(req.url),
+        query: redactParams(req.query),
+        params: redactParams(req.params),
+      }),
+      level: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
+  // Helmet's headers with fixed directives: built once (precomputedHeaders), set on every answer.
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
-          'font-src': ["'self'", 'data:'],
-          'object-src': ["'none'"],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': ctx.config.production ? [] : null,
+    precomputedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: true,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'"],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:'],
+            'connect-src': ["'self'"],
+            'font-src': ["'self'", 'data:'],
+            'object-src': ["'none'"],
+            'frame-ancestors': ["'none'"],
+            'upgrade-insecure-requests': ctx.config.production ? [] : null,
+          },
         },
-      },
-      hsts: ctx.config.production,
-    }),
+        hsts: ctx.config.production,
+      }),
+    ),
   );
   app.use(metricsMiddleware);
-  app.use(compressResponses);
+  app.use(compressWhenAsked);
 
   const api = Router();
   api.use(cors({ origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false, credentials: true }));

@@ -5,6 +5,7 @@ import { createProcessLogger, exitOnUncaught, flushLogsSync } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { createApp, wireModules } from './app';
 import { apiKeyChanges } from './http/api-key-auth';
+import { principalChanges } from './http/auth';
 import { startNotifications } from './db/notifications';
 import { FeedIndex, sizeEventTexts } from './modules/integrations/feed-index';
 import { createOrderEventHub } from './modules/orders/live-events.service';
@@ -86,7 +87,7 @@ async function main() {
   });
   // Live order updates (GET /me/events) hear new order events on the same connection.
   const orderEvents = createOrderEventHub();
-  const notifications = startNotifications(url, logger, [apiKeyChanges, feedIndex.subscriber, orderEvents.subscriber]);
+  const notifications = startNotifications(url, logger, [apiKeyChanges, principalChanges, feedIndex.subscriber, orderEvents.subscriber]);
   const app = createApp(
     { config, db, logger, mailer: outbox.mailer, imports, feedReader: feedIndex, orderEvents },
     { webDir: config.webDir },

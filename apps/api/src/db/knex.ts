@@ -20,6 +20,48 @@ export function createDb(connectionString: string, pool: { min?: number; max?: n
   return knex({ client: 'pg', connection: connectionString, pool: { min: pool.min ?? 0, max: pool.max ?? 10 } });
 }
 
+/** A statement compiled once: knex's SQL (`?` bindings) as pg's positional text, its values, a prepared-statement name. */
+export interface CompiledStatement {
+  name: string;
+  sql: string;
+  text: string;
+  values: unknown[];
+}
+
+/** `sql` with `bindings` compiled by knex's own compiler into pg's text and values, once, for runCompiled. */
+export function compileStatement(db: Db, name: string, sql: string, bindings: readonly Knex.RawBinding[]): CompiledStatement {
+  const native = db
+    .raw(sql, [...bindings])
+    .toSQL()
+    .toNative();
+  return { name, sql, text: native.sql, values: [...native.bindings] };
+}
+
+interface PgConnection {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface KnexPool {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(c: PgConnection): Promise<unknown>;
+  emit(event: 'query', q: { sql: string; bindings: unknown[]; method: 'raw'; options: { name: string } }): boolean;
+}
+
+/**
+ * Runs a compiled statement as a named prepared statement on a connection of `db`'s pool, without knex's
+ * per-call building and compiling (for a hot path's statement whose text and values repeat: the catalog's
+ * reach and version). Emits knex's 'query' event as knex would, so query listeners see it. Rows as pg gives them.
+ */
+export async function runCompiled<T>(db: Db, st: CompiledStatement): Promise<T[]> {
+  const client = db.client as unknown as KnexPool;
+  const conn = await client.acquireConnection();
+  try {
+    client.emit('query', { sql: st.sql, bindings: st.values, method: 'raw', options: { name: st.name } });
+    return (await conn.query({ name: st.name, text: st.text, values: st.values })).rows as T[];
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
 /**
  * Where the database's schema stands against this release's migrations: `pending`, this release's
  * migrations the database has not run; `unknown`, migrations the database has run that this release does

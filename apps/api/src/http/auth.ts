@@ -6,6 +6,7 @@ import type { Db } from '../db/knex';
 import { findPrincipal, type Principal } from '../modules/access/access.service';
 import type { AccessTokenClaims } from '../lib/access-token';
 import type { ApiKeyPrincipal } from '../modules/access/api-keys';
+import { createPrincipalCache, loadPrincipal } from '../modules/access/principal-cache';
 import { isApiKeyPrincipal } from './api-key-auth';
 import { ForbiddenError, UnauthenticatedError } from './errors';
 
@@ -19,6 +20,8 @@ declare module 'express-serve-static-core' {
 }
 
 export { signAccessToken, type AccessTokenClaims } from '../lib/access-token';
+/** The principal caches' notification subscriber (main.ts starts it with the listener). */
+export { principalChanges } from '../modules/access/principal-cache';
 
 /** HMAC key objects by secret (one in practice; a handful at most across tests). */
 const hmacKeys = new LRUCache<string, KeyObject>({ max: 16 });
@@ -43,13 +46,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * any of them is refused, so none can outlive its session.
  */
 export function verifyAccessToken(secret: string, token: string): Required<AccessTokenClaims> {
+  return verifyWithExpiry(secret, token).claims;
+}
+
+/** verifyAccessToken's claims with the token's `exp` (epoch seconds). */
+function verifyWithExpiry(secret: string, token: string): { claims: Required<AccessTokenClaims>; exp: number } {
   try {
     const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
     if (typeof p === 'string') throw new Error('not a claims object');
     if (typeof p.exp !== 'number') throw new Error('no expiry');
     if (typeof p.sub !== 'string' || !UUID.test(p.sub)) throw new Error('no user id subject');
     if (typeof p.sid !== 'string' || !UUID.test(p.sid)) throw new Error('no session id');
-    return { sub: p.sub, email: String(p.email ?? ''), sid: p.sid };
+    return { claims: { sub: p.sub, email: String(p.email ?? ''), sid: p.sid }, exp: p.exp };
   } catch {
     throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');
   }
@@ -59,7 +67,8 @@ export interface AuthenticateOptions {
   /**
    * Reuse a user's loaded principal (active flag, permission codes, session liveness) for this many
    * milliseconds. Only for read-only hot paths (the catalog): a revoked permission, deactivation or
-   * sign-out takes effect there after at most this delay. 0 (the default) loads it on every request.
+   * sign-out takes effect there as soon as its notification arrives (modules/access/principal-cache.ts),
+   * and after at most this delay without a listener. 0 (the default) loads it on every request.
    */
   principalCacheMs?: number;
 }
@@ -72,22 +81,26 @@ export interface AuthenticateOptions {
  */
 export function authenticate(db: Db, secret: string, opts: AuthenticateOptions = {}): RequestHandler {
   const ttl = opts.principalCacheMs ?? 0;
-  // Up to 10,000 users' principals, each for `ttl` ms (lru-cache; a miss or an expired entry loads again).
-  const cache = ttl > 0 ? new LRUCache<string, { principal: Principal | undefined }>({ max: 10_000, ttl }) : undefined;
-  const load = async (userId: string, sessionId: string) => {
-    if (!cache) return findPrincipal(db, userId, sessionId);
-    const key = `${userId}:${sessionId}`;
-    const hit = cache.get(key);
-    if (hit) return hit.principal;
-    const principal = await findPrincipal(db, userId, sessionId);
-    cache.set(key, { principal });
-    return principal;
+  // Up to 10,000 users' principals, each for `ttl` ms, dropped at once when a change to one is announced by
+  // any process (modules/access/principal-cache.ts); a miss or an expired entry loads again.
+  const cache = ttl > 0 ? createPrincipalCache(ttl) : undefined;
+  const load = (userId: string, sessionId: string) =>
+    cache ? loadPrincipal(cache, userId, sessionId, () => findPrincipal(db, userId, sessionId)) : findPrincipal(db, userId, sessionId);
+  // Tokens already verified with this secret (up to 10,000): the same text verifies the same way, so a repeat
+  // skips the HMAC and the JSON parsing; its expiry is checked again on every use.
+  const verified = new LRUCache<string, { claims: Required<AccessTokenClaims>; expMs: number }>({ max: 10_000 });
+  const verify = (token: string) => {
+    const hit = verified.get(token);
+    if (hit && hit.expMs > Date.now()) return hit.claims;
+    const { claims, exp } = verifyWithExpiry(secret, token);
+    verified.set(token, { claims, expMs: exp * 1000 });
+    return claims;
   };
   return async (req, _res, next) => {
     const header = req.headers.authorization ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header);
     if (!m) throw new UnauthenticatedError();
-    const claims = verifyAccessToken(secret, m[1].trim());
+    const claims = verify(m[1].trim());
     const principal = await load(claims.sub, claims.sid);
     if (!principal || !principal.isActive || !principal.sessionLive)
       throw new UnauthenticatedError('Your session is invalid or has expired. Please sign in again.');

@@ -94,12 +94,23 @@ export function clientIp(req: Request): string {
   return ip;
 }
 
+/** Addresses of sockets (a keep-alive connection carries many requests): normalised once per connection. */
+const socketIps = new WeakMap<object, string>();
+/** clientIp of a request without X-Forwarded-For: its socket's address, which the walk starts and ends at. */
+function socketIp(req: Request): string {
+  const socket = req.socket;
+  if (!socket) return clientIp(req);
+  let ip = socketIps.get(socket);
+  if (ip === undefined) socketIps.set(socket, (ip = clientIp(req)));
+  return ip;
+}
+
 /**
  * Replaces express's `req.ip` with `clientIp(req)` (computed once per request). Mount first, so every
  * logger, limiter and audit row sees the same address.
  */
 export const safeClientIp: RequestHandler = (req, _res, next) => {
-  const ip = clientIp(req);
+  const ip = req.headers['x-forwarded-for'] === undefined ? socketIp(req) : clientIp(req);
   Object.defineProperty(req, 'ip', { value: ip, configurable: true, enumerable: true });
   Object.defineProperty(req, 'ips', { value: [], configurable: true, enumerable: true });
   next();

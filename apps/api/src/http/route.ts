@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
 import type { Principal } from '../modules/access/access.service';
 import { can } from '../modules/access/access.service';
@@ -104,6 +105,12 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
    * this bound). Default false: loaded on every request.
    */
   cachePrincipal?: boolean;
+  /**
+   * GET hot paths whose params and query schemas are pure functions of their input (no default from the clock,
+   * no lookup): the parsed params and query of the 1,000 most recent distinct inputs are reused (each call gets
+   * its own shallow copy), so a repeated request skips zod. Default false.
+   */
+  memoInput?: boolean;
   params?: P;
   query?: Q;
   /** JSON body schema. For non-JSON bodies leave it out and read `http.req` in the handler. */
@@ -234,6 +241,9 @@ type RawInput = ErasedInput;
  */
 export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
   const router = Router();
+  // Routes by their path's first segment (every declared path starts with a literal one): a request is matched
+  // only against the routes of its own segment, in their declared order, instead of every route before it.
+  const buckets = new Map<string, Router>();
   const authenticators = new Map<number, RequestHandler>();
   const authenticator = (cacheMs: number) => {
     let a = authenticators.get(cacheMs);
@@ -269,10 +279,12 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     }
     const status = def.response?.status ?? (def.response?.schema ? 200 : 204);
     const scope = r.scope;
+    const parseParams = def.params && (def.memoInput ? memoParse(def.params) : (raw: unknown) => def.params!.parse(raw));
+    const parseQuery = def.query && (def.memoInput ? memoParse(def.query) : (raw: unknown) => def.query!.parse(raw));
     chain.push(async (req, res) => {
       const input: RawInput = {
-        params: def.params ? def.params.parse(req.params) : undefined,
-        query: def.query ? def.query.parse(req.query) : undefined,
+        params: parseParams ? parseParams(req.params) : undefined,
+        query: parseQuery ? parseQuery(req.query) : undefined,
         body: undefined,
         headers: undefined,
       };
@@ -288,9 +300,45 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
       else if (result === undefined) res.status(status === 200 ? 204 : status).end();
       else res.status(status).json(result);
     });
-    router[def.method](expressPath(def.path), ...chain);
+    const segment = firstSegment(def.path);
+    if (!segment || segment.includes('{')) throw new Error(`mountRoutes: ${def.path} must start with a literal segment`);
+    let bucket = buckets.get(segment);
+    if (!bucket) buckets.set(segment, (bucket = Router()));
+    bucket[def.method](expressPath(def.path), ...chain);
   }
+  router.use((req, res, next) => {
+    const bucket = buckets.get(firstSegment(req.url));
+    if (!bucket) return next();
+    bucket(req, res, next);
+  });
   return router;
+}
+
+/**
+ * The first segment of a path or URL, lower-cased as Express matches paths (case-insensitively):
+ * `/stores/{storeId}` and `/Stores/4129?x=1` → `stores`.
+ */
+export function firstSegment(url: string): string {
+  let end = 1;
+  while (end < url.length && url[end] !== '/' && url[end] !== '?') end++;
+  return url.slice(1, end).toLowerCase();
+}
+
+/**
+ * `schema.parse` remembering its outputs by input (memoInput): the input is a flat object of strings (path
+ * parameters, a parsed query string), keyed as JSON; an output is kept only when it is a flat object of
+ * primitives, and every call returns its own copy. Refusals are never kept (each throws again).
+ */
+function memoParse<S extends ObjectSchema>(schema: S): (raw: unknown) => z.output<S> {
+  const outputs = new LRUCache<string, Record<string, unknown>>({ max: 1000 });
+  return (raw) => {
+    const key = JSON.stringify(raw);
+    const hit = outputs.get(key);
+    if (hit) return { ...hit } as z.output<S>;
+    const out = schema.parse(raw) as Record<string, unknown>;
+    if (Object.values(out).every((v) => v === null || typeof v !== 'object')) outputs.set(key, { ...out });
+    return out as z.output<S>;
+  };
 }
 
 /** The declared row check of a route (RouteScope `{ row }`): 404 when the caller does not reach the row. */

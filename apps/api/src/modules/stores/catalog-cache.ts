@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
+import type { SerializedJson } from '../../lib/serialized-json';
 import type { ProductRow, ProductSearch } from './stores.repository';
 
 /**
@@ -9,12 +10,15 @@ import type { ProductRow, ProductSearch } from './stores.repository';
  * bottle_sizes in the writing transaction). A request reads the version (with the caller's reach, one
  * statement) and answers from here only when it is unchanged, so a change is seen by the very next request,
  * in any API process; the rows never depend on the caller (the reach is checked on every request). The
- * 2,000 most recently used pages per database (≈ 30 rows each).
+ * 2,000 most recently used pages per database (≈ 30 rows each). An entry also keeps the page's answer as
+ * sent (`body`: the JSON bytes, its ETag, its brotli and gzip bodies), made on first use: it goes with the
+ * entry, so it is dropped exactly when the page is.
  */
 export interface CachedPage {
   version: string;
   rows: ProductRow[];
   total: number;
+  body?: SerializedJson;
 }
 
 const caches = new WeakMap<Db, LRUCache<string, CachedPage>>();

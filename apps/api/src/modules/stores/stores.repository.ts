@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
+import { LRUCache } from 'lru-cache';
+import { compileStatement, runCompiled, type CompiledStatement, type Db } from '../../db/knex';
 import { PERMISSIONS, type SplitCasePolicy } from '@portal/contracts';
 import { browseStoreSql } from '../access/access.service';
 
@@ -130,7 +131,7 @@ export function productPageSql(q: ProductSearch): { sql: string; bindings: Knex.
     WHERE ${where}
     ORDER BY ${order}
     LIMIT ? OFFSET ?`;
-  const name = `catalog_page_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const name = statementName('catalog_page', sql);
   return { sql, bindings: [...bindings, ...orderBindings, q.limit, q.offset], name };
 }
 
@@ -145,6 +146,14 @@ export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows:
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
+/** Prepared statements' names by SQL text (a handful of texts: hashed once each, not on every request). */
+const statementNames = new Map<string, string>();
+const statementName = (prefix: string, sql: string): string => {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
+  return name;
+};
+
 /**
  * In one statement: whether the user may browse the store (access.browseStoreSql) and the store's catalog
  * version (its inventory counter plus the global items/sizes counter of catalog_versions; both only grow,
@@ -154,18 +163,25 @@ export async function reachAndCatalogVersion(
   db: Db,
   q: Pick<ProductSearch, 'userId' | 'storeId' | 'shopCodes' | 'viewCodes'>,
 ): Promise<{ ok: boolean; version: string }> {
-  const reach = browseStoreSql(
-    q.userId,
-    q.storeId,
-    q.shopCodes ?? [PERMISSIONS.cartsUse],
-    q.viewCodes ?? [PERMISSIONS.itemsView, PERMISSIONS.itemView],
-  );
-  const sql = `SELECT ${reach.sql} AS ok,
+  const shopCodes = q.shopCodes ?? [PERMISSIONS.cartsUse];
+  const viewCodes = q.viewCodes ?? [PERMISSIONS.itemsView, PERMISSIONS.itemView];
+  // The statement of a user, store and codes is compiled once (a hot path: each catalog request runs it) and
+  // run as a prepared statement; what it reads is read live every time.
+  const key = `${q.userId}|${q.storeId}|${shopCodes.join(',')}|${viewCodes.join(',')}`;
+  let st = reachStatements.get(key);
+  if (!st) {
+    const reach = browseStoreSql(q.userId, q.storeId, shopCodes, viewCodes);
+    const sql = `SELECT ${reach.sql} AS ok,
     (SELECT coalesce(sum(v.version), 0) FROM catalog_versions v WHERE v.store_id IN (?, 0))::text AS version`;
-  const name = `catalog_version_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
-  const { rows } = await db.raw<{ rows: { ok: boolean; version: string }[] }>(sql, [...reach.bindings, q.storeId]).options({ name });
-  return rows[0];
+    st = compileStatement(db, statementName('catalog_version', sql), sql, [...reach.bindings, q.storeId]);
+    reachStatements.set(key, st);
+  }
+  const [row] = await runCompiled<{ ok: boolean; version: string }>(db, st);
+  return row;
 }
+
+/** reachAndCatalogVersion's compiled statements by user, store and codes (text and values; no result). */
+const reachStatements = new LRUCache<string, CompiledStatement>({ max: 10_000 });
 
 /** The number of matches of a search (for a page past the end, where no row carries the window count). */
 export async function countProducts(db: Db, q: ProductSearch): Promise<number> {

@@ -8,6 +8,7 @@ import {
   storeDetailSchema,
 } from '@portal/contracts';
 import { route } from '../../http/route';
+import { sendSerializedJson } from '../../http/cached-json';
 import * as stores from './stores.service';
 
 const storeParams = z.strictObject({ storeId: intIdSchema });
@@ -16,6 +17,8 @@ const tags = ['stores'];
 const permissions = stores.BROWSE_CODES;
 /** The catalog is read-only: a user's permissions are reused for CATALOG_PRINCIPAL_CACHE_MS (2 s: a revocation applies within 2 s). */
 const cachePrincipal = true;
+/** Their params and query schemas are pure (contracts): a repeated request reuses its parsed input. */
+const memoInput = true;
 
 /**
  * /api/v1/stores (ARCHITECTURE §5, spec 001 §2): a reachable store and its catalog. Browsing needs bcc.carts.use
@@ -30,6 +33,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: storeParams,
     summary: "A store's address, phone and delivery settings",
     response: { description: 'The store', schema: storeDetailSchema.meta({ id: 'StoreDetail' }) },
@@ -42,11 +46,18 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: storeParams,
     query: productsQuerySchema,
     summary: "A page of the store's catalog: search by name or item code (ranked), size filter, pageSize ≤ 100",
     response: { description: 'A page of products', schema: productPageSchema.meta({ id: 'ProductPage' }) },
-    handler: (actor, { params, query }, { ctx }) => stores.listProducts(ctx.db, actor, { ...params, ...query }),
+    description:
+      'The answer is serialized once per page and catalog version and kept with the page cache: it carries a strong ETag ' +
+      '(Cache-Control: private, no-cache), and a request whose If-None-Match names it is answered 304 Not Modified, ' +
+      'after the same authentication and reach checks.',
+    // The page's body as kept with its page cache entry (stores.service listProductsJson), sent as it is.
+    handler: async (actor, { params, query }, { ctx, req, res }) =>
+      sendSerializedJson(req, res, await stores.listProductsJson(ctx.db, actor, { ...params, ...query })),
   }),
   route({
     method: 'get',
@@ -55,6 +66,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: productParams,
     summary: 'One product of the store by item code',
     response: { description: 'The product', schema: productSchema.meta({ id: 'Product' }) },
@@ -67,6 +79,7 @@ export const storesRoutes = [
     tags,
     permissions,
     cachePrincipal,
+    memoInput,
     params: storeParams,
     summary: 'The bottle sizes the store carries',
     response: { description: 'Bottle sizes', schema: bottleSizeListSchema.meta({ id: 'BottleSizeList' }) },

@@ -3,7 +3,8 @@ import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../http/errors';
 import { PERMISSIONS } from '@portal/contracts';
 import { mayBrowseStore, splitBrowseCodes, type Actor } from '../access/access.service';
-import { catalogCacheOf, pageKey } from './catalog-cache';
+import { catalogCacheOf, pageKey, type CachedPage } from './catalog-cache';
+import { serializeJson, type SerializedJson } from '../../lib/serialized-json';
 import * as repo from './stores.repository';
 import { casePack, effectiveRule } from '../../lib/quantity-rules';
 import { fromCents, toCents } from '../../lib/money';
@@ -25,6 +26,9 @@ export interface StoreInput {
 
 /** The route's codes: shopping or viewing items (stores.routes). */
 export const BROWSE_CODES = [PERMISSIONS.cartsUse, PERMISSIONS.itemsView, PERMISSIONS.itemView] as const;
+const SPLIT = splitBrowseCodes(BROWSE_CODES);
+/** The route's codes as the catalog statement takes them (split once). */
+const BROWSE = { shopCodes: SPLIT.shop, viewCodes: SPLIT.view };
 
 async function assertReachable(db: Db, actor: Actor, storeId: number): Promise<void> {
   if (!(await mayBrowseStore(db, actor, storeId, BROWSE_CODES))) throw new NotFoundError(STORE_NOT_FOUND);
@@ -44,35 +48,64 @@ export async function getStore(db: Db, actor: Actor, { storeId }: StoreInput): P
  * The caller's reach and the catalog's version first (one statement; unreachable → 404), then the page from
  * the page cache (catalog-cache.ts) when its version is unchanged, else one page query (kept in the cache).
  */
-export async function listProducts(db: Db, actor: Actor, { storeId, ...q }: StoreInput & ProductsQuery): Promise<ProductPage> {
+export async function listProducts(db: Db, actor: Actor, input: StoreInput & ProductsQuery): Promise<ProductPage> {
+  const found = await findPage(db, actor, input);
+  return 'entry' in found ? pageOf(found.entry, input) : found.page;
+}
+
+/**
+ * listProducts' answer serialized (lib/serialized-json.ts: JSON bytes, strong ETag, brotli/gzip made on
+ * first use): a cached page's body is made once and kept with its page cache entry (catalog-cache.ts), so a
+ * repeat costs neither the mapping nor JSON.stringify, and is dropped with the entry when the catalog
+ * version changes. Same refusals as listProducts.
+ */
+export async function listProductsJson(db: Db, actor: Actor, input: StoreInput & ProductsQuery): Promise<SerializedJson> {
+  const found = await findPage(db, actor, input);
+  if (!('entry' in found)) return serializeJson(found.page);
+  return (found.entry.body ??= serializeJson(pageOf(found.entry, input)));
+}
+
+const pageOf = (entry: CachedPage, q: ProductsQuery): ProductPage => ({
+  items: entry.rows.map(toProduct),
+  page: q.page,
+  pageSize: q.pageSize,
+  total: entry.total,
+});
+
+/** The page: its page cache entry (a hit, or the rows just read and kept), or a page not cached (no rows). */
+async function findPage(
+  db: Db,
+  actor: Actor,
+  { storeId, ...q }: StoreInput & ProductsQuery,
+): Promise<{ entry: CachedPage } | { page: ProductPage }> {
   const userId = actor.userId;
-  const { shop, view } = splitBrowseCodes(BROWSE_CODES);
-  const browse = { shopCodes: shop, viewCodes: view };
   const search = {
     userId,
     storeId,
-    ...browse,
+    ...BROWSE,
     search: q.search || undefined,
     sizeId: q.size,
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   };
   // The page cache (catalog-cache.ts): the caller's reach and the catalog's version in one statement; the
-  // cached page when the version is unchanged, else the page read again and kept under that version.
+  // cached page when the version is unchanged, else the page read again and kept under that version. The key
+  // holds the page and its size (limit, offset), so the entry's answer (`body`) is the same for every caller.
   const cache = catalogCacheOf(db);
   const key = pageKey(search);
   const { ok, version } = await repo.reachAndCatalogVersion(db, search);
   if (!ok) throw new NotFoundError(STORE_NOT_FOUND);
   const hit = cache.get(key);
-  if (hit?.version === version) return { items: hit.rows.map(toProduct), page: q.page, pageSize: q.pageSize, total: hit.total };
+  if (hit?.version === version) return { entry: hit };
   const { rows, total: pageTotal } = await repo.findProductPage(db, search);
-  if (rows.length) cache.set(key, { version, rows, total: pageTotal });
-  let total = pageTotal;
-  if (!rows.length) {
-    await assertReachable(db, actor, storeId);
-    if (q.page > 1) total = await repo.countProducts(db, search);
+  if (rows.length) {
+    const entry: CachedPage = { version, rows, total: pageTotal };
+    cache.set(key, entry);
+    return { entry };
   }
-  return { items: rows.map(toProduct), page: q.page, pageSize: q.pageSize, total };
+  await assertReachable(db, actor, storeId);
+  const total = q.page > 1 ? await repo.countProducts(db, search) : pageTotal;
+  return { page: { items: [], page: q.page, pageSize: q.pageSize, total } };
 }
 
 /** GET /stores/{storeId}/products/{code}: one product; NotFoundError when the store does not carry it. */
