@@ -13,7 +13,7 @@ import { errorHandler, notFoundHandler } from './http/problem';
 import { metricsAuth, metricsHandler, metricsMiddleware } from './http/metrics';
 import { refuseNulBytes, refuseUnsupportedBodies, safeClientIp } from './http/input-guards';
 import { openApiDocument } from './http/openapi';
-import { requestLog } from './http/request-log';
+import { pinoHttp } from 'pino-http';
 import { mountRoutes } from './http/route';
 import { spaIndex } from './http/spa';
 import { routeTable } from './routes';
@@ -120,21 +120,25 @@ export function createApp(ctx: AppContext, opts: AppOptions = {}) {
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(safeClientIp);
   app.use(
-    requestLog(ctx.logger, {
+    // pino-http (issue 29 §2 measured it at ≈ 5 % of a catalog request's CPU; kept: a maintained library over our own).
+    pinoHttp({
+      logger: ctx.logger,
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
         const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics',
-      reqSerializer: (req) => ({
-        ...req,
-        url: redactUrl(req.url),
-        query: redactParams(req.query),
-        params: redactParams(req.params),
-      }),
-      level: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url === '/metrics' },
+      serializers: {
+        req: (req: { url?: string; query?: unknown; params?: unknown }) => ({
+          ...req,
+          url: redactUrl(req.url),
+          query: redactParams(req.query),
+          params: redactParams(req.params),
+        }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
   // Helmet's headers with fixed directives: built once (precomputedHeaders), set on every answer.
