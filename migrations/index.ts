@@ -32,6 +32,7 @@ import * as m1201_0801 from './2026120100080001_order_events_horizon';
 import * as m1201_0802 from './2026120100080002_catalog_versions';
 import * as m1201_0803 from './2026120100080003_order_list_indexes';
 import * as m1201_1001 from './2026120100100001_store_order_counts';
+import * as m1201_1002 from './2026120100100002_order_search';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026120100080002_catalog_versions': m1201_0802,
   '2026120100080003_order_list_indexes': m1201_0803,
   '2026120100100001_store_order_counts': m1201_1001,
+  '2026120100100002_order_search': m1201_1002,
 };
 
 /** A knex MigrationSource over the static list (works from source, from tests and from the bundle). */

@@ -25,7 +25,11 @@ afterAll(async () => {
 
 /** "store/status" → n, from orders (COUNT(*)) and from the counter table (Σ of its slots). */
 async function truth(): Promise<Record<string, number>> {
-  const rows = await t.db('orders').whereIn('payment_status', PLACED).groupBy('store_id', 'status').select('store_id', 'status', t.db.raw('count(*)::int AS n'));
+  const rows = await t
+    .db('orders')
+    .whereIn('payment_status', PLACED)
+    .groupBy('store_id', 'status')
+    .select('store_id', 'status', t.db.raw('count(*)::int AS n'));
   return Object.fromEntries(rows.map((r: { store_id: number; status: string; n: number }) => [`${r.store_id}/${r.status}`, r.n]));
 }
 async function counted(): Promise<Record<string, number>> {
@@ -76,7 +80,11 @@ describe('store_order_counts', () => {
     // What Store Orders shows: the counter table plus the caller's own orders, equal to counting the rows.
     const res = await list(manager, `storeId=${S.central}`);
     expect(res.status).toBe(200);
-    const all = await t.db('orders').where({ store_id: S.central }).whereIn('payment_status', PLACED).count<{ count: string }[]>('* as count');
+    const all = await t
+      .db('orders')
+      .where({ store_id: S.central })
+      .whereIn('payment_status', PLACED)
+      .count<{ count: string }[]>('* as count');
     expect(res.body.counts).toEqual({ reserved: 1, ready: 1, completed: 1, cancelled: 2, all: Number(all[0].count) });
     const admin = await list(tokenFor(t, fx.users.admin), '');
     expect(admin.status).toBe(200);
@@ -125,17 +133,28 @@ describe('store_order_counts', () => {
       customer_name: 'Direct',
       customer_email: 'direct@example.com',
     });
-    const made = await t.db('orders').insert([1, 2, 3, 4, 5, 6].map((n) => row(n, n % 2 ? 'reserved' : 'ready'))).returning('id');
+    const made = await t
+      .db('orders')
+      .insert([1, 2, 3, 4, 5, 6].map((n) => row(n, n % 2 ? 'reserved' : 'ready')))
+      .returning('id');
     expect(await counted()).toEqual(await truth());
     await t.db('orders').whereIn('order_number', ['DIRECT-1', 'DIRECT-2']).update({ store_id: S.small });
     await t.db('orders').whereIn('order_number', ['DIRECT-3', 'DIRECT-4']).update({ status: 'completed' });
     expect(await counted()).toEqual(await truth());
     await t.db('orders').whereIn('order_number', ['DIRECT-5', 'DIRECT-6']).update({ customer_name: 'Renamed' });
-    await t.db('order_events').whereIn('order_id', made.map((m: { id: number }) => m.id)).del();
+    await t
+      .db('order_events')
+      .whereIn(
+        'order_id',
+        made.map((m: { id: number }) => m.id),
+      )
+      .del();
     await t.db('orders').whereIn('order_number', ['DIRECT-1', 'DIRECT-3', 'DIRECT-6']).del();
     expect(await counted()).toEqual(await truth());
     // The database refuses a count below zero.
-    await expect(t.db('store_order_counts').where({ store_id: S.central }).update({ n: -1 })).rejects.toThrow(/store_order_counts_n_nonnegative/);
+    await expect(t.db('store_order_counts').where({ store_id: S.central }).update({ n: -1 })).rejects.toThrow(
+      /store_order_counts_n_nonnegative/,
+    );
   });
 
   it('when the migration is rolled back and applied again, then the table and triggers go and come back with the counts backfilled', async () => {
@@ -146,5 +165,27 @@ describe('store_order_counts', () => {
     await t.db.migrate.up({ migrationSource, name: MIGRATION });
     expect(await counted()).toEqual(await truth());
     expect((await truth())[`${S.central}/reserved`]).toBe(expected[`${S.central}/reserved`] + 1);
+  });
+
+  it('when the search migration is rolled back and applied again, then search_text and its indexes go and come back, and search still finds a customer by any case', async () => {
+    const SEARCH = '2026120100100002_order_search';
+    const indexes = async () =>
+      (await t.db.raw(`SELECT indexname FROM pg_indexes WHERE tablename = 'orders' ORDER BY 1`)).rows.map(
+        (r: { indexname: string }) => r.indexname,
+      );
+    expect(await indexes()).toEqual(expect.arrayContaining(['orders_store_list', 'orders_search_trgm']));
+    await t.db.migrate.down({ migrationSource, name: SEARCH });
+    expect(await t.db.schema.hasColumn('orders', 'search_text')).toBe(false);
+    expect(await indexes()).toEqual(expect.arrayContaining(['orders_store_id_order_date_index']));
+    expect(await indexes()).not.toEqual(expect.arrayContaining(['orders_store_list']));
+    await t.db.migrate.up({ migrationSource, name: SEARCH });
+    expect(await indexes()).toEqual(expect.arrayContaining(['orders_store_list', 'orders_search_trgm']));
+    expect(await indexes()).not.toEqual(expect.arrayContaining(['orders_store_id_order_date_index']));
+    const o = (await placeInStoreOrder(t, fx, S.central)).body as { id: number; orderNumber: string };
+    await t.db('orders').where({ id: o.id }).update({ customer_name: 'Zoë Quartermain' });
+    const found = await list(tokenFor(t, fx.users.manager), `storeId=${S.central}&search=QUARTERMAIN`);
+    expect(found.body.items.map((i: { id: number }) => i.id)).toEqual([o.id]);
+    const byNumber = await list(tokenFor(t, fx.users.manager), `storeId=${S.central}&search=${o.orderNumber.toLowerCase()}`);
+    expect(byNumber.body.items.map((i: { id: number }) => i.id)).toEqual([o.id]);
   });
 });
