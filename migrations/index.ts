@@ -31,6 +31,8 @@ import * as m1201_0601 from './2026120100060001_ordering_week_schedules_claims';
 import * as m1201_0801 from './2026120100080001_order_events_horizon';
 import * as m1201_0802 from './2026120100080002_catalog_versions';
 import * as m1201_0803 from './2026120100080003_order_list_indexes';
+import * as m1201_1001 from './2026120100100001_store_order_counts';
+import * as m1201_1002 from './2026120100100002_order_search';
 import * as m1201_1101 from './2026120100110001_principal_change_notifications';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
@@ -69,6 +71,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026120100080001_order_events_horizon': m1201_0801,
   '2026120100080002_catalog_versions': m1201_0802,
   '2026120100080003_order_list_indexes': m1201_0803,
+  '2026120100100001_store_order_counts': m1201_1001,
+  '2026120100100002_order_search': m1201_1002,
   '2026120100110001_principal_change_notifications': m1201_1101,
 };
 

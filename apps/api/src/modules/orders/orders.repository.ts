@@ -171,32 +171,63 @@ function scoped(db: Db, scope: OrderScope, storeId?: number, joined = true) {
 }
 
 /**
- * Placed orders in the scope, newest first; search matches order number, customer name or email
- * (case-insensitive substring).
+ * Placed orders in the scope, newest first, at most `f.limit`; search matches order number, customer name or
+ * email (case-insensitive substring, on orders.search_text). Two steps in one statement: the page's ids from
+ * orders alone (for a store an index-only walk of orders_store_list, newest first, the filters read from the
+ * index; a rare term through orders_search_trgm), then those orders with their store, outlet and refund.
  */
 export async function findPlaced(db: Db, scope: OrderScope, f: OrderFilter): Promise<OrderRow[]> {
-  const q = scoped(db, scope, f.storeId);
-  if (f.status) q.andWhere('o.status', f.status);
-  if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q.andWhere((w) => w.whereILike('o.order_number', like).orWhereILike('o.customer_name', like).orWhereILike('o.customer_email', like));
-  }
-  return q
+  const page = scoped(db, scope, f.storeId, false);
+  if (f.status) page.andWhere('o.status', f.status);
+  if (f.search) page.andWhereRaw('o.search_text LIKE lower(?)', [`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+  page
     .orderBy([
       { column: 'o.order_date', order: 'desc' },
       { column: 'o.id', order: 'desc' },
     ])
     .limit(f.limit)
+    .select('o.id');
+  return base(db)
+    .whereIn('o.id', page)
+    .orderBy([
+      { column: 'o.order_date', order: 'desc' },
+      { column: 'o.id', order: 'desc' },
+    ])
     .select(ORDER_COLUMNS);
 }
 
 /**
- * Placed orders per status in the scope (and store): the tab counts. No joins (they filter nothing): for a
- * store, an index-only scan of orders_store_status.
+ * Orders per status in the scope (and store): the tab counts, { status: n }. Store scope (Store Orders): the
+ * placed orders of the reached stores are summed from store_order_counts (kept exact by triggers on orders,
+ * migration 2026120100100001: a few rows per store whatever its size), plus the caller's own orders that
+ * count apart from those (card orders still pending; placed ones outside the reach), read by user. Own and
+ * outlet scopes (My Orders, outlet managers): counted from orders (orders_user_status, index-only).
  */
 export async function countByStatus(db: Db, scope: OrderScope, storeId?: number): Promise<Record<string, number>> {
-  const rows = await scoped(db, scope, storeId, false).groupBy('o.status').select('o.status', db.raw('count(*)::int AS n'));
-  return Object.fromEntries(rows.map((r: { status: string; n: number }) => [r.status, r.n]));
+  const { stores } = scope;
+  type Row = { status: string; n: number };
+  if (stores === undefined || scope.outlets !== undefined) {
+    const rows: Row[] = await scoped(db, scope, storeId, false).groupBy('o.status').select('o.status', db.raw('count(*)::int AS n'));
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+  const placed = db('store_order_counts as c').groupBy('c.status').select('c.status', db.raw('sum(c.n)::int AS n'));
+  if (stores !== 'all') placed.whereIn('c.store_id', stores);
+  if (storeId !== undefined) placed.where('c.store_id', storeId);
+  const own = db('orders as o')
+    .where('o.user_id', scope.userId)
+    .whereIn('o.payment_status', OWN_VISIBLE_PAYMENT_STATUSES)
+    .whereNot((counted) => {
+      counted.whereIn('o.payment_status', PLACED_PAYMENT_STATUSES);
+      if (stores !== 'all') counted.whereIn('o.store_id', stores);
+    })
+    .groupBy('o.status')
+    .select('o.status', db.raw('count(*)::int AS n'));
+  if (storeId !== undefined) own.where('o.store_id', storeId);
+  const [fromCounts, fromOwn] = (await Promise.all([placed, own])) as [Row[], Row[]];
+  const counts: Record<string, number> = {};
+  for (const r of [...fromCounts, ...fromOwn]) counts[r.status] = (counts[r.status] ?? 0) + r.n;
+  for (const [k, v] of Object.entries(counts)) if (v === 0) delete counts[k];
+  return counts;
 }
 
 /** The lines of these orders, in insertion order. */
