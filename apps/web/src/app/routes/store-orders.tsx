@@ -1,10 +1,16 @@
 import { StoreOrders } from '@/features/orders/components/store-orders';
 import { preloadOrders } from '@/features/orders/api/get-orders';
+import { preloadAttentionOrders } from '@/features/orders/api/attention';
+import { preloadPaymentReadiness } from '@/features/orders/api/get-payment-readiness';
 import { whenSelectionKnown } from '@/lib/selection';
 
-// A signed-in page load: the list is asked for as soon as the saved selection is known (issue 26).
+// A signed-in page load: the list, its notices (card payments, needs attention) are asked for as soon as the saved
+// selection is known (issue 26).
 whenSelectionKnown(({ storeId }) => {
-  if (storeId) preloadOrders({ storeId });
+  if (!storeId) return;
+  preloadOrders({ storeId });
+  preloadPaymentReadiness(storeId);
+  preloadAttentionOrders(storeId);
 });
 
 /** /orders (permission bcc.orders.store.manage): Store Orders. */

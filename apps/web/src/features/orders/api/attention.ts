@@ -1,6 +1,6 @@
-import type { SWRConfiguration } from 'swr';
+import { preload, type SWRConfiguration } from 'swr';
 import { attentionListSchema, checkPaymentResultSchema, type AttentionList, type CheckPaymentResult } from '@portal/contracts';
-import { api, useApi, type ApiError } from '@/lib/api';
+import { api, getJson, useApi, type ApiError } from '@/lib/api';
 
 /** The SWR key (and path) of GET /orders/attention; without a store: every store the caller reaches (all for super administrators). */
 export function attentionKey(storeId?: number | null): string {
@@ -10,6 +10,11 @@ export function attentionKey(storeId?: number | null): string {
 /** GET /orders/attention: card orders whose payment is unsettled and cancel_pending orders, oldest first (issue 8 §4). */
 export function useAttentionOrders(storeId: number | null | undefined, enabled = true, config?: SWRConfiguration<AttentionList, ApiError>) {
   return useApi(enabled ? attentionKey(storeId) : null, attentionListSchema, config);
+}
+
+/** Starts GET /orders/attention for the store now; useAttentionOrders takes the answer (SWR preload). */
+export function preloadAttentionOrders(storeId: number): void {
+  void preload(attentionKey(storeId), (p: string) => getJson(p, attentionListSchema)).catch(() => undefined);
 }
 
 /** POST /orders/{id}/check-payment ("Check again"): asks the gateway now and settles the order with its answer. */

@@ -1,5 +1,6 @@
 import { paymentReadinessSchema } from '@portal/contracts';
-import { useApi } from '@/lib/api';
+import { preload } from 'swr';
+import { getJson, useApi } from '@/lib/api';
 
 /**
  * GET /stores/{storeId}/payment-readiness (issue 16 §5): whether the store takes card payments now.
@@ -10,4 +11,9 @@ export function usePaymentReadiness(storeId: number | undefined) {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });
+}
+
+/** Starts GET /stores/{storeId}/payment-readiness now; usePaymentReadiness takes the answer (SWR preload). */
+export function preloadPaymentReadiness(storeId: number): void {
+  void preload(`/stores/${storeId}/payment-readiness`, (p: string) => getJson(p, paymentReadinessSchema)).catch(() => undefined);
 }
