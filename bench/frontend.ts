@@ -15,6 +15,7 @@
  *      else found by e2e/browser.ts) and prints the median performance score, LCP, TBT, accessibility score and the script
  *      bytes the page really transferred (compressed by the server);
  *   5. writes bench/results/frontend.json (per route: runs and medians).
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each run's whole Lighthouse report there (JSON: the waterfall, long tasks).
  * Targets: /auth initial JS ≤ 150 KB gzipped; every route performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, layout shift
  * < 0.1, accessibility 100.
  * A measurement, never a test.
