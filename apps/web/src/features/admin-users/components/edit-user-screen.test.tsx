@@ -109,7 +109,7 @@ beforeEach(() => notify.mockReset());
 async function pickOutlet(search: string, name: RegExp) {
   await userEvent.click(screen.getByLabelText('Outlets'));
   await userEvent.type(await screen.findByRole('combobox', { name: 'Search outlets' }), search);
-  await userEvent.click(await screen.findByRole('option', { name }));
+  await userEvent.click(await screen.findByRole('option', { name }, { timeout: 5000 }));
   await userEvent.keyboard('{Escape}');
 }
 
@@ -277,7 +277,7 @@ describe('Edit User (spec 002 §2, §4, §5, §8)', () => {
     await userEvent.click(screen.getByLabelText('Store for the role'));
     expect(await screen.findByText('Showing 20 of 2,296: type to narrow')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: 'Search store for the role' }), 'IA-3210');
-    await userEvent.click(await screen.findByRole('option', { name: /Store 3210/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Store 3210/ }, { timeout: 5000 }));
     await userEvent.keyboard('{Escape}');
     await userEvent.click(add);
     expect(api.calls).toContainEqual({ method: 'post', url: `/admin/users/${USER_ID}/roles`, body: { roleId: 4, storeIds: [3210] } });
