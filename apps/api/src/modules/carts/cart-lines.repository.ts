@@ -80,34 +80,6 @@ export async function lineQuantities(db: Db, cartId: number, codes: readonly str
 }
 
 /**
- * Adds `itemCode` to the cart by its rule, atomically: a new line enters with `first` at the item's current
- * price, an existing line grows by `increment` unless that passes `max` (then nothing is written). The item
- * must be active and in the store's inventory. Returns the line, or undefined when nothing was written.
- */
-export async function addLineByRule(
-  db: Db,
-  cartId: number,
-  itemCode: string,
-  rule: { first: number; increment: number; max: number },
-): Promise<{ id: number; quantity: number } | undefined> {
-  const res = await db.raw<{ rows: { id: number; quantity: number }[] }>(
-    `INSERT INTO cart_items AS ci (cart_id, item_id, item_code, quantity, unit_price)
-     SELECT c.id, i.id, i.code, ?::int, i.retail
-       FROM carts c
-       JOIN stores s ON s.id = c.store_id
-       JOIN items i ON i.board_id = s.board_id AND i.code = ? AND i.active
-       JOIN inventory inv ON inv.store_id = c.store_id AND inv.item_id = i.id
-      WHERE c.id = ?
-     ON CONFLICT (cart_id, item_code) DO UPDATE
-       SET quantity = ci.quantity + ?::int, updated_at = now()
-       WHERE ci.quantity + ?::int <= LEAST(?::int, ${CART_LIMITS.maxQuantity})
-     RETURNING ci.id, ci.quantity`,
-    [rule.first, itemCode, cartId, rule.increment, rule.increment, rule.max],
-  );
-  return res.rows[0];
-}
-
-/**
  * Writes many lines in one statement (quick order, guides): each `{ itemId, code, quantity }` (codes unique)
  * enters at its item's current price (new lines in the order given); an existing line becomes `mode: 'add'` its quantity + the new one,
  * `mode: 'atLeast'` the larger of the two (capped at 999). Returns code → the line's new quantity.

@@ -273,8 +273,8 @@ export async function findLines(db: Db, cartId: number, storeId: number): Promis
 }
 
 /**
- * cart-lines.repository's `addLineByRule` and the cart's lines after it, in one statement: `written` false when
- * nothing was written (the line would pass `max`, or the store does not carry the item). The lines are the
+ * Adds `itemCode` by its rule (a new line: `first` at the current price; an existing one: + `increment` up to `max`;
+ * active items the store carries) and reads the cart's lines, in one statement: `written` false when nothing was. The lines are the
  * statement's snapshot with the written line in place of its old version (a data-modifying CTE's rows are not
  * visible to its own statement), so they are what findLines would read right after.
  */
