@@ -22,7 +22,13 @@ const SAFE_URL = /^\/assets\/[\w.-]+\.js$/;
  */
 export function spaIndex(webDir: string): RequestHandler {
   const indexFile = join(webDir, 'index.html');
-  let loaded: { mtimeMs: number; html: string; manifest: PreloadManifest; pages: Map<string, string> } | null = null;
+  let loaded: {
+    mtimeMs: number;
+    html: string;
+    manifest: PreloadManifest;
+    screens: Array<{ re: RegExp; path: string; files: string[] }>;
+    pages: Map<string, string>;
+  } | null = null;
   const current = () => {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (loaded?.mtimeMs === mtimeMs) return loaded;
@@ -32,11 +38,12 @@ export function spaIndex(webDir: string): RequestHandler {
     } catch {
       /* a build without preload.json: nothing is preloaded */
     }
-    loaded = { mtimeMs, html: readFileSync(indexFile, 'utf8'), manifest, pages: new Map() };
+    const screens = manifest.screens.map((sc) => ({ ...sc, re: new RegExp(sc.path) }));
+    loaded = { mtimeMs, html: readFileSync(indexFile, 'utf8'), manifest, screens, pages: new Map() };
     return loaded;
   };
   const signedInPage = (c: NonNullable<typeof loaded>, pathname: string): string => {
-    const screen = c.manifest.screens.find((s) => new RegExp(s.path).test(pathname));
+    const screen = c.screens.find((sc) => sc.re.test(pathname));
     const key = screen?.path ?? '';
     let html = c.pages.get(key);
     if (html === undefined) {

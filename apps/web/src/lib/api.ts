@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { preload, type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import { problemSchema } from '@portal/contracts';
 import { ApiError } from './api-error';
@@ -104,4 +104,12 @@ export async function getJson<T extends z.ZodTypeAny>(path: string, schema: T): 
 /** SWR hook over getJson; `path` null skips the request. */
 export function useApi<T extends z.ZodTypeAny>(path: string | null, schema: T, config?: SWRConfiguration<z.infer<T>, ApiError>) {
   return useSWR<z.infer<T>, ApiError>(path, (p: string) => getJson(p, schema), config);
+}
+
+/**
+ * Starts GET `path` now, parsed with `schema`; the first useApi with the same path takes the answer (SWR preload).
+ * A failure is left for that hook to see; nothing is thrown here.
+ */
+export function preloadApi<T extends z.ZodTypeAny>(path: string, schema: T): void {
+  void preload(path, (p: string) => getJson(p, schema)).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
-import { preload, type SWRConfiguration } from 'swr';
+import type { SWRConfiguration } from 'swr';
 import { attentionListSchema, checkPaymentResultSchema, type AttentionList, type CheckPaymentResult } from '@portal/contracts';
-import { api, getJson, useApi, type ApiError } from '@/lib/api';
+import { api, preloadApi, useApi, type ApiError } from '@/lib/api';
 
 /** The SWR key (and path) of GET /orders/attention; without a store: every store the caller reaches (all for super administrators). */
 export function attentionKey(storeId?: number | null): string {
@@ -14,7 +14,7 @@ export function useAttentionOrders(storeId: number | null | undefined, enabled =
 
 /** Starts GET /orders/attention for the store now; useAttentionOrders takes the answer (SWR preload). */
 export function preloadAttentionOrders(storeId: number): void {
-  void preload(attentionKey(storeId), (p: string) => getJson(p, attentionListSchema)).catch(() => undefined);
+  preloadApi(attentionKey(storeId), attentionListSchema);
 }
 
 /** POST /orders/{id}/check-payment ("Check again"): asks the gateway now and settles the order with its answer. */

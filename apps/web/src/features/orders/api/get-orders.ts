@@ -1,6 +1,6 @@
-import { preload, type SWRConfiguration } from 'swr';
+import type { SWRConfiguration } from 'swr';
 import { orderListSchema, type OrderList, type OrderStatus } from '@portal/contracts';
-import { getJson, useApi, type ApiError } from '@/lib/api';
+import { preloadApi, useApi, type ApiError } from '@/lib/api';
 
 export interface OrdersFilter {
   storeId?: number | null;
@@ -27,5 +27,5 @@ export function useOrders(f: OrdersFilter, enabled = true, config?: SWRConfigura
 
 /** Starts GET /orders for `f` now; useOrders with the same filter takes the answer (SWR preload). */
 export function preloadOrders(f: OrdersFilter): void {
-  void preload(ordersKey(f), (p: string) => getJson(p, orderListSchema)).catch(() => undefined);
+  preloadApi(ordersKey(f), orderListSchema);
 }

@@ -1,6 +1,5 @@
 import { paymentReadinessSchema } from '@portal/contracts';
-import { preload } from 'swr';
-import { getJson, useApi } from '@/lib/api';
+import { preloadApi, useApi } from '@/lib/api';
 
 /**
  * GET /stores/{storeId}/payment-readiness (issue 16 §5): whether the store takes card payments now.
@@ -15,5 +14,5 @@ export function usePaymentReadiness(storeId: number | undefined) {
 
 /** Starts GET /stores/{storeId}/payment-readiness now; usePaymentReadiness takes the answer (SWR preload). */
 export function preloadPaymentReadiness(storeId: number): void {
-  void preload(`/stores/${storeId}/payment-readiness`, (p: string) => getJson(p, paymentReadinessSchema)).catch(() => undefined);
+  preloadApi(`/stores/${storeId}/payment-readiness`, paymentReadinessSchema);
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bottleSizeSchema } from '@portal/contracts';
-import { preload } from 'swr';
-import { getJson, useApi } from '@/lib/api';
+import { preloadApi, useApi } from '@/lib/api';
 
 const bottleSizesSchema = z.object({ items: z.array(bottleSizeSchema) });
 
@@ -12,5 +11,5 @@ export function useBottleSizes(storeId: number | null) {
 
 /** Starts GET /stores/{storeId}/bottle-sizes now; useBottleSizes takes the answer (SWR preload). */
 export function preloadBottleSizes(storeId: number): void {
-  void preload(`/stores/${storeId}/bottle-sizes`, (p: string) => getJson(p, bottleSizesSchema)).catch(() => undefined);
+  preloadApi(`/stores/${storeId}/bottle-sizes`, bottleSizesSchema);
 }

@@ -1,6 +1,5 @@
 import { CATALOG_LIMITS, productPageSchema } from '@portal/contracts';
-import { preload } from 'swr';
-import { getJson, useApi } from '@/lib/api';
+import { preloadApi, useApi } from '@/lib/api';
 
 export interface ProductsFilter {
   search: string;
@@ -30,5 +29,5 @@ export function useProducts(storeId: number | null, filter: ProductsFilter) {
 
 /** Starts GET /stores/{storeId}/products for `filter` now; useProducts with the same filter takes the answer (SWR preload). */
 export function preloadProducts(storeId: number, filter: ProductsFilter): void {
-  void preload(productsPath(storeId, filter), (p: string) => getJson(p, productPageSchema)).catch(() => undefined);
+  preloadApi(productsPath(storeId, filter), productPageSchema);
 }
