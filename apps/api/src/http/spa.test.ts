@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,9 @@ import { createTestContext, type TestContext } from '../test/harness';
 
 /** Issue 26: a signed-in page load gets modulepreload links for its screen's chunks (preload.json); signed out, none. */
 let web: string;
+/** The page's one inline script (index.html's boot script in the real build). */
+const BOOT = 'window.__portalBoot = { data: {} };';
+const scriptSrcOf = (csp: string | undefined) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp ?? '')?.[1].split(' ');
 let t: TestContext;
 let app: ReturnType<typeof createApp>;
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -15,7 +19,7 @@ beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'portal-spa-'));
   writeFileSync(
     join(web, 'index.html'),
-    '<!doctype html><html><head><title>portal</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>portal</title><script>${BOOT}</script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(
     join(web, 'preload.json'),
@@ -61,5 +65,17 @@ describe('the SPA page', () => {
   it('when the flag cookie says anything but 1, then nothing is preloaded', async () => {
     const res = await request(app).get('/shop').set('Accept', 'text/html').set('Cookie', 'portal_signed_in=0; xportal_signed_in=1');
     expect(preloadsOf(res.text)).toEqual([]);
+  });
+
+  it('when the page is served, then its Content-Security-Policy allows its own inline script by hash and no other inline script', async () => {
+    const hash = `'sha256-${createHash('sha256').update(BOOT, 'utf8').digest('base64')}'`;
+    for (const cookie of ['', 'portal_signed_in=1']) {
+      const res = await request(app).get('/shop').set('Accept', 'text/html').set('Cookie', cookie);
+      expect(scriptSrcOf(res.headers['content-security-policy'])).toEqual(["'self'", hash]);
+      expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline'[^;]*;\s*script-src-attr|script-src[^;]*unsafe-inline/);
+    }
+    // An API answer keeps helmet's policy as it is: no inline script allowed there.
+    const api = await request(app).get('/api/v1/health');
+    expect(scriptSrcOf(api.headers['content-security-policy'])).toEqual(["'self'"]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
@@ -13,11 +14,31 @@ const SIGNED_IN_FLAG = /(?:^|;\s*)portal_signed_in=1(?:;|$)/;
 const SAFE_URL = /^\/assets\/[\w.-]+\.js$/;
 
 /**
+ * The Content-Security-Policy of the page with `script-src` also allowing, by their SHA-256 hashes, the HTML's own
+ * inline scripts (index.html's boot script, apps/web/src/lib/boot.ts); every other directive as helmet set it.
+ */
+function withInlineScripts(csp: string, hashes: string[]): string {
+  if (!hashes.length) return csp;
+  return csp.replace(
+    /(^|;)(\s*script-src)([^;]*)/,
+    (_m, start: string, name: string, sources: string) => `${start}${name}${sources} ${hashes.join(' ')}`,
+  );
+}
+
+/** `'sha256-…'` of each inline `<script>` (no src) of `html`, as CSP source expressions. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`,
+  );
+}
+
+/**
  * The SPA's HTML for every page path (GET, accepting HTML; anything else goes on). A page load that carries the
  * signed-in flag gets `<link rel="modulepreload">` for the chunks its screen needs (the API client, the schemas,
  * the header's menu and the screen of the path, from `preload.json`), so they download alongside the entry
  * instead of after it has run and the session is back (issue 26: signed-in screens load as fast as /auth).
- * Signed out, or without preload.json, the HTML is sent as built. `Cache-Control: no-cache`, `Vary: Cookie`.
+ * Signed out, or without preload.json, the HTML is sent as built. `Cache-Control: no-cache`, `Vary: Cookie`. The
+ * page's Content-Security-Policy allows its own inline scripts by hash (the boot script), no other inline script.
  * The HTML is re-read when index.html changes on disk (a rebuild under a running server).
  */
 export function spaIndex(webDir: string): RequestHandler {
@@ -28,6 +49,7 @@ export function spaIndex(webDir: string): RequestHandler {
     manifest: PreloadManifest;
     screens: Array<{ re: RegExp; path: string; files: string[] }>;
     pages: Map<string, string>;
+    scriptHashes: string[];
   } | null = null;
   const current = () => {
     const mtimeMs = statSync(indexFile).mtimeMs;
@@ -39,7 +61,8 @@ export function spaIndex(webDir: string): RequestHandler {
       /* a build without preload.json: nothing is preloaded */
     }
     const screens = manifest.screens.map((sc) => ({ ...sc, re: new RegExp(sc.path) }));
-    loaded = { mtimeMs, html: readFileSync(indexFile, 'utf8'), manifest, screens, pages: new Map() };
+    const html = readFileSync(indexFile, 'utf8');
+    loaded = { mtimeMs, html, manifest, screens, pages: new Map(), scriptHashes: inlineScriptHashes(html) };
     return loaded;
   };
   const signedInPage = (c: NonNullable<typeof loaded>, pathname: string): string => {
@@ -64,6 +87,8 @@ export function spaIndex(webDir: string): RequestHandler {
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Cookie');
+    const csp = res.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string') res.setHeader('Content-Security-Policy', withInlineScripts(csp, c.scriptHashes));
     res.type('html').send(SIGNED_IN_FLAG.test(req.headers.cookie ?? '') ? signedInPage(c, req.path) : c.html);
   };
 }

@@ -11,6 +11,7 @@ describe('whenSelectionKnown', () => {
   let api: FakeApi;
   let server = { outletId: 1, storeId: 2190 };
   beforeEach(() => {
+    server = { outletId: 1, storeId: 2190 };
     localStorage.clear();
     jest.resetModules();
     ({ whenSelectionKnown } = jest.requireActual<typeof import('./selection')>('./selection'));
@@ -24,7 +25,10 @@ describe('whenSelectionKnown', () => {
       .on('get', '/outlets/{outletId}/stores', reply(outletStoresSchema, { items: [] }))
       .install();
   });
-  afterEach(() => api.uninstall());
+  afterEach(() => {
+    api.uninstall();
+    delete window.__portalBoot;
+  });
 
   it('when the token is back on a first visit, then listeners hear the server’s selection once and the browser remembers it', async () => {
     const heard: KnownSelection[] = [];
@@ -61,6 +65,50 @@ describe('whenSelectionKnown', () => {
     const stop = whenSelectionKnown((s) => heard.push(s));
     window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
     await waitFor(() => expect(heard).toEqual([{ outletId: 3, storeId: null }]));
+    stop();
+  });
+
+  it('when a screen subscribes after the selection is known, then it hears it at once; after a sign-out it does not', async () => {
+    const first: KnownSelection[] = [];
+    const stopFirst = whenSelectionKnown((s) => first.push(s));
+    window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
+    await waitFor(() => expect(first).toEqual([{ outletId: 1, storeId: 2190 }]));
+    const late: KnownSelection[] = [];
+    const stopLate = whenSelectionKnown((s) => late.push(s));
+    expect(late).toEqual([{ outletId: 1, storeId: 2190 }]);
+    window.dispatchEvent(new CustomEvent('portal:signed-out', { detail: { reason: 'signed-out' } }));
+    const afterSignOut: KnownSelection[] = [];
+    const stopAfter = whenSelectionKnown((s) => afterSignOut.push(s));
+    expect(afterSignOut).toEqual([]);
+    [stopFirst, stopLate, stopAfter].forEach((stop) => stop());
+  });
+
+  it('when the boot script already has the outlets, the selection and its stores, then they are taken from it and not asked again', async () => {
+    server = { outletId: 9, storeId: 9999 };
+    const boot = { outletId: 1, storeId: 2190 };
+    window.__portalBoot = {
+      data: {
+        '/me/outlets': Promise.resolve({ items: [] }),
+        '/me/selection': Promise.resolve(boot),
+        '/outlets/1/stores': Promise.resolve({ items: [] }),
+      },
+    };
+    const heard: KnownSelection[] = [];
+    const stop = whenSelectionKnown((s) => heard.push(s));
+    window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
+    await waitFor(() => expect(heard).toEqual([boot]));
+    await waitFor(() => expect(window.__portalBoot?.data).toEqual({}));
+    expect(api.urls('get')).toEqual([]);
+    stop();
+  });
+
+  it('when the boot script’s request failed, then the app asks the API itself', async () => {
+    window.__portalBoot = { data: { '/me/selection': Promise.resolve(null) } };
+    const heard: KnownSelection[] = [];
+    const stop = whenSelectionKnown((s) => heard.push(s));
+    window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
+    await waitFor(() => expect(heard).toEqual([{ outletId: 1, storeId: 2190 }]));
+    expect(api.urls('get')).toContain('/me/selection');
     stop();
   });
 });

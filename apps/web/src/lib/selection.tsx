@@ -3,6 +3,7 @@ import useSWR, { preload } from 'swr';
 import type { z } from 'zod';
 import type { MyOutlet, StoreSummary } from '@portal/contracts';
 import type { ApiError } from './api-error';
+import { takeBootData } from './boot';
 import { SESSION_TOKEN_EVENT, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
 /** Local-storage key of the shop view state (filters, page, view mode); removed on outlet/store switch. */
@@ -46,12 +47,16 @@ type Contracts = typeof import('@/lib/schemas');
 type SchemaName = 'myOutletsSchema' | 'selectionSchema' | 'outletStoresSchema';
 /**
  * SWR fetcher: GET `path` through lib/api and parse it with the named contracts schema, both loaded on
- * first use so the signed-out first page carries neither axios nor zod (issue 15 §4).
+ * first use so the signed-out first page carries neither axios nor zod (issue 15 §4). On a signed-in page load the
+ * boot script's answer (lib/boot.ts) is taken instead of asking again when it has one.
  */
 const fetchParsed =
   <K extends SchemaName>(name: K) =>
   async (path: string): Promise<z.infer<Contracts[K]>> => {
+    const early = takeBootData(path);
     const [{ getJson }, contracts] = await Promise.all([import('./api'), import('@/lib/schemas')]);
+    const answered = await early;
+    if (answered) return contracts[name].parse(answered) as z.infer<Contracts[K]>;
     return getJson(path, contracts[name]) as Promise<z.infer<Contracts[K]>>;
   };
 const fetchOutlets = fetchParsed('myOutletsSchema');
@@ -68,12 +73,12 @@ function prefetchSelection() {
   // The selection this browser saw last: screens start their data with it now, alongside /me/selection; the
   // server's answer goes to them again only when it differs.
   const last = readLastSelection();
-  if (last) for (const fn of selectionListeners) fn(last);
+  if (last) announceSelection(last);
   void preload('/me/selection', fetchSelection)
     .then((sel) => {
       if (!sel.outletId) return undefined;
       const known = { outletId: sel.outletId, storeId: sel.storeId };
-      if (known.outletId !== last?.outletId || known.storeId !== last?.storeId) for (const fn of selectionListeners) fn(known);
+      if (known.outletId !== last?.outletId || known.storeId !== last?.storeId) announceSelection(known);
       storage()?.setItem(LAST_SELECTION_KEY, JSON.stringify(known));
       return preload(`/outlets/${sel.outletId}/stores`, fetchStores);
     })
@@ -97,6 +102,12 @@ export interface KnownSelection {
   storeId: number | null;
 }
 const selectionListeners = new Set<(sel: KnownSelection) => void>();
+/** The selection this page load learned last (null before, and again after a sign-out). */
+let knownSelection: KnownSelection | null = null;
+function announceSelection(sel: KnownSelection) {
+  knownSelection = sel;
+  for (const fn of selectionListeners) fn(sel);
+}
 /**
  * Runs `fn` when a signed-in page load learns the saved selection (GET /me/selection), alongside the request for the
  * outlet's stores: a screen preloads its first page of data then (SWR `preload`, the keys its hooks use) instead of
@@ -105,9 +116,19 @@ const selectionListeners = new Set<(sel: KnownSelection) => void>();
  */
 export function whenSelectionKnown(fn: (sel: KnownSelection) => void): () => void {
   selectionListeners.add(fn);
+  // A screen whose module loads after the selection is known starts at once (not only on the next announcement).
+  if (knownSelection) fn(knownSelection);
   return () => selectionListeners.delete(fn);
 }
-if (typeof window !== 'undefined') window.addEventListener(SESSION_TOKEN_EVENT, prefetchSelection);
+if (typeof window !== 'undefined') {
+  window.addEventListener(SESSION_TOKEN_EVENT, prefetchSelection);
+  // After a sign-out or a store switch the page load's selection is no longer the one to start screens with.
+  const forget = () => {
+    knownSelection = null;
+  };
+  window.addEventListener(SIGNED_OUT_EVENT, forget);
+  window.addEventListener(STORE_CHANGED_EVENT, forget);
+}
 
 const SelectionContext = createContext<SelectionValue | null>(null);
 

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSWRConfig } from 'swr';
 import { AUTH_MESSAGES, type Me } from '@portal/contracts';
+import { forgetBoot, takeBootData, takeBootToken } from './boot';
 
 type ApiModule = typeof import('./api');
 /**
@@ -24,7 +25,8 @@ let earlyToken: Promise<string | null> | null = null;
 export function startSessionEarly(): void {
   if (earlyToken || !hasSignedInFlag()) return;
   void loadContracts();
-  earlyToken = loadApi().then((m) => m.refreshAccessToken());
+  // The boot script in index.html has usually asked already (its answer is taken, never asked twice: tokens rotate).
+  earlyToken = takeBootToken() ?? loadApi().then((m) => m.refreshAccessToken());
 }
 function takeEarlyToken(): Promise<string | null> | null {
   const t = earlyToken;
@@ -101,7 +103,10 @@ function tokenExpiry(token: string): number {
 async function fetchMe(): Promise<Me> {
   for (let attempt = 0; ; attempt++) {
     try {
+      const early = attempt === 0 ? takeBootData('/me') : null;
       const [{ getJson }, { meSchema }] = await Promise.all([loadApi(), loadContracts()]);
+      const answered = await early;
+      if (answered) return meSchema.parse(answered);
       return await getJson('/me', meSchema);
     } catch (e) {
       const err = (await loadApi()).toApiError(e);
@@ -144,9 +149,10 @@ function useBootstrapSession({
       void loadContracts();
       const { refreshAccessToken } = await api();
       if (!alive) return;
-      const token = await (takeEarlyToken() ?? refreshAccessToken());
+      const token = await (takeEarlyToken() ?? takeBootToken() ?? refreshAccessToken());
       if (!alive) return;
       if (!token) {
+        forgetBoot();
         setStatus('unauthenticated');
         return;
       }
@@ -247,6 +253,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(
     (reason: SignedOutReason = 'signed-out') => {
       apiModule?.setAccessToken(null);
+      forgetBoot();
       expiresAt.current = 0;
       setMe(null);
       setStatus('unauthenticated');
@@ -273,6 +280,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
+      forgetBoot();
       const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
       // The "Email or phone" field: an @ makes it an email, anything else a phone (normalised by the server).
       const res = await http.post('/auth/login', email.includes('@') ? { email, password } : { phone: email, password });

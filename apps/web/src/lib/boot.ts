@@ -1,0 +1,43 @@
+/**
+ * The answers index.html's boot script asked for on a signed-in page load, before the app's scripts had arrived
+ * (issue 26: signed-in screens load as fast as /auth): the token refresh (`/api/v1/auth/refresh`) and the GETs of
+ * `/me`, `/me/outlets`, `/me/selection` and `/outlets/{id}/stores`. Each is handed out once; a refused or failed
+ * one resolves to null and the app asks again the usual way (lib/api), so errors surface as they always did.
+ */
+interface PortalBoot {
+  /** The access token from the refresh cookie, or null (signed out, refused or unreachable). */
+  token?: Promise<string | null>;
+  /** The raw JSON of each GET by its path under /api/v1, or null when it was not answered with 2xx. */
+  data: Record<string, Promise<unknown> | undefined>;
+}
+
+declare global {
+  interface Window {
+    __portalBoot?: PortalBoot;
+  }
+}
+
+const boot = (): PortalBoot | undefined => (typeof window === 'undefined' ? undefined : window.__portalBoot);
+
+/** The boot script's token refresh, once (later calls get null: refresh tokens rotate, so it is never asked twice). */
+export function takeBootToken(): Promise<string | null> | null {
+  const b = boot();
+  const token = b?.token;
+  if (!b || !token) return null;
+  delete b.token;
+  return token;
+}
+
+/** The boot script's answer to GET `path` (its raw JSON, or null when it failed), once; null when it did not ask. */
+export function takeBootData(path: string): Promise<unknown> | null {
+  const b = boot();
+  const answer = b?.data[path];
+  if (!answer) return null;
+  delete b.data[path];
+  return answer;
+}
+
+/** Drops whatever the boot script asked for and the app has not taken (at sign-in and sign-out: never another user's). */
+export function forgetBoot(): void {
+  if (typeof window !== 'undefined') delete window.__portalBoot;
+}
