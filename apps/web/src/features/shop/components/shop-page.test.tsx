@@ -102,6 +102,18 @@ describe('shop page (spec 001 §2)', () => {
     expect(screen.queryByRole('button', { name: /Clear All/ })).not.toBeInTheDocument();
   });
 
+  it('when the first page has not answered yet, then the welcome already shows, and its count fills in when it does (issue 26)', async () => {
+    let answer: (a: ReturnType<typeof reply>) => void = () => undefined;
+    api.on('get', '/stores/{storeId}/products', () => new Promise((ok) => (answer = ok)));
+    renderShop();
+    expect(await screen.findByText('Ready to start ordering?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Browse all products/ })).not.toHaveTextContent('64');
+    await waitFor(() => expect(productCalls()).toHaveLength(1));
+    act(() => answer(reply(productPageSchema, { items: catalog.slice(0, 30), page: 1, pageSize: 30, total: 64 })));
+    expect(await screen.findByRole('button', { name: 'Browse all products (64)' })).toBeInTheDocument();
+    expect(screen.getByText(/among this store's 64 products/)).toBeInTheDocument();
+  });
+
   it('when a search is typed, then it runs only on Enter, shows the list without the welcome and offers Clear All', async () => {
     renderShop();
     await screen.findByText('Ready to start ordering?');

@@ -50,6 +50,9 @@ export function Results({
       />
     );
   }
+  // The welcome needs no products: it shows at once (the count fills in when the first page answers), unless the
+  // store turns out to have none (issue 26: the screen's largest text is there before its data).
+  if (!filtered && !browsing && !(data && data.total === 0)) return <Welcome total={data?.total ?? null} onBrowse={onBrowse} />;
   if (isLoading || !data) return <ResultsSkeleton view={view} />;
   if (data.total === 0) {
     return (
@@ -73,7 +76,6 @@ export function Results({
       />
     );
   }
-  if (!filtered && !browsing) return <Welcome total={data.total} onBrowse={onBrowse} />;
   return (
     <section aria-label="Products" className="space-y-4">
       {view === 'grid' ? (
@@ -123,8 +125,20 @@ function ResultsSkeleton({ view }: { view: ViewMode }) {
   );
 }
 
-/** Without a search or size filter the shop welcomes instead of listing the whole catalogue (issue 9 §9). */
-function Welcome({ total, onBrowse }: { total: number; onBrowse: () => void }) {
+/**
+ * Without a search or size filter the shop welcomes instead of listing the whole catalogue (issue 9 §9); `total` is
+ * the store's product count, null while the first page is on its way (a placeholder of the count's width shows).
+ */
+function Welcome({ total, onBrowse }: { total: number | null; onBrowse: () => void }) {
+  const count =
+    total === null ? (
+      <>
+        <span className="inline-block h-4 w-9 animate-pulse rounded bg-brand-100 align-middle" aria-hidden />
+        <span className="sr-only">…</span>
+      </>
+    ) : (
+      total.toLocaleString('en-US')
+    );
   return (
     <section
       aria-label="Welcome"
@@ -133,12 +147,11 @@ function Welcome({ total, onBrowse }: { total: number; onBrowse: () => void }) {
       <Wine className="h-10 w-10 text-brand-700" aria-hidden />
       <h2 className="text-lg font-semibold text-brand-950">{SHOP_TEXTS.welcome}</h2>
       <p className="max-w-md text-sm text-brand-900">
-        Search by name or item code, or filter by bottle size, to find what you need among this store's {total.toLocaleString('en-US')}{' '}
-        products.
+        Search by name or item code, or filter by bottle size, to find what you need among this store's {count} products.
       </p>
       <Button variant="outline" onClick={onBrowse} className="mt-1">
         <List className="h-4 w-4" aria-hidden />
-        {SHOP_TEXTS.browseAll} ({total.toLocaleString('en-US')})
+        {SHOP_TEXTS.browseAll} ({count})
       </Button>
     </section>
   );
