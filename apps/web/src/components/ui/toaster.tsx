@@ -1,11 +1,26 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * sonner loads just after the first render instead of with the page (issue 15 §4): <Toaster /> is lazy, and
- * notify() waits for the same module (already there by the time anyone acts on the page).
+ * sonner loads after the page has shown, not with it (issue 15 §4, issue 26): <Toaster /> mounts its lazy region
+ * TOASTER_DELAY_MS after the first render, or at once when something is notified earlier; notify() waits until
+ * the region is there, so no toast is lost.
  */
 const loadSonner = () => import('sonner');
 const Sonner = lazy(async () => ({ default: (await loadSonner()).Toaster }));
+/** How long after the first render the toast region loads when nothing asked for it sooner (ms). */
+const TOASTER_DELAY_MS = 3000;
+/** Mounts the toast region now (set while a <Toaster /> is rendered). */
+let mountToaster: (() => void) | null = null;
+let regionMounted: () => void = () => undefined;
+/** Resolves once a toast region has mounted and listens for toasts. */
+const regionReady = new Promise<void>((ok) => {
+  regionMounted = ok;
+});
+/** Rendered after sonner's region (same Suspense boundary): its effect runs once the region listens. */
+function RegionMounted() {
+  useEffect(() => regionMounted(), []);
+  return null;
+}
 
 /** Pixels from the top of the viewport: below the sticky 64 px app header. */
 export const TOAST_TOP_OFFSET = 72;
@@ -15,6 +30,17 @@ export const TOAST_TOP_OFFSET = 72;
  * Mount <Toaster /> once (app providers).
  */
 export function Toaster() {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const mount = () => setOn(true);
+    mountToaster = mount;
+    const timer = setTimeout(mount, TOASTER_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      if (mountToaster === mount) mountToaster = null;
+    };
+  }, []);
+  if (!on) return null;
   // Toasts never cover an action button (issue 26 §5): forms keep their action bars at the bottom (sticky Save
   // bars, dialog footers), so toasts sit at the top, just below the 64 px header: top-right on desktops (over the
   // pages' right column, index.css), full width under the header on phones. Dialogs leave that strip free
@@ -31,6 +57,7 @@ export function Toaster() {
         mobileOffset={{ top: TOAST_TOP_OFFSET, left: 12, right: 12 }}
         toastOptions={{ className: 'text-sm' }}
       />
+      <RegionMounted />
     </Suspense>
   );
 }
@@ -51,7 +78,8 @@ export function notify({
   /** How long it stays, ms (default 4000; an Undo toast stays longer). */
   duration?: number;
 }): void {
-  void loadSonner().then(({ toast: sonner }) => {
+  mountToaster?.();
+  void Promise.all([loadSonner(), regionReady]).then(([{ toast: sonner }]) => {
     sonner.dismiss();
     const opts = { description, action, ...(duration ? { duration } : {}) };
     if (variant === 'destructive') sonner.error(title, opts);
