@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { SCREEN_MODULES, SIGNED_IN_MODULES } from './src/app/screen-modules';
+import { SCREEN_MODULES, SIGNED_IN_MODULES, SIGNED_OUT_MODULES } from './src/app/screen-modules';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -54,8 +54,8 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes `preload.json` next to index.html: `{ signedIn: string[], screens: { path, files: string[] }[] }`, the
- * chunk files (as URLs, e.g. /assets/shop-x.js) of SIGNED_IN_MODULES and of each SCREEN_MODULES entry with every
+ * Writes `preload.json` next to index.html: `{ signedIn: string[], signedOut: string[], screens: { path, files: string[] }[] }`,
+ * the chunk files (as URLs, e.g. /assets/shop-x.js) of SIGNED_IN_MODULES, SIGNED_OUT_MODULES and of each SCREEN_MODULES entry with every
  * chunk they import statically, minus those the HTML already preloads. The API puts them into the HTML of a
  * signed-in page load as `<link rel="modulepreload">` (apps/api/src/http/spa.ts; issue 26). Fails the build when a
  * listed module is in no chunk (renamed or removed).
@@ -89,6 +89,7 @@ function preloadManifest(): Plugin {
         fileName: 'preload.json',
         source: JSON.stringify({
           signedIn: filesOf(SIGNED_IN_MODULES),
+          signedOut: filesOf(SIGNED_OUT_MODULES),
           screens: SCREEN_MODULES.map((s) => ({ path: s.path, files: filesOf(s.modules) })),
         }),
       });
@@ -106,8 +107,16 @@ function preloadManifest(): Plugin {
  */
 const SESSION_MODULES =
   /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|axios|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]/;
+/**
+ * What the lazy sign-in screen shares with the signed-in screens (its inputs, field wrapper, error type, zod
+ * resolver and icons): a small chunk of its own, so /auth does not load the `session` chunk and signed-in screens do
+ * not load the sign-in forms (react-hook-form stays with the screens that have forms).
+ */
+const SIGN_IN_SHARED =
+  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](input|field)\.tsx|lib[\\/](api-error|lazy-zod-resolver)\.ts)$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-in|mail-check|key-round)\.mjs$/;
 const CHUNK_GROUPS = [
   { name: 'initial', tags: ['$initial' as const], priority: 30 },
+  { name: 'sign-in-shared', test: (id: string) => SIGN_IN_SHARED.test(id), priority: 25 },
   {
     name: 'session',
     test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns/.test(id),

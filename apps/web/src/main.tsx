@@ -10,7 +10,7 @@ import { hasSignedInFlag, startSessionEarly } from './lib/session';
 if (hasSignedInFlag()) {
   startSessionEarly();
   preloadScreen(window.location.pathname);
-}
+} else preloadScreen('/auth'); // where a signed-out visit ends
 
 // The first render runs as a transition: React yields to the browser every few milliseconds instead of
 // blocking the main thread for the whole tree (issue 15 §4, total blocking time); what shows is the same.

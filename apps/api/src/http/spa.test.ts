@@ -25,6 +25,7 @@ beforeAll(async () => {
     join(web, 'preload.json'),
     JSON.stringify({
       signedIn: ['/assets/api-1.js', '/assets/schemas-2.js'],
+      signedOut: ['/assets/auth-5.js', '/assets/forms-6.js'],
       screens: [
         { path: '^/(shop/?)?$', files: ['/assets/shop-3.js', '/assets/api-1.js'] },
         { path: '^/orders/?$', files: ['/assets/store-orders-4.js', '"><script>alert(1)</script>'] },
@@ -37,12 +38,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the SPA page', () => {
-  it('when a signed-out browser loads /shop, then the HTML is as built: no preload links', async () => {
+  it('when a signed-out browser loads a page, then only the sign-in screen is preloaded (where a signed-out visit ends)', async () => {
     const res = await request(app).get('/shop').set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(preloadsOf(res.text)).toEqual([]);
+    expect(preloadsOf(res.text)).toEqual(['/assets/auth-5.js', '/assets/forms-6.js']);
     expect(res.text).toContain('<div id="root"></div>');
   });
 
@@ -62,9 +63,9 @@ describe('the SPA page', () => {
     expect(preloadsOf(profile.text)).toEqual(['/assets/api-1.js', '/assets/schemas-2.js']);
   });
 
-  it('when the flag cookie says anything but 1, then nothing is preloaded', async () => {
+  it('when the flag cookie says anything but 1, then the page is a signed-out one', async () => {
     const res = await request(app).get('/shop').set('Accept', 'text/html').set('Cookie', 'portal_signed_in=0; xportal_signed_in=1');
-    expect(preloadsOf(res.text)).toEqual([]);
+    expect(preloadsOf(res.text)).toEqual(['/assets/auth-5.js', '/assets/forms-6.js']);
   });
 
   it('when the page is served, then its Content-Security-Policy allows its own inline script by hash and no other inline script', async () => {

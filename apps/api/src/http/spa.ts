@@ -6,6 +6,8 @@ import type { RequestHandler } from 'express';
 /** `preload.json` as the web build writes it (apps/web/vite.config.ts preloadManifest): chunk URLs. */
 interface PreloadManifest {
   signedIn: string[];
+  /** The sign-in screen's chunks: preloaded on every signed-out page load (absent in older builds). */
+  signedOut?: string[];
   screens: Array<{ path: string; files: string[] }>;
 }
 
@@ -25,6 +27,15 @@ function withInlineScripts(csp: string, hashes: string[]): string {
   );
 }
 
+/** `html` with `<link rel="modulepreload">` before `</head>` for each of `files` (once each; only /assets/*.js URLs). */
+function withPreloads(html: string, files: string[]): string {
+  const links = [...new Set(files)]
+    .filter((f) => SAFE_URL.test(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+    .join('');
+  return links ? html.replace('</head>', `${links}</head>`) : html;
+}
+
 /** `'sha256-…'` of each inline `<script>` (no src) of `html`, as CSP source expressions. */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
@@ -37,7 +48,8 @@ function inlineScriptHashes(html: string): string[] {
  * signed-in flag gets `<link rel="modulepreload">` for the chunks its screen needs (the API client, the schemas,
  * the header's menu and the screen of the path, from `preload.json`), so they download alongside the entry
  * instead of after it has run and the session is back (issue 26: signed-in screens load as fast as /auth).
- * Signed out, or without preload.json, the HTML is sent as built. `Cache-Control: no-cache`, `Vary: Cookie`. The
+ * Signed out, the sign-in screen's chunks are preloaded (every signed-out visit ends there); without preload.json the
+ * HTML is sent as built. `Cache-Control: no-cache`, `Vary: Cookie`. The
  * page's Content-Security-Policy allows its own inline scripts by hash (the boot script), no other inline script.
  * The HTML is re-read when index.html changes on disk (a rebuild under a running server).
  */
@@ -49,6 +61,7 @@ export function spaIndex(webDir: string): RequestHandler {
     manifest: PreloadManifest;
     screens: Array<{ re: RegExp; path: string; files: string[] }>;
     pages: Map<string, string>;
+    signedOutHtml: string;
     scriptHashes: string[];
   } | null = null;
   const current = () => {
@@ -62,7 +75,15 @@ export function spaIndex(webDir: string): RequestHandler {
     }
     const screens = manifest.screens.map((sc) => ({ ...sc, re: new RegExp(sc.path) }));
     const html = readFileSync(indexFile, 'utf8');
-    loaded = { mtimeMs, html, manifest, screens, pages: new Map(), scriptHashes: inlineScriptHashes(html) };
+    loaded = {
+      mtimeMs,
+      html,
+      manifest,
+      screens,
+      pages: new Map(),
+      signedOutHtml: withPreloads(html, manifest.signedOut ?? []),
+      scriptHashes: inlineScriptHashes(html),
+    };
     return loaded;
   };
   const signedInPage = (c: NonNullable<typeof loaded>, pathname: string): string => {
@@ -70,9 +91,7 @@ export function spaIndex(webDir: string): RequestHandler {
     const key = screen?.path ?? '';
     let html = c.pages.get(key);
     if (html === undefined) {
-      const files = [...new Set([...c.manifest.signedIn, ...(screen?.files ?? [])])].filter((f) => SAFE_URL.test(f));
-      const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-      html = c.html.replace('</head>', `${links}</head>`);
+      html = withPreloads(c.html, [...c.manifest.signedIn, ...(screen?.files ?? [])]);
       c.pages.set(key, html);
     }
     return html;
@@ -89,6 +108,6 @@ export function spaIndex(webDir: string): RequestHandler {
     res.vary('Cookie');
     const csp = res.getHeader('Content-Security-Policy');
     if (typeof csp === 'string') res.setHeader('Content-Security-Policy', withInlineScripts(csp, c.scriptHashes));
-    res.type('html').send(SIGNED_IN_FLAG.test(req.headers.cookie ?? '') ? signedInPage(c, req.path) : c.html);
+    res.type('html').send(SIGNED_IN_FLAG.test(req.headers.cookie ?? '') ? signedInPage(c, req.path) : c.signedOutHtml);
   };
 }

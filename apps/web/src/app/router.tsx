@@ -4,7 +4,6 @@ import { PERMISSIONS, SCREEN_TEXTS } from '@portal/contracts';
 import { AppLayout } from './layout';
 import { RequireAuth } from './guards';
 import { HomeRoute } from './routes/home';
-import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
 import { PageSpinner } from '../components/ui/feedback';
 import { screenModulesOf } from './screen-modules';
@@ -38,6 +37,9 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
     );
   };
 }
+// The sign-in screen is a lazy chunk too: signed-in page loads do not carry its forms (react-hook-form); signed-out
+// page loads get it preloaded in the HTML (apps/api/src/http/spa.ts) and by main.tsx.
+const AuthRoute = page(() => import('./routes/auth'), 'AuthRoute', 'src/app/routes/auth.tsx');
 const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute', 'src/app/routes/profile.tsx');
 const CartRoute = page(() => import('./routes/cart'), 'CartRoute', 'src/app/routes/cart.tsx');
 const StoreOrdersRoute = page(() => import('./routes/store-orders'), 'StoreOrdersRoute', 'src/app/routes/store-orders.tsx');

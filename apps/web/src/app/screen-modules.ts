@@ -1,6 +1,6 @@
 /**
  * What a signed-in page load needs before its screen can show (issue 26: signed-in screens load as fast as /auth),
- * as source modules relative to apps/web. One table, two readers:
+ * as source modules relative to apps/web (and, signed out, the sign-in screen). One table, two readers:
  * - the router (`preloadScreen`, main.tsx): the screen's chunk starts downloading before the first render;
  * - the build (vite.config.ts `preloadManifest`): writes `preload.json` (the chunk files of each entry, with their
  *   static imports, minus what the HTML already loads), from which the API puts `<link rel="modulepreload">` into
@@ -13,11 +13,18 @@ export interface ScreenModules {
   modules: string[];
 }
 
+/**
+ * Every signed-out page: the sign-in screen (a signed-out visit ends there; it is not in the entry, so signed-in
+ * page loads do not carry its forms).
+ */
+export const SIGNED_OUT_MODULES: string[] = ['src/app/routes/auth.tsx'];
+
 /** Every signed-in page: the API client, the contracts' schemas (/me is parsed with them) and the header's menu. */
 export const SIGNED_IN_MODULES: string[] = ['src/lib/api.ts', 'src/lib/schemas.ts', 'src/features/navigation/components/profile-menu.tsx'];
 
 /** The lazy screens by path; /admin also takes its default tab (Data Synch). */
 export const SCREEN_MODULES: ScreenModules[] = [
+  { path: '^/auth/?$', modules: ['src/app/routes/auth.tsx'] },
   { path: '^/profile/?$', modules: ['src/app/routes/profile.tsx'] },
   { path: '^/cart/?$', modules: ['src/app/routes/cart.tsx'] },
   { path: '^/orders/?$', modules: ['src/app/routes/store-orders.tsx'] },
