@@ -151,7 +151,9 @@ function Welcome({ total, onBrowse }: { total: number | null; onBrowse: () => vo
       </p>
       <Button variant="outline" onClick={onBrowse} className="mt-1">
         <List className="h-4 w-4" aria-hidden />
-        {SHOP_TEXTS.browseAll} ({count})
+        <span>
+          {SHOP_TEXTS.browseAll} ({count})
+        </span>
       </Button>
     </section>
   );
