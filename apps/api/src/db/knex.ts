@@ -88,9 +88,31 @@ export async function migrationState(db: Db): Promise<MigrationState> {
  * Applies every pending migration; returns the names applied. A database a newer release has migrated
  * (migrations this release does not know) is left as it is when nothing of this release is pending: an
  * older process runs on the newer, expanded schema (the caller reports it). Throws when the database has
- * unknown migrations AND lacks some of this release's: the two histories diverged, nothing is applied.
+ * unknown migrations AND lacks some of this release's: the two histories diverged, nothing is applied. Another
+ * process migrating the same database at the same time (replicas starting together) is waited for, up to
+ * `waitMs` (default 2 minutes); that process applies the migrations and this one then finds none pending.
  */
-export async function migrateLatest(db: Db): Promise<string[]> {
+export async function migrateLatest(db: Db, { waitMs = 120_000 }: { waitMs?: number } = {}): Promise<string[]> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await migrateOnce(db);
+    } catch (e) {
+      // Another process is migrating the same database (replicas starting together on a new one): wait for it,
+      // then find nothing pending. Anything else is this process's own failure.
+      if (!CONCURRENT_MIGRATION.test(String((e as Error).message)) || Date.now() > until) throw e;
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+  }
+}
+
+/**
+ * What knex answers when two processes migrate one database at once: both create its bookkeeping tables
+ * (`knex_migrations`, `knex_migrations_lock`) on a new database, or one finds the other's lock taken.
+ */
+const CONCURRENT_MIGRATION = /knex_migrations[\s\S]*(duplicate key value|already exists)|Migration table is already locked/;
+
+async function migrateOnce(db: Db): Promise<string[]> {
   const state = await migrationState(db);
   if (state.unknown.length && state.pending.length) {
     throw new Error(

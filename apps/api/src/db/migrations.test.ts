@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createTestContext, type TestContext } from '../test/harness';
-import { migrateLatest, migrateRollback, migrationStatus } from './knex';
+import { withDatabase } from '../test/global-setup';
+import { createDb, migrateLatest, migrateRollback, migrationStatus } from './knex';
 import { migrationSource } from '@portal/migrations';
 
 let t: TestContext;
@@ -44,6 +46,24 @@ describe('migrations', () => {
     await migrateLatest(t.db);
     expect(await tables()).toEqual(before);
     expect(await migrationStatus(t.db)).toBe('current');
+  });
+
+  it('when two processes migrate a new database at the same time (replicas starting together), then both start: one applies, the other waits and finds nothing pending', async () => {
+    const server = process.env.PORTAL_TEST_SERVER!;
+    const name = `portal_race_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = createDb(withDatabase(server, 'postgres'), { max: 1 });
+    await admin.raw(`CREATE DATABASE ${name}`);
+    const [a, b] = [createDb(withDatabase(server, name)), createDb(withDatabase(server, name))];
+    try {
+      const applied = await Promise.all([migrateLatest(a), migrateLatest(b)]);
+      const all = (await migrationSource.getMigrations([])).length;
+      expect(applied.map((x) => x.length).sort((x, y) => x - y)).toEqual([0, all]);
+      expect(await migrationStatus(b)).toBe('current');
+    } finally {
+      await Promise.all([a.destroy(), b.destroy()]);
+      await admin.raw(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.destroy();
+    }
   });
 
   it('when bad rows are written directly, then the database refuses them', async () => {
