@@ -99,11 +99,11 @@ function preloadManifest(): Plugin {
 /**
  * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
  * imports): `initial` = everything the entry loads statically (the sign-in page); `session` = the libraries and
- * shared app modules the signed-in screens use (UI primitives, icons, zod, axios, lib/, components/ui, contracts).
+ * shared app modules the signed-in screens use (UI primitives, icons, zod, ky, lib/, components/ui, contracts).
  * Admin-only libraries (cmdk, dnd-kit, react-hook-form) and components/admin stay with the screens that use them.
  */
 const SESSION_MODULES =
-  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|axios|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]|libs[\\/]contracts[\\/]/;
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]|libs[\\/]contracts[\\/]/;
 const CHUNK_GROUPS = [
   { name: 'initial', tags: ['$initial' as const], priority: 30 },
   {
