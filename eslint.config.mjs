@@ -79,7 +79,7 @@ export default tseslint.config(
             {
               sourceTag: 'scope:shared',
               onlyDependOnLibsWithTags: [],
-              bannedExternalImports: ['express', 'knex', 'pg', 'react', 'react-dom', 'axios', 'node:*'],
+              bannedExternalImports: ['express', 'knex', 'pg', 'react', 'react-dom', 'ky', 'node:*'],
             },
           ],
         },

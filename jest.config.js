@@ -1,5 +1,5 @@
 // Jest projects: contracts (node), tooling (node: the repository's scripts, e.g. the lock file's platform
-// check), api (node + real PostgreSQL, one database per file), web (jsdom), e2e (Playwright journeys through
+// check), api (node + real PostgreSQL, one database per file), web (jsdom with Node's fetch API), e2e (Playwright journeys through
 // the built SPA and API), and slow: every `*.slow.test.ts` (fuzz, throughput, CLI commands spawned as child
 // processes, the real-data import), with the api project's setup. Run through `npm test` (scripts/test.mjs:
 // every project but slow), `npm run test:slow` (slow only) or `npm run test:all` (both).
@@ -10,7 +10,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const esmPackages = ['pg-boss', 'serialize-error', 'rrule-temporal', 'non-error', 'cron-parser', 'luxon'].join('|');
+const esmPackages = ['pg-boss', 'serialize-error', 'rrule-temporal', 'non-error', 'cron-parser', 'luxon', 'ky'].join('|');
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
@@ -38,7 +38,7 @@ module.exports = {
     {
       ...common,
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/apps/web/src/test/environment.mjs',
       roots: ['<rootDir>/apps/web'],
       setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/setup.ts'],
       moduleNameMapper: {

@@ -54,7 +54,7 @@ describe('the API and ops bundles (scripts/build-api.mjs)', () => {
       'swr',
       'sonner',
       'lucide-react',
-      'axios',
+      'ky',
       'clsx',
       'date-fns',
     ];

@@ -100,13 +100,13 @@ function preloadManifest(): Plugin {
 /**
  * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
  * imports): `initial` = everything the entry loads statically (the sign-in page); `session` = the libraries and
- * shared app modules the signed-in screens use (UI primitives, icons, zod, axios, lib/, components/ui). The contracts'
+ * shared app modules the signed-in screens use (UI primitives, icons, zod, ky, lib/, components/ui). The contracts'
  * schemas stay with the screens that use them: zod builds each schema when its module runs, so a screen builds only
  * its own (issue 26: building every schema of the contracts was the largest script cost of a signed-in page load).
  * Admin-only libraries (cmdk, dnd-kit, react-hook-form) and components/admin stay with the screens that use them.
  */
 const SESSION_MODULES =
-  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|axios|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]/;
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]/;
 /**
  * What the lazy sign-in screen shares with the signed-in screens (its inputs, field wrapper, error type, zod
  * resolver and icons): a small chunk of its own, so /auth does not load the `session` chunk and signed-in screens do

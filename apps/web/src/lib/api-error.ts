@@ -3,7 +3,7 @@ import type { Problem } from '@portal/contracts';
 /**
  * A failed API call: HTTP status plus the problem body (code, title, detail, field errors). Lives apart
  * from lib/api (which re-exports it) so `instanceof ApiError` checks on the first page load need neither
- * axios nor zod (issue 15 §4).
+ * ky nor zod (issue 15 §4).
  */
 export class ApiError extends Error {
   constructor(

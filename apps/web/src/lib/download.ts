@@ -1,20 +1,13 @@
-import { problemSchema } from '@portal/contracts';
-import { api, ApiError, toApiError } from './api';
+import { api } from './api';
 
 /**
  * Fetches a file the API serves behind the bearer (an invoice or statement PDF, issue 28 §3) through the one
- * axios instance (so the session refresh applies), then saves it as `filename` through an object URL.
- * A link cannot carry the Authorization header, hence the blob. Throws ApiError (the problem body is read
- * back from the blob, so a 404 or 403 keeps its code and detail).
+ * client, lib/api (so the session refresh applies), then saves it as `filename` through an object URL.
+ * A link cannot carry the Authorization header, hence the blob. Throws ApiError (a 404 or 403 keeps its
+ * problem's code and detail: lib/api reads the error body whatever type was asked for).
  */
 export async function downloadFile(path: string, filename: string): Promise<void> {
-  let blob: Blob;
-  try {
-    const res = await api.get<Blob>(path, { responseType: 'blob', headers: { Accept: 'application/pdf, application/problem+json' } });
-    blob = res.data;
-  } catch (e) {
-    throw await withParsedBody(toApiError(e));
-  }
+  const blob = await api.blob(path, { headers: { Accept: 'application/pdf, application/problem+json' } });
   saveBlob(blob, filename);
 }
 
@@ -30,16 +23,4 @@ export function saveBlob(blob: Blob, filename: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** A failure whose body is a Blob (responseType 'blob') gets its JSON problem read back in. */
-async function withParsedBody(err: ApiError): Promise<ApiError> {
-  if (typeof Blob === 'undefined' || !(err.body instanceof Blob)) return err;
-  try {
-    const json: unknown = JSON.parse(await err.body.text());
-    const parsed = problemSchema.safeParse(json);
-    return parsed.success ? new ApiError(err.status, parsed.data, json) : err;
-  } catch {
-    return err;
-  }
 }

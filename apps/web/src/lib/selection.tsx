@@ -47,7 +47,7 @@ type Contracts = typeof import('@/lib/schemas');
 type SchemaName = 'myOutletsSchema' | 'selectionSchema' | 'outletStoresSchema';
 /**
  * SWR fetcher: GET `path` through lib/api and parse it with the named contracts schema, both loaded on
- * first use so the signed-out first page carries neither axios nor zod (issue 15 §4). On a signed-in page load the
+ * first use so the signed-out first page carries neither ky nor zod (issue 15 §4). On a signed-in page load the
  * boot script's answer (lib/boot.ts) is taken instead of asking again when it has one.
  */
 const fetchParsed =
@@ -220,8 +220,7 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
   const save = useCallback(
     async (body: { outletId: number; storeId: number | null }) => {
       const [{ api }, { selectionSchema }] = await Promise.all([import('./api'), import('@/lib/schemas')]);
-      const res = await api.put('/me/selection', body);
-      const parsed = selectionSchema.safeParse(res.data);
+      const parsed = selectionSchema.safeParse(await api.put('/me/selection', { json: body }));
       await mutateSelection(parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
     },
     [mutateSelection],

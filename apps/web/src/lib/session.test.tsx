@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import axios from 'axios';
 import { SWRConfig } from 'swr';
-import { AUTH_MESSAGES, type Me } from '@portal/contracts';
-import { api, ApiError, getAccessToken } from './api';
+import { AUTH_MESSAGES, meSchema, tokenResponseSchema, type Me } from '@portal/contracts';
+import { FakeApi, problem, reply, unreachable } from '@/test/fake-api';
+import { ApiError, getAccessToken, setAccessToken } from './api';
 import {
   SESSION_TOKEN_EVENT,
   SessionError,
@@ -32,15 +32,16 @@ const meOf = (isActive = true): Me => ({
 });
 const tokenResponse = {
   access_token: jwt(Math.floor(Date.now() / 1000) + 900),
-  token_type: 'bearer',
+  token_type: 'bearer' as const,
   expires_in: 900,
   expires_at: 0,
   user: { id: 'u1', email: 'buyer@example.com' },
 };
-const problem = (status: number) => ({
-  response: { status, data: { type: 'about:blank', title: 'x', status, code: 'x' } },
-  isAxiosError: true,
-});
+
+/** The fake API (test/fake-api.ts) answering lib/api, the refresh included; without a refresh cookie the refresh is refused. */
+let fake: FakeApi;
+const refreshes = () => fake.urls('post').filter((u) => u === '/auth/refresh').length;
+const refreshAnswers = (token: string) => fake.on('post', '/auth/refresh', { status: 200, body: { access_token: token } });
 
 let current: SessionValue;
 function Probe() {
@@ -61,19 +62,24 @@ function renderSession() {
 beforeEach(() => {
   document.cookie = 'portal_signed_in=1; path=/';
 });
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => {
+  setAccessToken(null);
+  fake = new FakeApi().on('post', '/auth/refresh', problem(401, 'unauthenticated')).install();
+});
+afterEach(() => {
+  fake.uninstall();
+  jest.restoreAllMocks();
+});
 
 describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
   it('when the signed-in flag cookie is absent, then the session starts signed out without asking /auth/refresh (no failing request on a signed-out load)', async () => {
     document.cookie = 'portal_signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-    const post = jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
-    expect(post).not.toHaveBeenCalled();
+    expect(fake.calls).toEqual([]);
   });
 
   it('when there is no refresh cookie, then the session is signed out and every permission is false', async () => {
-    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
     expect(current.hasPermission('bcc.carts.use')).toBe(false);
@@ -81,8 +87,8 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
   });
 
   it('when the refresh cookie is valid, then the token is kept in memory and /me loads the user with permissions', async () => {
-    jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-1' } });
-    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    refreshAnswers('tok-1');
+    fake.on('get', '/me', reply(meSchema, meOf()));
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(getAccessToken()).toBe('tok-1');
@@ -92,31 +98,30 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
   });
 
   it('when main.tsx started the refresh before the first render, then the bootstrap takes its token (one refresh) and selection is told the token is back', async () => {
-    const refresh = jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-early' } });
-    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    refreshAnswers('tok-early');
+    fake.on('get', '/me', reply(meSchema, meOf()));
     const told = jest.fn();
     window.addEventListener(SESSION_TOKEN_EVENT, told);
     startSessionEarly();
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     window.removeEventListener(SESSION_TOKEN_EVENT, told);
-    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
     expect(getAccessToken()).toBe('tok-early');
     expect(told).toHaveBeenCalledTimes(1);
   });
 
   it('when /me fails after the refresh, then the session starts signed out with the init error flag', async () => {
-    jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-1' } });
-    jest.spyOn(api, 'get').mockRejectedValue(new ApiError(403, { type: 'x', title: 'x', status: 403, code: 'forbidden' }));
+    refreshAnswers('tok-1');
+    fake.on('get', '/me', problem(403, 'forbidden'));
     renderSession();
     await waitFor(() => expect(current.initError).toBe(true));
     expect(current.status).toBe('unauthenticated');
   });
 
   it('when signing in, then the login event is broadcast and the user is authenticated', async () => {
-    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: tokenResponse });
-    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse));
+    fake.on('get', '/me', reply(meSchema, meOf()));
     renderSession();
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
     const heard = jest.fn();
@@ -125,43 +130,38 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
       await current.signIn('buyer@example.com', 'pw');
     });
     window.removeEventListener(SIGNED_IN_EVENT, heard);
-    expect(post).toHaveBeenCalledWith('/auth/login', { email: 'buyer@example.com', password: 'pw' });
+    expect(fake.calls).toContainEqual({ method: 'post', url: '/auth/login', body: { email: 'buyer@example.com', password: 'pw' } });
     expect(current.status).toBe('authenticated');
     expect(heard).toHaveBeenCalled();
   });
 
   it('when signing in with a phone number, then the body carries phone, not email', async () => {
-    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: tokenResponse });
-    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
+    fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse));
+    fake.on('get', '/me', reply(meSchema, meOf()));
     renderSession();
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
     await act(async () => {
       await current.signIn('(515) 555-0100', 'pw');
     });
-    expect(post).toHaveBeenCalledWith('/auth/login', { phone: '(515) 555-0100', password: 'pw' });
+    expect(fake.calls).toContainEqual({ method: 'post', url: '/auth/login', body: { phone: '(515) 555-0100', password: 'pw' } });
   });
 
   it('when the account turns out inactive after sign-in, then it is signed out again with the deactivated message', async () => {
-    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
-    const post = jest
-      .spyOn(api, 'post')
-      .mockImplementation(async (url: string) => (url === '/auth/login' ? { data: tokenResponse } : { data: '' }));
-    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf(false) });
+    fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse)).on('post', '/auth/logout', { status: 204 });
+    fake.on('get', '/me', reply(meSchema, meOf(false)));
     renderSession();
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
     await act(async () => {
       await expect(current.signIn('buyer@example.com', 'pw')).rejects.toEqual(new SessionError(AUTH_MESSAGES.deactivated));
     });
-    expect(post).toHaveBeenCalledWith('/auth/logout');
+    expect(fake.urls('post')).toContain('/auth/logout');
     expect(current.status).toBe('unauthenticated');
     expect(getAccessToken()).toBeNull();
   });
 
   it('when the account check fails after sign-in, then Unable to verify account status is the error', async () => {
-    jest.spyOn(axios, 'post').mockRejectedValue(problem(401));
-    jest.spyOn(api, 'post').mockImplementation(async (url: string) => (url === '/auth/login' ? { data: tokenResponse } : { data: '' }));
-    jest.spyOn(api, 'get').mockRejectedValue(new ApiError(404, { type: 'x', title: 'x', status: 404, code: 'not_found' }));
+    fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse)).on('post', '/auth/logout', { status: 204 });
+    fake.on('get', '/me', problem(404, 'not_found'));
     renderSession();
     await waitFor(() => expect(current.status).toBe('unauthenticated'));
     await act(async () => {
@@ -170,18 +170,16 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
   });
 
   it('when signing out, then the session clears and the signed-out event is broadcast; an unreachable server keeps it', async () => {
-    jest.spyOn(axios, 'post').mockResolvedValue({ data: { access_token: 'tok-1' } });
-    jest.spyOn(api, 'get').mockResolvedValue({ data: meOf() });
-    const post = jest
-      .spyOn(api, 'post')
-      .mockRejectedValueOnce(new ApiError(0, { type: 'x', title: 'x', status: 0, code: 'network_error' }));
+    refreshAnswers('tok-1');
+    fake.on('get', '/me', reply(meSchema, meOf()));
+    let logouts = 0;
+    fake.on('post', '/auth/logout', (call, m) => (logouts++ === 0 ? unreachable()(call, m) : { status: 204 }));
     renderSession();
     await waitFor(() => expect(current.status).toBe('authenticated'));
     await act(async () => {
       await expect(current.signOut()).rejects.toBeInstanceOf(ApiError);
     });
     expect(current.status).toBe('authenticated');
-    post.mockResolvedValue({ status: 204, data: '' });
     const heard = jest.fn();
     window.addEventListener(SIGNED_OUT_EVENT, heard);
     await act(async () => {

@@ -5,7 +5,7 @@ import { forgetBoot, takeBootData, takeBootToken } from './boot';
 
 type ApiModule = typeof import('./api');
 /**
- * lib/api (axios) and the contracts' zod schemas load on first use, not with the first page: a signed-out
+ * lib/api (ky) and the contracts' zod schemas load on first use, not with the first page: a signed-out
  * visit to /auth needs neither until someone signs in (issue 15 §4). `apiModule` is set once loaded.
  */
 let apiModule: ApiModule | null = null;
@@ -283,8 +283,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       forgetBoot();
       const [{ api: http, setAccessToken }, { tokenResponseSchema }] = await Promise.all([api(), loadContracts()]);
       // The "Email or phone" field: an @ makes it an email, anything else a phone (normalised by the server).
-      const res = await http.post('/auth/login', email.includes('@') ? { email, password } : { phone: email, password });
-      const t = tokenResponseSchema.parse(res.data);
+      const t = tokenResponseSchema.parse(
+        await http.post('/auth/login', { json: email.includes('@') ? { email, password } : { phone: email, password } }),
+      );
       accept(t.access_token);
       let m: Me;
       try {

@@ -1,7 +1,6 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { TimeoutError } from 'ky';
 import type { z } from 'zod';
 import { problemSchema, type ProblemCode } from '@portal/contracts';
-import { api } from '@/lib/api';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -40,24 +39,41 @@ export function problem(status: number, code: ProblemCode, detail?: string, erro
   };
 }
 
-/** A handler for a request that never reaches the server: axios' network error, or its timeout with `{ timeout: true }`. */
+/** What `unreachable()` handlers throw: the fake answers it as fetch's network failure or ky's timeout. */
+class Unreachable extends Error {
+  constructor(readonly timeout: boolean) {
+    super(timeout ? 'timeout' : 'network');
+  }
+}
+
+/** A handler for a request that never reaches the server: fetch's network error, or ky's timeout with `{ timeout: true }`. */
 export function unreachable({ timeout = false } = {}): Handler {
   return () => {
-    throw timeout ? new AxiosError('timeout exceeded', AxiosError.ECONNABORTED) : new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+    throw new Unreachable(timeout);
   };
 }
 
+/** A request as the fake sees it, whichever transport sent it (ky's fetch, or lib/api's XMLHttpRequest upload). */
+interface Sent {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
 /**
- * The fake API of web tests: it answers the one axios instance (lib/api) in memory. Declare routes with
+ * The fake API of web tests: it answers lib/api's ky client in memory, standing in for the global `fetch`
+ * (and for XMLHttpRequest, which lib/api's upload with progress uses). Declare routes with
  * `on(method, path, handler)` where `path` is an API path under /api/v1 with `{param}` placeholders (or a
  * RegExp); the handler returns `reply(schema, body)` or `problem(status, code, detail)`. Unknown routes
- * answer 404 not_found and are recorded, so a test sees what it forgot. `calls` lists every request in order.
+ * answer 404 not_found and are recorded, so a test sees what it forgot. `calls` lists every request in order
+ * (POST /auth/refresh included, which lib/api sends outside its client's hooks).
  */
 export class FakeApi {
   readonly calls: FakeCall[] = [];
   private readonly routes: { method: Method; pattern: RegExp; handler: Handler }[] = [];
-  private readonly sentHeaders = new WeakMap<FakeCall, AxiosHeaders>();
-  private previous: InternalAxiosRequestConfig['adapter'];
+  private readonly sentHeaders = new WeakMap<FakeCall, Headers>();
+  private previous?: { fetch: typeof fetch; xhr: typeof XMLHttpRequest };
 
   on(method: Method, path: string | RegExp, handler: Handler | FakeAnswer): this {
     const pattern =
@@ -75,43 +91,100 @@ export class FakeApi {
 
   /** A request header the client sent with `call` (case-insensitive), e.g. `api.headerOf(call, 'Idempotency-Key')`. */
   headerOf(call: FakeCall, name: string): string | undefined {
-    const value = this.sentHeaders.get(call)?.get(name);
-    return value == null ? undefined : String(value);
+    return this.sentHeaders.get(call)?.get(name) ?? undefined;
   }
 
-  /** Routes `lib/api` to this fake (until `uninstall`). */
+  /** Routes `lib/api` to this fake (until `uninstall`): replaces the global fetch and XMLHttpRequest. */
   install(): this {
-    this.previous = api.defaults.adapter;
-    const adapter: AxiosAdapter = async (config) => this.answer(config);
-    api.defaults.adapter = adapter;
+    this.previous = { fetch: globalThis.fetch, xhr: globalThis.XMLHttpRequest };
+    globalThis.fetch = this.fetch;
+    globalThis.XMLHttpRequest = fakeXhr(this);
     return this;
   }
 
   uninstall(): void {
-    api.defaults.adapter = this.previous;
+    if (!this.previous) return;
+    globalThis.fetch = this.previous.fetch;
+    globalThis.XMLHttpRequest = this.previous.xhr;
+    this.previous = undefined;
   }
 
-  private async answer(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
-    const method = (config.method ?? 'get').toLowerCase() as Method;
-    const query = config.params ? `?${new URLSearchParams(config.params as Record<string, string>).toString()}` : '';
-    const url = `${config.url ?? ''}${query}`;
-    // JSON bodies are parsed; a text body (text/csv) is kept as the text sent.
-    const type = String(AxiosHeaders.from(config.headers).get('Content-Type') ?? '');
-    const body = typeof config.data === 'string' && config.data && !type.startsWith('text/') ? JSON.parse(config.data) : config.data;
-    const call = { method, url, body };
+  /** The fetch of lib/api's ky client: JSON bodies are parsed; a text body (text/csv) is kept as the text sent. */
+  private readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const type = request.headers.get('Content-Type') ?? '';
+    const text = await request.text();
+    const body = text && !type.startsWith('text/') ? (JSON.parse(text) as unknown) : text || undefined;
+    try {
+      const answer = await this.answer({ method: request.method, url: request.url, headers: request.headers, body });
+      const empty = answer.body === undefined || [204, 205, 304].includes(answer.status);
+      const payload = typeof answer.body === 'string' || answer.body instanceof Blob ? answer.body : JSON.stringify(answer.body);
+      return new Response(empty ? null : payload, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    } catch (e) {
+      if (e instanceof Unreachable) throw e.timeout ? new TimeoutError(request) : new TypeError('Failed to fetch');
+      throw e;
+    }
+  };
+
+  /** Records the request and answers it from the first route that matches (404 not_found when none does). */
+  async answer(sent: Sent): Promise<FakeAnswer> {
+    const method = sent.method.toLowerCase() as Method;
+    const full = new URL(sent.url, 'http://localhost');
+    const url = `${full.pathname.replace(/^\/api\/v1/, '')}${full.search}`;
+    const call = { method, url, body: sent.body };
     this.calls.push(call);
-    this.sentHeaders.set(call, AxiosHeaders.from(config.headers));
-    let answer: FakeAnswer = problem(404, 'not_found', `No fake for ${method.toUpperCase()} ${url}`);
+    this.sentHeaders.set(call, sent.headers);
     for (const r of this.routes) {
       const m = r.method === method ? r.pattern.exec(url) : null;
-      if (m) {
-        answer = await r.handler(call, m);
-        break;
-      }
+      if (m) return r.handler(call, m);
     }
-    const response: AxiosResponse = { data: answer.body, status: answer.status, statusText: String(answer.status), headers: {}, config };
-    const validate = config.validateStatus ?? ((s: number) => s >= 200 && s < 300);
-    if (validate(answer.status)) return response;
-    throw new AxiosError(`Request failed with status code ${answer.status}`, undefined, config, undefined, response);
+    return problem(404, 'not_found', `No fake for ${method.toUpperCase()} ${url}`);
   }
+}
+
+/**
+ * An XMLHttpRequest that `fake` answers (the part lib/api's upload uses: open, setRequestHeader, send,
+ * upload.onprogress, onload, onerror, status, responseText). It reports the upload as sent in full, once.
+ */
+function fakeXhr(fake: FakeApi): typeof XMLHttpRequest {
+  class FakeXhr {
+    readonly upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    withCredentials = false;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers = new Headers();
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      void fake.answer({ method: this.method, url: this.url, headers: this.headers, body }).then(
+        (answer) => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 } as ProgressEvent);
+          this.status = answer.status;
+          this.statusText = String(answer.status);
+          this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+          this.onload?.();
+        },
+        () => this.onerror?.(),
+      );
+    }
+  }
+  return FakeXhr as unknown as typeof XMLHttpRequest;
 }

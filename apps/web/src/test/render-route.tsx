@@ -26,7 +26,7 @@ afterEach(() => {
 
 /**
  * The one web test harness: renders `element` as the route `path` at `url` in a memory router, with a fresh
- * SWR cache (no state shared between tests) and the fake API (test/fake-api.ts) answering the app's axios
+ * SWR cache (no state shared between tests) and the fake API (test/fake-api.ts) answering the app's ky
  * instance. Returns Testing Library's queries, a userEvent instance and the fake (its `calls`).
  */
 export function renderRoute(

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import {
   dataSummarySchema,
   importAcceptedSchema,
@@ -66,6 +66,30 @@ it('when an uploaded file is refused, then the run shows as refused with its row
   expect(within(errors).getByText('Enter a price')).toBeInTheDocument();
   expect(within(errors).getByText('retail')).toBeInTheDocument();
   await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Sync Failed', variant: 'destructive' })));
+});
+
+it('under StrictMode (mounted twice, as in a development build and the journeys’ build), a queued run is still followed until it finishes', async () => {
+  let polls = 0;
+  const api = new FakeApi()
+    .on('get', '/admin/imports/summary', reply(dataSummarySchema, SUMMARY))
+    .on('get', /^\/admin\/imports$/, reply(importRunListSchema, { items: [] }))
+    .on('post', '/admin/imports', reply(importAcceptedSchema, { id: 'r1', status: 'queued' }, 202))
+    .on('get', '/admin/imports/r1', () =>
+      polls++ === 0
+        ? reply(importRunSchema, { ...run('queued'), startedAt: null, finishedAt: null })
+        : reply(importRunSchema, run('failed', ['products.csv:2: retail: Enter a price'])),
+    );
+  // Strict effects apply only to a StrictMode at the root: Testing Library's option puts it there.
+  configure({ reactStrictMode: true });
+  const { user } = renderRoute(<DataSyncTab />, { api });
+  configure({ reactStrictMode: false });
+  await user.upload(
+    await screen.findByLabelText('CSV files to import'),
+    new File(['code,name\n1,x\n'], 'products.csv', { type: 'text/csv' }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Upload and import' }));
+  expect(await screen.findByText('Import refused: the files with errors wrote nothing.', {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(api.urls('get').filter((u) => u === '/admin/imports/r1')).toHaveLength(2);
 });
 
 it('parses a row error into file, line, field and reason', () => {

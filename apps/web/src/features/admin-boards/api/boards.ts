@@ -12,6 +12,6 @@ export type BoardFormBody = z.output<typeof createBoardBodySchema>;
 
 /** POST /admin/boards (no `boardId`) or PATCH /admin/boards/{id}. Throws ApiError (`board_number_taken`…). */
 export async function saveBoard(boardId: number | null, body: BoardFormBody): Promise<void> {
-  if (boardId) await api.patch(`/admin/boards/${boardId}`, body);
-  else await api.post('/admin/boards', body);
+  if (boardId) await api.patch(`/admin/boards/${boardId}`, { json: body });
+  else await api.post('/admin/boards', { json: body });
 }

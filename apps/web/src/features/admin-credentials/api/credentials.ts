@@ -27,16 +27,16 @@ export type CredentialBody = z.output<typeof createCredentialBodySchema>;
 
 /** POST /admin/payment-credentials (no `credentialId`) or PATCH /admin/payment-credentials/{id}. Throws ApiError. */
 export async function saveCredential(credentialId: number | null, body: Partial<CredentialBody>): Promise<void> {
-  if (credentialId) await api.patch(`/admin/payment-credentials/${credentialId}`, body);
-  else await api.post('/admin/payment-credentials', body);
+  if (credentialId) await api.patch(`/admin/payment-credentials/${credentialId}`, { json: body });
+  else await api.post('/admin/payment-credentials', { json: body });
 }
 
 /** POST /admin/payment-credentials/{id}/reveal { currentPassword }: the decrypted payload (audited). Throws ApiError. */
 export async function revealCredential(credentialId: number, currentPassword: string) {
-  return revealedCredentialSchema.parse((await api.post(`/admin/payment-credentials/${credentialId}/reveal`, { currentPassword })).data);
+  return revealedCredentialSchema.parse(await api.post(`/admin/payment-credentials/${credentialId}/reveal`, { json: { currentPassword } }));
 }
 
 /** POST /admin/payment-credentials/{id}/test (Monetra): `{ success, message }`. Throws ApiError. */
 export async function testCredential(credentialId: number) {
-  return credentialTestResultSchema.parse((await api.post(`/admin/payment-credentials/${credentialId}/test`)).data);
+  return credentialTestResultSchema.parse(await api.post(`/admin/payment-credentials/${credentialId}/test`));
 }

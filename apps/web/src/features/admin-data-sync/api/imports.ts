@@ -15,10 +15,7 @@ export const useImportRuns = () => useApi('/admin/imports', importRunListSchema)
 export async function uploadImport(files: File[], onProgress: (percent: number | null) => void): Promise<string> {
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
-  const res = await api.post('/admin/imports', form, {
-    onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : null),
-  });
-  return importAcceptedSchema.parse(res.data).id;
+  return importAcceptedSchema.parse(await api.upload('/admin/imports', form, onProgress)).id;
 }
 
 /** GET /admin/imports/{id}: one run with its progress and per-file result. */

@@ -14,13 +14,15 @@ const POLL_MS = 700;
 function useImportUpload(onDone: () => void) {
   const [uploadPct, setUploadPct] = useState<number | null>(null);
   const [run, setRun] = useState<ImportRun | null>(null);
+  // Set on every mount, not only at creation: StrictMode (a development build, as the journeys run) unmounts
+  // and mounts again once, and a ref left false would stop following the run after its first answer.
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
   const start = async (files: File[]) => {
     setRun(null);
     setUploadPct(0);

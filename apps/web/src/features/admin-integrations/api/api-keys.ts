@@ -12,7 +12,7 @@ export type ApiKeyFormBody = z.output<typeof createApiKeyBodySchema>;
 
 /** POST /admin/api-keys: answers the whole key (shown once). Throws ApiError. */
 export async function createApiKey(body: ApiKeyFormBody): Promise<string> {
-  return createdApiKeySchema.parse((await api.post('/admin/api-keys', body)).data).key;
+  return createdApiKeySchema.parse(await api.post('/admin/api-keys', { json: body })).key;
 }
 /** DELETE /admin/api-keys/{id}: revoked at once. */
 export async function revokeApiKey(keyId: string): Promise<void> {

@@ -14,11 +14,11 @@ export type WebhookFormBody = z.output<typeof createWebhookBodySchema>;
 
 /** POST /admin/webhooks: answers the signing secret (shown once). Throws ApiError. */
 export async function createWebhook(body: WebhookFormBody): Promise<string> {
-  return createdWebhookSchema.parse((await api.post('/admin/webhooks', body)).data).secret;
+  return createdWebhookSchema.parse(await api.post('/admin/webhooks', { json: body })).secret;
 }
 /** PATCH /admin/webhooks/{id} { active }. */
 export async function setWebhookActive(webhookId: string, active: boolean): Promise<void> {
-  await api.patch(`/admin/webhooks/${webhookId}`, { active });
+  await api.patch(`/admin/webhooks/${webhookId}`, { json: { active } });
 }
 /** DELETE /admin/webhooks/{id}. */
 export async function deleteWebhook(webhookId: string): Promise<void> {

@@ -14,5 +14,5 @@ export type ItemUpdateBody = Partial<z.output<typeof updateItemBodySchema>>;
 
 /** PATCH /admin/items/{id}. Throws ApiError. */
 export async function updateItem(itemId: number, body: ItemUpdateBody): Promise<void> {
-  await api.patch(`/admin/items/${itemId}`, body);
+  await api.patch(`/admin/items/${itemId}`, { json: body });
 }

@@ -17,6 +17,6 @@ export type OutletFormBody = z.output<typeof createOutletBodySchema>;
 
 /** POST /admin/outlets (no `outletId`) or PATCH /admin/outlets/{id}. Throws ApiError (`outlet_code_taken`…). */
 export async function saveOutlet(outletId: number | null, body: OutletFormBody): Promise<void> {
-  if (outletId) await api.patch(`/admin/outlets/${outletId}`, body);
-  else await api.post('/admin/outlets', body);
+  if (outletId) await api.patch(`/admin/outlets/${outletId}`, { json: body });
+  else await api.post('/admin/outlets', { json: body });
 }

@@ -14,5 +14,5 @@ export type { ApiError };
 export async function setRolePermission(roleId: number, code: string, granted: boolean): Promise<AdminRole> {
   const path = `/admin/roles/${roleId}/permissions/${encodeURIComponent(code)}`;
   const res = granted ? await api.put(path) : await api.delete(path);
-  return adminRoleSchema.parse(res.data);
+  return adminRoleSchema.parse(res);
 }

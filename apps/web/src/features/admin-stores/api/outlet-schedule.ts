@@ -53,5 +53,5 @@ export const outletScheduleFormValues = (o: OutletScheduleOverride | undefined):
 
 /** PUT the overrides (audited on the server). */
 export async function saveOutletSchedule(storeId: number, outletId: number, body: OutletScheduleBody): Promise<void> {
-  await api.put(`/admin/stores/${storeId}/outlets/${outletId}/schedule`, body);
+  await api.put(`/admin/stores/${storeId}/outlets/${outletId}/schedule`, { json: body });
 }

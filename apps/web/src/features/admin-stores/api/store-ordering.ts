@@ -95,5 +95,5 @@ export function orderingFormValues(s?: AdminStore): OrderingFormValues {
 
 /** PATCH /admin/stores/{id} with the ordering and split-case settings only; answers the saved store. Throws ApiError. */
 export async function saveStoreOrdering(storeId: number, body: OrderingBody): Promise<AdminStore> {
-  return adminStoreSchema.parse((await api.patch(`/admin/stores/${storeId}`, body)).data);
+  return adminStoreSchema.parse(await api.patch(`/admin/stores/${storeId}`, { json: body }));
 }

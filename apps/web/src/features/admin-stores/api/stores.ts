@@ -64,8 +64,8 @@ export type StoreFormBody = z.output<typeof storeFormSchema>;
 
 /** POST /admin/stores (no `storeId`) or PATCH /admin/stores/{id}; answers the saved store. Throws ApiError. */
 export async function saveStore(storeId: number | null, body: StoreFormBody): Promise<AdminStore> {
-  const res = storeId ? await api.patch(`/admin/stores/${storeId}`, body) : await api.post('/admin/stores', body);
-  return adminStoreSchema.parse(res.data);
+  const res = storeId ? await api.patch(`/admin/stores/${storeId}`, { json: body }) : await api.post('/admin/stores', { json: body });
+  return adminStoreSchema.parse(res);
 }
 
 /** PUT (assign) or DELETE (remove) /admin/stores/{storeId}/outlets/{outletId}. Throws ApiError. */
@@ -82,8 +82,11 @@ export const useAdminStoresPage = (query: string) => useApi(`/admin/stores?${que
 export async function bulkUpdateStores(body: AdminStoresBulkBody): Promise<AdminStoresBulkResult['results']> {
   const out: AdminStoresBulkResult['results'] = [];
   for (let i = 0; i < body.storeIds.length; i += ADMIN_BULK_MAX) {
-    const res = await api.patch('/admin/stores/bulk', { ...body, storeIds: body.storeIds.slice(i, i + ADMIN_BULK_MAX) });
-    out.push(...adminStoresBulkResultSchema.parse(res.data).results);
+    out.push(
+      ...adminStoresBulkResultSchema.parse(
+        await api.patch('/admin/stores/bulk', { json: { ...body, storeIds: body.storeIds.slice(i, i + ADMIN_BULK_MAX) } }),
+      ).results,
+    );
   }
   return out;
 }

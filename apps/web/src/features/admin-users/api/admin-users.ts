@@ -49,16 +49,18 @@ export async function fetchUserIds(filters: string) {
 export async function runUserBulk(body: AdminUsersBulkBody): Promise<BulkUserResult[]> {
   const out: BulkUserResult[] = [];
   for (let i = 0; i < body.userIds.length; i += ADMIN_BULK_MAX) {
-    const res = await api.post('/admin/users/bulk', { ...body, userIds: body.userIds.slice(i, i + ADMIN_BULK_MAX) });
-    out.push(...adminUsersBulkResultSchema.parse(res.data).results);
+    out.push(
+      ...adminUsersBulkResultSchema.parse(
+        await api.post('/admin/users/bulk', { json: { ...body, userIds: body.userIds.slice(i, i + ADMIN_BULK_MAX) } }),
+      ).results,
+    );
   }
   return out;
 }
 
 /** GET /admin/users/export.csv?<filters>, saved as users.csv (the request carries the bearer token). */
 export async function downloadUsersCsv(filters: string): Promise<void> {
-  const res = await api.get(`/admin/users/export.csv?${filters}`, { responseType: 'blob', headers: { Accept: 'text/csv' } });
-  const url = URL.createObjectURL(res.data as Blob);
+  const url = URL.createObjectURL(await api.blob(`/admin/users/export.csv?${filters}`, { headers: { Accept: 'text/csv' } }));
   const a = document.createElement('a');
   a.href = url;
   a.download = 'users.csv';
@@ -86,11 +88,11 @@ export const useAssignableRoles = (userId: string | null) =>
 
 /** PATCH /admin/users/{id}/profile. */
 export async function updateUserProfile(userId: string, body: AdminUserProfileBody): Promise<AdminUserDetail> {
-  return adminUserDetailSchema.parse((await api.patch(`/admin/users/${userId}/profile`, body)).data);
+  return adminUserDetailSchema.parse(await api.patch(`/admin/users/${userId}/profile`, { json: body }));
 }
 /** PUT /admin/users/{id}/outlets with only the difference. */
 export async function updateUserOutlets(userId: string, add: number[], remove: number[]): Promise<AdminUserDetail> {
-  return adminUserDetailSchema.parse((await api.put(`/admin/users/${userId}/outlets`, { add, remove })).data);
+  return adminUserDetailSchema.parse(await api.put(`/admin/users/${userId}/outlets`, { json: { add, remove } }));
 }
 /** Where a role is granted (ARCHITECTURE §11): outlet roles at outlets, store roles at stores, board roles at boards. */
 export interface GrantPlaces {
@@ -100,13 +102,13 @@ export interface GrantPlaces {
 }
 /** POST /admin/users/{id}/roles { roleId, outletIds | storeIds | boardIds }. */
 export async function addUserRole(userId: string, roleId: number, places: GrantPlaces = {}): Promise<AdminUserDetail> {
-  return adminUserDetailSchema.parse((await api.post(`/admin/users/${userId}/roles`, { roleId, ...places })).data);
+  return adminUserDetailSchema.parse(await api.post(`/admin/users/${userId}/roles`, { json: { roleId, ...places } }));
 }
 /** DELETE /admin/users/{id}/roles/{roleId}?scopeType=&scopeId=: one grant (a role at one place). */
 export async function removeUserGrant(userId: string, grant: Pick<GrantRef, 'roleId' | 'scopeType' | 'scopeId'>): Promise<AdminUserDetail> {
   const q = new URLSearchParams({ scopeType: grant.scopeType });
   if (grant.scopeId !== null) q.set('scopeId', String(grant.scopeId));
-  return adminUserDetailSchema.parse((await api.delete(`/admin/users/${userId}/roles/${grant.roleId}?${q.toString()}`)).data);
+  return adminUserDetailSchema.parse(await api.delete(`/admin/users/${userId}/roles/${grant.roleId}?${q.toString()}`));
 }
 /** DELETE /admin/users/{id} (super administrators). */
 export async function deleteUser(userId: string): Promise<void> {

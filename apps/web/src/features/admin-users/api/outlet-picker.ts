@@ -16,6 +16,5 @@ export async function searchManageableOutlets(
 ): Promise<{ items: ManageableOutlet[]; total: number }> {
   const q = new URLSearchParams({ limit: String(OUTLET_PICKER_LIMIT) });
   if (search) q.set('search', search);
-  const res = await api.get(`/admin/users/${userId}/manageable-outlets?${q.toString()}`, { signal });
-  return manageableOutletsPageSchema.parse(res.data);
+  return manageableOutletsPageSchema.parse(await api.get(`/admin/users/${userId}/manageable-outlets?${q.toString()}`, { signal }));
 }

@@ -4,5 +4,5 @@ import type { PasswordResetBody } from '@portal/contracts';
 export async function resetPassword(body: PasswordResetBody): Promise<void> {
   // lib/api and the schema load on use (issue 15 §4: not with the sign-in page).
   const [{ api }, { passwordResetBodySchema }] = await Promise.all([import('@/lib/api'), import('@/lib/schemas')]);
-  await api.post('/auth/password-reset', passwordResetBodySchema.parse(body));
+  await api.post('/auth/password-reset', { json: passwordResetBodySchema.parse(body) });
 }

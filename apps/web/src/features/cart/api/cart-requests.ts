@@ -8,20 +8,17 @@ export function getCurrentCart(outletId: number, storeId: number): Promise<Cart>
 
 /** POST /carts/{cartId}/items: adds one of `itemCode`; answers the whole cart. */
 export async function addCartItem(cartId: number, itemCode: string): Promise<Cart> {
-  const res = await api.post(`/carts/${cartId}/items`, { itemCode });
-  return cartSchema.parse(res.data);
+  return cartSchema.parse(await api.post(`/carts/${cartId}/items`, { json: { itemCode } }));
 }
 
 /** PATCH /carts/{cartId}/items/{lineId}: sets the quantity (0 removes the line); answers the whole cart. */
 export async function updateCartItem(cartId: number, lineId: number, quantity: number): Promise<Cart> {
-  const res = await api.patch(`/carts/${cartId}/items/${lineId}`, { quantity });
-  return cartSchema.parse(res.data);
+  return cartSchema.parse(await api.patch(`/carts/${cartId}/items/${lineId}`, { json: { quantity } }));
 }
 
 /** DELETE /carts/{cartId}/items/{lineId}: removes a line; answers the whole cart. */
 export async function removeCartItem(cartId: number, lineId: number): Promise<Cart> {
-  const res = await api.delete(`/carts/${cartId}/items/${lineId}`);
-  return cartSchema.parse(res.data);
+  return cartSchema.parse(await api.delete(`/carts/${cartId}/items/${lineId}`));
 }
 
 /** DELETE /carts/{cartId}: deletes the lines, then the cart (204). */
@@ -31,6 +28,5 @@ export async function clearCart(cartId: number): Promise<void> {
 
 /** PUT /carts/{cartId}/fulfillment: Pickup or Delivery and an optional date (YYYY-MM-DD); answers the whole cart. */
 export async function putFulfillment(cartId: number, body: FulfillmentBody): Promise<Cart> {
-  const res = await api.put(`/carts/${cartId}/fulfillment`, body);
-  return cartSchema.parse(res.data);
+  return cartSchema.parse(await api.put(`/carts/${cartId}/fulfillment`, { json: body }));
 }

@@ -6,8 +6,7 @@ import { api } from '@/lib/api';
  * server). `emergency: true` (issue 28 §1) is sent only when chosen, so the body stays the old one otherwise.
  */
 export async function createCheckoutSession(cartId: number, emergency = false): Promise<CheckoutSession> {
-  const res = await api.post('/checkout-sessions', emergency ? { cartId, emergency: true } : { cartId });
-  return checkoutSessionSchema.parse(res.data);
+  return checkoutSessionSchema.parse(await api.post('/checkout-sessions', { json: emergency ? { cartId, emergency: true } : { cartId } }));
 }
 
 /** The /payment URL of spec 001 §2: token, total, cartId, source=cart, fulfillmentType and the optional date. */

@@ -25,8 +25,7 @@ export function useInvitationOptions(enabled: boolean) {
 
 /** POST /invitations: invites a person; the server mails the link. Throws ApiError. */
 export async function createInvitation(body: CreateInvitationBody): Promise<CreatedInvitation> {
-  const res = await api.post('/invitations', body);
-  return createdInvitationSchema.parse(res.data);
+  return createdInvitationSchema.parse(await api.post('/invitations', { json: body }));
 }
 
 /** GET /invitations/{token} (public, read-only). Throws ApiError (404, 409, 410…). */
@@ -36,8 +35,7 @@ export function getInvitation(token: string): Promise<PublicInvitation> {
 
 /** POST /invitations/{token}/accept (public). Throws ApiError. */
 export async function acceptInvitation(token: string, body: AcceptInvitationBody): Promise<AcceptInvitationResult> {
-  const res = await api.post(`/invitations/${encodeURIComponent(token)}/accept`, body);
-  return acceptInvitationResultSchema.parse(res.data);
+  return acceptInvitationResultSchema.parse(await api.post(`/invitations/${encodeURIComponent(token)}/accept`, { json: body }));
 }
 
 /** GET /admin/invitations: a page of invitations in the caller's scope. */
@@ -50,8 +48,7 @@ export function useAdminInvitations(q: { status?: InvitationStatus; search?: str
 
 /** POST /admin/invitations/{id}/resend: a new link (the old one stops working). */
 export async function resendInvitation(id: string): Promise<CreatedInvitation> {
-  const res = await api.post(`/admin/invitations/${id}/resend`);
-  return createdInvitationSchema.parse(res.data);
+  return createdInvitationSchema.parse(await api.post(`/admin/invitations/${id}/resend`));
 }
 
 /** DELETE /admin/invitations/{id}: revokes the invitation. */
@@ -68,11 +65,12 @@ export function useOutletRequests(q: { status?: 'pending' | 'approved' | 'reject
 
 /** POST /admin/outlet-requests/{id}/approve or /reject { reason? }. */
 export async function decideOutletRequest(id: number, approve: boolean, reason?: string): Promise<AdminOutletRequest> {
-  const res = await api.post(
-    `/admin/outlet-requests/${id}/${approve ? 'approve' : 'reject'}`,
-    approve ? undefined : { reason: reason || undefined },
+  return adminOutletRequestSchema.parse(
+    await api.post(
+      `/admin/outlet-requests/${id}/${approve ? 'approve' : 'reject'}`,
+      approve ? {} : { json: { reason: reason || undefined } },
+    ),
   );
-  return adminOutletRequestSchema.parse(res.data);
 }
 
 /**
@@ -80,6 +78,7 @@ export async function decideOutletRequest(id: number, approve: boolean, reason?:
  * each row's outcome (row = line number in the file). Throws ApiError (400 header or empty file, 413 too large).
  */
 export async function inviteFromCsv(csv: string, dryRun: boolean): Promise<BulkInviteResult> {
-  const res = await api.post(`/invitations/bulk${dryRun ? '?dryRun=true' : ''}`, csv, { headers: { 'Content-Type': 'text/csv' } });
-  return bulkInviteResultSchema.parse(res.data);
+  return bulkInviteResultSchema.parse(
+    await api.post(`/invitations/bulk${dryRun ? '?dryRun=true' : ''}`, { body: csv, headers: { 'Content-Type': 'text/csv' } }),
+  );
 }

@@ -36,13 +36,12 @@ export function useOrderGuide(guideId: number | null) {
 
 /** POST /outlets/{outletId}/order-guides → the new guide (201). */
 export async function createGuide(outletId: number, body: GuideBody): Promise<OrderGuide> {
-  const res = await api.post(`/outlets/${outletId}/order-guides`, body);
-  return orderGuideSchema.parse(res.data);
+  return orderGuideSchema.parse(await api.post(`/outlets/${outletId}/order-guides`, { json: body }));
 }
 
 /** PATCH /order-guides/{guideId}: name and/or lines (their order is the position). */
 export async function updateGuide(guideId: number, body: Partial<Omit<GuideBody, 'storeId'>>): Promise<void> {
-  await api.patch(`/order-guides/${guideId}`, body);
+  await api.patch(`/order-guides/${guideId}`, { json: body });
 }
 
 /** DELETE /order-guides/{guideId}. */
@@ -52,8 +51,7 @@ export async function deleteGuide(guideId: number): Promise<void> {
 
 /** POST /order-guides/{guideId}/to-cart { onHand }: par − on hand (blank = 0) per line, rounded to the rule. */
 export async function fillCartFromGuide(guideId: number, onHand: { itemCode: string; onHand: number }[]): Promise<ToCartResult> {
-  const res = await api.post(`/order-guides/${guideId}/to-cart`, { onHand });
-  return toCartResultSchema.parse(res.data);
+  return toCartResultSchema.parse(await api.post(`/order-guides/${guideId}/to-cart`, { json: { onHand } }));
 }
 
 /** GET /carts/current for the selection: the cart id bulk lines go to. */
@@ -63,8 +61,7 @@ export async function currentCartId(outletId: number, storeId: number): Promise<
 
 /** POST /carts/{cartId}/lines/bulk { lines } → one result per row (row = index + 1); valid lines are added. */
 export async function addBulkLines(cartId: number, lines: { itemCode: string; quantity: number }[]): Promise<BulkResult[]> {
-  const res = await api.post(`/carts/${cartId}/lines/bulk`, { lines });
-  return bulkResultsSchema.parse(res.data).results;
+  return bulkResultsSchema.parse(await api.post(`/carts/${cartId}/lines/bulk`, { json: { lines } })).results;
 }
 
 /** GET /outlets/{outletId}/stores/{storeId}/suggested-order?weeks=N. */

@@ -19,6 +19,5 @@ export function preloadAttentionOrders(storeId: number): void {
 
 /** POST /orders/{id}/check-payment ("Check again"): asks the gateway now and settles the order with its answer. */
 export async function checkOrderPayment(orderId: number): Promise<CheckPaymentResult> {
-  const res = await api.post(`/orders/${orderId}/check-payment`);
-  return checkPaymentResultSchema.parse(res.data);
+  return checkPaymentResultSchema.parse(await api.post(`/orders/${orderId}/check-payment`));
 }

@@ -28,10 +28,10 @@ export const useOrderClaims = (orderId: number | null) => useApi(orderId ? `/ord
 
 /** POST /orders/{id}/claims → 201 the claim. Throws ApiError (422 claim_quantity_exceeded, 409 claim_window_closed …). */
 export async function openClaim(orderId: number, body: CreateClaimBody): Promise<Claim> {
-  return claimSchema.parse((await api.post(`/orders/${orderId}/claims`, body)).data);
+  return claimSchema.parse(await api.post(`/orders/${orderId}/claims`, { json: body }));
 }
 
 /** POST /claims/{id}/resolve { outcome, note? } (store staff of the order's store). Throws ApiError. */
 export async function resolveClaim(claimId: number, body: ResolveClaimBody): Promise<void> {
-  await api.post(`/claims/${claimId}/resolve`, body);
+  await api.post(`/claims/${claimId}/resolve`, { json: body });
 }

@@ -3,10 +3,10 @@ import { api } from '@/lib/api';
 
 /** POST /orders/{id}/complete: a ready order becomes completed (store managers of the order's store; issue 14 §1). */
 export async function completeOrder(orderId: number): Promise<OrderDetail> {
-  return (await api.post<OrderDetail>(`/orders/${orderId}/complete`)).data;
+  return api.post<OrderDetail>(`/orders/${orderId}/complete`);
 }
 
 /** POST /orders/{id}/cancel { reason }: a reserved or ready order is cancelled (a card payment refunded first; issue 14 §1). */
 export async function cancelOrder(orderId: number, reason: string): Promise<OrderDetail> {
-  return (await api.post<OrderDetail>(`/orders/${orderId}/cancel`, { reason })).data;
+  return api.post<OrderDetail>(`/orders/${orderId}/cancel`, { json: { reason } });
 }

@@ -6,6 +6,5 @@ import { api } from '@/lib/api';
  * person is looking at, issue 9 §1), else to the order's own outlet × store cart; the answer names it.
  */
 export async function reorderOrder(orderId: number, target?: ReorderBody): Promise<ReorderResult> {
-  const res = await api.post(`/orders/${orderId}/reorder`, target ?? {});
-  return reorderResultSchema.parse(res.data);
+  return reorderResultSchema.parse(await api.post(`/orders/${orderId}/reorder`, { json: target ?? {} }));
 }

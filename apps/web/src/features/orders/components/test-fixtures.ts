@@ -71,7 +71,7 @@ export function makeList(items: Order[], scope: OrderList['scope'] = 'store'): O
   };
 }
 
-/** An API refusal as the axios interceptor would throw it. */
+/** An API refusal as lib/api would throw it. */
 export function apiError(status: number, code: string, detail?: string): ApiError {
   return new ApiError(status, { type: 'about:blank', title: 'Error', status, code, detail });
 }

@@ -9,6 +9,7 @@ export const ORDER_TIMEOUT_MS = 45_000;
  * so a retry of one attempt must reuse its key. The body holds the card; it is neither logged nor stored.
  */
 export async function createOrder(body: CreateOrderBody, idempotencyKey: string): Promise<OrderDetail> {
-  const res = await api.post('/orders', body, { headers: { 'Idempotency-Key': idempotencyKey }, timeout: ORDER_TIMEOUT_MS });
-  return orderDetailSchema.parse(res.data);
+  return orderDetailSchema.parse(
+    await api.post('/orders', { json: body, headers: { 'Idempotency-Key': idempotencyKey }, timeout: ORDER_TIMEOUT_MS }),
+  );
 }

@@ -1,4 +1,5 @@
 import { PAYMENT_ERROR_MESSAGES } from '@portal/contracts';
+import { TimeoutError } from 'ky';
 import { ApiError, toApiError } from '@/lib/api';
 import { isTransientPaymentError, paymentErrorMessage } from './payment-errors';
 
@@ -57,11 +58,11 @@ describe('payment error texts (spec 002 §8, issue 16 §4)', () => {
     expect(paymentErrorMessage(problem(409, 'checkout_cart_changed', 'Your cart changed.'), 'in_store')).toBe('Your cart changed.');
   });
 
-  it('when axios times out, then the error has code timeout and is not retried; a dropped connection is', () => {
-    const timedOut = toApiError(Object.assign(new Error('timeout of 45000ms exceeded'), { isAxiosError: true, code: 'ECONNABORTED' }));
+  it('when the call times out, then the error has code timeout and is not retried; a dropped connection is', () => {
+    const timedOut = toApiError(new TimeoutError(new Request('http://localhost/api/v1/orders', { method: 'POST' })));
     expect(timedOut).toMatchObject({ status: 0, code: 'timeout' });
     expect(isTransientPaymentError(timedOut)).toBe(false);
-    const dropped = toApiError(Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' }));
+    const dropped = toApiError(new TypeError('Failed to fetch'));
     expect(dropped).toMatchObject({ status: 0, code: 'network_error' });
     expect(isTransientPaymentError(dropped)).toBe(true);
     expect(paymentErrorMessage(timedOut, 'card')).toBe(PAYMENT_ERROR_MESSAGES.timeout);

@@ -3,5 +3,5 @@ import { api } from '@/lib/api';
 
 /** PATCH /me/profile { firstName, lastName, phone } (an empty phone is saved as null). */
 export async function updateProfile(body: UpdateProfileBody): Promise<void> {
-  await api.patch('/me/profile', updateProfileBodySchema.parse(body));
+  await api.patch('/me/profile', { json: updateProfileBodySchema.parse(body) });
 }
