@@ -34,6 +34,8 @@ export interface Principal {
    * past its absolute lifetime? Always false when loaded without a session id.
    */
   sessionLive?: boolean;
+  /** When a live session stops being live unless changed (its rows' latest `expires_at`, epoch ms); else undefined. */
+  sessionExpiresAt?: number;
 }
 
 /**
@@ -67,7 +69,7 @@ const HELD_ROLES = `WITH RECURSIVE r(role_id) AS (
 export async function findPrincipal(db: Db, userId: string, sessionId?: string): Promise<Principal | undefined> {
   // A prepared statement (every signed-in request without a cached principal runs it): planned once per connection.
   const { rows } = await preparedRaw<{
-    rows: { id: string; email: string; is_active: boolean; codes: string[]; global_codes: string[]; session_live: boolean }[];
+    rows: { id: string; email: string; is_active: boolean; codes: string[]; global_codes: string[]; session_ends: Date | null }[];
   }>(
     db,
     'principal',
@@ -77,10 +79,10 @@ export async function findPrincipal(db: Db, userId: string, sessionId?: string):
        coalesce((SELECT array_agg(DISTINCT p.code) FROM role_grants g
           JOIN role_permissions rp ON rp.role_id = g.role_id JOIN permissions p ON p.id = rp.permission_id
          WHERE g.user_id = u.id AND g.scope_type = 'global'), '{}') AS global_codes,
-       (?::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM auth_sessions s WHERE s.family_id = ?::uuid AND s.user_id = u.id
-          AND s.revoked_at IS NULL AND s.expires_at > now())) AS session_live
+       (SELECT max(s.expires_at) FROM auth_sessions s WHERE s.family_id = ?::uuid AND s.user_id = u.id
+          AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_ends
        FROM users u WHERE u.id = ?::uuid LIMIT 1`,
-    [userId, userId, sessionId ?? null, sessionId ?? null, userId],
+    [userId, userId, sessionId ?? null, userId],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -91,7 +93,8 @@ export async function findPrincipal(db: Db, userId: string, sessionId?: string):
     permissions: new Set<string>(row.codes),
     globalPermissions: new Set<string>(row.global_codes),
     sessionId,
-    sessionLive: row.session_live,
+    sessionLive: row.session_ends !== null,
+    sessionExpiresAt: row.session_ends?.getTime(),
   };
 }
 
