@@ -30,7 +30,7 @@ import { benchToken } from './session';
 import { productPageSql } from '../apps/api/src/modules/stores/stores.repository';
 import bcrypt from 'bcrypt';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES, DEMO_ACCOUNTS } from '../seeds';
-import { benchArgs, benchDatabaseUrl, dataDir, dataFile, positive, type BenchInfo } from './support';
+import { backendPids, benchArgs, benchDatabaseUrl, cpuSecondsOf, dataDir, dataFile, positive, type BenchInfo } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const BUYER = 'buyer@example.com';
@@ -457,21 +457,6 @@ async function load(
   };
 }
 
-/** CPU seconds (user + system) of each of `pids` from /proc/<pid>/stat (a process gone counts 0). */
-function cpuSecondsOf(pids: number[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in clock ticks (100 Hz)
-    } catch {
-      out.set(pid, 0);
-    }
-  }
-  return out;
-}
-
 /** `pid` and its descendants (tsx runs the floor in a child node process), from /proc. */
 function processTree(pid: number): number[] {
   const parentOf = new Map<number, number>();
@@ -487,14 +472,6 @@ function processTree(pid: number): number[] {
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) for (const [p, pp] of parentOf) if (pp === tree[i]) tree.push(p);
   return tree;
-}
-
-/** The PostgreSQL backends connected to the bench database (the API's or the floor's pool, the listener). */
-async function backendPids(db: Db): Promise<number[]> {
-  const { rows } = await db.raw<{ rows: { pid: number }[] }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-  );
-  return rows.map((r) => r.pid);
 }
 
 /**

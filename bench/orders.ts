@@ -11,8 +11,8 @@
  *    pool 20, pg-boss mail outbox enqueue in the order's transaction, worker off).
  * 4. Each buyer loops for the duration: GET /carts/current → POST /carts/{id}/items × lines (fill the cart)
  *    → POST /checkout-sessions → POST /orders { paymentMethod: in_store } with an Idempotency-Key.
- * 5. Prints orders/s, p50/p95/p99 of POST /orders and of the whole loop, the API process's CPU time per order loop
- *    (Linux), errors, and checks the database
+ * 5. Prints orders/s, p50/p95/p99 of POST /orders and of the whole loop, the CPU time per order loop of the API
+ *    process and of the bench database's PostgreSQL backends (Linux), errors, and checks the database
  *    holds exactly the orders answered 201 (no duplicates); writes bench/results/orders.json.
  * A measurement, never a test.
  */
@@ -23,7 +23,18 @@ import { cpus, totalmem, loadavg } from 'node:os';
 import bcrypt from 'bcrypt';
 import { createDb, migrateLatest, type Db } from '../apps/api/src/db/knex';
 import { benchToken } from './session';
-import { benchArgs, benchDatabaseUrl, dataFile, fixtureFile, positive, startBuiltApi, stop, type BenchInfo } from './support';
+import {
+  backendPids,
+  benchArgs,
+  benchDatabaseUrl,
+  cpuSecondsOf,
+  dataFile,
+  fixtureFile,
+  positive,
+  startBuiltApi,
+  stop,
+  type BenchInfo,
+} from './support';
 import { seedReference, seedDemo, importFiles, REAL_DATA_FILES } from '../seeds';
 
 const ROOT = resolve(__dirname, '..');
@@ -83,8 +94,13 @@ export async function run(argv: string[]): Promise<string> {
     const before = await countOrders(db);
     console.log(`running ${args.buyers} buyers for ${args.duration} s…`);
     const cpu0 = cpuMs(api.pid);
+    const pg0 = cpuSecondsOf(await backendPids(db));
     const stats = await measure(base, tokens, setup.outletId, setup.codes, args);
     const apiCpuMs = cpu0 === null ? null : (cpuMs(api.pid) ?? cpu0) - cpu0;
+    // The bench database's backends (the API's pool, its listener; a backend gone meanwhile counts 0).
+    let pgCpuMs = 0;
+    for (const [pid, after] of cpuSecondsOf([...new Set([...pg0.keys(), ...(await backendPids(db))])]))
+      pgCpuMs += Math.max(0, after - (pg0.get(pid) ?? 0)) * 1000;
     const inDb = (await countOrders(db)) - before;
     const dupes = await db.raw(
       `SELECT count(*)::int AS n FROM (SELECT checkout_session_id FROM orders WHERE checkout_session_id IS NOT NULL GROUP BY 1 HAVING count(*) > 1) d`,
@@ -114,6 +130,8 @@ export async function run(argv: string[]): Promise<string> {
         ordersPerSecond: +(stats.orders / stats.seconds).toFixed(1),
         // CPU time of the API process per order loop (Linux /proc): steadier than orders/s on a shared machine.
         apiCpuMsPerOrder: apiCpuMs === null || !stats.orders ? null : +(apiCpuMs / stats.orders).toFixed(2),
+        // The same for the bench database's PostgreSQL backends (Linux /proc; 0 elsewhere).
+        postgresCpuMsPerOrder: stats.orders ? +(pgCpuMs / stats.orders).toFixed(2) : null,
         postOrdersMs: percentiles(stats.orderMs),
         checkoutSessionMs: percentiles(stats.sessionMs),
         loopMs: percentiles(stats.loopMs),
@@ -133,7 +151,8 @@ export async function run(argv: string[]): Promise<string> {
     console.log(
       `POST /checkout-sessions: p50 ${r.checkoutSessionMs.p50} ms, p95 ${r.checkoutSessionMs.p95} ms; whole loop p50 ${r.loopMs.p50} ms, p95 ${r.loopMs.p95} ms`,
     );
-    if (r.apiCpuMsPerOrder !== null) console.log(`API CPU per order loop: ${r.apiCpuMsPerOrder} ms`);
+    if (r.apiCpuMsPerOrder !== null)
+      console.log(`API CPU per order loop: ${r.apiCpuMsPerOrder} ms; PostgreSQL backends: ${r.postgresCpuMsPerOrder} ms`);
     console.log(
       `errors: ${r.errors}; orders in the database: ${r.ordersInDatabase} (answered 201: ${r.orders}); sessions with more than one order: ${r.duplicateOrdersPerSession}`,
     );

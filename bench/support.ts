@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDb } from '../apps/api/src/db/knex';
+import { createDb, type Db } from '../apps/api/src/db/knex';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -231,4 +231,27 @@ export async function startBuiltApi(
   }
   exited.catch(() => undefined);
   return { api, port, base, jwtSecret };
+}
+
+/** CPU seconds (user + system) of each of `pids` from /proc/<pid>/stat (a process gone counts 0). */
+export function cpuSecondsOf(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in clock ticks (100 Hz)
+    } catch {
+      out.set(pid, 0);
+    }
+  }
+  return out;
+}
+
+/** The PostgreSQL backends connected to the bench database (the API's or the floor's pool, the listener). */
+export async function backendPids(db: Db): Promise<number[]> {
+  const { rows } = await db.raw<{ rows: { pid: number }[] }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { compressResponses, createApp } from './app';
+import { API_COMPRESS_FROM, compressResponses, compressWhenAsked, createApp } from './app';
 import { createTestContext, type TestContext } from './test/harness';
 
 /** Response compression and asset caching: brotli, else gzip; not for tiny bodies. */
@@ -87,5 +87,26 @@ describe('response compression', () => {
     expect(sse.text).toBe(events);
     const text = await request(app).get('/text').set('Accept-Encoding', 'gzip, br');
     expect(text.headers['content-encoding']).toBe('br');
+  });
+
+  it('when an API answer is made per request, then it is compressed from 4 KB up (a smaller one goes as is); an SPA file from 1 KB', async () => {
+    const { default: express } = await import('express');
+    const app = express();
+    app.use(compressWhenAsked);
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ code: `item-${i}`, name: 'Vodka 750 mL' }));
+    const small = rows(40); // ≈ 1.5 KB of JSON
+    const large = rows(200); // ≈ 7 KB
+    expect(JSON.stringify(small).length).toBeGreaterThan(1024);
+    expect(JSON.stringify(small).length).toBeLessThan(API_COMPRESS_FROM);
+    app.get('/api/v1/small', (_req, res) => void res.json(small));
+    app.get('/api/v1/large', (_req, res) => void res.json(large));
+    app.get('/assets/small.json', (_req, res) => void res.json(small));
+    const plain = await request(app).get('/api/v1/small').set('Accept-Encoding', 'gzip, br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(small);
+    const big = await request(app).get('/api/v1/large').set('Accept-Encoding', 'gzip, br');
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.body).toEqual(large);
+    expect((await request(app).get('/assets/small.json').set('Accept-Encoding', 'gzip, br')).headers['content-encoding']).toBe('br');
   });
 });

@@ -119,6 +119,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   // How long the catalog routes reuse a user's loaded permissions (ms): a revocation applies there within it.
   CATALOG_PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // How long every other signed-in route reuses a user's loaded principal (ms), only while the notification
+  // listener is connected: a change is applied by the next request of this process and on its notification by
+  // the others (issue 29 §1). 0: loaded on every request.
+  PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -216,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     catalogPrincipalCacheMs: e.CATALOG_PRINCIPAL_CACHE_MS,
+    principalCacheMs: e.PRINCIPAL_CACHE_MS,
   };
 }
 

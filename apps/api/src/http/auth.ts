@@ -66,11 +66,15 @@ function verifyWithExpiry(secret: string, token: string): { claims: Required<Acc
 export interface AuthenticateOptions {
   /**
    * Reuse a user's loaded principal (active flag, permission codes, session liveness) for this many
-   * milliseconds. Only for read-only hot paths (the catalog): a revoked permission, deactivation or
-   * sign-out takes effect there as soon as its notification arrives (modules/access/principal-cache.ts),
-   * and after at most this delay without a listener. 0 (the default) loads it on every request.
+   * milliseconds (never past the session's end). A revoked permission, deactivation or sign-out takes effect
+   * in another process as soon as its notification arrives (modules/access/principal-cache.ts), in this one
+   * before the changing request answers (http/route.ts drops the cache), and, without a listener, after at most
+   * this delay (the catalog's read-only routes) or at once with `onlyWhileHeard`. 0 (the default) loads it on
+   * every request.
    */
   principalCacheMs?: number;
+  /** Use the cache only while the notification listener is connected (every other route than the catalog's). */
+  onlyWhileHeard?: boolean;
 }
 
 /**
@@ -84,8 +88,11 @@ export function authenticate(db: Db, secret: string, opts: AuthenticateOptions =
   // Up to 10,000 users' principals, each for `ttl` ms, dropped at once when a change to one is announced by
   // any process (modules/access/principal-cache.ts); a miss or an expired entry loads again.
   const cache = ttl > 0 ? createPrincipalCache(ttl) : undefined;
+  const heard = { onlyWhileHeard: opts.onlyWhileHeard };
   const load = (userId: string, sessionId: string) =>
-    cache ? loadPrincipal(cache, userId, sessionId, () => findPrincipal(db, userId, sessionId)) : findPrincipal(db, userId, sessionId);
+    cache
+      ? loadPrincipal(cache, userId, sessionId, () => findPrincipal(db, userId, sessionId), heard)
+      : findPrincipal(db, userId, sessionId);
   // Tokens already verified with this secret (up to 10,000): the same text verifies the same way, so a repeat
   // skips the HMAC and the JSON parsing; its expiry is checked again on every use.
   const verified = new LRUCache<string, { claims: Required<AccessTokenClaims>; expMs: number }>({ max: 10_000 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Principal } from '../modules/access/access.service';
 import { can } from '../modules/access/access.service';
 import { mayKeyReachRow, mayReachRow, type RowKind } from '../modules/access/rows';
+import { forgetPrincipals } from '../modules/access/principal-cache';
 import { authenticate, requirePermission } from './auth';
 import { apiKeyRateLimit, authenticateApiKey, isApiKeyPrincipal, type ApiKeyPrincipal } from './api-key-auth';
 import { ForbiddenError, NotFoundError } from './errors';
@@ -101,10 +102,18 @@ export interface RouteDef<K extends AuthKind, P, Q, B, H, R> {
   forbiddenDetail?: string;
   /**
    * Reuse the caller's loaded principal for `config.catalogPrincipalCacheMs` (CATALOG_PRINCIPAL_CACHE_MS,
-   * default 2000 ms; read-only hot paths only, e.g. the catalog: a revoked permission applies there within
-   * this bound). Default false: loaded on every request.
+   * default 2000 ms; read-only hot paths only, e.g. the catalog: without the notification listener a revoked
+   * permission applies there within this bound). Default false: the principal is reused for
+   * `config.principalCacheMs` (PRINCIPAL_CACHE_MS) only while principal changes are heard (issue 29 §1).
    */
   cachePrincipal?: boolean;
+  /**
+   * A POST, PUT, PATCH or DELETE route that never changes what a principal holds (grants, a user's active flag
+   * or email, sessions, role permissions): its answer leaves this process's cached principals in place. Every
+   * other such route drops them all before it answers, so its change applies to the very next request here
+   * (other processes drop theirs on its notification). A GET route must never change a principal. Default false.
+   */
+  keepsPrincipals?: boolean;
   /**
    * GET hot paths whose params and query schemas are pure functions of their input (no default from the clock,
    * no lookup): the parsed params and query of the 1,000 most recent distinct inputs are reused (each call gets
@@ -244,12 +253,15 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
   // Routes by their path's first segment (every declared path starts with a literal one): a request is matched
   // only against the routes of its own segment, in their declared order, instead of every route before it.
   const buckets = new Map<string, Router>();
-  const authenticators = new Map<number, RequestHandler>();
-  const authenticator = (cacheMs: number) => {
-    let a = authenticators.get(cacheMs);
+  const authenticators = new Map<string, RequestHandler>();
+  const authenticator = (catalog: boolean) => {
+    const key = String(catalog);
+    let a = authenticators.get(key);
     if (!a) {
-      a = authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: cacheMs });
-      authenticators.set(cacheMs, a);
+      a = catalog
+        ? authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: ctx.config.catalogPrincipalCacheMs })
+        : authenticate(ctx.db, ctx.config.jwtSecret, { principalCacheMs: ctx.config.principalCacheMs, onlyWhileHeard: true });
+      authenticators.set(key, a);
     }
     return a;
   };
@@ -260,7 +272,9 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     const { def } = r;
     // First: the metrics label is the declared path for every answer, a 401 or 400 as much as the 200.
     const chain: RequestHandler[] = [labelledAs(def.path), ...(def.before?.(ctx) ?? [])];
-    if (r.auth === 'user') chain.push(authenticator(def.cachePrincipal ? ctx.config.catalogPrincipalCacheMs : 0));
+    if (r.auth === 'user') chain.push(authenticator(Boolean(def.cachePrincipal)));
+    // Before this route answers (whatever it answers), this process's cached principals are dropped: see keepsPrincipals.
+    const dropsPrincipals = def.method !== 'get' && !def.keepsPrincipals;
     if (r.auth === 'apiKey') chain.push(authenticateApiKey(ctx.db, def.scopes), keyLimit);
     if (r.permissions.length) {
       const check = requirePermission(...r.permissions);
@@ -281,7 +295,7 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
     const scope = r.scope;
     const parseParams = def.params && (def.memoInput ? memoParse(def.params) : (raw: unknown) => def.params!.parse(raw));
     const parseQuery = def.query && (def.memoInput ? memoParse(def.query) : (raw: unknown) => def.query!.parse(raw));
-    chain.push(async (req, res) => {
+    const answer = async (req: Request, res: Response) => {
       const input: RawInput = {
         params: parseParams ? parseParams(req.params) : undefined,
         query: parseQuery ? parseQuery(req.query) : undefined,
@@ -299,7 +313,20 @@ export function mountRoutes(ctx: AppContext, routes: readonly Route[]): Router {
       if (result instanceof Reply) res.status(result.status).json(result.body);
       else if (result === undefined) res.status(status === 200 ? 204 : status).end();
       else res.status(status).json(result);
-    });
+    };
+    chain.push(
+      dropsPrincipals
+        ? async (req, res) => {
+            try {
+              await answer(req, res);
+            } finally {
+              // Synchronously after the answer is handed to the socket or before an error answer is made: the
+              // caller's next request is read only after this (issue 29 §1).
+              forgetPrincipals('*');
+            }
+          }
+        : answer,
+    );
     const segment = firstSegment(def.path);
     if (!segment || segment.includes('{')) throw new Error(`mountRoutes: ${def.path} must start with a literal segment`);
     let bucket = buckets.get(segment);

@@ -1,6 +1,6 @@
 import knex, { type Knex } from 'knex';
 import type { ScopeType } from '@portal/contracts';
-import type { Db } from '../../db/knex';
+import { preparedRaw, type Db } from '../../db/knex';
 
 /**
  * The SQL of scoped grants (ARCHITECTURE §11): the principal with the codes it holds, and what a grant
@@ -34,6 +34,8 @@ export interface Principal {
    * past its absolute lifetime? Always false when loaded without a session id.
    */
   sessionLive?: boolean;
+  /** When a live session stops being live unless changed (its rows' latest `expires_at`, epoch ms); else undefined. */
+  sessionExpiresAt?: number;
 }
 
 /**
@@ -65,29 +67,24 @@ const HELD_ROLES = `WITH RECURSIVE r(role_id) AS (
 
 /** Loads a user with the codes of their grants (anywhere and global) in one query; undefined when absent. */
 export async function findPrincipal(db: Db, userId: string, sessionId?: string): Promise<Principal | undefined> {
-  const row = await db('users as u')
-    .where('u.id', userId)
-    .first(
-      'u.id',
-      'u.email',
-      'u.is_active',
-      db.raw(
-        `coalesce((SELECT array_agg(DISTINCT p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-           WHERE rp.role_id IN (${HELD_ROLES})), '{}') AS codes`,
-        [userId, userId],
-      ),
-      db.raw(
-        `coalesce((SELECT array_agg(DISTINCT p.code) FROM role_grants g
-           JOIN role_permissions rp ON rp.role_id = g.role_id JOIN permissions p ON p.id = rp.permission_id
-          WHERE g.user_id = u.id AND g.scope_type = 'global'), '{}') AS global_codes`,
-      ),
-      sessionId
-        ? db.raw(
-            `EXISTS (SELECT 1 FROM auth_sessions s WHERE s.family_id = ? AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_live`,
-            [sessionId],
-          )
-        : db.raw('false AS session_live'),
-    );
+  // A prepared statement (every signed-in request without a cached principal runs it): planned once per connection.
+  const { rows } = await preparedRaw<{
+    rows: { id: string; email: string; is_active: boolean; codes: string[]; global_codes: string[]; session_ends: Date | null }[];
+  }>(
+    db,
+    'principal',
+    `SELECT u.id, u.email, u.is_active,
+       coalesce((SELECT array_agg(DISTINCT p.code) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+          WHERE rp.role_id IN (${HELD_ROLES})), '{}') AS codes,
+       coalesce((SELECT array_agg(DISTINCT p.code) FROM role_grants g
+          JOIN role_permissions rp ON rp.role_id = g.role_id JOIN permissions p ON p.id = rp.permission_id
+         WHERE g.user_id = u.id AND g.scope_type = 'global'), '{}') AS global_codes,
+       (SELECT max(s.expires_at) FROM auth_sessions s WHERE s.family_id = ?::uuid AND s.user_id = u.id
+          AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_ends
+       FROM users u WHERE u.id = ?::uuid LIMIT 1`,
+    [userId, userId, sessionId ?? null, userId],
+  );
+  const row = rows[0];
   if (!row) return undefined;
   return {
     userId: row.id,
@@ -96,7 +93,8 @@ export async function findPrincipal(db: Db, userId: string, sessionId?: string):
     permissions: new Set<string>(row.codes),
     globalPermissions: new Set<string>(row.global_codes),
     sessionId,
-    sessionLive: row.session_live,
+    sessionLive: row.session_ends !== null,
+    sessionExpiresAt: row.session_ends?.getTime(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
+import { preparedRaw, type Db } from '../../db/knex';
 import { CART_LIMITS, type FulfillmentType, type SplitCasePolicy } from '@portal/contracts';
 
 /** A cart row with the outlet and store facts the cart view shows (spec 001 §3 bcc_carts). */
@@ -117,26 +117,21 @@ export async function findActiveWithItem(
   act: SqlCondition,
   itemCode: string,
 ): Promise<(CartRow & { mayAct: boolean; item: CarriedItemRow | null }) | undefined> {
-  const row = await db('carts as c')
-    .join('outlets as o', 'o.id', 'c.outlet_id')
-    .join('stores as s', 's.id', 'c.store_id')
-    .joinRaw(
-      `LEFT JOIN LATERAL (SELECT i.id AS "itemId", i.bottles_per_case AS "bottlesPerCase", i.min_order_quantity AS "minQty",
+  type Row = CartRow & { mayAct: boolean; itemId: number | null } & Omit<CarriedItemRow, 'itemId'>;
+  const r = await preparedRaw<{ rows: Row[] }>(
+    db,
+    'cart_with_item',
+    `SELECT ${CART_SELECT}, ${act.sql} AS "mayAct", f."itemId", f."bottlesPerCase", f."minQty", f."maxQty", f."increment"
+       FROM carts c JOIN outlets o ON o.id = c.outlet_id JOIN stores s ON s.id = c.store_id
+       LEFT JOIN LATERAL (SELECT i.id AS "itemId", i.bottles_per_case AS "bottlesPerCase", i.min_order_quantity AS "minQty",
                                  i.max_order_quantity AS "maxQty", i.order_increment AS "increment"
                             FROM items i JOIN inventory inv ON inv.store_id = s.id AND inv.item_id = i.id
-                           WHERE i.board_id = s.board_id AND i.code = ? AND i.active LIMIT 1) f ON true`,
-      [itemCode],
-    )
-    .where({ 'c.id': cartId, 'c.user_id': userId, 'c.status': 'active' })
-    .first([
-      ...CART_COLUMNS,
-      db.raw(`${act.sql} AS "mayAct"`, [...act.bindings]),
-      'f.itemId',
-      'f.bottlesPerCase',
-      'f.minQty',
-      'f.maxQty',
-      'f.increment',
-    ]);
+                           WHERE i.board_id = s.board_id AND i.code = ? AND i.active LIMIT 1) f ON true
+      WHERE c.id = ? AND c.user_id = ? AND c.status = 'active'
+      LIMIT 1`,
+    [...act.bindings, itemCode, cartId, userId],
+  );
+  const row = r.rows[0];
   if (!row) return undefined;
   const { itemId, bottlesPerCase, minQty, maxQty, increment, ...cart } = row;
   return { ...cart, item: itemId === null ? null : { itemId, bottlesPerCase, minQty, maxQty, increment } };
@@ -208,7 +203,9 @@ export async function openActive(
   act: SqlCondition,
 ): Promise<{ mayAct: boolean; cart?: CartRow; created: boolean }> {
   const cols = 'id, user_id, outlet_id, store_id, status, fulfillment_flag, delivery_charge, delivery_date, created_at';
-  const r = await db.raw<{ rows: (CartRow & { mayAct: boolean; created: boolean | null })[] }>(
+  const r = await preparedRaw<{ rows: (CartRow & { mayAct: boolean; created: boolean | null })[] }>(
+    db,
+    'cart_open',
     `WITH a AS (SELECT ?::uuid AS user_id, ?::int AS outlet_id, ?::int AS store_id),
           ok AS MATERIALIZED (SELECT ${act.sql} AS ok FROM a),
           ins AS (INSERT INTO carts (user_id, outlet_id, store_id, status)
@@ -244,7 +241,9 @@ export async function findWithLines<X extends object>(
   cartId: number,
   opts: { userId?: string; activeOnly?: boolean; extra: SqlCondition },
 ): Promise<{ cart: CartRow & X; lines: CartLineRow[] } | undefined> {
-  const r = await db.raw<{ rows: Record<string, unknown>[] }>(
+  const r = await preparedRaw<{ rows: Record<string, unknown>[] }>(
+    db,
+    'cart_with_lines',
     `SELECT ${CART_SELECT}, ${opts.extra.sql}, ${PREFIXED_LINE_COLUMNS}
        FROM carts c JOIN outlets o ON o.id = c.outlet_id JOIN stores s ON s.id = c.store_id
        LEFT JOIN cart_items ci ON ci.cart_id = c.id
@@ -284,7 +283,9 @@ export async function addLineByRuleWithLines(
   itemCode: string,
   rule: { first: number; increment: number; max: number },
 ): Promise<{ written: boolean; lines: CartLineRow[] }> {
-  const r = await db.raw<{ rows: (CartLineRow & { written: boolean })[] }>(
+  const r = await preparedRaw<{ rows: (CartLineRow & { written: boolean })[] }>(
+    db,
+    'cart_add_line',
     `WITH up AS (
        INSERT INTO cart_items AS ci (cart_id, item_id, item_code, quantity, unit_price)
        SELECT c.id, i.id, i.code, ?::int, i.retail
@@ -340,21 +341,6 @@ export async function upsertLine(
   return res.rows[0];
 }
 
-/** Does the cart's store carry `itemCode` (an active item in its inventory)? */
-export async function storeCarriesCode(db: Db, cartId: number, itemCode: string): Promise<boolean> {
-  const row = await db('carts as c')
-    .join('stores as s', 's.id', 'c.store_id')
-    .join('items as i', function () {
-      this.on('i.board_id', 's.board_id').andOnVal('i.code', itemCode).andOnVal('i.active', true);
-    })
-    .join('inventory as inv', function () {
-      this.on('inv.store_id', 'c.store_id').andOn('inv.item_id', 'i.id');
-    })
-    .where('c.id', cartId)
-    .first('i.id');
-  return Boolean(row);
-}
-
 /** Sets a line's quantity (1–999); returns false when the line is not in the cart. */
 export async function updateLineQuantity(db: Db, cartId: number, lineId: number, quantity: number): Promise<boolean> {
   const n = await db('cart_items').where({ id: lineId, cart_id: cartId }).update({ quantity, updated_at: db.fn.now() });
@@ -372,7 +358,6 @@ export async function deleteLines(db: Db, cartId: number): Promise<number> {
   return db('cart_items').where({ cart_id: cartId }).del();
 }
 
-/** Deletes the cart row; returns false when it was already gone. */
 /** Locks the cart row until the transaction ends (orders of one cart are placed one at a time). */
 export async function lockById(db: Db, cartId: number): Promise<void> {
   await db('carts').where({ id: cartId }).forUpdate().first('id');
@@ -384,6 +369,7 @@ export async function checkOut(db: Db, cartId: number): Promise<void> {
   await db('carts').where({ id: cartId }).update({ status: 'checked_out', updated_at: db.fn.now() });
 }
 
+/** Deletes the cart row; returns false when it was already gone. */
 export async function deleteCart(db: Db, cartId: number): Promise<boolean> {
   return (await db('carts').where({ id: cartId }).del()) > 0;
 }

@@ -33,6 +33,7 @@ export const cartsRoutes = [
   route({
     method: 'post',
     path: '/carts/{cartId}/items',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
@@ -47,6 +48,7 @@ export const cartsRoutes = [
   route({
     method: 'patch',
     path: '/carts/{cartId}/items/{itemId}',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
@@ -62,6 +64,7 @@ export const cartsRoutes = [
   route({
     method: 'delete',
     path: '/carts/{cartId}/items/{itemId}',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
@@ -73,6 +76,7 @@ export const cartsRoutes = [
   route({
     method: 'delete',
     path: '/carts/{cartId}',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,
@@ -86,6 +90,7 @@ export const cartsRoutes = [
   route({
     method: 'put',
     path: '/carts/{cartId}/fulfillment',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,

@@ -14,6 +14,7 @@ export const quickOrderRoutes = [
   route({
     method: 'post',
     path: '/carts/{cartId}/lines/bulk',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.params.cartId, notFound: CART_MESSAGES.cartNotFound },
     tags: ['carts'],
     permissions: SHOP_CODES,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/knex';
+import { preparedRaw, type Db } from '../../db/knex';
 
 /** A checkout_sessions row with its expiry judged by the database clock. */
 export interface SessionRow {
@@ -58,7 +58,9 @@ export async function lockValidSessionAndCart(
   tokenHash: string,
   userId: string,
 ): Promise<{ id: string; cartId: number; total: string; emergency: boolean } | undefined> {
-  const r = await db.raw<{ rows: { id: string; cartId: number; total: string; emergency: boolean }[] }>(
+  const r = await preparedRaw<{ rows: { id: string; cartId: number; total: string; emergency: boolean }[] }>(
+    db,
+    'checkout_lock',
     `SELECT s.id, s.cart_id AS "cartId", s.total, s.emergency
        FROM checkout_sessions s JOIN carts c ON c.id = s.cart_id
       WHERE s.token_hash = ? AND s.user_id = ? AND s.consumed_at IS NULL AND s.expires_at > now()

@@ -12,6 +12,7 @@ export const checkoutSessionsRoutes = [
   route({
     method: 'post',
     path: '/checkout-sessions',
+    keepsPrincipals: true,
     scope: { row: 'cart', id: (i) => i.body.cartId, fromBody: true, notFound: CART_MESSAGES.cartNotFound, inService: true },
     tags,
     permissions,

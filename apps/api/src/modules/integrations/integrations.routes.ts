@@ -175,6 +175,7 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/stores/{warehouseId}/inventory',
+    keepsPrincipals: true,
     // Checked before the body is read: a store out of the key's reach is a 404 whatever the body holds.
     scope: { row: 'keyStore', id: (i) => i.params.warehouseId, notFound: 'Store not found' },
     tags: ['integrations'],
@@ -210,6 +211,7 @@ export const integrationsRoutes = [
   route({
     method: 'put',
     path: '/integrations/items',
+    keepsPrincipals: true,
     scope: { row: 'keyBoard', id: () => null, notFound: 'Not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
@@ -287,6 +289,7 @@ export const integrationsRoutes = [
   route({
     method: 'post',
     path: '/integrations/orders/{orderNumber}/status',
+    keepsPrincipals: true,
     scope: { row: 'keyOrder', id: (i) => i.params.orderNumber, notFound: 'Order not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',
@@ -326,6 +329,7 @@ export const integrationsRoutes = [
   route({
     method: 'post',
     path: '/integrations/test-events',
+    keepsPrincipals: true,
     scope: { row: 'keyStore', id: (i) => i.body.storeId, fromBody: true, notFound: 'Store not found', inService: true },
     tags: ['integrations'],
     auth: 'apiKey',

@@ -1,5 +1,5 @@
 import { ORDER_EVENT_TYPES } from '@portal/contracts';
-import type { Db } from '../../db/knex';
+import { preparedRaw, type Db } from '../../db/knex';
 
 /** Event types of the order feed and webhooks (ARCHITECTURE §10): one list, in the contracts. */
 export { ORDER_EVENT_TYPES };
@@ -49,7 +49,9 @@ export async function insertEvent(
   const { orderId, storeId, type, orderJson, test } = ev;
   // One statement from the locks to the webhook rows. The appending lock is taken before the seq is drawn, the
   // seq's lock right after: a reader that sees the first without the second waits (order_events_horizon()).
-  const { rows } = await trx.raw<{ rows: { seq: string; deliveries: string[] }[] }>(
+  const { rows } = await preparedRaw<{ rows: { seq: string; deliveries: string[] }[] }>(
+    trx,
+    'order_event_insert',
     `WITH appending AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(?)),
           seqs AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('order_events', 'seq')) AS seq, now() AS at FROM appending),
           drawn AS MATERIALIZED (SELECT s.seq, s.at, pg_advisory_xact_lock((?::bigint << 32) | s.seq) FROM seqs s),

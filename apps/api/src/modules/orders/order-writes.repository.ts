@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '@portal/contracts';
 import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
+import { preparedRaw, type Db } from '../../db/knex';
 import { ORDER_COLUMNS, type OrderLineRow, type OrderRow } from './orders.repository';
 
 /**
@@ -97,7 +97,9 @@ export async function insertOrderWithLines(
          emptied AS (DELETE FROM cart_items WHERE cart_id = ? RETURNING id),
          out AS (UPDATE carts SET status = 'checked_out', updated_at = CURRENT_TIMESTAMP WHERE id = ? RETURNING id)`
     : '';
-  const r = await db.raw<{ rows: Record<string, unknown>[] }>(
+  const r = await preparedRaw<{ rows: Record<string, unknown>[] }>(
+    db,
+    'order_insert',
     `WITH o AS (
        INSERT INTO orders (order_number, user_id, store_id, outlet_id, checkout_session_id, status, payment_method, payment_status,
                            fulfillment_flag, delivery_date, delivery_charge, subtotal, total_amount, split_case_fee, customer_name,

@@ -33,6 +33,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders',
+    keepsPrincipals: true,
     scope: 'self',
     tags,
     permissions: [PERMISSIONS.cartsCheckout],
@@ -86,6 +87,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/check-payment',
+    keepsPrincipals: true,
     scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
@@ -117,6 +119,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/ready',
+    keepsPrincipals: true,
     scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
@@ -133,6 +136,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/complete',
+    keepsPrincipals: true,
     scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
@@ -148,6 +152,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/cancel',
+    keepsPrincipals: true,
     scope: { row: 'storeOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,
@@ -167,6 +172,7 @@ export const ordersRoutes = [
   route({
     method: 'post',
     path: '/orders/{orderId}/reorder',
+    keepsPrincipals: true,
     scope: { row: 'ownOrder', id: (i) => i.params.orderId, notFound: ORDER_MESSAGES.notFound },
     tags,
     params: orderIdParams,

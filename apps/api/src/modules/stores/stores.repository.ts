@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { compileStatement, runCompiled, type CompiledStatement, type Db } from '../../db/knex';
+import { compileStatement, runCompiled, statementName, type CompiledStatement, type Db } from '../../db/knex';
 import { PERMISSIONS, type SplitCasePolicy } from '@portal/contracts';
 import { browseStoreSql } from '../access/access.service';
 
@@ -145,14 +144,6 @@ export async function findProductPage(db: Db, q: ProductSearch): Promise<{ rows:
   const { rows } = await db.raw<{ rows: ProductRow[] }>(sql, bindings).options({ name });
   return { rows, total: rows[0]?.total ?? 0 };
 }
-
-/** Prepared statements' names by SQL text (a handful of texts: hashed once each, not on every request). */
-const statementNames = new Map<string, string>();
-const statementName = (prefix: string, sql: string): string => {
-  let name = statementNames.get(sql);
-  if (!name) statementNames.set(sql, (name = `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
-  return name;
-};
 
 /**
  * In one statement: whether the user may browse the store (access.browseStoreSql) and the store's catalog
