@@ -1,5 +1,6 @@
 import { addDays, format, parseISO } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
+import type { Cart } from '@portal/contracts';
 import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
 
 /**
@@ -133,19 +134,22 @@ it('buyer at 1280 px: browse, page, search vodka, filter a size, pricing, add tw
   const qty = page.getByRole('textbox', { name: `Quantity of ${firstName}` });
   const patched = cartWrite(page, 'PATCH', '/items/');
   await qty.fill('3');
+  // The writes are checked by the cart each answers: Chromium hides the body of a cloned Request (ky clones each
+  // request for its retry) from DevTools and Playwright, so postDataJSON() is null although the body is sent.
   const patch = await patched;
-  expect(patch.request().postDataJSON()).toEqual({ quantity: 3 });
+  const lineId = Number(new URL(patch.url()).pathname.split('/').pop());
+  expect(((await patch.json()) as Cart).items.find((l) => l.id === lineId)?.quantity).toBe(3);
 
   const delivery = cartWrite(page, 'PUT', '/fulfillment');
   await page.getByRole('radio', { name: /Delivery/ }).click();
-  expect((await delivery).request().postDataJSON()).toEqual({ type: 'Delivery', date: null });
+  expect(((await (await delivery).json()) as Cart).fulfillment).toMatchObject({ type: 'Delivery', date: null });
   // Delivery offers the store's delivery dates only (issue 28): the calendar opens on the first one, Enter takes it.
   const dated = cartWrite(page, 'PUT', '/fulfillment');
   await page.getByLabel('Delivery date').click();
   await page.getByRole('grid').waitFor();
   await page.keyboard.press('Enter');
   const tomorrow = addDays(new Date(), 1);
-  const posted = (await dated).request().postDataJSON() as { type: string; date: string };
+  const posted = ((await (await dated).json()) as Cart).fulfillment as { type: string; date: string };
   expect(posted.type).toBe('Delivery');
   expect(posted.date >= format(addDays(tomorrow, -1), 'yyyy-MM-dd')).toBe(true);
   await page
