@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronRight, Package, Store } from 'lucide-react';
 import type { Order } from '@portal/contracts';
@@ -13,10 +13,15 @@ import { useLiveOrders } from '../api/use-live-orders';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { itemsText } from '../lib/order-text';
 import { LiveIndicator } from './live-indicator';
-import { OrderHistoryDetailsDialog } from './order-history-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
 import { StatementDownload } from './statement-download';
+
+/** The details dialog (with its claims form) loads when an order is first opened, not with the list (issue 26). */
+const loadOrderHistoryDetailsDialog = () => import('./order-history-details-dialog');
+/** How long after the screen shows the details dialog's code is fetched ahead (ms). */
+const DETAILS_PRELOAD_MS = 3000;
+const OrderHistoryDetailsDialog = lazy(async () => ({ default: (await loadOrderHistoryDetailsDialog()).OrderHistoryDetailsDialog }));
 
 export const HISTORY_MESSAGES = {
   empty: 'No orders found. Start shopping to see your order history!',
@@ -133,6 +138,13 @@ export function OrderHistory() {
   const live = useLiveOrders();
   const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store), { refreshInterval: live.refreshInterval(60_000) });
   const [selected, setSelected] = useState<Order | null>(null);
+  // Mounted from the first opening on (it keeps its closing animation), loaded ahead once the list is idle.
+  const [detailsUsed, setDetailsUsed] = useState(false);
+  if (selected && !detailsUsed) setDetailsUsed(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadOrderHistoryDetailsDialog().catch(() => undefined), DETAILS_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (orders.error) notify({ title: 'Error', description: HISTORY_MESSAGES.loadFailed, variant: 'destructive' });
@@ -191,7 +203,11 @@ export function OrderHistory() {
       </header>
       {outlet && store && <StatementDownload outletId={outlet.outletId} outletName={outlet.outletName} />}
       {body}
-      <OrderHistoryDetailsDialog order={selected} onClose={() => setSelected(null)} />
+      {detailsUsed && (
+        <Suspense fallback={null}>
+          <OrderHistoryDetailsDialog order={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { PERMISSIONS, type Order } from '@portal/contracts';
 import { useSession } from '@/lib/session';
@@ -18,10 +18,15 @@ import { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
 import { useNoticesSettled } from '../lib/use-notices-settled';
 import { useStoreOrderActions } from '../lib/use-store-order-actions';
 import { StoreOrderCard } from './store-order-card';
-import { StoreOrderDetailsDialog } from './store-order-details-dialog';
 import { TomorrowsDeliveries } from './tomorrows-deliveries';
 import { StorePaymentWarning } from './store-payment-warning';
 import { NeedsAttention } from './needs-attention';
+
+/** The details dialog (with its claims form) loads when an order is first opened, not with the list (issue 26). */
+const loadStoreOrderDetailsDialog = () => import('./store-order-details-dialog');
+/** How long after the screen shows the details dialog's code is fetched ahead (ms). */
+const DETAILS_PRELOAD_MS = 3000;
+const StoreOrderDetailsDialog = lazy(async () => ({ default: (await loadStoreOrderDetailsDialog()).StoreOrderDetailsDialog }));
 
 export { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
 
@@ -65,6 +70,13 @@ export function StoreOrders() {
   );
   const count = (t: Tab) => (counts && !(t === 'all' && search.trim()) ? counts[t] : byTab[t].length);
   const selected = items.find((o) => o.id === selectedId) ?? null;
+  // Mounted from the first opening on (it keeps its closing animation), loaded ahead once the list is idle.
+  const [detailsUsed, setDetailsUsed] = useState(false);
+  if (selectedId !== null && !detailsUsed) setDetailsUsed(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadStoreOrderDetailsDialog().catch(() => undefined), DETAILS_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   function onSearch(value: string) {
     setSearch(value);
@@ -124,13 +136,17 @@ export function StoreOrders() {
           cancelling && act(cancelling, () => cancelOrder(cancelling.id, reason), STORE_ORDERS_MESSAGES.cancelledTitle)
         }
       />
-      <StoreOrderDetailsDialog
-        order={selected}
-        canMarkReady={canManage}
-        marking={marking === selected?.id}
-        onMarkReady={markReady}
-        onClose={() => setSelectedId(null)}
-      />
+      {detailsUsed && (
+        <Suspense fallback={null}>
+          <StoreOrderDetailsDialog
+            order={selected}
+            canMarkReady={canManage}
+            marking={marking === selected?.id}
+            onMarkReady={markReady}
+            onClose={() => setSelectedId(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
