@@ -1,14 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * sonner loads after the page has shown, not with it (issue 15 §4, issue 26): <Toaster /> mounts its lazy region
- * TOASTER_DELAY_MS after the first render, or at once when something is notified earlier; notify() waits until
+ * sonner loads with the first toast, not with the page (issue 15 §4, issue 26: no script work while a page loads
+ * that nothing shows): <Toaster /> mounts its lazy region when notify() is first called, and notify() waits until
  * the region is there, so no toast is lost.
  */
 const loadSonner = () => import('sonner');
 const Sonner = lazy(async () => ({ default: (await loadSonner()).Toaster }));
-/** How long after the first render the toast region loads when nothing asked for it sooner (ms). */
-const TOASTER_DELAY_MS = 3000;
 /** Mounts the toast region now (set while a <Toaster /> is rendered). */
 let mountToaster: (() => void) | null = null;
 let regionMounted: () => void = () => undefined;
@@ -34,9 +32,7 @@ export function Toaster() {
   useEffect(() => {
     const mount = () => setOn(true);
     mountToaster = mount;
-    const timer = setTimeout(mount, TOASTER_DELAY_MS);
     return () => {
-      clearTimeout(timer);
       if (mountToaster === mount) mountToaster = null;
     };
   }, []);

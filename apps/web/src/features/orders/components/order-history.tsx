@@ -19,8 +19,6 @@ import { StatementDownload } from './statement-download';
 
 /** The details dialog (with its claims form) loads when an order is first opened, not with the list (issue 26). */
 const loadOrderHistoryDetailsDialog = () => import('./order-history-details-dialog');
-/** How long after the screen shows the details dialog's code is fetched ahead (ms). */
-const DETAILS_PRELOAD_MS = 3000;
 const OrderHistoryDetailsDialog = lazy(async () => ({ default: (await loadOrderHistoryDetailsDialog()).OrderHistoryDetailsDialog }));
 
 export const HISTORY_MESSAGES = {
@@ -138,13 +136,9 @@ export function OrderHistory() {
   const live = useLiveOrders();
   const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store), { refreshInterval: live.refreshInterval(60_000) });
   const [selected, setSelected] = useState<Order | null>(null);
-  // Mounted from the first opening on (it keeps its closing animation), loaded ahead once the list is idle.
+  // Loaded and mounted at the first opening (then kept, for its closing animation): no work for it while the page loads.
   const [detailsUsed, setDetailsUsed] = useState(false);
   if (selected && !detailsUsed) setDetailsUsed(true);
-  useEffect(() => {
-    const timer = setTimeout(() => void loadOrderHistoryDetailsDialog().catch(() => undefined), DETAILS_PRELOAD_MS);
-    return () => clearTimeout(timer);
-  }, []);
 
   useEffect(() => {
     if (orders.error) notify({ title: 'Error', description: HISTORY_MESSAGES.loadFailed, variant: 'destructive' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { PERMISSIONS, type Order } from '@portal/contracts';
 import { useSession } from '@/lib/session';
@@ -24,8 +24,6 @@ import { NeedsAttention } from './needs-attention';
 
 /** The details dialog (with its claims form) loads when an order is first opened, not with the list (issue 26). */
 const loadStoreOrderDetailsDialog = () => import('./store-order-details-dialog');
-/** How long after the screen shows the details dialog's code is fetched ahead (ms). */
-const DETAILS_PRELOAD_MS = 3000;
 const StoreOrderDetailsDialog = lazy(async () => ({ default: (await loadStoreOrderDetailsDialog()).StoreOrderDetailsDialog }));
 
 export { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
@@ -70,13 +68,9 @@ export function StoreOrders() {
   );
   const count = (t: Tab) => (counts && !(t === 'all' && search.trim()) ? counts[t] : byTab[t].length);
   const selected = items.find((o) => o.id === selectedId) ?? null;
-  // Mounted from the first opening on (it keeps its closing animation), loaded ahead once the list is idle.
+  // Loaded and mounted at the first opening (then kept, for its closing animation): no work for it while the page loads.
   const [detailsUsed, setDetailsUsed] = useState(false);
   if (selectedId !== null && !detailsUsed) setDetailsUsed(true);
-  useEffect(() => {
-    const timer = setTimeout(() => void loadStoreOrderDetailsDialog().catch(() => undefined), DETAILS_PRELOAD_MS);
-    return () => clearTimeout(timer);
-  }, []);
 
   function onSearch(value: string) {
     setSearch(value);
