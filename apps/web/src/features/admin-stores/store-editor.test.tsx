@@ -16,7 +16,6 @@ globalThis.ResizeObserver ??= class {
 
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const store: AdminStore = {
   id: 2190,

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
+import { notify } from '@/components/ui/toaster';
 import { adminStoreSchema } from '@portal/contracts';
 import { adminStore } from '@/test/admin-fixtures';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { OrderingSettingsCard } from './ordering-settings-card';
 
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
 const store = adminStore({
   id: 2190,
@@ -60,7 +60,7 @@ describe('Store editor Settings: ordering week (issue 28 §5)', () => {
       splitCaseFee: '0.00',
     });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(toast.success).toHaveBeenCalledWith('Ordering settings saved', expect.anything());
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Ordering settings saved', variant: 'success' }));
   });
 
   it('when no order day, a bad lead or a negative amount is entered, then each field says so and nothing is sent', async () => {
@@ -103,7 +103,11 @@ describe('Store editor Settings: ordering week (issue 28 §5)', () => {
     await user.clear(lead);
     await user.type(lead, '2');
     await user.click(screen.getByRole('button', { name: 'Save ordering settings' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to save the ordering settings', expect.anything()));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Failed to save the ordering settings', variant: 'destructive' }),
+      ),
+    );
     unmount();
     renderCard(new FakeApi(), false);
     expect(screen.getByRole('textbox', { name: 'Delivery lead days' })).toBeDisabled();

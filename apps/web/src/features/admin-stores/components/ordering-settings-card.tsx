@@ -1,7 +1,6 @@
 import { useEffect, type InputHTMLAttributes } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { CalendarClock } from 'lucide-react';
 import type { AdminStore } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import {
   type OrderingBody,
   type OrderingFormValues,
 } from '../api/store-ordering';
+import { notify } from '@/components/ui/toaster';
 
 /** Time zones offered first (Iowa and the other US zones); the store's own is added when it is another. */
 const TIME_ZONES = [
@@ -140,7 +140,7 @@ export function OrderingSettingsCard({
   const submit = handleSubmit(async (body) => {
     try {
       const saved = await saveStoreOrdering(store.id, body);
-      toast.success('Ordering settings saved', { description: saved.name, duration: 3000 });
+      notify({ title: 'Ordering settings saved', description: saved.name, variant: 'success', duration: 3000 });
       reset(orderingFormValues(saved));
       onSaved(saved);
     } catch (e) {
@@ -149,7 +149,7 @@ export function OrderingSettingsCard({
         const m = err.fieldError(f);
         if (m) setError(f, { message: m });
       }
-      toast.error('Failed to save the ordering settings', { description: err.message, duration: 3000 });
+      notify({ title: 'Failed to save the ordering settings', description: err.message, variant: 'destructive', duration: 3000 });
     }
   });
   const zones = TIME_ZONES.includes(store.timeZone ?? '') || !store.timeZone ? TIME_ZONES : [store.timeZone, ...TIME_ZONES];

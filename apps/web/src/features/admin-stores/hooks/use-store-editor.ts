@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ADMIN_ORG_MESSAGES, type AdminStore } from '@portal/contracts';
 import { toApiError } from '@/lib/api';
@@ -76,7 +75,7 @@ export function useStoreEditor({
     async (body) => {
       try {
         const saved = await saveStore(store?.id ?? null, body);
-        toast.success(store ? 'Store saved' : 'Store created', { description: saved.name, duration: SAVE_TOAST_MS });
+        notify({ title: store ? 'Store saved' : 'Store created', description: saved.name, variant: 'success', duration: SAVE_TOAST_MS });
         reset(toForm(saved));
         onSaved(saved);
       } catch (e) {
@@ -91,7 +90,7 @@ export function useStoreEditor({
             : err.status === 404
               ? 'No rows were updated - check permissions or data'
               : 'Failed to save store';
-        toast.error(title, { description: err.status === 403 ? undefined : err.message, duration: SAVE_TOAST_MS });
+        notify({ title, description: err.status === 403 ? undefined : err.message, variant: 'destructive', duration: SAVE_TOAST_MS });
       }
     },
     (errs) => {
