@@ -105,6 +105,15 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts go through components/ui/toaster (notify): it mounts sonner's region on first use, so a direct sonner
+    // call elsewhere could show nothing (issue 26: the region is not loaded with the page).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**', 'apps/web/src/components/ui/toaster.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: 'Toast with notify() from @/components/ui/toaster.' }] }],
+    },
+  },
+  {
     // The same size rule on the API (issue 25 item 4): a production file over 400 lines is two things; split it
     // along its seams into files of the same module. Tests and test support under src/test/ are not production
     // code, nor is src/faults/ (the fault-injection test harness, money-faults.ts, over 400 lines on purpose).
