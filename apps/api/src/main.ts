@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { loadConfig } from './config';
 import { createProcessLogger, exitOnUncaught, flushLogsSync } from './logger';
 import { createDb, migrateLatest } from './db/knex';
@@ -98,6 +99,12 @@ async function main() {
     for (const line of startBanner(config, DEMO_ACCOUNTS)) logger.info(line);
   });
   server.keepAliveTimeout = 65_000;
+  // Open connections, for a shutdown that does not wait out their keep-alive (below).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -106,10 +113,23 @@ async function main() {
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // A keep-alive connection (a proxy's, a browser's) busy now would hold the close for keepAliveTimeout (and the
+    // process until the forced exit): its answer, and any later one, says `Connection: close` so the client stops
+    // reusing it, and connections are closed as soon as they go idle. (http-terminator's approach, without its
+    // logger and dependencies.) A live stream (GET /me/events) is cut now, as if its client had left: the client
+    // reconnects with Last-Event-ID, through the proxy to another replica.
+    const closeAfter = (res: ServerResponse | undefined) => {
+      if (res && !res.headersSent) res.setHeader('connection', 'close');
+      else if (res?.req.headers.accept?.includes('text/event-stream')) res.destroy();
+    };
+    for (const socket of sockets) closeAfter((socket as Socket & { _httpMessage?: ServerResponse })._httpMessage);
+    server.prependListener('request', (_req, res: ServerResponse) => closeAfter(res));
+    const closingIdle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((ok) => {
       server.close(() => ok());
       server.closeIdleConnections();
     });
+    clearInterval(closingIdle);
     await outbox.stop().catch((err) => logger.error({ err }, 'mail outbox did not stop cleanly'));
     await imports.stop().catch((err) => logger.error({ err }, 'import queue did not stop cleanly'));
     await webhooks.stop().catch((err) => logger.error({ err }, 'webhook queue did not stop cleanly'));

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness';
+import { signAccessToken } from '../http/auth';
 import { accountsWithDemoPassword, DEMO_ACCOUNTS, seedDemo } from '@portal/seeds';
 
 /**
@@ -317,5 +319,68 @@ describe('demo data only by explicit choice', () => {
     const start = await run('apps/api/src/main.ts', [], { ...PROD, PORT: String(port) }, async () => (served = await healthy(port)()));
     expect(served).toBe(true);
     expect(start.stderr).not.toContain('failed to start');
+  }, 120_000);
+
+  it('when a production start is stopped (SIGTERM) with a request in flight on a keep-alive connection and a live stream open, then the answer says Connection: close, the stream ends and it exits 0 without the forced exit', async () => {
+    await seedDemo(t.db, { password: `Rand#${randomUUID()}`, bcryptCost: 4 }); // not the public password: a production start serves
+    const port = await freePort();
+    const api = spawn(process.execPath, [TSX, 'apps/api/src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.config.databaseUrl!, LOG_LEVEL: 'info', ...PROD, PORT: String(port) },
+    });
+    let log = '';
+    api.stdout.on('data', (d) => (log += d));
+    api.stderr.on('data', (d) => (log += d));
+    const exited = new Promise<number | null>((ok) => api.on('close', (code) => ok(code)));
+    for (let i = 0; i < 120 && !(await healthy(port)()); i++) await new Promise((ok) => setTimeout(ok, 500));
+    try {
+      // A signed-in user's live stream (a session row and a token signed with the start's secret).
+      const user = (await t.db('users').where({ email: DEMO_ACCOUNTS[0].email }).first('id', 'email'))!;
+      const sid = randomUUID();
+      await t.db('auth_sessions').insert({
+        user_id: user.id,
+        family_id: sid,
+        token_hash: createHash('sha256').update(randomUUID()).digest('hex'),
+        expires_at: new Date(Date.now() + 3600_000),
+      });
+      const token = signAccessToken(PROD.JWT_SECRET, 600, { sub: user.id, email: user.email, sid }).token;
+      const stream = await fetch(`http://127.0.0.1:${port}/api/v1/me/events`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      let received = '';
+      while (!/event: ?ready/.test(received)) received += new TextDecoder().decode((await reader.read()).value);
+
+      // A request whose body has not fully arrived: in flight when the signal comes.
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((ok) => socket.once('connect', ok));
+      let answer = '';
+      socket.on('data', (d) => (answer += d));
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+      socket.write(
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((ok) => setTimeout(ok, 300));
+      api.kill('SIGTERM');
+      await new Promise((ok) => setTimeout(ok, 300));
+      socket.write(body.slice(5));
+      const socketClosed = new Promise((ok) => socket.once('close', ok));
+
+      const streamEnded = reader.read().then(
+        async function drain(r): Promise<boolean> {
+          return r.done ? true : drain(await reader.read());
+        },
+        () => true,
+      );
+      expect(await streamEnded).toBe(true);
+      await socketClosed;
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(await exited).toBe(0);
+      expect(log).toContain('"msg":"stopped"');
+    } finally {
+      api.kill('SIGKILL');
+    }
   }, 120_000);
 });
