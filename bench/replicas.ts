@@ -11,9 +11,12 @@
  *   3. N buyers place in-store orders through the proxy while replica 1 and then replica 2 are restarted
  *      (SIGTERM, wait for exit, start again on the same port): failed requests counted, orders answered 201
  *      against the database, and the order feed read from the start through the proxy: every order's
- *      order.created once, in seq order (gap-free).
- * The reconciler and the janitors are pg-boss schedules: one job per tick whichever replicas run, taken by one
- * worker (SKIP LOCKED); each replica's startup reconciliation pass settles on the locked order row.
+ *      order.created once, in seq order (gap-free);
+ *   4. the reconciler and the janitors run once per tick: both are pg-boss schedules (every minute here,
+ *      PAYMENT_RECONCILE_CRON and JANITOR_CRON) that both replicas register; it waits (≤ 150 s) until two ticks
+ *      after the start have run, then counts their jobs per minute in pg-boss's tables (one job per tick, taken
+ *      by one worker with SKIP LOCKED, completed once). Each replica's startup reconciliation pass is separate
+ *      and settles on the locked order row.
  * Writes bench/results/replicas.json. A measurement, never a test.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -24,6 +27,9 @@ import { cpus, loadavg } from 'node:os';
 import { benchToken } from './session';
 import { BenchSkipped, benchArgs, benchDatabaseUrl, freePort, positive, startBuiltApi, stop, waitForHttp, type BenchInfo } from './support';
 import { dropDatabase, freshDatabase, loop, prepare } from './orders';
+import type { Db } from '../apps/api/src/db/knex';
+import { JANITOR_QUEUE } from '../apps/api/src/jobs/janitors';
+import { RECONCILE_QUEUE } from '../apps/api/src/jobs/payment-reconciler';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -69,6 +75,8 @@ export async function run(argv: string[]): Promise<string> {
     PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
     API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     JOBS_ENABLED: 'true',
+    PAYMENT_RECONCILE_CRON: '* * * * *',
+    JANITOR_CRON: '* * * * *',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', // 429s and 401s are what this benchmark asks for
   };
   const ports = [await freePort(), await freePort()];
@@ -85,6 +93,7 @@ export async function run(argv: string[]): Promise<string> {
     const base = `http://127.0.0.1:${proxyPort}/api/v1`;
     const direct = ports.map((p) => `http://127.0.0.1:${p}/api/v1`);
     await waitForHttp(`${base}/health`, 30_000);
+    const jobsFrom = new Date();
     console.log(`2 replicas (ports ${ports.join(', ')}) behind HAProxy on ${proxyPort}; load ${loadavg()[0].toFixed(1)}`);
 
     // 1. One API key's limit across both replicas.
@@ -183,6 +192,9 @@ export async function run(argv: string[]): Promise<string> {
     }
     const ordered = seqs.every((s, i) => i === 0 || s > seqs[i - 1]);
     const ordersInStore = Number((await db('orders').where({ store_id: 2190 }).count<{ n: string }[]>('* as n'))[0].n);
+
+    // 4. The scheduled jobs ran once per tick, whichever replica took them.
+    const scheduled = await scheduledJobs(db, jobsFrom);
     const result = {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, loadavg: loadavg().map((l) => +l.toFixed(2)) },
@@ -199,6 +211,7 @@ export async function run(argv: string[]): Promise<string> {
         duplicates: dupes,
       },
       feed: { events: seqs.length, inSeqOrder: ordered, ordersWithCreatedEvent: createdOrders.size, ordersOfTheStore: ordersInStore },
+      scheduledJobs: scheduled,
     };
     console.log(`3. ${restarts.join('; ')}`);
     console.log(
@@ -207,13 +220,62 @@ export async function run(argv: string[]): Promise<string> {
     console.log(
       `   feed read from the start through the proxy: ${seqs.length} events, in seq order: ${ordered}; order.created for ${createdOrders.size} of the store's ${ordersInStore} orders`,
     );
+    for (const q of scheduled)
+      console.log(
+        `4. ${q.queue}: ${q.jobs} jobs for ${q.ticks} ticks since the start (at most ${q.mostInOneTick} in one minute), ${q.completed} completed, ${q.retried} retried`,
+      );
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/replicas.json'), JSON.stringify(result, null, 2) + '\n');
-    return `limit ${limited.ok}/${limited.sent} across 2 replicas; revoked key ${keyAfter}, session ${sessionAfter.join('/')} at once; rolling restart: ${placed} orders, ${failed} failed, ${dupes} duplicates; feed ${ordered && createdOrders.size === ordersInStore ? 'gap-free' : 'NOT gap-free'} (${createdOrders.size}/${ordersInStore})`;
+    return `limit ${limited.ok}/${limited.sent} across 2 replicas; revoked key ${keyAfter}, session ${sessionAfter.join('/')} at once; rolling restart: ${placed} orders, ${failed} failed, ${dupes} duplicates; feed ${ordered && createdOrders.size === ordersInStore ? 'gap-free' : 'NOT gap-free'} (${createdOrders.size}/${ordersInStore}); ${scheduled.map((q) => `${q.queue} ${q.jobs} jobs/${q.ticks} ticks`).join(', ')}`;
   } finally {
     if (proxy) proxy.kill('SIGTERM');
     for (const a of apis) await stop(a);
     await db.destroy();
     if (!values.keep) await dropDatabase(url);
+  }
+}
+
+interface ScheduledQueue {
+  queue: string;
+  /** Jobs created since the start, in pg-boss's job and archive tables. */
+  jobs: number;
+  /** Distinct minutes those jobs were created in (the cron ticks). */
+  ticks: number;
+  mostInOneTick: number;
+  completed: number;
+  retried: number;
+}
+
+/**
+ * The reconciler's and the janitors' jobs created since `from` (step 4): waits up to 150 s until each queue's jobs of
+ * two ticks after the start have finished, then counts them per minute.
+ */
+async function scheduledJobs(db: Db, from: Date): Promise<ScheduledQueue[]> {
+  const queues = [RECONCILE_QUEUE, JANITOR_QUEUE];
+  const count = async () =>
+    (
+      await db.raw(
+        `SELECT name AS queue, count(*)::int AS jobs, count(DISTINCT date_trunc('minute', created_on))::int AS ticks,
+                coalesce(max(per_tick), 0)::int AS "mostInOneTick",
+                count(*) FILTER (WHERE state = 'completed')::int AS completed,
+                count(*) FILTER (WHERE retry_count > 0)::int AS retried
+           FROM (SELECT name, created_on, state, retry_count,
+                        count(*) OVER (PARTITION BY name, date_trunc('minute', created_on)) AS per_tick
+                   FROM (SELECT name, created_on, state, retry_count FROM pgboss.job
+                         UNION ALL SELECT name, created_on, state, retry_count FROM pgboss.archive) j
+                  WHERE name = ANY(?) AND created_on >= ?) t
+          GROUP BY name ORDER BY name`,
+        [queues, from],
+      )
+    ).rows as ScheduledQueue[];
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const rows = await count();
+    const done = queues.every((q) => rows.some((r) => r.queue === q && r.ticks >= 2 && r.completed === r.jobs));
+    if (done || Date.now() > deadline)
+      return queues.map(
+        (q) => rows.find((r) => r.queue === q) ?? { queue: q, jobs: 0, ticks: 0, mostInOneTick: 0, completed: 0, retried: 0 },
+      );
+    await new Promise((ok) => setTimeout(ok, 2000));
   }
 }
