@@ -3,6 +3,7 @@ import useSWR, { preload, type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import { problemSchema } from '@portal/contracts';
 import { ApiError } from './api-error';
+import { takeBootData } from './boot';
 
 let accessToken: string | null = null;
 let refreshing: Promise<string | null> | null = null;
@@ -198,6 +199,15 @@ function xhrFetch(form: FormData, onProgress: (percent: number | null) => void):
 /** GET `path` and parse the body with `schema` (throws ApiError or ZodError). */
 export async function getJson<T extends z.ZodTypeAny>(path: string, schema: T): Promise<z.infer<T>> {
   return schema.parse(await api.get(path));
+}
+
+/**
+ * GET `path` parsed with `schema`, taking index.html's boot script's answer for it when it has one (lib/boot.ts: once,
+ * on a signed-in page load, issue 26) instead of asking again; without one, or when it failed, this is getJson.
+ */
+export async function getBootedJson<T extends z.ZodTypeAny>(path: string, schema: T): Promise<z.infer<T>> {
+  const answered = await takeBootData(path);
+  return answered ? schema.parse(answered) : getJson(path, schema);
 }
 
 /** SWR hook over getJson; `path` null skips the request. */

@@ -2,25 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { Me } from '@portal/contracts';
 import { FakeApi } from '@/test/fake-api';
+import { meFixture } from '@/test/me-fixture';
 import { getAccessToken } from './api';
 import { SessionProvider, useSession, type SessionValue } from './session';
 
 const jwt = `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
-const me: Me = {
-  user: { id: 'u1', email: 'buyer@example.com', isActive: true, lastLoginAt: null },
-  profile: {
-    userId: 'u1',
-    email: 'buyer@example.com',
-    firstName: 'Blake',
-    lastName: 'Buyer',
-    fullName: 'Blake Buyer',
-    phone: null,
-    lastSelectedOutletId: null,
-    lastSelectedStoreId: null,
-  },
-  roles: [],
-  permissions: ['bcc.carts.use'],
-};
+const me: Me = meFixture({ permissions: ['bcc.carts.use'] });
 
 let current: SessionValue;
 function Probe() {

@@ -3,7 +3,6 @@ import useSWR, { preload } from 'swr';
 import type { z } from 'zod';
 import type { MyOutlet, StoreSummary } from '@portal/contracts';
 import type { ApiError } from './api-error';
-import { takeBootData } from './boot';
 import { SESSION_TOKEN_EVENT, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, useSession } from './session';
 
 /** Local-storage key of the shop view state (filters, page, view mode); removed on outlet/store switch. */
@@ -53,11 +52,8 @@ type SchemaName = 'myOutletsSchema' | 'selectionSchema' | 'outletStoresSchema';
 const fetchParsed =
   <K extends SchemaName>(name: K) =>
   async (path: string): Promise<z.infer<Contracts[K]>> => {
-    const early = takeBootData(path);
-    const [{ getJson }, contracts] = await Promise.all([import('./api'), import('@/lib/schemas')]);
-    const answered = await early;
-    if (answered) return contracts[name].parse(answered) as z.infer<Contracts[K]>;
-    return getJson(path, contracts[name]) as Promise<z.infer<Contracts[K]>>;
+    const [{ getBootedJson }, contracts] = await Promise.all([import('./api'), import('@/lib/schemas')]);
+    return getBootedJson(path, contracts[name]) as Promise<z.infer<Contracts[K]>>;
   };
 const fetchOutlets = fetchParsed('myOutletsSchema');
 const fetchSelection = fetchParsed('selectionSchema');

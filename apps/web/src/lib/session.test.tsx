@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { AUTH_MESSAGES, meSchema, tokenResponseSchema, type Me } from '@portal/contracts';
 import { FakeApi, problem, reply, unreachable } from '@/test/fake-api';
+import { meFixture } from '@/test/me-fixture';
 import { ApiError, getAccessToken, setAccessToken } from './api';
 import {
   SESSION_TOKEN_EVENT,
@@ -15,21 +16,8 @@ import {
 } from './session';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ sub: 'u1', exp }))}.s`;
-const meOf = (isActive = true): Me => ({
-  user: { id: 'u1', email: 'buyer@example.com', isActive, lastLoginAt: null },
-  profile: {
-    userId: 'u1',
-    email: 'buyer@example.com',
-    firstName: 'Blake',
-    lastName: 'Buyer',
-    fullName: 'Blake Buyer',
-    phone: null,
-    lastSelectedOutletId: null,
-    lastSelectedStoreId: null,
-  },
-  roles: [],
-  permissions: ['bcc.carts.use'],
-});
+const meOf = (isActive = true): Me =>
+  meFixture({ user: { id: 'u1', email: 'buyer@example.com', isActive, lastLoginAt: null }, permissions: ['bcc.carts.use'] });
 const tokenResponse = {
   access_token: jwt(Math.floor(Date.now() / 1000) + 900),
   token_type: 'bearer' as const,

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSWRConfig } from 'swr';
 import { AUTH_MESSAGES, type Me } from '@portal/contracts';
-import { forgetBoot, takeBootData, takeBootToken } from './boot';
+import { forgetBoot, takeBootToken } from './boot';
 
 type ApiModule = typeof import('./api');
 /**
@@ -103,11 +103,8 @@ function tokenExpiry(token: string): number {
 async function fetchMe(): Promise<Me> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const early = attempt === 0 ? takeBootData('/me') : null;
-      const [{ getJson }, { meSchema }] = await Promise.all([loadApi(), loadContracts()]);
-      const answered = await early;
-      if (answered) return meSchema.parse(answered);
-      return await getJson('/me', meSchema);
+      const [{ getJson, getBootedJson }, { meSchema }] = await Promise.all([loadApi(), loadContracts()]);
+      return await (attempt === 0 ? getBootedJson('/me', meSchema) : getJson('/me', meSchema));
     } catch (e) {
       const err = (await loadApi()).toApiError(e);
       const retryable = err.status === 0 || err.status >= 500;

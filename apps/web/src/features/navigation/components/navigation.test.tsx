@@ -7,6 +7,7 @@ import { useSelection, type SelectionValue } from '@/lib/selection';
 import { SIGNED_OUT_EVENT, useSession, type SessionValue } from '@/lib/session';
 import { ApiError } from '@/lib/api';
 import { renderRoute } from '@/test/render-route';
+import { meFixture } from '@/test/me-fixture';
 import { MENU_STATE_KEY } from '../utils/menu-state';
 import { AppHeader } from './app-header';
 import { MENU_SCROLL_STEP } from './scrollable-menu-body';
@@ -56,21 +57,8 @@ const store = (id: number, name: string): StoreSummary => ({
   boardName: 'Iowa Alcoholic Beverages Division',
   active: true,
 });
-const me = (firstName: string | null = 'Blake', fullName: string | null = 'Blake Buyer'): Me => ({
-  user: { id: 'u1', email: 'buyer@example.com', isActive: true, lastLoginAt: null },
-  profile: {
-    userId: 'u1',
-    email: 'buyer@example.com',
-    firstName,
-    lastName: 'Buyer',
-    fullName,
-    phone: null,
-    lastSelectedOutletId: null,
-    lastSelectedStoreId: null,
-  },
-  roles: [],
-  permissions: [],
-});
+const me = (firstName: string | null = 'Blake', fullName: string | null = 'Blake Buyer'): Me =>
+  meFixture({ profile: { firstName, fullName } });
 
 function mockSession(over: Partial<SessionValue> = {}, codes: string[] = []) {
   const v: SessionValue = {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ChevronRight, Package, Store } from 'lucide-react';
 import type { Order } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -137,8 +138,7 @@ export function OrderHistory() {
   const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store), { refreshInterval: live.refreshInterval(60_000) });
   const [selected, setSelected] = useState<Order | null>(null);
   // Loaded and mounted at the first opening (then kept, for its closing animation): no work for it while the page loads.
-  const [detailsUsed, setDetailsUsed] = useState(false);
-  if (selected && !detailsUsed) setDetailsUsed(true);
+  const detailsUsed = useOpenedOnce(selected !== null);
 
   useEffect(() => {
     if (orders.error) notify({ title: 'Error', description: HISTORY_MESSAGES.loadFailed, variant: 'destructive' });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { PERMISSIONS, type Order } from '@portal/contracts';
 import { useSession } from '@/lib/session';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useSelection } from '@/lib/selection';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
@@ -12,7 +13,6 @@ import type { LiveStatus } from '../api/live-orders';
 import { useLiveOrders } from '../api/use-live-orders';
 import { LiveIndicator } from './live-indicator';
 import { cancelOrder, completeOrder } from '../api/order-lifecycle';
-import { CancelOrderDialog } from './cancel-order-dialog';
 import { matchesSearch } from '../lib/order-text';
 import { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
 import { useNoticesSettled } from '../lib/use-notices-settled';
@@ -25,6 +25,8 @@ import { NeedsAttention } from './needs-attention';
 /** The details dialog (with its claims form) loads when an order is first opened, not with the list (issue 26). */
 const loadStoreOrderDetailsDialog = () => import('./store-order-details-dialog');
 const StoreOrderDetailsDialog = lazy(async () => ({ default: (await loadStoreOrderDetailsDialog()).StoreOrderDetailsDialog }));
+/** The cancel form (react-hook-form) likewise loads when Cancel is first pressed. */
+const CancelOrderDialog = lazy(async () => ({ default: (await import('./cancel-order-dialog')).CancelOrderDialog }));
 
 export { STORE_ORDERS_MESSAGES } from '../lib/store-orders-messages';
 
@@ -68,9 +70,8 @@ export function StoreOrders() {
   );
   const count = (t: Tab) => (counts && !(t === 'all' && search.trim()) ? counts[t] : byTab[t].length);
   const selected = items.find((o) => o.id === selectedId) ?? null;
-  // Loaded and mounted at the first opening (then kept, for its closing animation): no work for it while the page loads.
-  const [detailsUsed, setDetailsUsed] = useState(false);
-  if (selectedId !== null && !detailsUsed) setDetailsUsed(true);
+  const detailsUsed = useOpenedOnce(selectedId !== null);
+  const cancelUsed = useOpenedOnce(cancelling !== null);
 
   function onSearch(value: string) {
     setSearch(value);
@@ -122,14 +123,18 @@ export function StoreOrders() {
         ))}
       </Tabs>
 
-      <CancelOrderDialog
-        order={cancelling}
-        busy={marking === cancelling?.id}
-        onClose={() => setCancelling(null)}
-        onConfirm={(reason) =>
-          cancelling && act(cancelling, () => cancelOrder(cancelling.id, reason), STORE_ORDERS_MESSAGES.cancelledTitle)
-        }
-      />
+      {cancelUsed && (
+        <Suspense fallback={null}>
+          <CancelOrderDialog
+            order={cancelling}
+            busy={marking === cancelling?.id}
+            onClose={() => setCancelling(null)}
+            onConfirm={(reason) =>
+              cancelling && act(cancelling, () => cancelOrder(cancelling.id, reason), STORE_ORDERS_MESSAGES.cancelledTitle)
+            }
+          />
+        </Suspense>
+      )}
       {detailsUsed && (
         <Suspense fallback={null}>
           <StoreOrderDetailsDialog

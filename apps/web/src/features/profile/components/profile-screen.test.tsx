@@ -16,6 +16,7 @@ import { FakeApi, problem, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { useSelection, type SelectionValue } from '@/lib/selection';
 import { useSession, type SessionValue } from '@/lib/session';
+import { meFixture } from '@/test/me-fixture';
 import { ProfileScreen } from './profile-screen';
 import { storeAddress } from './my-outlets';
 import { roleName } from './my-roles';
@@ -36,22 +37,7 @@ const role = (over: Partial<MyRole>): MyRole => ({
   scopeCount: 1,
   ...over,
 });
-const meOf = (over: Partial<Me> = {}): Me => ({
-  user: { id: 'u1', email: 'buyer@example.com', isActive: true, lastLoginAt: null },
-  profile: {
-    userId: 'u1',
-    email: 'buyer@example.com',
-    firstName: 'Blake',
-    lastName: 'Buyer',
-    fullName: 'Blake Buyer',
-    phone: null,
-    lastSelectedOutletId: null,
-    lastSelectedStoreId: null,
-  },
-  roles: [role({})],
-  permissions: [],
-  ...over,
-});
+const meOf = (over: Partial<Me> = {}): Me => meFixture({ roles: [role({})], ...over });
 const outlet = (id: number, name: string): MyOutlet => ({
   outletId: id,
   outletCode: `CODE-${id}`,
