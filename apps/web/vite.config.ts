@@ -98,6 +98,29 @@ function preloadManifest(): Plugin {
 }
 
 /**
+ * The built page paints before the app's scripts run (issue 26): Chrome runs module scripts as soon as the stylesheet
+ * is in, before any frame, so index.html's app shell (signed in: the header and the spinner) would only show once the
+ * app had rendered anyway. The entry is preloaded instead of run by its `<script src>`, and a small inline module
+ * imports it after the next frame (at once in a hidden tab, where frames do not come). The API allows that script by
+ * its hash, like the boot script (apps/api/src/http/spa.ts).
+ */
+function paintBeforeScripts(): Plugin {
+  return {
+    name: 'portal:paint-before-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(html);
+        if (!entry) throw new Error('index.html: the entry <script type="module" src> was not found');
+        const start = `var go=function(){import(${JSON.stringify(entry[1])})};document.visibilityState==='visible'?requestAnimationFrame(function(){setTimeout(go)}):go()`;
+        return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}"><script type="module">${start}</script>`);
+      },
+    },
+  };
+}
+
+/**
  * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
  * imports): `initial` = everything the entry loads statically (the sign-in page); `session` = the libraries and
  * shared app modules the signed-in screens use (UI primitives, icons, zod, ky, lib/, components/ui). The contracts'
@@ -126,7 +149,7 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress(), preloadManifest(), ...(report ? [report] : [])],
+  plugins: [react(), tailwindcss(), precompress(), preloadManifest(), paintBeforeScripts(), ...(report ? [report] : [])],
   resolve: {
     alias: {
       '@portal/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
