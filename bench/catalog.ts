@@ -14,7 +14,8 @@
  *   5. prints req/s, p95 (exact, from every response time), p97.5/p99 (autocannon), the ratio to the floor,
  *      the API's peak RSS, and EXPLAIN ANALYZE of the search with the indexes it uses;
  *   6. writes bench/results/catalog.json.
- * Targets: p95 < 50 ms, ≥ 1,000 req/s, ≥ 40 % of the floor, RSS < 300 MB. A measurement, never a test.
+ * Targets: p95 < 50 ms, ≥ 1,000 req/s, ≥ 40 % of the floor, RSS < 300 MB (issue 4); p99 ≤ 50 ms and ≥ 80 % of the floor
+ * (issue 29 §2). A measurement, never a test.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -38,7 +39,7 @@ const BUYER = 'buyer@example.com';
 export const info: BenchInfo = {
   title: 'catalog search under load vs a bare node:http + pg floor (full real data)',
   about:
-    'Catalog search (GET /stores/{id}/products?search=…) under autocannon load on the full real data, against the built API in production mode and a bare node:http + pg floor running the same SQL. Targets: p95 < 50 ms, ≥ 1,000 req/s, ≥ 40 % of the floor, RSS < 300 MB. The database (portal_bench_catalog, or BENCH_DATABASE_URL) is imported on first use and reused.',
+    'Catalog search (GET /stores/{id}/products?search=…) under autocannon load on the full real data, against the built API in production mode and a bare node:http + pg floor running the same SQL. Targets: p95 < 50 ms, p99 ≤ 50 ms, ≥ 1,000 req/s, ≥ 80 % of the floor, RSS < 300 MB. The database (portal_bench_catalog, or BENCH_DATABASE_URL) is imported on first use and reused.',
   options: {
     duration: {
       type: 'string',
@@ -281,6 +282,8 @@ async function benchmark(args: Args): Promise<string> {
         p95Under50ms: apiResult.p95 < 50,
         atLeast1000rps: apiResult.rps >= 1000,
         atLeast40PercentOfFloor: ratio >= 0.4,
+        p99AtMost50ms: apiResult.p99 <= 50,
+        atLeast80PercentOfFloor: ratio >= 0.8,
         rssUnder300MB: apiRss.peakMB < 300,
       },
       explain: { query: 'search=vodka page 1', indexes, plan },
@@ -300,7 +303,7 @@ async function benchmark(args: Args): Promise<string> {
     );
     console.log(`ratio to the floor ${(ratio * 100).toFixed(1)} % · API RSS peak ${apiRss.peakMB} MB (mean ${apiRss.meanMB} MB)`);
     console.log(
-      `targets: p95 < 50 ms ${mark(results.targets.p95Under50ms)} · ≥ 1000 req/s ${mark(results.targets.atLeast1000rps)} · ≥ 40 % of floor ${mark(results.targets.atLeast40PercentOfFloor)} · RSS < 300 MB ${mark(results.targets.rssUnder300MB)}`,
+      `targets: p95 < 50 ms ${mark(results.targets.p95Under50ms)} · ≥ 1000 req/s ${mark(results.targets.atLeast1000rps)} · ≥ 40 % of floor ${mark(results.targets.atLeast40PercentOfFloor)} · p99 ≤ 50 ms ${mark(results.targets.p99AtMost50ms)} · ≥ 80 % of floor ${mark(results.targets.atLeast80PercentOfFloor)} · RSS < 300 MB ${mark(results.targets.rssUnder300MB)}`,
     );
     console.log(`\nEXPLAIN ANALYZE (search "vodka", store ${args.storeId}) uses: ${indexes.join(', ')}\n${plan}`);
     console.log('\nwrote bench/results/catalog.json');
