@@ -6,8 +6,9 @@
  * replica directly:
  *   1. an API key's rate limit holds across both replicas (API_KEY_RATE_LIMIT_PER_MINUTE=40 here: 60 feed
  *      requests through the proxy, round robin → 40 answered, 20 refused with 429);
- *   2. a revoked API key and a signed-out session are refused by both replicas at once (revoked through
- *      replica 1, asked of replica 2 right after);
+ *   2. a revoked API key and a signed-out session are refused by both replicas at once (revoked and signed out
+ *      through replica 1, POST /auth/logout with the refresh cookie; asked of both right after: replica 2 learns it
+ *      from the `principals_changed` notification, sent at commit, before replica 1 answers);
  *   3. N buyers place in-store orders through the proxy while replica 1 and then replica 2 are restarted
  *      (SIGTERM, wait for exit, start again on the same port): failed requests counted, orders answered 201
  *      against the database, and the order feed read from the start through the proxy: every order's
@@ -22,12 +23,14 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { benchToken } from './session';
 import { BenchSkipped, benchArgs, benchDatabaseUrl, freePort, positive, startBuiltApi, stop, waitForHttp, type BenchInfo } from './support';
 import { dropDatabase, freshDatabase, loop, prepare } from './orders';
 import type { Db } from '../apps/api/src/db/knex';
+import { signAccessToken } from '../apps/api/src/http/auth';
+import { REFRESH_COOKIE } from '../apps/api/src/modules/auth/auth.routes';
 import { JANITOR_QUEUE } from '../apps/api/src/jobs/janitors';
 import { RECONCILE_QUEUE } from '../apps/api/src/jobs/payment-reconciler';
 
@@ -119,13 +122,23 @@ export async function run(argv: string[]): Promise<string> {
     const before = (await call(direct[1], key2.body.key as string, 'GET', '/integrations/order-events?after=0&limit=1')).status;
     await call(direct[0], adminToken, 'DELETE', `/admin/api-keys/${key2.body.id as string}`);
     const keyAfter = (await call(direct[1], key2.body.key as string, 'GET', '/integrations/order-events?after=0&limit=1')).status;
+    // A session with a refresh token this bench knows, signed out through replica 1 as the browser does.
     const buyerUser = setup.buyers[0];
-    const session = await benchToken(db, jwt, 3600, buyerUser);
+    const refresh = randomBytes(32).toString('base64url');
+    const sid = randomUUID();
+    await db('auth_sessions').insert({
+      user_id: buyerUser.id,
+      family_id: sid,
+      token_hash: createHash('sha256').update(refresh).digest('hex'),
+      expires_at: new Date(Date.now() + 3600_000),
+    });
+    const session = signAccessToken(jwt, 3600, { sub: buyerUser.id, email: buyerUser.email, sid }).token;
     const sessionBefore = [
       (await call(direct[0], session, 'GET', '/orders')).status,
       (await call(direct[1], session, 'GET', '/orders')).status,
     ];
-    await db('auth_sessions').where({ user_id: buyerUser.id }).update({ revoked_at: db.fn.now() }); // what sign-out does
+    const signOut = await fetch(`${direct[0]}/auth/logout`, { method: 'POST', headers: { cookie: `${REFRESH_COOKIE}=${refresh}` } });
+    if (signOut.status !== 204) throw new Error(`signing out through replica 1 answered ${signOut.status}`);
     const sessionAfter = [
       (await call(direct[0], session, 'GET', '/orders')).status,
       (await call(direct[1], session, 'GET', '/orders')).status,
