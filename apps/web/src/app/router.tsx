@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useRoutes } from 'react-router-dom';
 import { PERMISSIONS, SCREEN_TEXTS } from '@portal/contracts';
 import { AppLayout } from './layout';
@@ -7,6 +7,7 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { PageSpinner } from '../components/ui/feedback';
 import { screenModulesOf } from './screen-modules';
+import { lazyNamed } from '../lib/lazy-named';
 
 /** The lazy screens' loaders by their source module (SCREEN_MODULES names them), for preloadScreen. */
 const SCREEN_LOADERS = new Map<string, () => Promise<unknown>>();
@@ -24,15 +25,15 @@ export function preloadScreen(pathname: string): void {
 
 /**
  * Screens load on first visit (code splitting), with the page spinner meanwhile; `module` (its source path, as in
- * SCREEN_MODULES) registers it for preloadScreen.
+ * SCREEN_MODULES) registers it for preloadScreen. A screen preloaded before it mounts renders at once (lazyNamed).
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, module?: string) {
-  if (module) SCREEN_LOADERS.set(module, load);
-  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  const Screen = lazyNamed(load, name);
+  if (module) SCREEN_LOADERS.set(module, Screen.preload);
   return function Page(): ReactNode {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <Lazy />
+        <Screen />
       </Suspense>
     );
   };

@@ -1,14 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect, type ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSelection } from '@/lib/selection';
 import { useSession } from '@/lib/session';
+import { lazyNamed } from '@/lib/lazy-named';
 import { DEFAULT_TITLE } from '../utils/names';
 import { OutletDisplay } from './outlet-display';
 import { useSessionNotices } from './session-notices';
-import type { ProfileMenuDialogs } from './profile-menu';
+import type { ProfileMenu as ProfileMenuComponent, ProfileMenuDialogs } from './profile-menu';
 
 /** The profile menu (Radix menu, popper) loads only once someone is signed in: not on the sign-in page's first load. */
-const ProfileMenu = lazy(async () => ({ default: (await import('./profile-menu')).ProfileMenu }));
+const ProfileMenu = lazyNamed<'ProfileMenu', ComponentProps<typeof ProfileMenuComponent>>(() => import('./profile-menu'), 'ProfileMenu');
 
 /** Paths that show the default title and logo instead of the board (spec 000 §1). */
 const DEFAULT_TITLE_PATHS = ['/auth', '/invitation/accept', '/payment'];
@@ -29,6 +30,10 @@ export function AppHeader({ menuDialogs }: { menuDialogs?: ProfileMenuDialogs } 
   useSessionNotices();
 
   const signedIn = status === 'authenticated' && Boolean(me);
+  // While a session loads, the menu's chunk loads too, so it renders with the signed-in header at once.
+  useEffect(() => {
+    if (status !== 'unauthenticated') void ProfileMenu.preload().catch(() => undefined);
+  }, [status]);
   const plain = !signedIn || DEFAULT_TITLE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const boardName = store?.boardName || outlet?.boardName || DEFAULT_TITLE;
 
