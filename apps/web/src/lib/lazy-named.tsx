@@ -10,10 +10,7 @@ export type LazyNamed<P extends object> = ComponentType<P> & { preload(): Promis
  * (its fallback throttle), which kept a signed-in screen off the page for 300 ms after its data had arrived.
  * A component that mounts before then suspends as React.lazy does (put it under a Suspense boundary).
  */
-export function lazyNamed<K extends string, P extends object>(
-  load: () => Promise<{ [k in K]: ComponentType<P> }>,
-  name: K,
-): LazyNamed<P> {
+export function lazyNamed<K extends string, P extends object>(load: () => Promise<{ [k in K]: ComponentType<P> }>, name: K): LazyNamed<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
   const preload = () =>
