@@ -1,27 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { screen, waitFor } from '@testing-library/react';
 import type { Me } from '@portal/contracts';
 import { FakeApi } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
+import { renderSession, sessionNow } from '@/test/render-session';
 import { getAccessToken } from './api';
-import { SessionProvider, useSession, type SessionValue } from './session';
 
 const jwt = `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
 const me: Me = meFixture({ permissions: ['bcc.carts.use'] });
-
-let current: SessionValue;
-function Probe() {
-  current = useSession();
-  return <p data-testid="status">{current.status}</p>;
-}
-const renderSession = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>
-    </SWRConfig>,
-  );
 
 /** Issue 26: index.html's boot script asks for the token and /me while the scripts download; the session takes them. */
 describe('the boot script’s answers (lib/boot)', () => {
@@ -39,7 +24,7 @@ describe('the boot script’s answers (lib/boot)', () => {
     window.__portalBoot = { token: Promise.resolve(jwt), data: { '/me': Promise.resolve(me) } };
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
-    expect(current.me?.profile.fullName).toBe('Blake Buyer');
+    expect(sessionNow().me?.profile.fullName).toBe('Blake Buyer');
     expect(getAccessToken()).toBe(jwt);
     expect(api.calls).toEqual([]);
     expect(window.__portalBoot).toEqual({ data: {} });

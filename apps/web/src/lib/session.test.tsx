@@ -1,19 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { SWRConfig } from 'swr';
 import { AUTH_MESSAGES, meSchema, tokenResponseSchema, type Me } from '@portal/contracts';
 import { FakeApi, problem, reply, unreachable } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
+import { renderSession, SessionProbe, sessionNow } from '@/test/render-session';
 import { ApiError, getAccessToken, setAccessToken } from './api';
-import {
-  SESSION_TOKEN_EVENT,
-  SessionError,
-  SessionProvider,
-  SIGNED_IN_EVENT,
-  SIGNED_OUT_EVENT,
-  startSessionEarly,
-  useSession,
-  type SessionValue,
-} from './session';
+import { SESSION_TOKEN_EVENT, SessionError, SIGNED_IN_EVENT, SIGNED_OUT_EVENT, startSessionEarly } from './session';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ sub: 'u1', exp }))}.s`;
 const meOf = (isActive = true): Me =>
@@ -30,21 +21,6 @@ const tokenResponse = {
 let fake: FakeApi;
 const refreshes = () => fake.urls('post').filter((u) => u === '/auth/refresh').length;
 const refreshAnswers = (token: string) => fake.on('post', '/auth/refresh', { status: 200, body: { access_token: token } });
-
-let current: SessionValue;
-function Probe() {
-  current = useSession();
-  return <p data-testid="status">{current.status}</p>;
-}
-function renderSession() {
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>
-    </SWRConfig>,
-  );
-}
 
 // The server's signed-in flag (issue 9 §10): present unless a test says otherwise.
 beforeEach(() => {
@@ -70,8 +46,8 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
   it('when there is no refresh cookie, then the session is signed out and every permission is false', async () => {
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
-    expect(current.hasPermission('bcc.carts.use')).toBe(false);
-    expect(current.initError).toBe(false);
+    expect(sessionNow().hasPermission('bcc.carts.use')).toBe(false);
+    expect(sessionNow().initError).toBe(false);
   });
 
   it('when the refresh cookie is valid, then the token is kept in memory and /me loads the user with permissions', async () => {
@@ -80,9 +56,9 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(getAccessToken()).toBe('tok-1');
-    expect(current.hasPermission('bcc.carts.use')).toBe(true);
-    expect(current.hasAnyPermission(['bcc.orders.store.manage', 'bcc.carts.use'])).toBe(true);
-    expect(current.hasAnyPermission(['bcc.orders.store.manage'])).toBe(false);
+    expect(sessionNow().hasPermission('bcc.carts.use')).toBe(true);
+    expect(sessionNow().hasAnyPermission(['bcc.orders.store.manage', 'bcc.carts.use'])).toBe(true);
+    expect(sessionNow().hasAnyPermission(['bcc.orders.store.manage'])).toBe(false);
   });
 
   it('when main.tsx started the refresh before the first render, then the bootstrap takes its token (one refresh) and selection is told the token is back', async () => {
@@ -103,23 +79,23 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     refreshAnswers('tok-1');
     fake.on('get', '/me', problem(403, 'forbidden'));
     renderSession();
-    await waitFor(() => expect(current.initError).toBe(true));
-    expect(current.status).toBe('unauthenticated');
+    await waitFor(() => expect(sessionNow().initError).toBe(true));
+    expect(sessionNow().status).toBe('unauthenticated');
   });
 
   it('when signing in, then the login event is broadcast and the user is authenticated', async () => {
     fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse));
     fake.on('get', '/me', reply(meSchema, meOf()));
     renderSession();
-    await waitFor(() => expect(current.status).toBe('unauthenticated'));
+    await waitFor(() => expect(sessionNow().status).toBe('unauthenticated'));
     const heard = jest.fn();
     window.addEventListener(SIGNED_IN_EVENT, heard);
     await act(async () => {
-      await current.signIn('buyer@example.com', 'pw');
+      await sessionNow().signIn('buyer@example.com', 'pw');
     });
     window.removeEventListener(SIGNED_IN_EVENT, heard);
     expect(fake.calls).toContainEqual({ method: 'post', url: '/auth/login', body: { email: 'buyer@example.com', password: 'pw' } });
-    expect(current.status).toBe('authenticated');
+    expect(sessionNow().status).toBe('authenticated');
     expect(heard).toHaveBeenCalled();
   });
 
@@ -127,9 +103,9 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse));
     fake.on('get', '/me', reply(meSchema, meOf()));
     renderSession();
-    await waitFor(() => expect(current.status).toBe('unauthenticated'));
+    await waitFor(() => expect(sessionNow().status).toBe('unauthenticated'));
     await act(async () => {
-      await current.signIn('(515) 555-0100', 'pw');
+      await sessionNow().signIn('(515) 555-0100', 'pw');
     });
     expect(fake.calls).toContainEqual({ method: 'post', url: '/auth/login', body: { phone: '(515) 555-0100', password: 'pw' } });
   });
@@ -138,12 +114,12 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse)).on('post', '/auth/logout', { status: 204 });
     fake.on('get', '/me', reply(meSchema, meOf(false)));
     renderSession();
-    await waitFor(() => expect(current.status).toBe('unauthenticated'));
+    await waitFor(() => expect(sessionNow().status).toBe('unauthenticated'));
     await act(async () => {
-      await expect(current.signIn('buyer@example.com', 'pw')).rejects.toEqual(new SessionError(AUTH_MESSAGES.deactivated));
+      await expect(sessionNow().signIn('buyer@example.com', 'pw')).rejects.toEqual(new SessionError(AUTH_MESSAGES.deactivated));
     });
     expect(fake.urls('post')).toContain('/auth/logout');
-    expect(current.status).toBe('unauthenticated');
+    expect(sessionNow().status).toBe('unauthenticated');
     expect(getAccessToken()).toBeNull();
   });
 
@@ -151,9 +127,9 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     fake.on('post', '/auth/login', reply(tokenResponseSchema, tokenResponse)).on('post', '/auth/logout', { status: 204 });
     fake.on('get', '/me', problem(404, 'not_found'));
     renderSession();
-    await waitFor(() => expect(current.status).toBe('unauthenticated'));
+    await waitFor(() => expect(sessionNow().status).toBe('unauthenticated'));
     await act(async () => {
-      await expect(current.signIn('a@b.co', 'pw')).rejects.toThrow('Unable to verify account status. Please try again.');
+      await expect(sessionNow().signIn('a@b.co', 'pw')).rejects.toThrow('Unable to verify account status. Please try again.');
     });
   });
 
@@ -163,25 +139,25 @@ describe('session (spec 000 §4, ARCHITECTURE §4)', () => {
     let logouts = 0;
     fake.on('post', '/auth/logout', (call, m) => (logouts++ === 0 ? unreachable()(call, m) : { status: 204 }));
     renderSession();
-    await waitFor(() => expect(current.status).toBe('authenticated'));
+    await waitFor(() => expect(sessionNow().status).toBe('authenticated'));
     await act(async () => {
-      await expect(current.signOut()).rejects.toBeInstanceOf(ApiError);
+      await expect(sessionNow().signOut()).rejects.toBeInstanceOf(ApiError);
     });
-    expect(current.status).toBe('authenticated');
+    expect(sessionNow().status).toBe('authenticated');
     const heard = jest.fn();
     window.addEventListener(SIGNED_OUT_EVENT, heard);
     await act(async () => {
-      await current.signOut();
+      await sessionNow().signOut();
     });
     window.removeEventListener(SIGNED_OUT_EVENT, heard);
-    expect(current.status).toBe('unauthenticated');
-    expect(current.me).toBeNull();
+    expect(sessionNow().status).toBe('unauthenticated');
+    expect(sessionNow().me).toBeNull();
     expect(getAccessToken()).toBeNull();
     expect((heard.mock.calls[0][0] as CustomEvent).detail).toEqual({ reason: 'signed-out' });
   });
 
   it('when used outside its provider, then useSession throws', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<Probe />)).toThrow('useSession must be used within a SessionProvider');
+    expect(() => render(<SessionProbe />)).toThrow('useSession must be used within a SessionProvider');
   });
 });
