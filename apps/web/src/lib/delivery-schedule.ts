@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { orderScheduleSchema, type OrderSchedule } from '@portal/contracts';
-import { formatMoney } from './format';
+import { MONTHS_SHORT, formatMoney } from './format';
 import { useApi } from './api';
 
 /**
@@ -89,8 +89,8 @@ const isoOf = (d: Date) => d.toISOString().slice(0, 10);
 /** "Thu Dec 3": a calendar date (YYYY-MM-DD) with its weekday; no time zone applies to a date. */
 export function deliveryDayText(isoDate: string): string {
   const d = utcDate(isoDate);
-  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short' }).format(d);
-  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${month} ${d.getUTCDate()}`;
+  // The month's name without Intl: Store Orders shows this on load, and a page's first Intl call loads ICU (format.ts).
+  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${MONTHS_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
 
 /** The time zone's short name at that instant, e.g. "CST" (the cut-off is the store's local time). */

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney, formatShortDateTime } from './format';
+import { formatCount, formatDate, formatDateTime, formatDateTimeMedium, formatMoney, formatShortDateTime } from './format';
 
 /** Spec 000 §9 / spec 001 §9: en-US money and the portal's date formats. */
 describe('format', () => {
@@ -25,5 +25,30 @@ describe('format', () => {
 
   it('when the date is not a date, then it throws a RangeError (as before)', () => {
     expect(() => formatDate('yesterday-ish')).toThrow(RangeError);
+  });
+
+  it('when compared with Intl en-US over many values, then money, counts and dates are the same text (no Intl at load)', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const values = [
+      0, 0.0000001, 0.01, 0.1, 0.125, 0.5, 0.994, 0.995, 1.005, 9.99, 23.87, 999.995, 1000, 1234.5, 98765.43, 1234567.891, -5, -1234.56,
+    ];
+    for (const v of values) {
+      expect(formatMoney(v)).toBe(usd.format(v));
+      expect(formatMoney(String(v))).toBe(usd.format(v));
+    }
+    for (const v of [0, 7, 999, 1000, 25000, 1234567, 1e9, -42, -1500]) expect(formatCount(v)).toBe(v.toLocaleString('en-US'));
+    const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+    const timeText = (d: Date) => time.format(d).replace(/\s/g, ' ');
+    const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    for (let month = 0; month < 12; month++)
+      for (const hour of [0, 1, 9, 11, 12, 13, 23]) {
+        const d = new Date(2026, month, 1 + month * 2, hour, (month * 7) % 60);
+        expect(formatDate(d)).toBe(day.format(d));
+        expect(formatDateTime(d)).toBe(`${day.format(d)} ${timeText(d)}`);
+        expect(formatShortDateTime(d)).toBe(`${monthDay.format(d)}, ${timeText(d)}`);
+        expect(formatDateTimeMedium(d)).toBe(medium.format(d).replace(/\s/g, ' '));
+      }
   });
 });

@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { formatCount } from '@/lib/format';
 
 /** One choice of an AsyncCombobox: a unique `value`, its text, a hint (code, city) and why it cannot be changed. */
 export interface ComboOption {
@@ -216,7 +217,7 @@ function ComboList(p: ListProps) {
       </Command.List>
       <p className="border-t border-stone-100 px-2 pt-2 text-xs text-stone-500" aria-live="polite">
         {p.total !== undefined && p.total > p.items.length
-          ? `Showing ${p.items.length} of ${p.total.toLocaleString('en-US')}: type to narrow`
+          ? `Showing ${p.items.length} of ${formatCount(p.total)}: type to narrow`
           : `${p.items.length} shown`}
       </p>
     </Command>

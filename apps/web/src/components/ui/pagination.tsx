@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
+import { formatCount } from '@/lib/format';
 
 /** "Go to page" box: a number within 1..pages, applied on Enter or the Go button. */
 function PageJump({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
@@ -63,7 +64,7 @@ export function Pagination({
   return (
     <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pt-3 text-sm text-stone-600" aria-label="Pagination">
       <span>
-        {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {label}
+        {formatCount(from)}–{formatCount(to)} of {formatCount(total)} {label}
       </span>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {onPageSize && (
@@ -93,7 +94,7 @@ export function Pagination({
             <ChevronLeft className="h-4 w-4" aria-hidden />
           </Button>
           <span aria-live="polite" className="whitespace-nowrap">
-            Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+            Page {formatCount(page)} of {formatCount(pages)}
           </span>
           <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label="Next page">
             <ChevronRight className="h-4 w-4" aria-hidden />

@@ -13,6 +13,7 @@ import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { saveBoard, useBoards } from './api/boards';
+import { formatCount } from '@/lib/format';
 
 /** The Boards tab (spec 002 §2, §3, §5, §8): boards with their count of active stores; create and edit. */
 export function BoardsTab() {
@@ -24,7 +25,7 @@ export function BoardsTab() {
     { header: 'Status', cell: (b) => (b.isActive ? <Badge variant="success">Active</Badge> : <Badge>Inactive</Badge>) },
     {
       header: 'Active stores',
-      cell: (b) => b.activeStoreCount.toLocaleString('en-US'),
+      cell: (b) => formatCount(b.activeStoreCount),
       sortKey: 'activeStoreCount',
       sortValue: (b) => b.activeStoreCount,
       className: 'text-right tabular-nums',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Database } from 'lucide-react';
 import type { DataSummary, ImportRun } from '@portal/contracts';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatCount } from '@/lib/format';
 import { DataTable, type Column } from '@/components/admin/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
@@ -13,7 +13,7 @@ export { parseRowError } from './components/run-result';
 
 const total = (k: 'created' | 'updated' | 'unchanged', header: string): Column<ImportRun> => ({
   header,
-  cell: (r) => r.files.reduce((n, f) => n + f[k], 0).toLocaleString('en-US'),
+  cell: (r) => formatCount(r.files.reduce((n, f) => n + f[k], 0)),
   className: 'text-right tabular-nums',
   headerClassName: 'text-right',
 });
@@ -97,7 +97,7 @@ function Holdings({ s }: { s: DataSummary }) {
         {counts.map(([k, v]) => (
           <div key={k} className="rounded-md bg-stone-50 p-3">
             <dt className="text-xs text-stone-500">{k}</dt>
-            <dd className="text-lg font-semibold tabular-nums text-stone-900">{v.toLocaleString('en-US')}</dd>
+            <dd className="text-lg font-semibold tabular-nums text-stone-900">{formatCount(v)}</dd>
           </div>
         ))}
       </dl>

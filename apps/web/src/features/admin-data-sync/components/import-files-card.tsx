@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { notify } from '@/components/ui/toaster';
 import { getImportRun, uploadImport } from '../api/imports';
 import { RunResult } from './run-result';
+import { formatCount } from '@/lib/format';
 
 const POLL_MS = 700;
 
@@ -70,7 +71,7 @@ function ImportProgress({ run, uploadPct }: { run: ImportRun | null; uploadPct: 
             ? `Uploading… ${uploadPct ?? 0}%`
             : run.status === 'queued'
               ? 'Queued…'
-              : `${run.status === 'running' ? 'Importing' : run.status === 'failed' ? 'Refused' : 'Done'}: ${run.progress.rowsRead.toLocaleString('en-US')} of ${run.progress.rowsTotal.toLocaleString('en-US')} rows`}
+              : `${run.status === 'running' ? 'Importing' : run.status === 'failed' ? 'Refused' : 'Done'}: ${formatCount(run.progress.rowsRead)} of ${formatCount(run.progress.rowsTotal)} rows`}
         </span>
         <span>{pct}%</span>
       </div>

@@ -2,6 +2,7 @@ import { CheckCircle2, FileWarning } from 'lucide-react';
 import type { ImportRun } from '@portal/contracts';
 import { DataTable, type Column } from '@/components/admin/data-table';
 import { Badge } from '@/components/ui/feedback';
+import { formatCount } from '@/lib/format';
 
 /** The kinds of CSV file db:import knows, as the tab names them. */
 export const KIND_LABEL: Record<string, string> = { stores: 'Stores', products: 'Items (products)', store_items: 'Store assortments' };
@@ -29,7 +30,7 @@ type FileResult = ImportRun['files'][number];
 type RowError = ReturnType<typeof parseRowError>;
 const count = (k: 'rows' | 'created' | 'updated' | 'unchanged', header: string): Column<FileResult> => ({
   header,
-  cell: (f) => f[k].toLocaleString('en-US'),
+  cell: (f) => formatCount(f[k]),
   className: 'text-right tabular-nums',
   headerClassName: 'text-right',
 });

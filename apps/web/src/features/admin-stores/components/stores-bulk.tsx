@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { toApiError } from '@/lib/api';
 import { bulkUpdateStores } from '../api/stores';
+import { formatCount } from '@/lib/format';
 
 type Change = 'on' | 'off' | 'charge' | 'cc' | 'minimum' | 'cutoff';
 const TITLES: Record<Change, string> = {
@@ -49,7 +50,7 @@ function patchOf(change: Change, value: string) {
   if (change === 'minimum') return { deliveryMinimumMl: v ? Math.round(Number(v) * 1000) : null };
   return { cutoffLocalTime: v };
 }
-const plural = (n: number) => `${n.toLocaleString('en-US')} store${n === 1 ? '' : 's'}`;
+const plural = (n: number) => `${formatCount(n)} store${n === 1 ? '' : 's'}`;
 
 /**
  * The Stores tab's bulk edit (ARCHITECTURE §5 "Administration at scale"): delivery on/off, delivery charge,
@@ -120,7 +121,7 @@ export function StoresBulkBar({
           <span className="text-sm font-medium text-stone-900">{plural(n)} selected</span>
           {n < total && (
             <Button variant="link" size="sm" onClick={onSelectAll}>
-              Select all {total.toLocaleString('en-US')} matching
+              Select all {formatCount(total)} matching
             </Button>
           )}
           <Button variant="ghost" size="sm" onClick={onClear}>

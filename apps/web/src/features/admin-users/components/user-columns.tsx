@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import type { AdminUserListRow } from '@portal/contracts';
 import type { Column } from '@/components/admin/data-table';
 import { Badge } from '@/components/ui/feedback';
+import { formatDateTimeMedium } from '@/lib/format';
 
 /**
  * Each role with where it is held (ARCHITECTURE §11): "Outlet Manager · Riverfront", "Outlet Buyer · 3 outlets",
@@ -11,10 +12,9 @@ import { Badge } from '@/components/ui/feedback';
 export const roleNames = (u: AdminUserListRow) =>
   u.invitation?.roleLabels ?? u.roles.map((r) => `${r.name ?? r.code} · ${r.scopeName ?? `${r.scopeCount} ${r.scopeType}s`}`);
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** "Nov 25, 2026, 10:00 AM", or "Never" (spec 002: lastLogin null). */
 export const lastSignIn = (u: AdminUserListRow) =>
-  u.lastLogin ? dateTime.format(new Date(u.lastLogin)) : u.status === 'invited' ? '—' : 'Never';
+  u.lastLogin ? formatDateTimeMedium(u.lastLogin) : u.status === 'invited' ? '—' : 'Never';
 
 function StatusBadge({ user }: { user: AdminUserListRow }) {
   if (user.status === 'invited') return <Badge variant="warning">Invited</Badge>;

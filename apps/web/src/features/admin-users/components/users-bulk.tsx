@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { toApiError, useApi } from '@/lib/api';
 import { runUserBulk, useRoleChoices } from '../api/admin-users';
+import { formatCount } from '@/lib/format';
 
 /** What each bulk action is called before and after (the confirmation and the summary). */
 const VERBS: Record<AdminUserBulkAction, { label: string; done: string; ask: (n: string) => string }> = {
@@ -23,16 +24,16 @@ const VERBS: Record<AdminUserBulkAction, { label: string; done: string; ask: (n:
   revoke: { label: 'Revoke role', done: 'revoked', ask: (n) => `Revoke a role from ${n}?` },
   'resend-invitation': { label: 'Resend invitation', done: 'resent', ask: (n) => `Resend the invitations of ${n}?` },
 };
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`;
 
 /** "48 deactivated, 2 skipped: a@example.com (You cannot deactivate yourself), …" (at most 5 named). */
 export function summarize(action: AdminUserBulkAction, results: BulkUserResult[], nameOf: (id: string) => string): string {
   const ok = results.filter((r) => r.ok).length;
   const skipped = results.filter((r) => !r.ok);
-  const head = `${ok.toLocaleString('en-US')} ${VERBS[action].done}`;
+  const head = `${formatCount(ok)} ${VERBS[action].done}`;
   if (!skipped.length) return head;
   const named = skipped.slice(0, 5).map((r) => `${nameOf(r.userId)} (${r.message ?? r.code ?? 'refused'})`);
-  return `${head}, ${skipped.length.toLocaleString('en-US')} skipped: ${named.join(', ')}${skipped.length > 5 ? ', …' : ''}`;
+  return `${head}, ${formatCount(skipped.length)} skipped: ${named.join(', ')}${skipped.length > 5 ? ', …' : ''}`;
 }
 
 interface Grant {
@@ -182,7 +183,7 @@ export function UsersBulkBar({
           <span className="text-sm font-medium text-stone-900">{plural(n, 'user')} selected</span>
           {onSelectAll && n < total && (
             <Button variant="link" size="sm" onClick={onSelectAll}>
-              Select all {total.toLocaleString('en-US')} matching
+              Select all {formatCount(total)} matching
             </Button>
           )}
           <Button variant="ghost" size="sm" onClick={onClear}>
@@ -209,7 +210,7 @@ export function UsersBulkBar({
         }
         action={
           <Button variant={action === 'deactivate' ? 'destructive' : 'primary'} onClick={() => void run()} loading={busy} disabled={!ready}>
-            {action ? `${VERBS[action].label} (${n.toLocaleString('en-US')})` : ''}
+            {action ? `${VERBS[action].label} (${formatCount(n)})` : ''}
           </Button>
         }
       />

@@ -15,6 +15,7 @@ import { toApiError } from '@/lib/api';
 import { downloadUsersCsv, fetchUserIds, useAdminUsersPage, useRoleChoices } from '../api/admin-users';
 import { userColumns } from './user-columns';
 import { UsersBulkBar } from './users-bulk';
+import { formatCount } from '@/lib/format';
 
 const NOT_EDITABLE = "You don't have permission to edit this user";
 const FILTERS = ['role', 'status', 'outletId', 'storeId', '_outlet', '_store'] as const;
@@ -138,8 +139,7 @@ export function UsersTab({ actions, children }: { actions?: ReactNode; children?
     try {
       const r = await fetchUserIds(filters);
       setSelected(new Set(r.ids));
-      if (r.truncated)
-        notify({ title: `Selected the first ${r.ids.length.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')}` });
+      if (r.truncated) notify({ title: `Selected the first ${formatCount(r.ids.length)} of ${formatCount(r.total)}` });
     } catch (e) {
       notify({ title: 'Could not select every matching user', description: toApiError(e).message, variant: 'destructive' });
     }
@@ -191,7 +191,7 @@ export function UsersTab({ actions, children }: { actions?: ReactNode; children?
           </h2>
           {data && (
             <p className="text-sm text-stone-500">
-              {data.meta.scopeDescription} · {data.total.toLocaleString('en-US')} {data.total === 1 ? 'match' : 'matches'}
+              {data.meta.scopeDescription} · {formatCount(data.total)} {data.total === 1 ? 'match' : 'matches'}
             </p>
           )}
         </div>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Product } from '@portal/contracts';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/field';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatCount } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { analysePricing, parsePrice, SHOT_OUNCES } from '../pricing';
 
@@ -27,7 +27,7 @@ export function PricingAnalysis({ product }: { product: Priced }) {
         <Figure label="Item price" value={formatMoney(itemPrice)} />
         <Figure
           label="Bottle size"
-          value={`${a.volumeMl.toLocaleString('en-US')} ml · ${a.volumeOz.toFixed(1)} oz`}
+          value={`${formatCount(a.volumeMl)} ml · ${a.volumeOz.toFixed(1)} oz`}
           hint={a.volumeAssumed ? 'Size unknown: 750 ml assumed' : undefined}
         />
       </dl>

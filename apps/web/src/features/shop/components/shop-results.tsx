@@ -8,6 +8,7 @@ import { ProductCard } from './product-card';
 import { ProductRow } from './product-row';
 import type { ProductHandlers } from './product-actions';
 import { SHOP_TEXTS } from './shop-texts';
+import { formatCount } from '@/lib/format';
 
 /**
  * The shop's results (spec 001 §2 display states): the load error (Access Denied on 403, else Try again),
@@ -137,7 +138,7 @@ function Welcome({ total, onBrowse }: { total: number | null; onBrowse: () => vo
         <span className="sr-only">…</span>
       </>
     ) : (
-      total.toLocaleString('en-US')
+      formatCount(total)
     );
   return (
     <section
