@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useSWRConfig } from 'swr';
 import { AUTH_MESSAGES, type Me } from '@portal/contracts';
 import { forgetBoot, takeBootToken } from './boot';
@@ -267,8 +278,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loadMe = useCallback(async () => {
     const m = await fetchMe();
-    setMe(m);
-    setStatus('authenticated');
+    // The signed-in tree's first render is a transition: React renders it in slices, yielding to the browser every
+    // few milliseconds, instead of one long task (issue 26: total blocking time on signed-in page loads).
+    startTransition(() => {
+      setMe(m);
+      setStatus('authenticated');
+    });
     return m;
   }, []);
 
