@@ -1,5 +1,5 @@
 import { deliveryListSchema } from '@portal/contracts';
-import { useApi } from '@/lib/api';
+import { preloadApi, useApi } from '@/lib/api';
 
 /**
  * GET /stores/{storeId}/deliveries?date= (issue 28 §1): the orders to deliver on a day (null: tomorrow in the
@@ -9,4 +9,9 @@ export function useStoreDeliveries(storeId: number | null | undefined, date: str
   return useApi(storeId ? `/stores/${storeId}/deliveries${date ? `?date=${date}` : ''}` : null, deliveryListSchema, {
     refreshInterval: 60_000,
   });
+}
+
+/** Starts GET /stores/{storeId}/deliveries (tomorrow) now; useStoreDeliveries takes the answer (SWR preload). */
+export function preloadStoreDeliveries(storeId: number): void {
+  preloadApi(`/stores/${storeId}/deliveries`, deliveryListSchema);
 }

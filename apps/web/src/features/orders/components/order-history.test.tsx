@@ -135,6 +135,23 @@ describe('My Orders (spec 001 §2 Order History)', () => {
     expect(await screen.findByText('Refunded $25.01')).toBeInTheDocument();
   });
 
+  it('when the list is still loading, then the monthly statement waits and shows with it (nothing pushes the loading rows down)', async () => {
+    let answerList: (a: FakeAnswer) => void = () => undefined;
+    api.on('get', '/orders?storeId=2190&mine=true', () => new Promise<FakeAnswer>((ok) => (answerList = ok)));
+    renderPage();
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/orders?storeId=2190&mine=true')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Monthly statement' })).not.toBeInTheDocument();
+    answerList(reply(orderListSchema, makeList([pickup], 'own')));
+    expect(await screen.findByRole('heading', { name: 'Monthly statement' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download statement (PDF)' })).toBeInTheDocument();
+  });
+
+  it('when the selection is still loading, then the subtitle is blank, not "Select a store…"', () => {
+    renderPage({ store: undefined, outlet: undefined, loading: true });
+    expect(screen.queryByText(/Select a store to view your order history/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Monthly statement' })).not.toBeInTheDocument();
+  });
+
   it('when there are no orders, then it shows the empty text', async () => {
     answer({ '/orders?storeId=2190&mine=true': makeList([], 'own') });
     renderPage();

@@ -147,9 +147,11 @@ export function OrderHistory() {
   // My Orders asks for the caller's own orders (mine=true), also when the caller manages the store.
   const items = orders.data?.items ?? [];
   const heading = [outlet?.outletName, store?.name].filter(Boolean).join(' | ');
+  const subtitle = store ? `View your past orders from ${store.name}` : selecting ? '' : HISTORY_MESSAGES.selectStore;
 
+  const loading = selecting || Boolean(store && orders.isLoading);
   let body;
-  if (selecting || (store && orders.isLoading)) body = <LoadingRows />;
+  if (loading) body = <LoadingRows />;
   else if (!store)
     body = (
       <EmptyState
@@ -188,14 +190,19 @@ export function OrderHistory() {
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
       <header className="mb-6 space-y-1">
         <h1 className="text-2xl font-semibold text-stone-900">My Orders</h1>
-        {/* Always there (a line high while the selection loads): the list below does not move when it arrives. */}
-        <p className="min-h-5 text-sm font-medium text-stone-700">{heading}</p>
-        <div className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
-          <p className="text-sm text-stone-500">{store ? `View your past orders from ${store.name}` : HISTORY_MESSAGES.selectStore}</p>
+        {/* One line each at every width, there while the selection loads: nothing below moves when it arrives. */}
+        <p className="min-h-5 truncate text-sm font-medium text-stone-700" title={heading || undefined}>
+          {heading}
+        </p>
+        <div className="flex min-h-6 items-center gap-3">
+          <p className="min-w-0 truncate text-sm text-stone-500" title={subtitle || undefined}>
+            {subtitle}
+          </p>
           <LiveIndicator status={live.status} />
         </div>
       </header>
-      {outlet && store && <StatementDownload outletId={outlet.outletId} outletName={outlet.outletName} />}
+      {/* The statement shows with the list, not before it: appearing above the loading rows would push them down. */}
+      {!loading && outlet && store && <StatementDownload outletId={outlet.outletId} outletName={outlet.outletName} />}
       {body}
       {detailsUsed && (
         <Suspense fallback={null}>

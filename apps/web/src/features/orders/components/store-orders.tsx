@@ -54,7 +54,7 @@ export function StoreOrders() {
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { marking, cancelling, setCancelling, markReady, act } = useStoreOrderActions(list.mutate);
-  const settled = useNoticesSettled(store?.id, canManage && !selecting);
+  const settled = useNoticesSettled(store?.id, canManage, selecting);
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const scope = list.data?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
@@ -283,8 +283,11 @@ function StoreOrdersHeader({
         </span>{' '}
         <span className="block truncate font-medium text-stone-700 sm:inline">{label}</span>
       </h1>
-      <div className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
-        <p className="text-sm text-stone-500">{subtitle}</p>
+      {/* One line at every width: the store's name arriving, or the live badge appearing, does not move the page. */}
+      <div className="flex min-h-6 items-center gap-3">
+        <p className="min-w-0 truncate text-sm text-stone-500" title={subtitle}>
+          {subtitle}
+        </p>
         <LiveIndicator status={live} />
       </div>
     </header>
