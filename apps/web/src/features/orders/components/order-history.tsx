@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronRight, Package, Store } from 'lucide-react';
 import type { Order } from '@portal/contracts';
@@ -145,11 +145,14 @@ export function OrderHistory() {
   }, [orders.error]);
 
   // My Orders asks for the caller's own orders (mine=true), also when the caller manages the store.
-  const items = orders.data?.items ?? [];
+  // The orders replace the loading rows in a deferred (transition) render, which React renders in slices; an SWR
+  // answer alone re-renders synchronously, the whole list in one long task (issue 26: total blocking time).
+  const data = useDeferredValue(orders.data);
+  const items = data?.items ?? [];
   const heading = [outlet?.outletName, store?.name].filter(Boolean).join(' | ');
   const subtitle = store ? `View your past orders from ${store.name}` : selecting ? '' : HISTORY_MESSAGES.selectStore;
 
-  const loading = selecting || Boolean(store && orders.isLoading);
+  const loading = selecting || Boolean(store && !data && !orders.error);
   let body;
   if (loading) body = <LoadingRows />;
   else if (!store)
@@ -160,7 +163,7 @@ export function OrderHistory() {
         description="Choose an outlet and store from the profile menu to see its orders."
       />
     );
-  else if (orders.error && !orders.data) {
+  else if (orders.error && !data) {
     body = (
       <EmptyState
         title="Could not load your orders"

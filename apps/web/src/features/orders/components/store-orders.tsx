@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { PERMISSIONS, type Order } from '@portal/contracts';
 import { useSession } from '@/lib/session';
@@ -54,11 +54,14 @@ export function StoreOrders() {
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { marking, cancelling, setCancelling, markReady, act } = useStoreOrderActions(list.mutate);
-  const settled = useNoticesSettled(store?.id, canManage, selecting);
+  // The page and its orders replace the skeleton in a deferred (transition) render, which React renders in slices;
+  // an SWR answer alone re-renders synchronously, the whole page in one long task (issue 26: total blocking time).
+  const settled = useDeferredValue(useNoticesSettled(store?.id, canManage, selecting));
+  const listData = useDeferredValue(list.data);
 
-  const items = useMemo(() => list.data?.items ?? [], [list.data]);
-  const scope = list.data?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
-  const counts = list.data?.counts;
+  const items = useMemo(() => listData?.items ?? [], [listData]);
+  const scope = listData?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
+  const counts = listData?.counts;
   const byTab = useMemo(
     () => ({
       reserved: items.filter((o) => o.status === 'reserved'),
@@ -99,7 +102,7 @@ export function StoreOrders() {
             <TabsTrigger key={t.value} value={t.value} className="flex-auto justify-center gap-1.5 px-2 sm:flex-none sm:gap-2 sm:px-3">
               {t.label}
               <span className="rounded-full bg-stone-200 px-1.5 text-xs tabular-nums text-stone-700">
-                {list.data ? count(t.value) : '–'}
+                {listData ? count(t.value) : '–'}
               </span>
             </TabsTrigger>
           ))}
@@ -107,8 +110,8 @@ export function StoreOrders() {
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             <OrdersPanel
-              loading={list.isLoading || selecting}
-              failed={Boolean(list.error && !list.data)}
+              loading={selecting || (!listData && !list.error)}
+              failed={Boolean(list.error && !listData)}
               onRetry={() => list.mutate()}
               orders={byTab[t.value]}
               emptyText={t.value === 'all' && search.trim() ? STORE_ORDERS_MESSAGES.noMatch : STORE_ORDERS_MESSAGES.empty}
