@@ -4,6 +4,7 @@ import './index.css';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadScreen } from './app/router';
 import { hasSignedInFlag, startSessionEarly } from './lib/session';
+import { warmClassMerge } from './lib/cn';
 
 // Signed in: the session refresh starts now, and the page's screen downloads alongside it, not after the first
 // render and the guard (issue 26: signed-in screens load fast).
@@ -14,13 +15,19 @@ if (hasSignedInFlag()) {
 
 // The first render runs as a transition: React yields to the browser every few milliseconds instead of
 // blocking the main thread for the whole tree (issue 15 §4, total blocking time); what shows is the same.
+// tailwind-merge builds its class map in a task of its own first (in a component's render React cannot yield).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
+setTimeout(() => {
+  warmClassMerge();
+  setTimeout(() =>
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProviders>
+            <AppRouter />
+          </AppProviders>
+        </StrictMode>,
+      );
+    }),
   );
 });
