@@ -123,13 +123,28 @@ function paintBeforeScripts(): Plugin {
 /**
  * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
  * imports): `initial` = everything the entry loads statically (the sign-in page); `session` = the libraries and
- * shared app modules the signed-in screens use (UI primitives, icons, zod, ky, lib/, components/ui). The contracts'
- * schemas stay with the screens that use them: zod builds each schema when its module runs, so a screen builds only
- * its own (issue 26: building every schema of the contracts was the largest script cost of a signed-in page load).
+ * shared app modules the signed-in screens use (UI primitives, icons, zod, ky, lib/, components/ui, the header's
+ * profile menu). The contracts' schemas stay with the screens that use them: zod builds each schema when its module
+ * runs, so a screen builds only its own (issue 26: building every schema of the contracts was the largest script cost
+ * of a signed-in page load); the few that several screens share are one chunk (`contracts-shared`, below).
  * Admin-only libraries (cmdk, dnd-kit, react-hook-form) and components/admin stay with the screens that use them.
  */
 const SESSION_MODULES =
-  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui)[\\/]/;
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui|features[\\/]navigation)[\\/]/;
+/**
+ * What several signed-in screens share beyond the `session` chunk, each kept as one chunk instead of the 1–3 KB
+ * pieces the bundler would cut per set of importers (issue 26): a phone on HTTP/1.1 fetches six files at a time, and
+ * `/orders` and `/order-history` loaded eleven scripts, `/shop` ten: a second round trip. `contracts-shared`: the
+ * schemas of carts, orders, payments, the catalog and quantity rules (the shop, the cart, both order screens, admin);
+ * `orders-shared`: the order screens' list API, live updates and the pieces both show (status badge, refund note,
+ * live badge); `cart-shared`: the cart API and the pricing analysis (the shop and the cart). With the profile menu in
+ * `session`, each of these screens loads six scripts.
+ */
+const CONTRACTS_SHARED = /libs[\\/]contracts[\\/]src[\\/](carts|orders|payments|catalog|quantity-rule|live)\.ts$/;
+const CART_SHARED =
+  /apps[\\/]web[\\/]src[\\/]features[\\/](cart[\\/]api[\\/](case-rule-toast|cart-requests|use-cart)\.ts|pricing[\\/](pricing\.ts|components[\\/]pricing-analysis\.tsx))$/;
+const ORDERS_SHARED =
+  /apps[\\/]web[\\/]src[\\/]features[\\/]orders[\\/](api[\\/](get-orders|live-orders|use-live-orders|order-documents)\.ts|lib[\\/]order-text\.ts|components[\\/](refund-note|live-indicator|order-status-badge)\.tsx)$|node_modules[\\/]@microsoft[\\/]fetch-event-source[\\/]/;
 /**
  * What the lazy sign-in screen shares with the signed-in screens (its inputs, field wrapper, error type, zod
  * resolver and icons): a small chunk of its own, so /auth does not load the `session` chunk and signed-in screens do
@@ -145,6 +160,9 @@ const CHUNK_GROUPS = [
     test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns/.test(id),
     priority: 20,
   },
+  { name: 'contracts-shared', test: (id: string) => CONTRACTS_SHARED.test(id), priority: 15 },
+  { name: 'orders-shared', test: (id: string) => ORDERS_SHARED.test(id), priority: 14 },
+  { name: 'cart-shared', test: (id: string) => CART_SHARED.test(id), priority: 13 },
 ];
 
 export default defineConfig({
