@@ -160,9 +160,9 @@ const CHUNK_GROUPS = [
     test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns/.test(id),
     priority: 20,
   },
-  { name: 'contracts-shared', test: (id: string) => CONTRACTS_SHARED.test(id), priority: 15 },
-  { name: 'orders-shared', test: (id: string) => ORDERS_SHARED.test(id), priority: 14 },
-  { name: 'cart-shared', test: (id: string) => CART_SHARED.test(id), priority: 13 },
+  { name: 'contracts-shared', test: CONTRACTS_SHARED, priority: 15 },
+  { name: 'orders-shared', test: ORDERS_SHARED, priority: 14 },
+  { name: 'cart-shared', test: CART_SHARED, priority: 13 },
 ];
 
 export default defineConfig({

@@ -26,15 +26,13 @@ export function formatMoney(value: string | number | null | undefined): string {
   return n < 0 && cents > 0 ? `-${text}` : text;
 }
 
-/** A date-only ISO string (YYYY-MM-DD) is that day in local time; anything else is parsed as an instant. */
+/**
+ * A date-only ISO string (YYYY-MM-DD) is that day in local time; anything else is parsed as an instant. Throws
+ * RangeError for an invalid date (as Intl does).
+ */
 function toDate(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
-}
-
-/** A valid date, else RangeError (as Intl throws for an invalid date). */
-function valid(d: Date): Date {
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const d = value instanceof Date ? value : day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   if (Number.isNaN(d.getTime())) throw new RangeError('Invalid time value');
   return d;
 }
@@ -45,19 +43,19 @@ const timeOf = (d: Date): string =>
   `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 
 /** "MMM d, yyyy" (spec 001 §9), e.g. Oct 5, 2022. Throws RangeError for an invalid date. */
-export const formatDate = (value: string | Date) => monthDayYear(valid(toDate(value)));
+export const formatDate = (value: string | Date) => monthDayYear(toDate(value));
 /** "MMM d, yyyy h:mm a", e.g. Oct 5, 2022 3:05 PM. */
 export const formatDateTime = (value: string | Date) => {
-  const d = valid(toDate(value));
+  const d = toDate(value);
   return `${monthDayYear(d)} ${timeOf(d)}`;
 };
 /** Order cards: "MMM d, h:mm a", e.g. Oct 5, 3:05 PM. */
 export const formatShortDateTime = (value: string | Date) => {
-  const d = valid(toDate(value));
+  const d = toDate(value);
   return `${monthDay(d)}, ${timeOf(d)}`;
 };
 /** "Nov 25, 2026, 10:00 AM" (Intl's en-US dateStyle medium, timeStyle short): the users list's last sign-in. */
 export const formatDateTimeMedium = (value: string | Date) => {
-  const d = valid(toDate(value));
+  const d = toDate(value);
   return `${monthDayYear(d)}, ${timeOf(d)}`;
 };

@@ -110,12 +110,15 @@ function tokenExpiry(token: string): number {
   return Date.now() + 15 * 60_000;
 }
 
-/** GET /me, retried twice (1 s, 2 s) after network or server errors; 4xx answers are final (spec 000 §4). */
+/**
+ * GET /me (the boot script's answer first, once), retried twice (1 s, 2 s) after network or server errors; 4xx answers
+ * are final (spec 000 §4).
+ */
 async function fetchMe(): Promise<Me> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [{ getJson, getBootedJson }, { meSchema }] = await Promise.all([loadApi(), loadContracts()]);
-      return await (attempt === 0 ? getBootedJson('/me', meSchema) : getJson('/me', meSchema));
+      const [{ getBootedJson }, { meSchema }] = await Promise.all([loadApi(), loadContracts()]);
+      return await getBootedJson('/me', meSchema);
     } catch (e) {
       const err = (await loadApi()).toApiError(e);
       const retryable = err.status === 0 || err.status >= 500;

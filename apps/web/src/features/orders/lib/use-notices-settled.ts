@@ -11,7 +11,7 @@ import { useStoreDeliveries } from '../api/deliveries';
  * layout shift as data arrives). While the selection is loading a store manager's page is not settled either: the
  * store it brings decides which notices show. Not a store manager (`enabled` false): settled.
  */
-export function useNoticesSettled(storeId: number | undefined, enabled: boolean, selecting = false): boolean {
+export function useNoticesSettled(storeId: number | undefined, enabled: boolean, selecting: boolean): boolean {
   const { hasPermission } = useSession();
   const superAdmin = hasPermission(PERMISSIONS.usersSuperAdmin);
   const active = enabled && !selecting;
