@@ -15,7 +15,10 @@
  *      else found by e2e/browser.ts) and prints the median performance score, LCP, TBT, accessibility score and the script
  *      bytes the page really transferred (compressed by the server);
  *   5. writes bench/results/frontend.json (per route: runs and medians).
- * BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each run's whole Lighthouse report there (JSON: the waterfall, long tasks).
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each run's whole Lighthouse report there (JSON: the waterfall, long tasks);
+ * with BENCH_LIGHTHOUSE_TRACES=1 each run's Chrome trace beside it (`profile`: with JavaScript samples, for reading only).
+ * `--web-dir <dir>` measures a build made before (`--keep` prints where its build went) instead of building: two builds
+ * can then be measured alternately on the same machine.
  * Targets: /auth initial JS ≤ 150 KB gzipped; every route performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, layout shift
  * < 0.1, accessibility 100.
  * A measurement, never a test.
@@ -47,6 +50,7 @@ export const info: BenchInfo = {
       help: 'routes to measure, comma-separated (signed in as ROUTE_USERS says)',
     },
     keep: { type: 'boolean', help: 'keep the temporary build' },
+    'web-dir': { type: 'string', value: 'DIR', help: 'measure this earlier build (with its .vite/manifest.json) instead of building' },
   },
   quick: ['--runs', '1', '--routes', '/auth,/shop'],
 };
@@ -137,7 +141,14 @@ export function initialJs(outDir: string): RouteJs[] {
 /** One Lighthouse run (default config = mobile) on `url` in the Chrome listening on `port`. */
 async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // BENCH_LIGHTHOUSE_TRACES=profile: the trace also samples JavaScript (slower; for reading, not for scores).
+    ...(process.env.BENCH_LIGHTHOUSE_TRACES === 'profile' ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+  });
   if (!result) throw new Error('Lighthouse returned no result');
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
@@ -146,7 +157,11 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun>
   if (reports) {
     mkdirSync(reports, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
-    writeFileSync(join(reports, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    const at = Date.now();
+    writeFileSync(join(reports, `${name}-${at}.json`), JSON.stringify(result.lhr));
+    // BENCH_LIGHTHOUSE_TRACES=1 as well: the run's Chrome trace beside it (open in DevTools' Performance panel).
+    if (process.env.BENCH_LIGHTHOUSE_TRACES)
+      writeFileSync(join(reports, `${name}-${at}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const requests =
     (audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> } | undefined)
@@ -218,14 +233,18 @@ export async function run(args: string[] = []): Promise<string> {
   const found = findBrowser();
   if (!found.path) throw new BenchSkipped(found.hint);
   const browser = found.path;
-  const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
+  const given = values['web-dir'] ? resolve(String(values['web-dir'])) : undefined;
+  const outDir = given ?? mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   console.log(
     `machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log(`building the SPA into ${outDir} (bundle report: bench/results/bundle.html)…`);
-  await buildSpa(outDir);
+  if (given) console.log(`measuring the build in ${outDir}`);
+  else {
+    console.log(`building the SPA into ${outDir} (bundle report: bench/results/bundle.html)…`);
+    await buildSpa(outDir);
+  }
   const js = initialJs(outDir);
   for (const r of js)
     console.log(
@@ -324,6 +343,6 @@ export async function run(args: string[] = []): Promise<string> {
     await db.destroy();
     await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.destroy();
-    if (!keep) rmSync(outDir, { recursive: true, force: true });
+    if (!keep && !given) rmSync(outDir, { recursive: true, force: true });
   }
 }
