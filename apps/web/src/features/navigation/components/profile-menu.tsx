@@ -189,7 +189,8 @@ export function ProfileMenu({ dialogs = {} }: { dialogs?: ProfileMenuDialogs }) 
 
 /** The OUTLETS and STORES sections (switching toasts), with Request Outlets while the person has no outlet (issue 9 §4). */
 function PlaceSections({ menu }: { menu: ReturnType<typeof useProfileMenu> }) {
-  const { sel, sections, setExpanded, outletChoices, storeChoices, chooseOutlet, chooseStore } = menu;
+  const { sel, setExpanded, outletChoices, storeChoices, chooseOutlet, chooseStore } = menu;
+  const sections = menu.sections();
   return (
     <>
       <MenuSection
