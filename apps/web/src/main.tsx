@@ -15,19 +15,16 @@ if (hasSignedInFlag()) {
 
 // The first render runs as a transition: React yields to the browser every few milliseconds instead of
 // blocking the main thread for the whole tree (issue 15 §4, total blocking time); what shows is the same.
-// tailwind-merge builds its class map in a task of its own first (in a component's render React cannot yield).
+// tailwind-merge gets ready first, in tasks of its own (in a component's render React cannot yield).
 const root = createRoot(document.getElementById('root')!);
-setTimeout(() => {
-  warmClassMerge();
-  setTimeout(() =>
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <AppProviders>
-            <AppRouter />
-          </AppProviders>
-        </StrictMode>,
-      );
-    }),
-  );
-});
+warmClassMerge(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    );
+  }),
+);
