@@ -185,11 +185,11 @@ describe('orders journey (issue 5)', () => {
     await page.waitForURL(/\/payment\?.*fulfillmentType=Pickup/);
     // Keyboard: arrow keys move between the payment methods.
     await page.getByRole('radio', { name: /Credit card/ }).focus();
-    // (held briefly like a real key press: Radix moves focus on a timer and checks while the key is down)
+    // (held until it checks, like a real key press: Radix moves focus on a timer and checks only
+    // while the key is still down, so a fixed short hold flakes when the machine is busy)
     await page.keyboard.down('ArrowRight');
-    await page.waitForTimeout(50);
-    await page.keyboard.up('ArrowRight');
     await page.getByRole('radio', { name: /Pay In-Store/, checked: true }).waitFor({ timeout: 5_000 });
+    await page.keyboard.up('ArrowRight');
     await page.getByRole('button', { name: /Place Order/ }).waitFor();
     await snapBoth(page, 'orders-payment-instore');
     await page.getByRole('button', { name: /Place Order/ }).click();
