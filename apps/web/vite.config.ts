@@ -122,15 +122,25 @@ function paintBeforeScripts(): Plugin {
 
 /**
  * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
- * imports): `initial` = everything the entry loads statically (the sign-in page); `session` = the libraries and
- * shared app modules the signed-in screens use (UI primitives, icons, zod, ky, lib/, components/ui, the header's
- * profile menu). The contracts' schemas stay with the screens that use them: zod builds each schema when its module
- * runs, so a screen builds only its own (issue 26: building every schema of the contracts was the largest script cost
+ * imports): `initial` = everything the entry loads statically (the sign-in page); `schemas` = zod and the schemas
+ * every signed-in page load reads its first answers with (below); `session` = the libraries and shared app modules
+ * the signed-in screens use (UI primitives, icons, ky, SWR, lib/, components/ui, the header's profile menu). The
+ * contracts' schemas stay with the screens that use them: zod builds each schema when its module runs, so a screen
+ * builds only its own (issue 26: building every schema of the contracts was the largest script cost
  * of a signed-in page load); the few that several screens share are one chunk (`contracts-shared`, below).
  * Admin-only libraries (cmdk, dnd-kit, react-hook-form) and components/admin stay with the screens that use them.
  */
 const SESSION_MODULES =
-  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|zod|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui|features[\\/]navigation)[\\/]/;
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui|features[\\/]navigation)[\\/]/;
+/**
+ * zod, the contracts' schemas of a signed-in page load's first answers (`/me`, the selection, a problem, the ordering
+ * schedule, and what they build on) and `lib/schemas` (which session.tsx imports at once on a signed-in load): a chunk
+ * of its own, so the browser evaluates it in a task of its own as soon as it arrives, apart from the `session` chunk
+ * (issue 26: that chunk's evaluation was one task of 36–46 ms on a 2-core machine, 94–111 ms on a slower one; split,
+ * the trace shows tasks of 14, 22 and 16 ms). It loads neither the `session` chunk nor the sign-in forms.
+ */
+const SCHEMAS =
+  /node_modules[\\/]zod[\\/]|libs[\\/]contracts[\\/]src[\\/](problem|common|phone|auth|me|ordering-schedule)\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/]schemas\.ts$/;
 /**
  * What several signed-in screens share beyond the `session` chunk, each kept as one chunk instead of the 1–3 KB
  * pieces the bundler would cut per set of importers (issue 26): a phone on HTTP/1.1 fetches six files at a time, and
@@ -138,7 +148,7 @@ const SESSION_MODULES =
  * schemas of carts, orders, payments, the catalog and quantity rules (the shop, the cart, both order screens, admin);
  * `orders-shared`: the order screens' list API, live updates and the pieces both show (status badge, refund note,
  * live badge); `cart-shared`: the cart API and the pricing analysis (the shop and the cart). With the profile menu in
- * `session`, each of these screens loads six scripts.
+ * `session` and zod in `schemas`, each of these screens loads seven scripts.
  */
 const CONTRACTS_SHARED = /libs[\\/]contracts[\\/]src[\\/](carts|orders|payments|catalog|quantity-rule|live)\.ts$/;
 const CART_SHARED =
@@ -155,6 +165,7 @@ const SIGN_IN_SHARED =
 const CHUNK_GROUPS = [
   { name: 'initial', tags: ['$initial' as const], priority: 30 },
   { name: 'sign-in-shared', test: (id: string) => SIGN_IN_SHARED.test(id), priority: 25 },
+  { name: 'schemas', test: (id: string) => SCHEMAS.test(id), priority: 21 },
   {
     name: 'session',
     test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns/.test(id),
