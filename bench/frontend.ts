@@ -23,7 +23,7 @@
  * < 0.1, accessibility 100.
  * A measurement, never a test.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -234,6 +234,8 @@ export async function run(args: string[] = []): Promise<string> {
   if (!found.path) throw new BenchSkipped(found.hint);
   const browser = found.path;
   const given = values['web-dir'] ? resolve(String(values['web-dir'])) : undefined;
+  if (given && !existsSync(join(given, '.vite/manifest.json')))
+    throw new BenchUsageError(`--web-dir ${given} holds no build made by this benchmark (no .vite/manifest.json): build one with --keep`);
   const outDir = given ?? mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   console.log(
     `machine: ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()
