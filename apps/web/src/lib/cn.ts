@@ -4,7 +4,8 @@ import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge';
 /** tailwind-merge's default configuration and the merge function over it, made when first needed. */
 let config: ReturnType<typeof getDefaultConfig> | undefined;
 let merge: ((classes: string) => string) | undefined;
-const classMerge = () => (merge ??= createTailwindMerge(() => (config ??= getDefaultConfig())));
+const defaultConfig = () => (config ??= getDefaultConfig());
+const classMerge = () => (merge ??= createTailwindMerge(defaultConfig));
 
 /** Joins class names and resolves Tailwind conflicts (last wins): tailwind-merge's `twMerge`, the same configuration. */
 export function cn(...inputs: ClassValue[]) {
@@ -19,7 +20,7 @@ export function cn(...inputs: ClassValue[]) {
  */
 export function warmClassMerge(then: () => void): void {
   setTimeout(() => {
-    config ??= getDefaultConfig();
+    defaultConfig();
     setTimeout(() => {
       classMerge()('');
       setTimeout(then);
