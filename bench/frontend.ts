@@ -138,6 +138,36 @@ export function initialJs(outDir: string): RouteJs[] {
   });
 }
 
+/**
+ * Lighthouse's simulated (Lantern) timelines of the last run, one block per simulation: each network request (URL,
+ * priority, bytes) and each CPU task over 1 ms (observed duration) with its simulated start and end in ms. To read why
+ * a metric is what it is; the simulator keeps the last run's timings in a module-level map.
+ */
+async function lanternTimelines(): Promise<string> {
+  const { Simulation } = await import('lighthouse/core/lib/lantern/lantern.js');
+  const out: string[] = [];
+  for (const [label, timings] of Simulation.Simulator.allNodeTimings) {
+    out.push(`== ${label}`);
+    const rows = [...timings].sort((a, b) => a[1].startTime - b[1].startTime);
+    for (const [node, t] of rows) {
+      const span = `${t.startTime.toFixed(0).padStart(6)} → ${t.endTime.toFixed(0).padStart(6)}`;
+      if (node.type === 'network') {
+        const req = node.request;
+        out.push(
+          `${span}  net ${req.priority.padEnd(8)} ${String(Math.round(req.transferSize / 1024)).padStart(4)} KB  ${new URL(req.url).pathname}${new URL(req.url).search}`,
+        );
+      } else {
+        const observed = (node.endTime - node.startTime) / 1000;
+        if (observed >= 1)
+          out.push(
+            `${span}  cpu ${observed.toFixed(1).padStart(6)} ms observed  ${[...node.getEvaluateScriptURLs()].map((u) => new URL(u).pathname).join(' ')}`,
+          );
+      }
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
 /** One Lighthouse run (default config = mobile) on `url` in the Chrome listening on `port`. */
 async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
@@ -162,6 +192,9 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseRun>
     // BENCH_LIGHTHOUSE_TRACES=1 as well: the run's Chrome trace beside it (open in DevTools' Performance panel).
     if (process.env.BENCH_LIGHTHOUSE_TRACES)
       writeFileSync(join(reports, `${name}-${at}.trace.json`), JSON.stringify(result.artifacts.Trace));
+    // BENCH_LIGHTHOUSE_LANTERN=1 as well: the simulated timelines the scores come from (each node of each simulation
+    // Lighthouse ran, e.g. `optimisticLargestContentfulPaint`: request or CPU task, simulated start and end in ms).
+    if (process.env.BENCH_LIGHTHOUSE_LANTERN) writeFileSync(join(reports, `${name}-${at}.lantern.txt`), await lanternTimelines());
   }
   const requests =
     (audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> } | undefined)
