@@ -176,15 +176,32 @@ const CHUNK_GROUPS = [
   { name: 'cart-shared', test: CART_SHARED, priority: 13 },
 ];
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build, whose dev warnings (`ENABLE_DEV_WARNINGS`) run on every
+ * render, in production too (remix-run/react-router#14102, open). The build uses its production build instead, the
+ * same code with the warnings off; `vite` (dev) keeps the warnings.
+ */
+const REACT_ROUTER_PRODUCTION = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   root,
   plugins: [react(), tailwindcss(), precompress(), preloadManifest(), paintBeforeScripts(), ...(report ? [report] : [])],
   resolve: {
-    alias: {
-      '@portal/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
+    alias: [
+      { find: '@portal/contracts', replacement: fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)) },
       // `@/lib/api` = apps/web/src/lib/api (tsconfig paths and jest's moduleNameMapper say the same).
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
@@ -203,4 +220,4 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-});
+}));
