@@ -14,8 +14,18 @@ const ProfileMenu = lazyNamed<'ProfileMenu', ComponentProps<typeof ProfileMenuCo
 /** Paths that show the default title and logo instead of the board (spec 000 §1). */
 const DEFAULT_TITLE_PATHS = ['/auth', '/invitation/accept', '/payment'];
 
+/**
+ * The portal's logo (the same drawing as public/favicon.svg), drawn inline: no request of its own on a page load
+ * (issue 26: on a phone's six connections it held one the scripts were waiting for).
+ */
 function Logo() {
-  return <img src="/favicon.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />;
+  return (
+    <svg viewBox="0 0 32 32" width={36} height={36} className="h-9 w-9 shrink-0" aria-hidden="true">
+      <rect width="32" height="32" rx="7" fill="#7c2d12" />
+      <path d="M13 5h6v5c0 1.5 3 3 3 7v10a1 1 0 0 1-1 1H11a1 1 0 0 1-1-1V17c0-4 3-5.5 3-7z" fill="#fde68a" />
+      <rect x="12" y="18" width="8" height="5" rx="1" fill="#7c2d12" />
+    </svg>
+  );
 }
 
 /**
