@@ -64,6 +64,8 @@ function connect() {
   let attempt = 0;
   /** The server ended the stream (its life is over): reconnect at once, still "Live". */
   let ended = false;
+  /** Has this connection opened once? Its first open revalidates the lists (below); reconnects replay by Last-Event-ID. */
+  let opened = false;
   setStatus('connecting');
   void fetchEventSource('/api/v1/me/events', {
     signal: ctl.signal,
@@ -72,6 +74,10 @@ function connect() {
       if (res.ok && res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
         attempt = 0;
         setStatus('live');
+        // The lists answered before the stream opened (it opens once they are on screen, useLiveOrders): an order
+        // event in between would be missed, so they are asked again once.
+        if (!opened) void mutate(isOrderKey);
+        opened = true;
         return;
       }
       if (res.status === 401) await refreshAccessToken();

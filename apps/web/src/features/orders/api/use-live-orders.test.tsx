@@ -87,6 +87,32 @@ describe('useLiveOrders (issue 26 §7)', () => {
     unmount();
   });
 
+  it('when the stream first opens, then the order lists are asked again once (they answered before it opened); a reconnect does not', async () => {
+    const { unmount } = renderHook(() => useLiveOrders());
+    await act(async () => {
+      await lastInit().onopen!(answer(200));
+    });
+    expect(mutate).toHaveBeenCalledTimes(1);
+    const matches = (mutate as jest.Mock).mock.calls[0][0] as (key: unknown) => boolean;
+    expect(['/orders?storeId=2190', '/me'].map(matches)).toEqual([true, false]);
+    act(() => {
+      lastInit().onerror!(new Error('network'));
+    });
+    await act(async () => {
+      await lastInit().onopen!(answer(200));
+    });
+    expect(mutate).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('when a list enables it only once its answer is shown, then the stream opens then, not before', () => {
+    const { rerender, unmount } = renderHook(({ shown }) => useLiveOrders(shown), { initialProps: { shown: false } });
+    expect(opened).not.toHaveBeenCalled();
+    rerender({ shown: true });
+    expect(opened).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
   it('when disabled, then no stream is opened', () => {
     const { result, unmount } = renderHook(() => useLiveOrders(false));
     expect(opened).not.toHaveBeenCalled();

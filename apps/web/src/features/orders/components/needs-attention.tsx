@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { checkOrderPayment, useAttentionOrders } from '../api/attention';
-import { useLiveOrders } from '../api/use-live-orders';
+import { useLiveOrders, useLiveRefreshInterval } from '../api/use-live-orders';
 
 export const ATTENTION_MESSAGES = {
   title: 'Needs attention',
@@ -34,8 +34,9 @@ export function NeedsAttention({ storeId, hideWhenEmpty = false }: { storeId?: n
   const { hasPermission } = useSession();
   const canManage = hasPermission(PERMISSIONS.ordersStoreManage);
   const superAdmin = hasPermission(PERMISSIONS.usersSuperAdmin);
-  const live = useLiveOrders(canManage);
-  const list = useAttentionOrders(superAdmin ? null : storeId, canManage, { refreshInterval: live.refreshInterval(REFRESH_MS) });
+  const list = useAttentionOrders(superAdmin ? null : storeId, canManage, { refreshInterval: useLiveRefreshInterval(REFRESH_MS) });
+  // The live connection opens once the list has answered (after the page's first content, not alongside it).
+  useLiveOrders(canManage && list.data !== undefined);
   const [checking, setChecking] = useState<number | null>(null);
   const { mutate } = useSWRConfig();
   if (!canManage) return null;

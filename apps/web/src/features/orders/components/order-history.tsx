@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { notify } from '@/components/ui/toaster';
 import { useOrders } from '../api/get-orders';
-import { useLiveOrders } from '../api/use-live-orders';
+import { useLiveOrders, useLiveRefreshInterval } from '../api/use-live-orders';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { itemsText } from '../lib/order-text';
 import { LiveIndicator } from './live-indicator';
@@ -134,8 +134,7 @@ export function OrderHistory() {
   const { outlet, store, loading: selecting } = useSelection();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   // Live updates (GET /me/events) revalidate the list; while the stream is down it refreshes every minute.
-  const live = useLiveOrders();
-  const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store), { refreshInterval: live.refreshInterval(60_000) });
+  const orders = useOrders({ storeId: store?.id, mine: true }, Boolean(store), { refreshInterval: useLiveRefreshInterval(60_000) });
   const [selected, setSelected] = useState<Order | null>(null);
   // Loaded and mounted at the first opening (then kept, for its closing animation): no work for it while the page loads.
   const detailsUsed = useOpenedOnce(selected !== null);
@@ -148,6 +147,8 @@ export function OrderHistory() {
   // The orders replace the loading rows in a deferred (transition) render, which React renders in slices; an SWR
   // answer alone re-renders synchronously, the whole list in one long task (issue 26: total blocking time).
   const data = useDeferredValue(orders.data);
+  // The live connection opens once the orders are on screen (after the page's first content, not alongside it).
+  const live = useLiveOrders(data !== undefined);
   const items = data?.items ?? [];
   const heading = [outlet?.outletName, store?.name].filter(Boolean).join(' | ');
   const subtitle = store ? `View your past orders from ${store.name}` : selecting ? '' : HISTORY_MESSAGES.selectStore;

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrders } from '../api/get-orders';
 import type { LiveStatus } from '../api/live-orders';
-import { useLiveOrders } from '../api/use-live-orders';
+import { useLiveOrders, useLiveRefreshInterval } from '../api/use-live-orders';
 import { LiveIndicator } from './live-indicator';
 import { cancelOrder, completeOrder } from '../api/order-lifecycle';
 import { matchesSearch } from '../lib/order-text';
@@ -48,8 +48,7 @@ export function StoreOrders() {
   const { hasPermission } = useSession();
   const canManage = hasPermission(PERMISSIONS.ordersStoreManage);
   const { store, outlet, loading: selecting } = useSelection();
-  const live = useLiveOrders();
-  const list = useOrders({ storeId: store?.id }, !selecting, { refreshInterval: live.refreshInterval(REFRESH_MS) });
+  const list = useOrders({ storeId: store?.id }, !selecting, { refreshInterval: useLiveRefreshInterval(REFRESH_MS) });
   const [tab, setTab] = useState<Tab>('reserved');
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -58,6 +57,8 @@ export function StoreOrders() {
   // an SWR answer alone re-renders synchronously, the whole page in one long task (issue 26: total blocking time).
   const settled = useDeferredValue(useNoticesSettled(store?.id, canManage, selecting));
   const listData = useDeferredValue(list.data);
+  // The live connection opens once the orders are on screen (after the page's first content, not alongside it).
+  const live = useLiveOrders(listData !== undefined);
 
   const items = useMemo(() => listData?.items ?? [], [listData]);
   const scope = listData?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
