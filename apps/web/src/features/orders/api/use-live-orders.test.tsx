@@ -11,6 +11,9 @@ const lastInit = (): FetchEventSourceInit => opened.mock.calls[opened.mock.calls
 const answer = (status: number, type = 'text/event-stream') =>
   ({ ok: status < 300, status, headers: { get: () => type } }) as unknown as Response;
 
+/** The stream opens after the next paint (a frame, then a task): let that pass. */
+const painted = () => act(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 5))));
+
 beforeEach(() => {
   opened.mockReset();
   opened.mockReturnValue(new Promise(() => {}));
@@ -18,9 +21,11 @@ beforeEach(() => {
 });
 
 describe('useLiveOrders (issue 26 §7)', () => {
-  it('when two lists use it, then one GET /me/events is opened, and it closes after the last leaves', () => {
+  it('when two lists use it, then one GET /me/events is opened after the next paint, and it closes after the last leaves', async () => {
     const a = renderHook(() => useLiveOrders());
     const b = renderHook(() => useLiveOrders());
+    expect(opened).not.toHaveBeenCalled();
+    await painted();
     expect(opened).toHaveBeenCalledTimes(1);
     expect(opened.mock.calls[0][0]).toBe('/api/v1/me/events');
     const signal = lastInit().signal!;
@@ -33,6 +38,7 @@ describe('useLiveOrders (issue 26 §7)', () => {
   it('when the stream is open, then lists stop polling; when it fails, then they poll again while it reconnects after 1, 2, 5, 10 s', async () => {
     const { result, unmount } = renderHook(() => useLiveOrders());
     expect(result.current.status).toBe('connecting');
+    await painted();
     expect(result.current.refreshInterval(30_000)).toBe(30_000);
     await act(async () => {
       await lastInit().onopen!(answer(200));
@@ -59,6 +65,7 @@ describe('useLiveOrders (issue 26 §7)', () => {
 
   it('when the server ends the stream, then it reconnects at once, still live; when it refuses, then it is retried', async () => {
     const { result, unmount } = renderHook(() => useLiveOrders());
+    await painted();
     await act(async () => {
       await lastInit().onopen!(answer(200));
     });
@@ -75,8 +82,9 @@ describe('useLiveOrders (issue 26 §7)', () => {
     unmount();
   });
 
-  it('when an order event arrives, then every order list is revalidated, nothing else', () => {
+  it('when an order event arrives, then every order list is revalidated, nothing else', async () => {
     const { unmount } = renderHook(() => useLiveOrders());
+    await painted();
     lastInit().onmessage!({ event: 'ready', data: '{"seq":4}', id: '4', retry: undefined });
     expect(mutate).not.toHaveBeenCalled();
     lastInit().onmessage!({ event: 'order', data: '{"seq":5}', id: '5', retry: undefined });
@@ -89,6 +97,7 @@ describe('useLiveOrders (issue 26 §7)', () => {
 
   it('when the stream first opens, then the order lists are asked again once (they answered before it opened); a reconnect does not', async () => {
     const { unmount } = renderHook(() => useLiveOrders());
+    await painted();
     await act(async () => {
       await lastInit().onopen!(answer(200));
     });
@@ -105,16 +114,27 @@ describe('useLiveOrders (issue 26 §7)', () => {
     unmount();
   });
 
-  it('when a list enables it only once its answer is shown, then the stream opens then, not before', () => {
+  it('when a list enables it only once its answer is shown, then the stream opens after that, not before', async () => {
     const { rerender, unmount } = renderHook(({ shown }) => useLiveOrders(shown), { initialProps: { shown: false } });
+    await painted();
     expect(opened).not.toHaveBeenCalled();
     rerender({ shown: true });
+    await painted();
     expect(opened).toHaveBeenCalledTimes(1);
     unmount();
   });
 
-  it('when disabled, then no stream is opened', () => {
+  it('when the list leaves before the next paint, then no stream is opened', async () => {
+    const { result, unmount } = renderHook(() => useLiveOrders());
+    expect(result.current.status).toBe('connecting');
+    unmount();
+    await painted();
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('when disabled, then no stream is opened', async () => {
     const { result, unmount } = renderHook(() => useLiveOrders(false));
+    await painted();
     expect(opened).not.toHaveBeenCalled();
     expect(result.current.status).toBe('off');
     unmount();
