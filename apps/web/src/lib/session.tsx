@@ -110,6 +110,32 @@ function tokenExpiry(token: string): number {
   return Date.now() + 15 * 60_000;
 }
 
+/** The user of the session's last /me answer (null before one, and after a sign-out), for onceUserKnown. */
+let knownUser: Me | null = null;
+const userListeners = new Set<(me: Me) => void>();
+function announceUser(me: Me | null) {
+  knownUser = me;
+  if (me) for (const fn of [...userListeners]) fn(me);
+}
+
+/**
+ * Runs `fn` once with the signed-in user, as soon as GET /me has answered (at once when it has): a screen asks for
+ * user-keyed data such as the cart alongside its first page on a page load, instead of after its first render
+ * (issue 26). Returns an unsubscribe (for a caller that no longer needs it before /me answers).
+ */
+export function onceUserKnown(fn: (me: Me) => void): () => void {
+  if (knownUser) {
+    fn(knownUser);
+    return () => undefined;
+  }
+  const once = (me: Me) => {
+    userListeners.delete(once);
+    fn(me);
+  };
+  userListeners.add(once);
+  return () => userListeners.delete(once);
+}
+
 /**
  * GET /me (the boot script's answer first, once), retried twice (1 s, 2 s) after network or server errors; 4xx answers
  * are final (spec 000 §4).
@@ -266,6 +292,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       apiModule?.setAccessToken(null);
       forgetBoot();
       expiresAt.current = 0;
+      announceUser(null);
       setMe(null);
       setStatus('unauthenticated');
       void mutateCache(() => true, undefined, { revalidate: false });
@@ -281,6 +308,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loadMe = useCallback(async () => {
     const m = await fetchMe();
+    announceUser(m);
     // The signed-in tree's first render is a transition: React renders it in slices, yielding to the browser every
     // few milliseconds, instead of one long task (issue 26: total blocking time on signed-in page loads).
     startTransition(() => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Product } from '@portal/contracts';
 import { ShopPage } from '@/features/shop/components/shop-page';
 import type { ProductHandlers } from '@/features/shop/components/product-actions';
-import { useCart } from '@/features/cart/api/use-cart';
+import { preloadCurrentCart, useCart } from '@/features/cart/api/use-cart';
 import { CartSummaryButton } from '@/features/cart/components/cart-summary-button';
 import { HomeCartPanel } from '@/features/cart/components/home-cart-panel';
 import { PricingDialog } from '@/features/pricing/components/pricing-dialog';
@@ -12,12 +12,13 @@ import { readShopView } from '@/features/shop/hooks/use-shop-view';
 import { whenSelectionKnown } from '@/lib/selection';
 
 // A signed-in page load: the saved view's products and the store's sizes are asked for as soon as the saved
-// selection is known, alongside the outlet's stores (issue 26).
-whenSelectionKnown(({ storeId }) => {
+// selection is known, alongside the outlet's stores, and the cart once /me has answered (issue 26).
+whenSelectionKnown(({ outletId, storeId }) => {
   if (!storeId) return;
   const { search, size, page } = readShopView();
   preloadProducts(storeId, { search, size, page });
   preloadBottleSizes(storeId);
+  preloadCurrentCart(outletId, storeId);
 });
 
 /** /shop: the catalog (shop feature) wired to the cart (cart feature) and Pricing Analysis (pricing feature). */

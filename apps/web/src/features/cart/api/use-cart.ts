@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import { PROBLEM_CODES, CART_MESSAGES, PERMISSIONS, type Cart, type FulfillmentType } from '@portal/contracts';
 import { ApiError } from '@/lib/api';
-import { useSession } from '@/lib/session';
+import { onceUserKnown, useSession } from '@/lib/session';
 import { useSelection } from '@/lib/selection';
 import { cartKey } from '@/lib/cart-cache';
 import { notify } from '@/components/ui/toaster';
@@ -54,6 +54,21 @@ export function withLines(cart: Cart, items: Cart['items']): Cart {
 /** What a cart write answered: done, or refused with the reason (and the API error when the server refused). */
 export type CartResult = { ok: true } | { ok: false; reason: 'signed-out' | 'not-loaded' | 'failed'; error?: ApiError };
 
+const fetchCart = ([, , outletId, storeId]: readonly [string, string, number, number]) => getCurrentCart(outletId, storeId);
+
+/**
+ * A signed-in page load of the shop: the current cart of the saved outlet and store (GET /carts/current) is asked for
+ * once /me has answered, alongside the first page of products, when the user may use a cart (issue 26: it was asked
+ * only after the shop's first render, one round trip later). SWR `preload` with the key useCartQuery uses, so it is
+ * fetched once; a failed answer reaches the query as its error, as a failed fetch would.
+ */
+export function preloadCurrentCart(outletId: number, storeId: number): void {
+  onceUserKnown((me) => {
+    if (me.permissions.includes(PERMISSIONS.cartsUse))
+      void preload(cartKey(me.user.id, outletId, storeId), fetchCart).catch(() => undefined);
+  });
+}
+
 /**
  * The cart query: the active cart of the signed-in user for the selected outlet and store (spec 001 §4), on
  * SWR so every screen shares it (lib/cart-cache). The key holds user, outlet and store, so switching any of
@@ -66,12 +81,7 @@ export function useCartQuery() {
   const canCheckout = hasPermission(PERMISSIONS.cartsCheckout);
   const userId = me?.user.id ?? null;
   const key = status === 'authenticated' && userId && outlet && store && canUseCart ? cartKey(userId, outlet.outletId, store.id) : null;
-  const {
-    data: cart,
-    error,
-    isLoading,
-    mutate,
-  } = useSWR<Cart, ApiError>(key, ([, , o, s]: readonly [string, string, number, number]) => getCurrentCart(o, s));
+  const { data: cart, error, isLoading, mutate } = useSWR<Cart, ApiError>(key, fetchCart);
   return {
     keyString: key?.join(':') ?? '',
     signedIn: status === 'authenticated' && Boolean(userId),
