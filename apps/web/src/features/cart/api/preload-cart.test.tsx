@@ -1,24 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { cartSchema, meSchema, type Cart } from '@portal/contracts';
+import { cartSchema, meSchema } from '@portal/contracts';
+import { cartFixture } from '@/test/cart-fixture';
 import { FakeApi, reply } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
 import { renderSession, sessionNow } from '@/test/render-session';
 import { setAccessToken } from '@/lib/api';
 import { preloadCurrentCart } from './use-cart';
 
-const cart: Cart = {
-  id: 7,
-  outletId: 1,
-  storeId: 2190,
-  outlet: { name: 'Taproom', code: 'T1' },
-  store: { name: 'Central', city: null, state: null, deliveryEnabled: true, deliveryCharge: '15.00' },
-  items: [],
-  fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' },
-  itemCount: 0,
-  totalQuantity: 0,
-  subtotal: '0.00',
-  total: '0.00',
-};
+const cart = cartFixture();
 const meWith = (id: string, permissions: string[]) =>
   meFixture({ user: { id, email: `${id}@example.com`, isActive: true, lastLoginAt: null }, permissions });
 const cartUrl = '/carts/current?outletId=1&storeId=2190';

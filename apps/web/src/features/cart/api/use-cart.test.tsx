@@ -6,25 +6,14 @@ import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
 import { FakeApi, problem, reply, type FakeAnswer } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
+import { cartFixture } from '@/test/cart-fixture';
 import { useCart, withLines } from './use-cart';
 
 jest.mock('@/lib/session', () => ({ useSession: jest.fn() }));
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
-const empty: Cart = {
-  id: 7,
-  outletId: 1,
-  storeId: 2190,
-  outlet: { name: 'Taproom', code: 'T1' },
-  store: { name: 'Central', city: null, state: null, deliveryEnabled: true, deliveryCharge: '15.00' },
-  items: [],
-  fulfillment: { type: 'Pickup', date: null, deliveryCharge: '0.00' },
-  itemCount: 0,
-  totalQuantity: 0,
-  subtotal: '0.00',
-  total: '0.00',
-};
+const empty: Cart = cartFixture();
 const withVodka: Cart = {
   ...empty,
   itemCount: 1,
