@@ -153,8 +153,9 @@ async function lanternTimelines(): Promise<string> {
       const span = `${t.startTime.toFixed(0).padStart(6)} → ${t.endTime.toFixed(0).padStart(6)}`;
       if (node.type === 'network') {
         const req = node.request;
+        const { pathname, search } = new URL(req.url);
         out.push(
-          `${span}  net ${req.priority.padEnd(8)} ${String(Math.round(req.transferSize / 1024)).padStart(4)} KB  ${new URL(req.url).pathname}${new URL(req.url).search}`,
+          `${span}  net ${req.priority.padEnd(8)} ${String(Math.round(req.transferSize / 1024)).padStart(4)} KB  ${pathname}${search}`,
         );
       } else {
         const observed = (node.endTime - node.startTime) / 1000;

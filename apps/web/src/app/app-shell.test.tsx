@@ -70,3 +70,25 @@ describe('the boot script shows the shell', () => {
     expect(runBoot('/invitation/accept?token=x')).toBe(false);
   });
 });
+
+describe('the logo is drawn inline (issue 26: no /favicon.svg request while a page loads)', () => {
+  /** An SVG's shapes (its children, attribute quotes made double, self-closing tags expanded), to compare copies. */
+  const shapes = (svg: string) =>
+    /<svg[^>]*>([\s\S]*)<\/svg>/
+      .exec(svg)![1]
+      .replace(/'/g, '"')
+      .replace(/<(\w+)([^>]*?)\s*\/>/g, '<$1$2></$1>');
+  const favicon = readFileSync(join(__dirname, '../../public/favicon.svg'), 'utf8');
+
+  it('when index.html names the page icon, then it is public/favicon.svg itself, as a data URL', () => {
+    const href = /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,([^"]+)"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    expect(shapes(decodeURIComponent(href!))).toBe(shapes(favicon));
+  });
+
+  it('when the header draws the logo, then it is the drawing of public/favicon.svg', () => {
+    const logo = /<a [^>]*href="\/"[^>]*>(<svg[\s\S]*?<\/svg>)/.exec(shell!)?.[1];
+    expect(logo).toBeDefined();
+    expect(shapes(logo!)).toBe(shapes(favicon));
+  });
+});

@@ -121,19 +121,15 @@ function announceUser(me: Me | null) {
 /**
  * Runs `fn` once with the signed-in user, as soon as GET /me has answered (at once when it has): a screen asks for
  * user-keyed data such as the cart alongside its first page on a page load, instead of after its first render
- * (issue 26). Returns an unsubscribe (for a caller that no longer needs it before /me answers).
+ * (issue 26).
  */
-export function onceUserKnown(fn: (me: Me) => void): () => void {
-  if (knownUser) {
-    fn(knownUser);
-    return () => undefined;
-  }
+export function onceUserKnown(fn: (me: Me) => void): void {
+  if (knownUser) return fn(knownUser);
   const once = (me: Me) => {
     userListeners.delete(once);
     fn(me);
   };
   userListeners.add(once);
-  return () => userListeners.delete(once);
 }
 
 /**

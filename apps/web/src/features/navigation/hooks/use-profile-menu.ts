@@ -10,9 +10,9 @@ import type { MenuChoice } from '../components/menu-section';
 /**
  * The profile menu's state and actions (spec 000 §2): which sections are open (kept in session storage for the
  * browser session), the outlet and store choices, switching outlet or store (a toast either way; the section stays
- * open) and Log Out (clears the saved sections, toasts and goes to /auth). The saved sections are read when the menu's content first
- * renders (`sections()`), not when the header mounts: a page load does not open the browser's session storage for
- * a closed menu (issue 26: its first access took 13 ms of a throttled page load).
+ * open) and Log Out (clears the saved sections, toasts and goes to /auth). The saved sections are read when the
+ * menu's content first renders (`sections()`), not when the header mounts: a page load does not open the browser's
+ * session storage for a closed menu (issue 26: its first access took 13 ms of a throttled page load).
  */
 export function useProfileMenu() {
   const { signOut } = useSession();
