@@ -6,6 +6,7 @@ export * from './auth';
 export * from './phone';
 export * from './live';
 export * from './me';
+export * from './me-boot';
 export * from './catalog';
 export * from './carts';
 export * from './orders';

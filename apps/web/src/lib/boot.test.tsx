@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
-import type { Me } from '@portal/contracts';
-import { FakeApi } from '@/test/fake-api';
+import { meBootSchema, meSchema, tokenResponseSchema, type Me, type MeBoot } from '@portal/contracts';
+import { FakeApi, problem, reply } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
 import { renderSession, sessionNow } from '@/test/render-session';
 import { getAccessToken } from './api';
@@ -31,8 +33,6 @@ describe('the boot script’s answers (lib/boot)', () => {
   });
 
   it('when the boot script’s /me failed, then the session asks GET /me itself', async () => {
-    const { reply } = jest.requireActual<typeof import('@/test/fake-api')>('@/test/fake-api');
-    const { meSchema } = jest.requireActual<typeof import('@portal/contracts')>('@portal/contracts');
     api.on('get', '/me', reply(meSchema, me));
     window.__portalBoot = { token: Promise.resolve(jwt), data: { '/me': Promise.resolve(null) } };
     renderSession();
@@ -46,5 +46,91 @@ describe('the boot script’s answers (lib/boot)', () => {
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
     expect(window.__portalBoot).toBeUndefined();
     expect(api.calls).toEqual([]);
+  });
+});
+
+/** index.html's boot script itself (run as the browser runs it), against the fake API. */
+describe('index.html’s boot script', () => {
+  const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+  const bootScript = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
+  const boot: MeBoot = {
+    me,
+    outlets: { items: [] },
+    selection: { outletId: 7, storeId: 2190 },
+    stores: { items: [] },
+  };
+  let api: FakeApi;
+  beforeEach(() => {
+    document.cookie = 'portal_signed_in=1; path=/';
+    api = new FakeApi().install();
+    api.on(
+      'post',
+      '/auth/refresh',
+      reply(tokenResponseSchema, {
+        access_token: jwt,
+        token_type: 'bearer',
+        expires_in: 900,
+        expires_at: 1,
+        user: { id: 'u1', email: 'buyer@example.com' },
+      }),
+    );
+  });
+  afterEach(() => {
+    api.uninstall();
+    document.cookie = 'portal_signed_in=; max-age=0; path=/';
+    document.documentElement.classList.remove('portal-boot');
+    delete window.__portalBoot;
+  });
+  /** Runs the script and waits for every answer it hands out. */
+  const runBoot = async () => {
+    // The page's fetch takes paths relative to the page; the fake (like Node's fetch) needs whole URLs.
+    const fake = globalThis.fetch;
+    globalThis.fetch = (input, init) => fake(new URL(String(input), window.location.href).href, init);
+    try {
+      new Function(bootScript)();
+      const b = window.__portalBoot!;
+      const token = await b.token;
+      await Promise.all(Object.values(b.data));
+      // The selection's stores are handed out once the boot answer is in, before its parts resolve.
+      const data = Object.fromEntries(await Promise.all(Object.entries(b.data).map(async ([path, p]) => [path, await p] as const)));
+      return { token, data };
+    } finally {
+      globalThis.fetch = fake;
+    }
+  };
+
+  it('when the session refreshes, then one GET /me/boot answers /me, /me/outlets, the selection and its stores, with the token', async () => {
+    api.on('get', '/me/boot', reply(meBootSchema, boot));
+    const { token, data } = await runBoot();
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['post /auth/refresh', 'get /me/boot']);
+    expect(api.headerOf(api.calls[1], 'Authorization')).toBe(`Bearer ${jwt}`);
+    expect(token).toBe(jwt);
+    expect(data).toEqual({
+      '/me': boot.me,
+      '/me/outlets': boot.outlets,
+      '/me/selection': boot.selection,
+      '/outlets/7/stores': boot.stores,
+    });
+  });
+
+  it('when a part is null (its own route would refuse), then it is handed out as null and no stores are named', async () => {
+    api.on('get', '/me/boot', reply(meBootSchema, { me, outlets: null, selection: null, stores: null }));
+    const { data } = await runBoot();
+    expect(data).toEqual({ '/me': me, '/me/outlets': null, '/me/selection': null });
+  });
+
+  it('when GET /me/boot fails, then every part is null (the app asks each route itself)', async () => {
+    api.on('get', '/me/boot', problem(500, 'internal_error'));
+    const { token, data } = await runBoot();
+    expect(token).toBe(jwt);
+    expect(data).toEqual({ '/me': null, '/me/outlets': null, '/me/selection': null });
+  });
+
+  it('when the refresh is refused, then /me/boot is not asked and the token is null', async () => {
+    api.on('post', '/auth/refresh', problem(401, 'unauthenticated'));
+    const { token, data } = await runBoot();
+    expect(api.urls('get')).toEqual([]);
+    expect(token).toBeNull();
+    expect(data).toEqual({ '/me': null, '/me/outlets': null, '/me/selection': null });
   });
 });

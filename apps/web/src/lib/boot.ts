@@ -1,8 +1,9 @@
 /**
  * The answers index.html's boot script asked for on a signed-in page load, before the app's scripts had arrived
- * (issue 26: signed-in screens load as fast as /auth): the token refresh (`/api/v1/auth/refresh`) and the GETs of
- * `/me`, `/me/outlets`, `/me/selection` and `/outlets/{id}/stores`. Each is handed out once; a refused or failed
- * one resolves to null and the app asks again the usual way (lib/api), so errors surface as they always did.
+ * (issue 26: signed-in screens load as fast as /auth): the token refresh (`/api/v1/auth/refresh`) and GET /me/boot,
+ * whose parts are handed out by the path of their own routes: `/me`, `/me/outlets`, `/me/selection` and
+ * `/outlets/{id}/stores`. Each is handed out once; a refused, failed or null one resolves to null and the app asks
+ * its route the usual way (lib/api), so errors surface as they always did.
  */
 interface PortalBoot {
   /** The access token from the refresh cookie, or null (signed out, refused or unreachable). */

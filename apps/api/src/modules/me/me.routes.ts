@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import {
   PERMISSIONS,
   changePasswordBodySchema,
+  meBootSchema,
   meSchema,
   myOutletsSchema,
   myRolesSchema,
@@ -51,6 +52,16 @@ export const meRoutes = [
     summary: 'The signed-in user: account, profile, roles, permission codes',
     response: { description: 'Me', schema: meSchema },
     handler: (actor, _input, { ctx }) => meService.getMe(ctx.db, actor),
+  }),
+  route({
+    method: 'get',
+    path: '/me/boot',
+    scope: 'self',
+    tags,
+    summary:
+      "A page load's first reads in one answer: /me, and /me/outlets, /me/selection and the selected outlet's stores (each null where its own route would refuse)",
+    response: { description: 'Me, outlets, selection and stores', schema: meBootSchema },
+    handler: (actor, _input, { ctx }) => meService.getBoot(ctx.db, actor),
   }),
   route({
     method: 'patch',

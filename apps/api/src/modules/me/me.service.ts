@@ -1,7 +1,9 @@
 import {
   OUTLET_REQUEST_MESSAGES,
+  PERMISSIONS,
   type MyPermissions,
   type Me,
+  type MeBoot,
   type MyOutlet,
   type MyRole,
   type OutletRequest,
@@ -18,6 +20,8 @@ import { assertPhoneFree, phoneTakenError, recordAudit, type RequestMeta } from 
 import * as repo from './me.repository';
 import { outletRequestMail } from './me.mail';
 import { outletRequestApproverEmails } from '../invitations/outlet-requests.service';
+import { mayReachRow } from '../access/rows';
+import { listOutletStores } from '../outlets/outlets.service';
 
 /** The profile shown when the user has no user_profiles row yet: built from id and email (spec 000 §3). */
 const blankProfile = (userId: string, email: string): Profile => ({
@@ -151,6 +155,31 @@ export async function putSelection(db: Db, actor: Principal, input: { outletId: 
     if (input.storeId !== null) await repo.updateAssignmentLastStore(trx, userId, input.outletId, input.storeId);
   });
   return resolveSelection(db, userId);
+}
+
+/**
+ * GET /me/boot (issue 26): a signed-in page load's first reads in one answer, for index.html's boot script (one
+ * request and one connection instead of four, and no round trip between the selection and its stores). `me` is
+ * GET /me; with bcc.outlets.read_assigned held anywhere, `outlets` and `selection` are GET /me/outlets and
+ * GET /me/selection (which saves a fallback choice, as that route does); `stores` is GET /outlets/{id}/stores for
+ * the selected outlet when the caller holds the code there (ARCHITECTURE §11) and the outlet is active. A part its
+ * own route would refuse is null, so the app asks that route and shows its refusal as before.
+ */
+export async function getBoot(db: Db, actor: Principal): Promise<MeBoot> {
+  const readOutlets = [PERMISSIONS.outletsReadAssigned];
+  const mayReadOutlets = readOutlets.some((c) => actor.permissions.has(c));
+  // The selection first: resolving it may save a fallback choice, which /me's profile then shows.
+  const selection = mayReadOutlets ? await getSelection(db, actor) : null;
+  const outletId = selection?.outletId ?? null;
+  const stores = async () =>
+    outletId !== null && (await mayReachRow(db, actor, 'outlet', outletId, readOutlets))
+      ? listOutletStores(db, actor, { outletId }).catch((e: unknown) => {
+          if (e instanceof NotFoundError) return null;
+          throw e;
+        })
+      : null;
+  const [me, outlets, storesOfOutlet] = await Promise.all([getMe(db, actor), mayReadOutlets ? listMyOutlets(db, actor) : null, stores()]);
+  return { me, outlets: outlets && { items: outlets }, selection, stores: storesOfOutlet };
 }
 
 /** Active outlets the user is not assigned to (spec 000 §6). */

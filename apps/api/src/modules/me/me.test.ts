@@ -78,6 +78,7 @@ describe('GET /me', () => {
   it('when there is no token, then every /me route answers 401', async () => {
     for (const path of [
       '/me',
+      '/me/boot',
       '/me/roles',
       '/me/permissions',
       '/me/permissions/bcc.carts.use',
@@ -89,6 +90,42 @@ describe('GET /me', () => {
       expect([path, res.status]).toEqual([path, 401]);
     }
     expect((await request(t.app).patch('/api/v1/me/profile').send({ firstName: 'A', lastName: 'B' })).status).toBe(401);
+  });
+});
+
+describe("GET /me/boot (issue 26: a page load's first reads in one answer)", () => {
+  /** What the part's own route answers this user: its body on 200, null when it refuses. */
+  const own = async (path: string, user: User) => {
+    const res = await get(path, user);
+    return res.status === 200 ? res.body : null;
+  };
+
+  it('when each kind of user asks, then each part is what its own route answers (null where that route refuses)', async () => {
+    for (const user of ['buyer', 'manager', 'admin', 'viewer', 'otherBuyer', 'noRoles'] as const) {
+      const res = await get('/me/boot', user);
+      expect([user, res.status]).toEqual([user, 200]);
+      const selection = await own('/me/selection', user);
+      const expected = {
+        me: await own('/me', user),
+        outlets: await own('/me/outlets', user),
+        selection,
+        stores: selection?.outletId != null ? await own(`/outlets/${selection.outletId}/stores`, user) : null,
+      };
+      expect([user, res.body]).toEqual([user, expected]);
+    }
+  });
+
+  it('when the buyer asks, then the stores are those of the selected outlet', async () => {
+    const res = await get('/me/boot', 'buyer');
+    expect(res.body.selection.outletId).toEqual(expect.any(Number));
+    expect(res.body.stores.items.length).toBeGreaterThan(0);
+    expect(res.body.outlets.items.map((o: { outletId: number }) => o.outletId)).toContain(res.body.selection.outletId);
+  });
+
+  it('when the user lacks bcc.outlets.read_assigned, then me is answered and outlets, selection and stores are null', async () => {
+    const res = await get('/me/boot', 'noRoles');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ me: expect.objectContaining({ permissions: [] }), outlets: null, selection: null, stores: null });
   });
 });
 
