@@ -182,7 +182,9 @@ async function texts(viewport: typeof DESKTOP | typeof MOBILE) {
   // The outlets call failing: the shop says so in spec 000's words, not "No store selected".
   const buyer = await openPage(viewport);
   await signIn(buyer.page, portal.baseUrl, 'buyer@example.com');
-  await buyer.page.route('**/api/v1/me/outlets', (route) =>
+  // The page load's first reads come in one answer (GET /me/boot), which fails the same way; the app then asks each
+  // route itself.
+  await buyer.page.route(/\/api\/v1\/me\/(outlets|boot)$/, (route) =>
     route.fulfill({
       status: 503,
       contentType: 'application/problem+json',
