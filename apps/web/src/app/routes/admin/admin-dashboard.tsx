@@ -2,7 +2,7 @@ import { Suspense, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { PageSpinner } from '@/components/ui/feedback';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsList, TabsPanel, TabsTrigger, tabPanelId, tabTriggerId } from '@/components/ui/tabs';
 import { ADMIN_TABS } from './tabs';
 
 /**
@@ -16,7 +16,8 @@ export function AdminRoute() {
   const visible = useMemo(() => ADMIN_TABS.filter((t) => hasAnyPermission([...t.permissions])), [hasAnyPermission]);
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') ?? (location.state as { activeTab?: string } | null)?.activeTab;
-  const active = visible.find((t) => t.id === requested)?.id ?? visible[0]?.id;
+  const activeTab = visible.find((t) => t.id === requested) ?? visible[0];
+  const active = activeTab?.id;
   // The tab is in the URL (?tab=users) beside its list's state, so Back from an edit screen returns to both;
   // another tab starts from its list's defaults.
   const setActive = (id: string) => setParams({ tab: id }, { replace: true });
@@ -30,18 +31,19 @@ export function AdminRoute() {
         <Tabs value={active} onValueChange={setActive} className="mt-4">
           <TabsList aria-label="Administration areas">
             {visible.map((t) => (
-              <TabsTrigger key={t.id} value={t.id}>
+              <TabsTrigger key={t.id} value={t.id} id={tabTriggerId('admin', t.id)} aria-controls={tabPanelId('admin')}>
                 {t.label}
               </TabsTrigger>
             ))}
           </TabsList>
-          {visible.map((t) => (
-            <TabsContent key={t.id} value={t.id}>
+          {/* One panel: the active tab's (TabsPanel: no forced style calculation as the page mounts). */}
+          {activeTab && (
+            <TabsPanel name="admin" value={activeTab.id}>
               <Suspense fallback={<PageSpinner />}>
-                <t.Panel />
+                <activeTab.Panel key={activeTab.id} />
               </Suspense>
-            </TabsContent>
-          ))}
+            </TabsPanel>
+          )}
         </Tabs>
       )}
     </div>

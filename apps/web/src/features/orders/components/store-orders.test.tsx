@@ -64,6 +64,19 @@ describe('Store Orders (spec 001 §2)', () => {
     expect(within(panel()).queryByText('ORD-READY')).not.toBeInTheDocument();
   });
 
+  it('when a tab is chosen, then the one tab panel is named by it, every tab controls that panel, and it lists the tab’s orders', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await within(panel()).findByText('ORD-NEW-1');
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+    expect(panel()).toHaveAccessibleName(/^New/);
+    for (const tab of screen.getAllByRole('tab')) expect(tab).toHaveAttribute('aria-controls', panel().id);
+    await user.click(screen.getByRole('tab', { name: /Ready/ }));
+    expect(screen.getByRole('tabpanel', { name: /^Ready/ })).toBe(panel());
+    expect(within(panel()).getByText('ORD-READY')).toBeInTheDocument();
+    expect(within(panel()).queryByText('ORD-NEW-1')).not.toBeInTheDocument();
+  });
+
   it('when an order card shows, then it has the date, customer, outlet, lines, delivery charge above 0 and the fulfillment date or None chosen', async () => {
     renderPage();
     const cards = await within(panel()).findAllByRole('listitem');

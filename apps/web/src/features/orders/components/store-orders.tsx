@@ -7,7 +7,7 @@ import { useSelection } from '@/lib/selection';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsList, TabsPanel, TabsTrigger, tabPanelId, tabTriggerId } from '@/components/ui/tabs';
 import { useOrders } from '../api/get-orders';
 import type { LiveStatus } from '../api/live-orders';
 import { useLiveOrders, useLiveRefreshInterval } from '../api/use-live-orders';
@@ -100,7 +100,13 @@ export function StoreOrders() {
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className={settled ? undefined : 'hidden'}>
         <TabsList aria-label="Order status" className="flex w-full flex-nowrap gap-0.5 overflow-x-auto sm:inline-flex sm:w-auto sm:gap-1">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="flex-auto justify-center gap-1.5 px-2 sm:flex-none sm:gap-2 sm:px-3">
+            <TabsTrigger
+              key={t.value}
+              value={t.value}
+              id={tabTriggerId('store-orders', t.value)}
+              aria-controls={tabPanelId('store-orders')}
+              className="flex-auto justify-center gap-1.5 px-2 sm:flex-none sm:gap-2 sm:px-3"
+            >
               {t.label}
               <span className="rounded-full bg-stone-200 px-1.5 text-xs tabular-nums text-stone-700">
                 {listData ? count(t.value) : '–'}
@@ -108,23 +114,23 @@ export function StoreOrders() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <OrdersPanel
-              loading={selecting || (!listData && !list.error)}
-              failed={Boolean(list.error && !listData)}
-              onRetry={() => list.mutate()}
-              orders={byTab[t.value]}
-              emptyText={t.value === 'all' && search.trim() ? STORE_ORDERS_MESSAGES.noMatch : STORE_ORDERS_MESSAGES.empty}
-              canManage={canManage}
-              marking={marking}
-              onMarkReady={markReady}
-              onView={setSelectedId}
-              onComplete={(o) => act(o, () => completeOrder(o.id), STORE_ORDERS_MESSAGES.completedTitle)}
-              onCancel={setCancelling}
-            />
-          </TabsContent>
-        ))}
+        {/* One panel: the list of the chosen tab (TabsPanel: no forced style calculation as the page mounts). */}
+        <TabsPanel name="store-orders" value={tab}>
+          <OrdersPanel
+            key={tab}
+            loading={selecting || (!listData && !list.error)}
+            failed={Boolean(list.error && !listData)}
+            onRetry={() => list.mutate()}
+            orders={byTab[tab]}
+            emptyText={tab === 'all' && search.trim() ? STORE_ORDERS_MESSAGES.noMatch : STORE_ORDERS_MESSAGES.empty}
+            canManage={canManage}
+            marking={marking}
+            onMarkReady={markReady}
+            onView={setSelectedId}
+            onComplete={(o) => act(o, () => completeOrder(o.id), STORE_ORDERS_MESSAGES.completedTitle)}
+            onCancel={setCancelling}
+          />
+        </TabsPanel>
       </Tabs>
 
       {cancelUsed && (
