@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { productPageSchema } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
+import { cartFixture } from '@/test/cart-fixture';
 import { FakeApi, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { orderGuideListSchema, orderGuideSchema, toCartResultSchema } from '../api/schemas';
@@ -66,19 +67,10 @@ const summary = (over: object) => ({
   updatedAt: stamp,
   ...over,
 });
-const cart = {
-  id: 7,
-  outletId: 1,
-  storeId: 2190,
+const cart = cartFixture({
   outlet: { name: 'Taproom', code: 'D1' },
   store: { name: 'Central City Liquor', city: null, state: null, deliveryEnabled: false, deliveryCharge: '0.00' },
-  items: [],
-  fulfillment: { type: 'Pickup' as const, date: null, deliveryCharge: '0.00' },
-  itemCount: 0,
-  totalQuantity: 0,
-  subtotal: '0.00',
-  total: '0.00',
-};
+});
 let api: FakeApi;
 beforeEach(() => {
   (useSelection as jest.Mock).mockReturnValue({

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { cartSchema } from '@portal/contracts';
 import { useSelection } from '@/lib/selection';
 import { notify } from '@/components/ui/toaster';
+import { cartFixture } from '@/test/cart-fixture';
 import { FakeApi, reply } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { bulkResultsSchema, suggestedOrderSchema } from '../api/schemas';
@@ -10,19 +11,10 @@ import { SuggestedOrderPage } from './suggested-order-page';
 jest.mock('@/lib/selection', () => ({ useSelection: jest.fn() }));
 jest.mock('@/components/ui/toaster', () => ({ notify: jest.fn() }));
 
-const cart = {
-  id: 7,
-  outletId: 1,
-  storeId: 2190,
+const cart = cartFixture({
   outlet: { name: 'Taproom', code: 'D1' },
   store: { name: 'Central City Liquor', city: null, state: null, deliveryEnabled: false, deliveryCharge: '0.00' },
-  items: [],
-  fulfillment: { type: 'Pickup' as const, date: null, deliveryCharge: '0.00' },
-  itemCount: 0,
-  totalQuantity: 0,
-  subtotal: '0.00',
-  total: '0.00',
-};
+});
 const facts = { stock: null, bottlesPerCase: 12, quantityRule: { min: 1, max: null, increment: 1 } };
 let api: FakeApi;
 beforeEach(() => {
