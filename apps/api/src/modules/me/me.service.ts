@@ -113,8 +113,11 @@ export function listMyRoles(db: Db, actor: Principal): Promise<MyRole[]> {
 
 /** The accessible-outlet records with board and active stores (spec 000 §3). */
 export async function listMyOutlets(db: Db, actor: Principal): Promise<MyOutlet[]> {
-  return (await repo.listAccessibleOutlets(db, actor.userId)).map(({ assignmentLastStoreId: _omit, ...o }) => o);
+  return toMyOutlets(await repo.listAccessibleOutlets(db, actor.userId));
 }
+
+/** The accessible-outlet records as GET /me/outlets answers them (without the assignment's last store). */
+const toMyOutlets = (outlets: repo.AccessibleOutlet[]): MyOutlet[] => outlets.map(({ assignmentLastStoreId: _omit, ...o }) => o);
 
 /**
  * The current outlet and store (spec 000 §4). Outlet: the saved preference when still accessible, else
@@ -126,8 +129,9 @@ export function getSelection(db: Db, actor: Principal): Promise<Selection> {
   return resolveSelection(db, actor.userId);
 }
 
-async function resolveSelection(db: Db, userId: string): Promise<Selection> {
-  const [outlets, profile] = await Promise.all([repo.listAccessibleOutlets(db, userId), repo.findProfile(db, userId)]);
+/** `accessible`: the user's accessible outlets when the caller has read them already (GET /me/boot), else read here. */
+async function resolveSelection(db: Db, userId: string, accessible?: repo.AccessibleOutlet[]): Promise<Selection> {
+  const [outlets, profile] = await Promise.all([accessible ?? repo.listAccessibleOutlets(db, userId), repo.findProfile(db, userId)]);
   const saved = { outletId: profile?.lastSelectedOutletId ?? null, storeId: profile?.lastSelectedStoreId ?? null };
   const outlet = outlets.find((o) => o.outletId === saved.outletId) ?? outlets[0];
   const candidates = outlet
@@ -168,8 +172,10 @@ export async function putSelection(db: Db, actor: Principal, input: { outletId: 
 export async function getBoot(db: Db, actor: Principal): Promise<MeBoot> {
   const readOutlets = [PERMISSIONS.outletsReadAssigned];
   const mayReadOutlets = readOutlets.some((c) => actor.permissions.has(c));
-  // The selection first: resolving it may save a fallback choice, which /me's profile then shows.
-  const selection = mayReadOutlets ? await getSelection(db, actor) : null;
+  // The outlets are read once for both parts. The selection before /me: resolving it may save a fallback choice,
+  // which /me's profile then shows.
+  const accessible = mayReadOutlets ? await repo.listAccessibleOutlets(db, actor.userId) : null;
+  const selection = accessible ? await resolveSelection(db, actor.userId, accessible) : null;
   const outletId = selection?.outletId ?? null;
   const stores = async () =>
     outletId !== null && (await mayReachRow(db, actor, 'outlet', outletId, readOutlets))
@@ -178,8 +184,8 @@ export async function getBoot(db: Db, actor: Principal): Promise<MeBoot> {
           throw e;
         })
       : null;
-  const [me, outlets, storesOfOutlet] = await Promise.all([getMe(db, actor), mayReadOutlets ? listMyOutlets(db, actor) : null, stores()]);
-  return { me, outlets: outlets && { items: outlets }, selection, stores: storesOfOutlet };
+  const [me, storesOfOutlet] = await Promise.all([getMe(db, actor), stores()]);
+  return { me, outlets: accessible && { items: toMyOutlets(accessible) }, selection, stores: storesOfOutlet };
 }
 
 /** Active outlets the user is not assigned to (spec 000 §6). */
