@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, MOBILE, launchBrowser, signIn, snap, startPortal, waitForFocus, type Portal } from './harness';
 
 /**
  * Administration at scale, part B (issue 26 §3, §4) in Chromium through the built SPA and the real API, at 1280 px
@@ -101,7 +101,7 @@ async function pickOutletAmongTenThousand(viewport: typeof DESKTOP | typeof MOBI
   await page.screenshot({ path: `screenshots/admin-outlet-picker-open-${viewport.width}.png` });
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
-  expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+  await waitForFocus(trigger);
   await page.getByRole('list', { name: 'Selected outlets' }).getByText(`Scale Outlet ${n}`).waitFor();
   // The Save bar is in view without scrolling to it.
   const bar = (await page.getByRole('region', { name: 'Save bar' }).boundingBox())!;

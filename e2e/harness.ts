@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
 import { createTestContext, FIXTURE_PASSWORD, type TestContext } from '../apps/api/src/test/harness';
 import { seedFixtures, type Fixtures } from '../apps/api/src/test/fixtures';
@@ -66,7 +66,6 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
-/** Saves a full-page screenshot as screenshots/<name>-<width>.png (look at it). */
 /**
  * After a viewport change: waits until the window has the new width and two frames have painted (the
  * re-render the resize caused is on screen), instead of a fixed pause.
@@ -77,10 +76,21 @@ export async function afterResize(page: Page) {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
+/** Saves a full-page screenshot as screenshots/<name>-<width>.png (look at it). */
 export async function snap(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
   const w = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `screenshots/${name}-${w}.png`, fullPage: true });
+}
+
+/**
+ * Waits until the element is the document's active element and fails after `timeout` ms if focus never
+ * arrives. Radix menus and popovers give focus back to their trigger from a timer after the content has
+ * left the DOM, so a check right after the close would race that timer.
+ */
+export async function waitForFocus(locator: Locator, timeout = 5000) {
+  const handle = await locator.elementHandle();
+  await locator.page().waitForFunction((el) => el === document.activeElement, handle, { timeout });
 }
 
 /** Signs in through the /auth screen and waits for /shop. */

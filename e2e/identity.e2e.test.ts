@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, type Portal } from './harness';
+import { DESKTOP, FIXTURE_PASSWORD, MOBILE, launchBrowser, signIn, snap, startPortal, waitForFocus, type Portal } from './harness';
 
 /**
  * The identity journey of issue 3 in Chromium through the built SPA and the real API: sign-in
@@ -338,7 +338,7 @@ it('keyboard only: Tab through the sign-in form, Enter signs in, the menu opens 
   await page.screenshot({ path: 'screenshots/identity-16-menu-keyboard-1280.png' });
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
-  expect(await menuButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
+  await waitForFocus(menuButton(page));
   expect(errors).toEqual([]);
   await page.context().close();
 });
