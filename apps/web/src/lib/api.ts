@@ -217,8 +217,9 @@ export function useApi<T extends z.ZodTypeAny>(path: string | null, schema: T, c
 
 /**
  * Starts GET `path` now, parsed with `schema`; the first useApi with the same path takes the answer (SWR preload).
- * A failure is left for that hook to see; nothing is thrown here.
+ * When index.html's boot script already asked for `path` on this page load (the shop's first data, lib/boot.ts), its
+ * answer is taken instead (getBootedJson). A failure is left for that hook to see; nothing is thrown here.
  */
 export function preloadApi<T extends z.ZodTypeAny>(path: string, schema: T): void {
-  void preload(path, (p: string) => getJson(p, schema)).catch(() => undefined);
+  void preload(path, (p: string) => getBootedJson(p, schema)).catch(() => undefined);
 }

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import { meBootSchema, meSchema, tokenResponseSchema, type Me, type MeBoot } from '@portal/contracts';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
 import { renderSession, sessionNow } from '@/test/render-session';
+import { runBootScript } from '@/test/boot-script';
 import { getAccessToken } from './api';
 
 const jwt = `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
@@ -51,8 +50,6 @@ describe('the boot script’s answers (lib/boot)', () => {
 
 /** index.html's boot script itself (run as the browser runs it), against the fake API. */
 describe('index.html’s boot script', () => {
-  const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
-  const bootScript = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
   const boot: MeBoot = {
     me,
     outlets: { items: [] },
@@ -61,6 +58,8 @@ describe('index.html’s boot script', () => {
   };
   let api: FakeApi;
   beforeEach(() => {
+    // Off the shop (its own first requests: app/boot-shop.test.tsx).
+    window.history.replaceState(null, '', '/orders');
     document.cookie = 'portal_signed_in=1; path=/';
     api = new FakeApi().install();
     api.on(
@@ -80,24 +79,9 @@ describe('index.html’s boot script', () => {
     document.cookie = 'portal_signed_in=; max-age=0; path=/';
     document.documentElement.classList.remove('portal-boot');
     delete window.__portalBoot;
+    window.history.replaceState(null, '', '/');
   });
-  /** Runs the script and waits for every answer it hands out. */
-  const runBoot = async () => {
-    // The page's fetch takes paths relative to the page; the fake (like Node's fetch) needs whole URLs.
-    const fake = globalThis.fetch;
-    globalThis.fetch = (input, init) => fake(new URL(String(input), window.location.href).href, init);
-    try {
-      new Function(bootScript)();
-      const b = window.__portalBoot!;
-      const token = await b.token;
-      await Promise.all(Object.values(b.data));
-      // The selection's stores are handed out once the boot answer is in, before its parts resolve.
-      const data = Object.fromEntries(await Promise.all(Object.entries(b.data).map(async ([path, p]) => [path, await p] as const)));
-      return { token, data };
-    } finally {
-      globalThis.fetch = fake;
-    }
-  };
+  const runBoot = runBootScript;
 
   it('when the session refreshes, then one GET /me/boot answers /me, /me/outlets, the selection and its stores, with the token', async () => {
     api.on('get', '/me/boot', reply(meBootSchema, boot));

@@ -1,9 +1,17 @@
 import { cartSchema, type Cart, type FulfillmentBody } from '@portal/contracts';
-import { api, getJson } from '@/lib/api';
+import { api, getBootedJson, getJson } from '@/lib/api';
 
-/** GET /carts/current?outletId=&storeId=: the active cart of the user × outlet × store (found or created). */
-export function getCurrentCart(outletId: number, storeId: number): Promise<Cart> {
-  return getJson(`/carts/current?outletId=${outletId}&storeId=${storeId}`, cartSchema);
+/** The GET /carts/current URL of the user's cart for an outlet and a store. */
+export function currentCartPath(outletId: number, storeId: number): string {
+  return `/carts/current?outletId=${outletId}&storeId=${storeId}`;
+}
+
+/**
+ * GET /carts/current?outletId=&storeId=: the active cart of the user × outlet × store (found or created). With
+ * `fromBoot` (the shop's page-load preload only), index.html's boot script's answer is taken when it asked (lib/boot.ts).
+ */
+export function getCurrentCart(outletId: number, storeId: number, { fromBoot = false }: { fromBoot?: boolean } = {}): Promise<Cart> {
+  return (fromBoot ? getBootedJson : getJson)(currentCartPath(outletId, storeId), cartSchema);
 }
 
 /** POST /carts/{cartId}/items: adds one of `itemCode`; answers the whole cart. */

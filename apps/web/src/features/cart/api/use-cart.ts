@@ -55,17 +55,20 @@ export function withLines(cart: Cart, items: Cart['items']): Cart {
 export type CartResult = { ok: true } | { ok: false; reason: 'signed-out' | 'not-loaded' | 'failed'; error?: ApiError };
 
 const fetchCart = ([, , outletId, storeId]: readonly [string, string, number, number]) => getCurrentCart(outletId, storeId);
+const fetchBootedCart = ([, , outletId, storeId]: readonly [string, string, number, number]) =>
+  getCurrentCart(outletId, storeId, { fromBoot: true });
 
 /**
  * A signed-in page load of the shop: the current cart of the saved outlet and store (GET /carts/current) is asked for
  * once /me has answered, alongside the first page of products, when the user may use a cart (issue 26: it was asked
  * only after the shop's first render, one round trip later). SWR `preload` with the key useCartQuery uses, so it is
- * fetched once; a failed answer reaches the query as its error, as a failed fetch would.
+ * fetched once; a failed answer reaches the query as its error, as a failed fetch would. When index.html's boot script
+ * asked for this cart already (lib/boot.ts), its answer is taken instead of asking again.
  */
 export function preloadCurrentCart(outletId: number, storeId: number): void {
   onceUserKnown((me) => {
     if (me.permissions.includes(PERMISSIONS.cartsUse))
-      void preload(cartKey(me.user.id, outletId, storeId), fetchCart).catch(() => undefined);
+      void preload(cartKey(me.user.id, outletId, storeId), fetchBootedCart).catch(() => undefined);
   });
 }
 

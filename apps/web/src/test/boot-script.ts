@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The inline boot script of apps/web/index.html (its first `<script>`), as the browser runs it. */
+export const BOOT_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join(__dirname, '../../index.html'), 'utf8'))![1];
+
+/**
+ * Runs index.html's boot script (issue 26) against whatever `fetch` the test installed (the fake API) and waits for
+ * every answer it hands out: `{ token, data }` with each part's JSON (or null) by its path under /api/v1.
+ */
+export async function runBootScript(): Promise<{ token: string | null | undefined; data: Record<string, unknown> }> {
+  // The page's fetch takes paths relative to the page; the fake (like Node's fetch) needs whole URLs.
+  const fake = globalThis.fetch;
+  globalThis.fetch = (input, init) => fake(new URL(String(input), window.location.href).href, init);
+  try {
+    new Function(BOOT_SCRIPT)();
+    const b = window.__portalBoot!;
+    const token = await b.token;
+    await Promise.all(Object.values(b.data));
+    // The selection's stores (and the shop's first data) are handed out once the boot answer is in, before its parts
+    // resolve.
+    const data = Object.fromEntries(await Promise.all(Object.entries(b.data).map(async ([path, p]) => [path, await p] as const)));
+    return { token, data };
+  } finally {
+    globalThis.fetch = fake;
+  }
+}
