@@ -58,8 +58,8 @@ describe('index.html’s boot script', () => {
   };
   let api: FakeApi;
   beforeEach(() => {
-    // Off the shop (its own first requests: app/boot-shop.test.tsx).
-    window.history.replaceState(null, '', '/orders');
+    // On a screen whose first data the script does not ask for (those that it asks: app/boot-screens.test.tsx).
+    window.history.replaceState(null, '', '/profile');
     document.cookie = 'portal_signed_in=1; path=/';
     api = new FakeApi().install();
     api.on(

@@ -2,9 +2,10 @@
  * The answers index.html's boot script asked for on a signed-in page load, before the app's scripts had arrived
  * (issue 26: signed-in screens load as fast as /auth): the token refresh (`/api/v1/auth/refresh`) and GET /me/boot,
  * whose parts are handed out by the path of their own routes: `/me`, `/me/outlets`, `/me/selection` and
- * `/outlets/{id}/stores`; on the shop also the saved view's `/stores/{id}/products?…`, `/stores/{id}/bottle-sizes`
- * and `/carts/current?outletId=&storeId=`, which the shop's page-load preload takes (lib/api preloadApi, the cart's
- * preloadCurrentCart). Each is handed out once; a refused, failed or null one resolves to null and the app asks
+ * `/outlets/{id}/stores`; on the shop, My Orders and Store Orders also that screen's first data by its own paths
+ * (the products, bottle sizes and cart; `/orders?…&mine=true`; the store's orders, payment readiness, attention list
+ * and deliveries), which the screen's page-load preload takes (lib/api preloadApi, the cart's preloadCurrentCart).
+ * Each is handed out once; a refused, failed or null one resolves to null and the app asks
  * its route the usual way (lib/api), so errors surface as they always did.
  */
 interface PortalBoot {

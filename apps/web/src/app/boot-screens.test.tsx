@@ -1,6 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { bottleSizeListSchema, cartSchema, meBootSchema, productPageSchema, tokenResponseSchema, type MeBoot } from '@portal/contracts';
 import { currentCartPath } from '@/features/cart/api/cart-requests';
+import { attentionKey } from '@/features/orders/api/attention';
+import { ordersKey } from '@/features/orders/api/get-orders';
 import { preloadApi } from '@/lib/api';
 import { SHOP_STATE_KEY } from '@/lib/selection';
 import { runBootScript } from '@/test/boot-script';
@@ -119,5 +121,38 @@ describe('index.html’s boot script on the shop', () => {
     preloadApi('/stores/2190/bottle-sizes', bottleSizeListSchema);
     await waitFor(() => expect(window.__portalBoot?.data['/stores/2190/bottle-sizes']).toBeUndefined());
     expect(api.calls).toHaveLength(asked);
+  });
+});
+
+/** Issue 26: on My Orders and Store Orders, the boot script asks for what their page-load preloads ask for. */
+describe('index.html’s boot script on the order screens', () => {
+  it('when /order-history loads with a store, then the user’s orders of that store are asked for, by My Orders’ own path', async () => {
+    window.history.replaceState(null, '', '/order-history');
+    api.on('get', '/me/boot', reply(meBootSchema, boot));
+    const { data } = await runBoot();
+    expect(api.urls('get')).toEqual(['/me/boot', ordersKey({ storeId: 2190, mine: true })]);
+    expect(ordersKey({ storeId: 2190, mine: true })).toBe('/orders?storeId=2190&mine=true');
+    expect(data).toHaveProperty([ordersKey({ storeId: 2190, mine: true })], null); // the fake has no orders: 404 → null
+  });
+
+  it('when /orders loads with a store, then its orders, card payment readiness, orders needing attention and tomorrow’s deliveries are asked for', async () => {
+    window.history.replaceState(null, '', '/orders');
+    api.on('get', '/me/boot', reply(meBootSchema, boot));
+    await runBoot();
+    expect(api.urls('get')).toEqual([
+      '/me/boot',
+      ordersKey({ storeId: 2190 }),
+      '/stores/2190/payment-readiness',
+      attentionKey(2190),
+      '/stores/2190/deliveries',
+    ]);
+    for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${jwt}`);
+  });
+
+  it.each(['/profile', '/admin', '/cart', '/orders/7'])('when %s loads, then no screen data is asked for', async (path) => {
+    window.history.replaceState(null, '', path);
+    api.on('get', '/me/boot', reply(meBootSchema, boot));
+    await runBoot();
+    expect(api.urls('get')).toEqual(['/me/boot']);
   });
 });
