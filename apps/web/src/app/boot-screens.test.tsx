@@ -149,9 +149,32 @@ describe('index.html’s boot script on the order screens', () => {
     for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${jwt}`);
   });
 
-  it.each(['/profile', '/admin', '/cart', '/orders/7'])('when %s loads, then no screen data is asked for', async (path) => {
+  it.each(['/profile', '/cart', '/orders/7', '/admin?tab=users'])('when %s loads, then no screen data is asked for', async (path) => {
     window.history.replaceState(null, '', path);
     api.on('get', '/me/boot', reply(meBootSchema, boot));
+    await runBoot();
+    expect(api.urls('get')).toEqual(['/me/boot']);
+  });
+});
+
+/** Issue 26: on the admin dashboard's Data Synch tab, the boot script asks for what the tab fetches first. */
+describe('index.html’s boot script on the admin dashboard', () => {
+  const adminBoot = (permissions: string[]): MeBoot => ({ ...boot, me: meFixture({ permissions }), selection: null, stores: null });
+
+  it.each(['/admin', '/admin?tab=data-sync'])(
+    'when %s loads for a user who may see Data Synch, then its summary and runs are asked for, with no store needed',
+    async (path) => {
+      window.history.replaceState(null, '', path);
+      api.on('get', '/me/boot', reply(meBootSchema, adminBoot(['bcc.admin.allow_data_sync'])));
+      await runBoot();
+      expect(api.urls('get')).toEqual(['/me/boot', '/admin/imports/summary', '/admin/imports']);
+      for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${jwt}`);
+    },
+  );
+
+  it('when the user may not see Data Synch, then nothing is asked for', async () => {
+    window.history.replaceState(null, '', '/admin');
+    api.on('get', '/me/boot', reply(meBootSchema, adminBoot(['bcc.admin.allow_user_admin'])));
     await runBoot();
     expect(api.urls('get')).toEqual(['/me/boot']);
   });

@@ -216,6 +216,14 @@ export function useApi<T extends z.ZodTypeAny>(path: string | null, schema: T, c
 }
 
 /**
+ * useApi whose first fetch of `path` takes index.html's boot script's answer when it asked for it on this page load
+ * (lib/boot.ts: a screen without a page-load preload, e.g. the admin dashboard's Data Synch); later fetches ask the API.
+ */
+export function useBootedApi<T extends z.ZodTypeAny>(path: string | null, schema: T, config?: SWRConfiguration<z.infer<T>, ApiError>) {
+  return useSWR<z.infer<T>, ApiError>(path, (p: string) => getBootedJson(p, schema), config);
+}
+
+/**
  * Starts GET `path` now, parsed with `schema`; the first useApi with the same path takes the answer (SWR preload).
  * When index.html's boot script already asked for `path` on this page load (the shop's first data, lib/boot.ts), its
  * answer is taken instead (getBootedJson). A failure is left for that hook to see; nothing is thrown here.

@@ -39,6 +39,22 @@ const run = (status: ImportRun['status'], errors: string[] = []): ImportRun => (
 
 beforeEach(() => jest.clearAllMocks());
 
+it('on an /admin page load, takes the summary and the runs the boot script asked for and asks neither again (issue 26)', async () => {
+  window.__portalBoot = {
+    data: {
+      '/admin/imports/summary': Promise.resolve(JSON.parse(JSON.stringify(SUMMARY))),
+      '/admin/imports': Promise.resolve({ items: [JSON.parse(JSON.stringify(run('succeeded')))] }),
+    },
+  };
+  const api = new FakeApi();
+  renderRoute(<DataSyncTab />, { api });
+  expect(await screen.findByText('1,200')).toBeInTheDocument();
+  expect(await screen.findByText('products.csv')).toBeInTheDocument();
+  expect(api.calls).toEqual([]);
+  expect(window.__portalBoot).toEqual({ data: {} });
+  delete window.__portalBoot;
+});
+
 it('shows what the portal holds and the recent runs, or "No imports yet"', async () => {
   renderRoute(<DataSyncTab />, {
     api: new FakeApi()

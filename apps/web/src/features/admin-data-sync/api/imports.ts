@@ -1,12 +1,12 @@
 import { dataSummarySchema, importAcceptedSchema, importRunListSchema, importRunSchema, type ImportRun } from '@portal/contracts';
-import { api, getJson, useApi } from '@/lib/api';
+import { api, getJson, useBootedApi } from '@/lib/api';
 
 /** Data synch API (spec 002 §2, issue 13 §6): what the portal holds, the recent import runs, an upload and its run. */
 
-/** GET /admin/imports/summary. */
-export const useDataSummary = () => useApi('/admin/imports/summary', dataSummarySchema);
-/** GET /admin/imports: the recent runs, CLI imports included. */
-export const useImportRuns = () => useApi('/admin/imports', importRunListSchema);
+/** GET /admin/imports/summary (on an /admin page load, the boot script's answer: lib/api useBootedApi). */
+export const useDataSummary = () => useBootedApi('/admin/imports/summary', dataSummarySchema);
+/** GET /admin/imports: the recent runs, CLI imports included (on an /admin page load, the boot script's answer). */
+export const useImportRuns = () => useBootedApi('/admin/imports', importRunListSchema);
 
 /**
  * POST /admin/imports (multipart `files`): starts an import; `onProgress` gets the upload percent (null when
