@@ -225,7 +225,7 @@ export function useBootedApi<T extends z.ZodTypeAny>(path: string | null, schema
 
 /**
  * Starts GET `path` now, parsed with `schema`; the first useApi with the same path takes the answer (SWR preload).
- * When index.html's boot script already asked for `path` on this page load (the shop's first data, lib/boot.ts), its
+ * When index.html's boot script already asked for `path` on this page load (a screen's first data, lib/boot.ts), its
  * answer is taken instead (getBootedJson). A failure is left for that hook to see; nothing is thrown here.
  */
 export function preloadApi<T extends z.ZodTypeAny>(path: string, schema: T): void {
