@@ -1,18 +1,18 @@
 import { waitFor } from '@testing-library/react';
-import { bottleSizeListSchema, cartSchema, meBootSchema, productPageSchema, tokenResponseSchema, type MeBoot } from '@portal/contracts';
+import { bottleSizeListSchema, cartSchema, meBootSchema, productPageSchema, type MeBoot } from '@portal/contracts';
 import { currentCartPath } from '@/features/cart/api/cart-requests';
 import { attentionKey } from '@/features/orders/api/attention';
 import { ordersKey } from '@/features/orders/api/get-orders';
 import { preloadApi } from '@/lib/api';
 import { SHOP_STATE_KEY } from '@/lib/selection';
-import { runBootScript } from '@/test/boot-script';
+import { BOOT_JWT, installBootApi, runBootScript, uninstallBootApi } from '@/test/boot-script';
 import { cartFixture } from '@/test/cart-fixture';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
 import { productsPath } from '@/features/shop/api/get-products';
 import { readShopView } from '@/features/shop/hooks/use-shop-view';
 
-const jwt = `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
+const jwt = BOOT_JWT;
 const boot: MeBoot = {
   me: meFixture({ permissions: ['bcc.carts.use'] }),
   outlets: { items: [] },
@@ -22,27 +22,11 @@ const boot: MeBoot = {
 const runBoot = runBootScript;
 let api: FakeApi;
 beforeEach(() => {
-  document.cookie = 'portal_signed_in=1; path=/';
-  api = new FakeApi().install();
-  api.on(
-    'post',
-    '/auth/refresh',
-    reply(tokenResponseSchema, {
-      access_token: jwt,
-      token_type: 'bearer',
-      expires_in: 900,
-      expires_at: 1,
-      user: { id: 'u1', email: 'buyer@example.com' },
-    }),
-  );
+  api = installBootApi();
 });
 afterEach(() => {
-  api.uninstall();
-  document.cookie = 'portal_signed_in=; max-age=0; path=/';
-  document.documentElement.classList.remove('portal-boot');
-  delete window.__portalBoot;
+  uninstallBootApi(api);
   localStorage.removeItem(SHOP_STATE_KEY);
-  window.history.replaceState(null, '', '/');
 });
 
 /** Issue 26: on the shop, index.html's boot script also asks for the shop's first data, by the shop's own paths. */

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { meBootSchema, meSchema, tokenResponseSchema, type Me, type MeBoot } from '@portal/contracts';
+import { meBootSchema, meSchema, type Me, type MeBoot } from '@portal/contracts';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
 import { renderSession, sessionNow } from '@/test/render-session';
-import { runBootScript } from '@/test/boot-script';
+import { BOOT_JWT, installBootApi, runBootScript, uninstallBootApi } from '@/test/boot-script';
 import { getAccessToken } from './api';
 
-const jwt = `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
+const jwt = BOOT_JWT;
 const me: Me = meFixture({ permissions: ['bcc.carts.use'] });
 
 /** Issue 26: index.html's boot script asks for the token and /me while the scripts download; the session takes them. */
@@ -60,27 +60,9 @@ describe('index.html’s boot script', () => {
   beforeEach(() => {
     // On a screen whose first data the script does not ask for (those that it asks: app/boot-screens.test.tsx).
     window.history.replaceState(null, '', '/profile');
-    document.cookie = 'portal_signed_in=1; path=/';
-    api = new FakeApi().install();
-    api.on(
-      'post',
-      '/auth/refresh',
-      reply(tokenResponseSchema, {
-        access_token: jwt,
-        token_type: 'bearer',
-        expires_in: 900,
-        expires_at: 1,
-        user: { id: 'u1', email: 'buyer@example.com' },
-      }),
-    );
+    api = installBootApi();
   });
-  afterEach(() => {
-    api.uninstall();
-    document.cookie = 'portal_signed_in=; max-age=0; path=/';
-    document.documentElement.classList.remove('portal-boot');
-    delete window.__portalBoot;
-    window.history.replaceState(null, '', '/');
-  });
+  afterEach(() => uninstallBootApi(api));
   const runBoot = runBootScript;
 
   it('when the session refreshes, then one GET /me/boot answers /me, /me/outlets, the selection and its stores, with the token', async () => {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tokenResponseSchema } from '@portal/contracts';
+import { FakeApi, reply } from './fake-api';
 
 /** The inline boot script of apps/web/index.html (its first `<script>`), as the browser runs it. */
 export const BOOT_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join(__dirname, '../../index.html'), 'utf8'))![1];
@@ -24,4 +26,32 @@ export async function runBootScript(): Promise<{ token: string | null | undefine
   } finally {
     globalThis.fetch = fake;
   }
+}
+
+/** An access token for user u1 that expires in 15 minutes (what the fake refresh of installBootApi answers). */
+export const BOOT_JWT = `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
+
+/** A signed-in page load for the boot script: the `portal_signed_in` flag set and a fake API whose refresh answers BOOT_JWT. */
+export function installBootApi(): FakeApi {
+  document.cookie = 'portal_signed_in=1; path=/';
+  return new FakeApi().install().on(
+    'post',
+    '/auth/refresh',
+    reply(tokenResponseSchema, {
+      access_token: BOOT_JWT,
+      token_type: 'bearer',
+      expires_in: 900,
+      expires_at: 1,
+      user: { id: 'u1', email: 'buyer@example.com' },
+    }),
+  );
+}
+
+/** Undoes installBootApi and what the script left: the flag, the shell's class, its answers and the page's URL. */
+export function uninstallBootApi(api: FakeApi): void {
+  api.uninstall();
+  document.cookie = 'portal_signed_in=; max-age=0; path=/';
+  document.documentElement.classList.remove('portal-boot');
+  delete window.__portalBoot;
+  window.history.replaceState(null, '', '/');
 }
