@@ -12,14 +12,12 @@ import { meFixture } from '@/test/me-fixture';
 import { productsPath } from '@/features/shop/api/get-products';
 import { readShopView } from '@/features/shop/hooks/use-shop-view';
 
-const jwt = BOOT_JWT;
 const boot: MeBoot = {
   me: meFixture({ permissions: ['bcc.carts.use'] }),
   outlets: { items: [] },
   selection: { outletId: 7, storeId: 2190 },
   stores: { items: [] },
 };
-const runBoot = runBootScript;
 let api: FakeApi;
 beforeEach(() => {
   api = installBootApi();
@@ -46,7 +44,7 @@ describe('index.html’s boot script on the shop', () => {
     localStorage.setItem(SHOP_STATE_KEY, JSON.stringify({ search: '  Old Tom gin ', size: 3, page: 2, view: 'list' }));
     api.on('get', '/me/boot', reply(meBootSchema, shopBoot(['bcc.carts.use'])));
     answerShop();
-    const { data } = await runBoot();
+    const { data } = await runBootScript();
     const products = productsPath(2190, readShopView());
     expect(products).toBe('/stores/2190/products?search=Old+Tom+gin&size=3&page=2&pageSize=30');
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
@@ -56,7 +54,7 @@ describe('index.html’s boot script on the shop', () => {
       'get /stores/2190/bottle-sizes',
       `get ${currentCartPath(7, 2190)}`,
     ]);
-    for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${jwt}`);
+    for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${BOOT_JWT}`);
     expect(data[products]).toEqual(page);
     expect(data['/stores/2190/bottle-sizes']).toEqual(sizes);
     expect(data[currentCartPath(7, 2190)]).toEqual(JSON.parse(JSON.stringify(cart)));
@@ -70,7 +68,7 @@ describe('index.html’s boot script on the shop', () => {
       api.calls.length = 0;
       api.on('get', '/me/boot', reply(meBootSchema, shopBoot(['bcc.orders.outlet.manage'])));
       answerShop();
-      await runBoot();
+      await runBootScript();
       expect(productsPath(2190, readShopView())).toBe('/stores/2190/products?page=1&pageSize=30');
       expect(api.urls('get')).toEqual(['/me/boot', '/stores/2190/products?page=1&pageSize=30', '/stores/2190/bottle-sizes']);
     }
@@ -81,7 +79,7 @@ describe('index.html’s boot script on the shop', () => {
     api.on('get', '/me/boot', reply(meBootSchema, shopBoot([])));
     api.on('get', '/stores/{storeId}/products', problem(403, 'forbidden'));
     api.on('get', '/stores/{storeId}/bottle-sizes', reply(bottleSizeListSchema, sizes));
-    const { data } = await runBoot();
+    const { data } = await runBootScript();
     expect(data['/stores/2190/products?page=1&pageSize=30']).toBeNull();
   });
 
@@ -92,7 +90,7 @@ describe('index.html’s boot script on the shop', () => {
     window.history.replaceState(null, '', '/shop');
     api.on('get', '/me/boot', reply(meBootSchema, answer));
     answerShop();
-    await runBoot();
+    await runBootScript();
     expect(api.urls('get')).toEqual(['/me/boot']);
   });
 
@@ -100,7 +98,7 @@ describe('index.html’s boot script on the shop', () => {
     window.history.replaceState(null, '', '/shop');
     api.on('get', '/me/boot', reply(meBootSchema, shopBoot([])));
     answerShop();
-    await runBoot();
+    await runBootScript();
     const asked = api.calls.length;
     preloadApi('/stores/2190/bottle-sizes', bottleSizeListSchema);
     await waitFor(() => expect(window.__portalBoot?.data['/stores/2190/bottle-sizes']).toBeUndefined());
@@ -113,7 +111,7 @@ describe('index.html’s boot script on the order screens', () => {
   it('when /order-history loads with a store, then the user’s orders of that store are asked for, by My Orders’ own path', async () => {
     window.history.replaceState(null, '', '/order-history');
     api.on('get', '/me/boot', reply(meBootSchema, boot));
-    const { data } = await runBoot();
+    const { data } = await runBootScript();
     expect(api.urls('get')).toEqual(['/me/boot', ordersKey({ storeId: 2190, mine: true })]);
     expect(ordersKey({ storeId: 2190, mine: true })).toBe('/orders?storeId=2190&mine=true');
     expect(data).toHaveProperty([ordersKey({ storeId: 2190, mine: true })], null); // the fake has no orders: 404 → null
@@ -122,7 +120,7 @@ describe('index.html’s boot script on the order screens', () => {
   it('when /orders loads with a store, then its orders, card payment readiness, orders needing attention and tomorrow’s deliveries are asked for', async () => {
     window.history.replaceState(null, '', '/orders');
     api.on('get', '/me/boot', reply(meBootSchema, boot));
-    await runBoot();
+    await runBootScript();
     expect(api.urls('get')).toEqual([
       '/me/boot',
       ordersKey({ storeId: 2190 }),
@@ -130,13 +128,13 @@ describe('index.html’s boot script on the order screens', () => {
       attentionKey(2190),
       '/stores/2190/deliveries',
     ]);
-    for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${jwt}`);
+    for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${BOOT_JWT}`);
   });
 
   it.each(['/profile', '/cart', '/orders/7', '/admin?tab=users'])('when %s loads, then no screen data is asked for', async (path) => {
     window.history.replaceState(null, '', path);
     api.on('get', '/me/boot', reply(meBootSchema, boot));
-    await runBoot();
+    await runBootScript();
     expect(api.urls('get')).toEqual(['/me/boot']);
   });
 });
@@ -150,16 +148,16 @@ describe('index.html’s boot script on the admin dashboard', () => {
     async (path) => {
       window.history.replaceState(null, '', path);
       api.on('get', '/me/boot', reply(meBootSchema, adminBoot(['bcc.admin.allow_data_sync'])));
-      await runBoot();
+      await runBootScript();
       expect(api.urls('get')).toEqual(['/me/boot', '/admin/imports/summary', '/admin/imports']);
-      for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${jwt}`);
+      for (const call of api.calls.slice(1)) expect(api.headerOf(call, 'Authorization')).toBe(`Bearer ${BOOT_JWT}`);
     },
   );
 
   it('when the user may not see Data Synch, then nothing is asked for', async () => {
     window.history.replaceState(null, '', '/admin');
     api.on('get', '/me/boot', reply(meBootSchema, adminBoot(['bcc.admin.allow_user_admin'])));
-    await runBoot();
+    await runBootScript();
     expect(api.urls('get')).toEqual(['/me/boot']);
   });
 });

@@ -6,7 +6,6 @@ import { renderSession, sessionNow } from '@/test/render-session';
 import { BOOT_JWT, installBootApi, runBootScript, uninstallBootApi } from '@/test/boot-script';
 import { getAccessToken } from './api';
 
-const jwt = BOOT_JWT;
 const me: Me = meFixture({ permissions: ['bcc.carts.use'] });
 
 /** Issue 26: index.html's boot script asks for the token and /me while the scripts download; the session takes them. */
@@ -22,18 +21,18 @@ describe('the boot script’s answers (lib/boot)', () => {
   });
 
   it('when the boot script has the token and /me, then the session is signed in with them and asks neither again', async () => {
-    window.__portalBoot = { token: Promise.resolve(jwt), data: { '/me': Promise.resolve(me) } };
+    window.__portalBoot = { token: Promise.resolve(BOOT_JWT), data: { '/me': Promise.resolve(me) } };
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(sessionNow().me?.profile.fullName).toBe('Blake Buyer');
-    expect(getAccessToken()).toBe(jwt);
+    expect(getAccessToken()).toBe(BOOT_JWT);
     expect(api.calls).toEqual([]);
     expect(window.__portalBoot).toEqual({ data: {} });
   });
 
   it('when the boot script’s /me failed, then the session asks GET /me itself', async () => {
     api.on('get', '/me', reply(meSchema, me));
-    window.__portalBoot = { token: Promise.resolve(jwt), data: { '/me': Promise.resolve(null) } };
+    window.__portalBoot = { token: Promise.resolve(BOOT_JWT), data: { '/me': Promise.resolve(null) } };
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(api.urls('get')).toEqual(['/me']);
@@ -63,14 +62,13 @@ describe('index.html’s boot script', () => {
     api = installBootApi();
   });
   afterEach(() => uninstallBootApi(api));
-  const runBoot = runBootScript;
 
   it('when the session refreshes, then one GET /me/boot answers /me, /me/outlets, the selection and its stores, with the token', async () => {
     api.on('get', '/me/boot', reply(meBootSchema, boot));
-    const { token, data } = await runBoot();
+    const { token, data } = await runBootScript();
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['post /auth/refresh', 'get /me/boot']);
-    expect(api.headerOf(api.calls[1], 'Authorization')).toBe(`Bearer ${jwt}`);
-    expect(token).toBe(jwt);
+    expect(api.headerOf(api.calls[1], 'Authorization')).toBe(`Bearer ${BOOT_JWT}`);
+    expect(token).toBe(BOOT_JWT);
     expect(data).toEqual({
       '/me': boot.me,
       '/me/outlets': boot.outlets,
@@ -81,20 +79,20 @@ describe('index.html’s boot script', () => {
 
   it('when a part is null (its own route would refuse), then it is handed out as null and no stores are named', async () => {
     api.on('get', '/me/boot', reply(meBootSchema, { me, outlets: null, selection: null, stores: null }));
-    const { data } = await runBoot();
+    const { data } = await runBootScript();
     expect(data).toEqual({ '/me': me, '/me/outlets': null, '/me/selection': null });
   });
 
   it('when GET /me/boot fails, then every part is null (the app asks each route itself)', async () => {
     api.on('get', '/me/boot', problem(500, 'internal_error'));
-    const { token, data } = await runBoot();
-    expect(token).toBe(jwt);
+    const { token, data } = await runBootScript();
+    expect(token).toBe(BOOT_JWT);
     expect(data).toEqual({ '/me': null, '/me/outlets': null, '/me/selection': null });
   });
 
   it('when the refresh is refused, then /me/boot is not asked and the token is null', async () => {
     api.on('post', '/auth/refresh', problem(401, 'unauthenticated'));
-    const { token, data } = await runBoot();
+    const { token, data } = await runBootScript();
     expect(api.urls('get')).toEqual([]);
     expect(token).toBeNull();
     expect(data).toEqual({ '/me': null, '/me/outlets': null, '/me/selection': null });
