@@ -17,6 +17,7 @@ const boot: MeBoot = {
   outlets: { items: [] },
   selection: { outletId: 7, storeId: 2190 },
   stores: { items: [] },
+  orderFeedSeq: 0,
 };
 let api: FakeApi;
 beforeEach(() => {

@@ -54,6 +54,7 @@ describe('index.html’s boot script', () => {
     outlets: { items: [] },
     selection: { outletId: 7, storeId: 2190 },
     stores: { items: [] },
+    orderFeedSeq: 12,
   };
   let api: FakeApi;
   beforeEach(() => {
@@ -65,10 +66,12 @@ describe('index.html’s boot script', () => {
 
   it('when the session refreshes, then one GET /me/boot answers /me, /me/outlets, the selection and its stores, with the token', async () => {
     api.on('get', '/me/boot', reply(meBootSchema, boot));
-    const { token, data } = await runBootScript();
+    const { token, data, orderFeedSeq } = await runBootScript();
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['post /auth/refresh', 'get /me/boot']);
     expect(api.headerOf(api.calls[1], 'Authorization')).toBe(`Bearer ${BOOT_JWT}`);
     expect(token).toBe(BOOT_JWT);
+    // The order feed's seq goes to the live order updates (features/orders live-orders.ts).
+    expect(orderFeedSeq).toBe(12);
     expect(data).toEqual({
       '/me': boot.me,
       '/me/outlets': boot.outlets,
@@ -78,15 +81,16 @@ describe('index.html’s boot script', () => {
   });
 
   it('when a part is null (its own route would refuse), then it is handed out as null and no stores are named', async () => {
-    api.on('get', '/me/boot', reply(meBootSchema, { me, outlets: null, selection: null, stores: null }));
+    api.on('get', '/me/boot', reply(meBootSchema, { me, outlets: null, selection: null, stores: null, orderFeedSeq: 0 }));
     const { data } = await runBootScript();
     expect(data).toEqual({ '/me': me, '/me/outlets': null, '/me/selection': null });
   });
 
   it('when GET /me/boot fails, then every part is null (the app asks each route itself)', async () => {
     api.on('get', '/me/boot', problem(500, 'internal_error'));
-    const { token, data } = await runBootScript();
+    const { token, data, orderFeedSeq } = await runBootScript();
     expect(token).toBe(BOOT_JWT);
+    expect(orderFeedSeq).toBeNull();
     expect(data).toEqual({ '/me': null, '/me/outlets': null, '/me/selection': null });
   });
 

@@ -13,6 +13,8 @@ interface PortalBoot {
   token?: Promise<string | null>;
   /** The raw JSON of each GET by its path under /api/v1, or null when it was not answered with 2xx. */
   data: Record<string, Promise<unknown> | undefined>;
+  /** GET /me/boot's orderFeedSeq (the order feed's newest seq, read before any order list), or null without it. */
+  orderFeedSeq?: Promise<number | null>;
 }
 
 declare global {
@@ -39,6 +41,19 @@ export function takeBootData(path: string): Promise<unknown> | null {
   if (!answer) return null;
   delete b.data[path];
   return answer;
+}
+
+/**
+ * GET /me/boot's orderFeedSeq, once: every order list of this page load was read after it, so the first live stream
+ * (features/orders live-orders.ts) asks the lists again only when its `ready` id is past it. Null when the boot
+ * script did not run or its answer failed (the lists are then asked again).
+ */
+export function takeBootOrderFeedSeq(): Promise<number | null> | null {
+  const b = boot();
+  const seq = b?.orderFeedSeq;
+  if (!b || !seq) return null;
+  delete b.orderFeedSeq;
+  return seq;
 }
 
 /** Drops whatever the boot script asked for and the app has not taken (at sign-in and sign-out: never another user's). */

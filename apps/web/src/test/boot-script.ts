@@ -8,9 +8,13 @@ export const BOOT_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join
 
 /**
  * Runs index.html's boot script (issue 26) against whatever `fetch` the test installed (the fake API) and waits for
- * every answer it hands out: `{ token, data }` with each part's JSON (or null) by its path under /api/v1.
+ * every answer it hands out: `{ token, data, orderFeedSeq }` with each part's JSON (or null) by its path under /api/v1.
  */
-export async function runBootScript(): Promise<{ token: string | null | undefined; data: Record<string, unknown> }> {
+export async function runBootScript(): Promise<{
+  token: string | null | undefined;
+  data: Record<string, unknown>;
+  orderFeedSeq: number | null | undefined;
+}> {
   // The page's fetch takes paths relative to the page; the fake (like Node's fetch) needs whole URLs.
   const fake = globalThis.fetch;
   globalThis.fetch = (input, init) => fake(new URL(String(input), window.location.href).href, init);
@@ -22,7 +26,7 @@ export async function runBootScript(): Promise<{ token: string | null | undefine
     // The selection's stores (and the shop's first data) are handed out once the boot answer is in, before its parts
     // resolve.
     const data = Object.fromEntries(await Promise.all(Object.entries(b.data).map(async ([path, p]) => [path, await p] as const)));
-    return { token, data };
+    return { token, data, orderFeedSeq: await b.orderFeedSeq };
   } finally {
     globalThis.fetch = fake;
   }

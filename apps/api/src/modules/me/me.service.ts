@@ -22,6 +22,7 @@ import { outletRequestMail } from './me.mail';
 import { outletRequestApproverEmails } from '../invitations/outlet-requests.service';
 import { mayReachRow } from '../access/rows';
 import { listOutletStores } from '../outlets/outlets.service';
+import { latestOrderFeedSeq } from '../orders/live-events.service';
 
 /** The profile shown when the user has no user_profiles row yet: built from id and email (spec 000 §3). */
 const blankProfile = (userId: string, email: string): Profile => ({
@@ -167,9 +168,12 @@ export async function putSelection(db: Db, actor: Principal, input: { outletId: 
  * GET /me; with bcc.outlets.read_assigned held anywhere, `outlets` and `selection` are GET /me/outlets and
  * GET /me/selection (which saves a fallback choice, as that route does); `stores` is GET /outlets/{id}/stores for
  * the selected outlet when the caller holds the code there (ARCHITECTURE §11) and the outlet is active. A part its
- * own route would refuse is null, so the app asks that route and shows its refusal as before.
+ * own route would refuse is null, so the app asks that route and shows its refusal as before. `orderFeedSeq`, the
+ * order feed's newest seq, is read first: the order lists the page asks for after this answer include every event up
+ * to it (the first live stream then asks them again only if the feed moved on).
  */
 export async function getBoot(db: Db, actor: Principal): Promise<MeBoot> {
+  const orderFeedSeq = await latestOrderFeedSeq(db);
   const readOutlets = [PERMISSIONS.outletsReadAssigned];
   const mayReadOutlets = readOutlets.some((c) => actor.permissions.has(c));
   // The outlets are read once for both parts. The selection before /me: resolving it may save a fallback choice,
@@ -185,7 +189,7 @@ export async function getBoot(db: Db, actor: Principal): Promise<MeBoot> {
         })
       : null;
   const [me, storesOfOutlet] = await Promise.all([getMe(db, actor), stores()]);
-  return { me, outlets: accessible && { items: toMyOutlets(accessible) }, selection, stores: storesOfOutlet };
+  return { me, outlets: accessible && { items: toMyOutlets(accessible) }, selection, stores: storesOfOutlet, orderFeedSeq };
 }
 
 /** Active outlets the user is not assigned to (spec 000 §6). */

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@portal/contracts';
 import { createTestContext, FIXTURE_PASSWORD, loginAs, tokenFor, type TestContext } from '../../test/harness';
 import { problem } from '../../test/http';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
+import { appendTestOrderEvent } from '../orders/orders.service';
 
 let t: TestContext;
 let f: Fixtures;
@@ -110,6 +111,7 @@ describe("GET /me/boot (issue 26: a page load's first reads in one answer)", () 
         outlets: await own('/me/outlets', user),
         selection,
         stores: selection?.outletId != null ? await own(`/outlets/${selection.outletId}/stores`, user) : null,
+        orderFeedSeq: expect.any(Number),
       };
       expect([user, res.body]).toEqual([user, expected]);
     }
@@ -125,7 +127,23 @@ describe("GET /me/boot (issue 26: a page load's first reads in one answer)", () 
   it('when the user lacks bcc.outlets.read_assigned, then me is answered and outlets, selection and stores are null', async () => {
     const res = await get('/me/boot', 'noRoles');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ me: expect.objectContaining({ permissions: [] }), outlets: null, selection: null, stores: null });
+    expect(res.body).toEqual({
+      me: expect.objectContaining({ permissions: [] }),
+      outlets: null,
+      selection: null,
+      stores: null,
+      orderFeedSeq: expect.any(Number),
+    });
+  });
+
+  it("when order events are appended, then orderFeedSeq is the feed's newest seq (what a live stream's ready event names)", async () => {
+    const newest = async () => Number((await t.db('order_events').max('seq as seq').first())?.seq ?? 0);
+    const before = (await get('/me/boot', 'buyer')).body.orderFeedSeq;
+    expect(before).toBe(await newest());
+    const seq = await appendTestOrderEvent(t.db, FIXTURE_STORES.central, { note: 'me/boot test' });
+    expect(seq).toBeGreaterThan(before);
+    // Any user's answer names it, whoever's order it is: the ready event does the same.
+    expect((await get('/me/boot', 'noRoles')).body.orderFeedSeq).toBe(seq);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { LiveOrderEvent } from '@portal/contracts';
 import type { AppContext, OrderEventSignal } from '../../context';
+import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
 import { findPrincipal, type Principal } from '../access/access.service';
 import * as repo from './live-events.repository';
@@ -50,6 +51,12 @@ export interface LiveSink {
   /** Resolves when the client went away. */
   readonly gone: Promise<void>;
 }
+
+/**
+ * The order feed's newest seq (0 when empty): where a live stream without Last-Event-ID starts (its `ready` id).
+ * GET /me/boot answers it (orderFeedSeq), read before any order list of that page load.
+ */
+export const latestOrderFeedSeq = (db: Db): Promise<number> => repo.latestSeq(db);
 
 const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r.occurredAt.toISOString() });
 

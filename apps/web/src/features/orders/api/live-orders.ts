@@ -2,6 +2,7 @@ import { fetchEventSource, EventStreamContentType } from '@microsoft/fetch-event
 import { mutate } from 'swr';
 import { LIVE_EVENT_NAMES, LIVE_TIMING } from '@portal/contracts';
 import { getAccessToken, refreshAccessToken } from '@/lib/api';
+import { takeBootOrderFeedSeq } from '@/lib/boot';
 
 /** Where the live connection stands: not wanted, opening, open, or down and retrying (then lists poll). */
 export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
@@ -15,6 +16,15 @@ export const isOrderKey = (key: unknown) => typeof key === 'string' && /^\/order
 /** The spec's reconnect delays (1, 2, 5, 10 s, then 10 s), by attempt. */
 export const reconnectDelay = (attempt: number) =>
   LIVE_TIMING.reconnectDelaysMs[Math.min(attempt, LIVE_TIMING.reconnectDelaysMs.length - 1)];
+
+/**
+ * The newest order feed seq the order lists are known to include: GET /me/boot's orderFeedSeq (read before any list
+ * of the page load, lib/boot.ts), then each stream's `ready` and order event ids. Undefined until one is known.
+ */
+let knownSeq: number | undefined;
+const know = (seq: number) => {
+  if (Number.isSafeInteger(seq) && (knownSeq === undefined || seq > knownSeq)) knownSeq = seq;
+};
 
 let status: LiveStatus = 'off';
 let users = 0;
@@ -64,8 +74,8 @@ function connect() {
   let attempt = 0;
   /** The server ended the stream (its life is over): reconnect at once, still "Live". */
   let ended = false;
-  /** Has this connection opened once? Its first open revalidates the lists (below); reconnects replay by Last-Event-ID. */
-  let opened = false;
+  /** Has this connection had its first `ready`? That one may revalidate the lists (below); reconnects replay by Last-Event-ID. */
+  let readied = false;
   setStatus('connecting');
   void fetchEventSource('/api/v1/me/events', {
     signal: ctl.signal,
@@ -74,17 +84,24 @@ function connect() {
       if (res.ok && res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
         attempt = 0;
         setStatus('live');
-        // The lists answered before the stream opened (it opens once they are on screen, useLiveOrders): an order
-        // event in between would be missed, so they are asked again once.
-        if (!opened) void mutate(isOrderKey);
-        opened = true;
         return;
       }
       if (res.status === 401) await refreshAccessToken();
       throw new StreamDown(`GET /me/events answered ${res.status}`);
     },
     onmessage(ev) {
-      if (ev.event === LIVE_EVENT_NAMES.order) void mutate(isOrderKey);
+      if (ev.event === LIVE_EVENT_NAMES.ready) {
+        // The lists answered before the stream opened (it opens once they are on screen, useLiveOrders): an order
+        // event in between would be missed, so they are asked again once, unless the feed is still where they were
+        // read (the ready id, where the stream starts, is not past the known seq: no event at all since).
+        const seq = Number(ev.id);
+        if (!readied && !(knownSeq !== undefined && seq <= knownSeq)) void mutate(isOrderKey);
+        readied = true;
+        know(seq);
+      } else if (ev.event === LIVE_EVENT_NAMES.order) {
+        void mutate(isOrderKey);
+        know(Number(ev.id));
+      }
     },
     onclose() {
       ended = true;
@@ -115,6 +132,8 @@ function afterNextPaint(fn: () => void) {
 export function joinLiveOrders(): () => void {
   users++;
   if (users === 1) {
+    // The page load's boot seq, once (resolved long before: the lists on screen were asked after it).
+    void takeBootOrderFeedSeq()?.then((seq) => seq !== null && know(seq));
     setStatus('connecting');
     afterNextPaint(() => {
       if (users > 0 && !stop) connect();

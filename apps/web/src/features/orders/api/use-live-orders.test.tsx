@@ -86,31 +86,12 @@ describe('useLiveOrders (issue 26 §7)', () => {
     const { unmount } = renderHook(() => useLiveOrders());
     await painted();
     lastInit().onmessage!({ event: 'ready', data: '{"seq":4}', id: '4', retry: undefined });
-    expect(mutate).not.toHaveBeenCalled();
+    (mutate as jest.Mock).mockClear(); // the first ready's own revalidation (below): no boot seq here
     lastInit().onmessage!({ event: 'order', data: '{"seq":5}', id: '5', retry: undefined });
     expect(mutate).toHaveBeenCalledTimes(1);
     const matches = (mutate as jest.Mock).mock.calls[0][0] as (key: unknown) => boolean;
     expect(['/orders?storeId=2190', '/orders', '/orders/attention?storeId=1', '/orders/12'].map(matches)).toEqual([true, true, true, true]);
     expect(['/me', '/ordersx', '/carts/current', ['/orders']].map(matches)).toEqual([false, false, false, false]);
-    unmount();
-  });
-
-  it('when the stream first opens, then the order lists are asked again once (they answered before it opened); a reconnect does not', async () => {
-    const { unmount } = renderHook(() => useLiveOrders());
-    await painted();
-    await act(async () => {
-      await lastInit().onopen!(answer(200));
-    });
-    expect(mutate).toHaveBeenCalledTimes(1);
-    const matches = (mutate as jest.Mock).mock.calls[0][0] as (key: unknown) => boolean;
-    expect(['/orders?storeId=2190', '/me'].map(matches)).toEqual([true, false]);
-    act(() => {
-      lastInit().onerror!(new Error('network'));
-    });
-    await act(async () => {
-      await lastInit().onopen!(answer(200));
-    });
-    expect(mutate).toHaveBeenCalledTimes(1);
     unmount();
   });
 
@@ -138,5 +119,87 @@ describe('useLiveOrders (issue 26 §7)', () => {
     expect(opened).not.toHaveBeenCalled();
     expect(result.current.status).toBe('off');
     unmount();
+  });
+});
+
+/** A fresh copy of live-orders.ts (no feed seq known yet) with the mocks that copy sees. */
+function freshLiveOrders() {
+  let live!: typeof import('./live-orders');
+  let swr!: { mutate: jest.Mock };
+  let source!: { fetchEventSource: jest.MockedFunction<typeof fetchEventSource> };
+  jest.isolateModules(() => {
+    live = require('./live-orders');
+    swr = require('swr');
+    source = require('@microsoft/fetch-event-source');
+  });
+  source.fetchEventSource.mockReturnValue(new Promise(() => {}));
+  const init = (): FetchEventSourceInit => source.fetchEventSource.mock.calls[source.fetchEventSource.mock.calls.length - 1][1];
+  const ready = (seq: number) => init().onmessage!({ event: 'ready', data: JSON.stringify({ seq }), id: String(seq), retry: undefined });
+  return { join: live.joinLiveOrders, mutate: swr.mutate, init, ready };
+}
+
+describe("the first stream's revalidation (the lists answered before it opened)", () => {
+  afterEach(() => {
+    delete window.__portalBoot;
+  });
+
+  it('when no feed seq is known, then the first ready asks the order lists again once; a reconnect does not', async () => {
+    const live = freshLiveOrders();
+    const leave = live.join();
+    await painted();
+    await act(async () => {
+      await live.init().onopen!(answer(200));
+    });
+    expect(live.mutate).not.toHaveBeenCalled();
+    live.ready(7);
+    expect(live.mutate).toHaveBeenCalledTimes(1);
+    const matches = live.mutate.mock.calls[0][0] as (key: unknown) => boolean;
+    expect(['/orders?storeId=2190', '/me'].map(matches)).toEqual([true, false]);
+    act(() => {
+      live.init().onerror!(new Error('network'));
+    });
+    live.ready(7);
+    expect(live.mutate).toHaveBeenCalledTimes(1);
+    leave();
+  });
+
+  it("when the ready id is the page load's boot seq (no order event since the lists were read), then they are not asked again", async () => {
+    window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(40) };
+    const live = freshLiveOrders();
+    const leave = live.join();
+    expect(window.__portalBoot.orderFeedSeq).toBeUndefined(); // taken once
+    await painted();
+    live.ready(40);
+    expect(live.mutate).not.toHaveBeenCalled();
+    // An order event still revalidates them.
+    live.init().onmessage!({ event: 'order', data: '{"seq":41}', id: '41', retry: undefined });
+    expect(live.mutate).toHaveBeenCalledTimes(1);
+    leave();
+    // Back later: the next stream starts at 41, what the lists were asked again after: nothing to ask.
+    const again = live.join();
+    await painted();
+    live.ready(41);
+    expect(live.mutate).toHaveBeenCalledTimes(1);
+    again();
+  });
+
+  it('when the feed moved past the boot seq before the stream opened, then the lists are asked again once', async () => {
+    window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(40) };
+    const live = freshLiveOrders();
+    const leave = live.join();
+    await painted();
+    live.ready(42);
+    expect(live.mutate).toHaveBeenCalledTimes(1);
+    leave();
+  });
+
+  it('when the boot answer had no seq (it failed), then the first ready asks the lists again', async () => {
+    window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(null) };
+    const live = freshLiveOrders();
+    const leave = live.join();
+    await painted();
+    live.ready(3);
+    expect(live.mutate).toHaveBeenCalledTimes(1);
+    leave();
   });
 });

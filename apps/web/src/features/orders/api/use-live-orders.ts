@@ -14,7 +14,8 @@ const pollEvery = (status: LiveStatus, fallbackMs: number) => (status === 'live'
  * connection while any of them is shown; each order event revalidates every order list (SWR keys /orders…).
  * Lists poll only while the stream is down (status other than `live`). A list passes `enabled` once its first
  * answer is on screen: the stream then opens after the page's first content is painted, not alongside its data on
- * a page load (issue 26: the signed-in screens' largest paint); its first open asks the lists again (live-orders.ts).
+ * a page load (issue 26: the signed-in screens' largest paint); its first open asks the lists again unless no order
+ * event happened since they were read (live-orders.ts: GET /me/boot's orderFeedSeq against the stream's `ready` id).
  */
 export function useLiveOrders(enabled = true): LiveOrders {
   useEffect(() => (enabled ? joinLiveOrders() : undefined), [enabled]);
