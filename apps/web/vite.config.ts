@@ -124,33 +124,39 @@ function paintBeforeScripts(): Plugin {
  * Chunk groups, highest priority first (a module goes to the first group that captures it, with the modules it
  * imports): `initial` = everything the entry loads statically (the sign-in page); `schemas` = zod and the schemas
  * every signed-in page load reads its first answers with (below); `session` = the libraries and shared app modules
- * the signed-in screens use (UI primitives, icons, ky, SWR, lib/, components/ui, the header's profile menu). The
- * contracts' schemas stay with the screens that use them: zod builds each schema when its module runs, so a screen
- * builds only its own (issue 26: building every schema of the contracts was the largest script cost
- * of a signed-in page load); the few that several screens share are one chunk (`contracts-shared`, below).
+ * the signed-in screens use (UI primitives, icons, ky, SWR, lib/ but the delivery schedule, components/ui, the header's
+ * profile menu). The contracts' schemas stay with the screens that use them: zod builds each schema when its chunk
+ * runs, so a screen builds only its own (issue 26: building every schema of the contracts was the largest script cost
+ * of a signed-in page load); those that several screens share are grouped by area (`contracts-*`, below).
  * Admin-only libraries (cmdk, dnd-kit, react-hook-form) and components/admin stay with the screens that use them.
  */
 const SESSION_MODULES =
   /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui|features[\\/]navigation)[\\/]/;
 /**
- * zod, the contracts' schemas of a signed-in page load's first answers (`/me`, the selection, a problem, the ordering
- * schedule, and what they build on) and `lib/schemas` (which session.tsx imports at once on a signed-in load): a chunk
+ * zod, the contracts' schemas of a signed-in page load's first answers (`/me`, the selection, a problem, and what they
+ * build on, with the small quantity rule most areas share) and `lib/schemas` (which session.tsx imports at once on a signed-in load): a chunk
  * of its own, so the browser evaluates it in a task of its own as soon as it arrives, apart from the `session` chunk
  * (issue 26: that chunk's evaluation was one task of 36–46 ms on a 2-core machine, 94–111 ms on a slower one; split,
  * the trace shows tasks of 14, 22 and 16 ms). It loads neither the `session` chunk nor the sign-in forms.
  */
 const SCHEMAS =
-  /node_modules[\\/]zod[\\/]|libs[\\/]contracts[\\/]src[\\/](problem|common|phone|auth|me|ordering-schedule)\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/]schemas\.ts$/;
+  /node_modules[\\/]zod[\\/]|libs[\\/]contracts[\\/]src[\\/](problem|common|phone|auth|me|quantity-rule)\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/]schemas\.ts$/;
 /**
  * What several signed-in screens share beyond the `session` chunk, each kept as one chunk instead of the 1–3 KB
  * pieces the bundler would cut per set of importers (issue 26): a phone on HTTP/1.1 fetches six files at a time, and
- * `/orders` and `/order-history` loaded eleven scripts, `/shop` ten: a second round trip. `contracts-shared`: the
- * schemas of carts, orders, payments, the catalog and quantity rules (the shop, the cart, both order screens, admin);
- * `orders-shared`: the order screens' list API, live updates and the pieces both show (status badge, refund note,
+ * `/orders` and `/order-history` loaded eleven scripts, `/shop` ten: a second round trip. `orders-shared`: the order screens' list API, live updates and the pieces both show (status badge, refund note,
  * live badge); `cart-shared`: the cart API and the pricing analysis (the shop and the cart). With the profile menu in
- * `session` and zod in `schemas`, each of these screens loads seven scripts.
+ * `session` and zod in `schemas`, each of these screens loads seven scripts (Store Orders eight).
+ * The contracts' schemas by area, since every schema in a chunk is built when it loads (issue 26: one
+ * `contracts-shared` chunk built 442 schema objects on each of these screens, the `schemas` chunk 472 with the
+ * ordering schedule's): `contracts-orders` (orders, payments, live updates: both order screens), `contracts-cart`
+ * (carts, the catalog: the shop and the cart), `contracts-schedule` (the ordering schedule and lib/delivery-schedule:
+ * Store Orders' deliveries, the cart, checkout, store administration). Counted in the browser, a page load now builds
+ * 451 schema objects on /shop (914 before), 539 on /order-history (914), 759 on /orders (914).
  */
-const CONTRACTS_SHARED = /libs[\\/]contracts[\\/]src[\\/](carts|orders|payments|catalog|quantity-rule|live)\.ts$/;
+const CONTRACTS_ORDERS = /libs[\\/]contracts[\\/]src[\\/](orders|payments|live)\.ts$/;
+const CONTRACTS_CART = /libs[\\/]contracts[\\/]src[\\/](carts|catalog)\.ts$/;
+const CONTRACTS_SCHEDULE = /libs[\\/]contracts[\\/]src[\\/]ordering-schedule\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/]delivery-schedule\.ts$/;
 const CART_SHARED =
   /apps[\\/]web[\\/]src[\\/]features[\\/](cart[\\/]api[\\/](case-rule-toast|cart-requests|use-cart)\.ts|pricing[\\/](pricing\.ts|components[\\/]pricing-analysis\.tsx))$/;
 const ORDERS_SHARED =
@@ -168,10 +174,12 @@ const CHUNK_GROUPS = [
   { name: 'schemas', test: (id: string) => SCHEMAS.test(id), priority: 21 },
   {
     name: 'session',
-    test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns/.test(id),
+    test: (id: string) => SESSION_MODULES.test(id) && !/date-picker|react-day-picker|date-fns|delivery-schedule/.test(id),
     priority: 20,
   },
-  { name: 'contracts-shared', test: CONTRACTS_SHARED, priority: 15 },
+  { name: 'contracts-schedule', test: CONTRACTS_SCHEDULE, priority: 17 },
+  { name: 'contracts-orders', test: CONTRACTS_ORDERS, priority: 16 },
+  { name: 'contracts-cart', test: CONTRACTS_CART, priority: 15 },
   { name: 'orders-shared', test: ORDERS_SHARED, priority: 14 },
   { name: 'cart-shared', test: CART_SHARED, priority: 13 },
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, moneySchema } from './common';
+import { FULFILLMENT_TYPES, isoDateSchema, moneySchema } from './common';
 import { SPLIT_CASE_POLICIES, quantityRuleSchema } from './quantity-rule';
 
 /** Limits of a cart line (spec 001 §5 and §9): quantity 1–999, at most 3 digits. */
@@ -36,9 +36,6 @@ export const updateCartItemBodySchema = z.strictObject({
     .max(CART_LIMITS.maxQuantity, CART_MESSAGES.quantityRange),
 });
 export type UpdateCartItemBody = z.infer<typeof updateCartItemBodySchema>;
-
-export const FULFILLMENT_TYPES = ['Pickup', 'Delivery'] as const;
-export type FulfillmentType = (typeof FULFILLMENT_TYPES)[number];
 
 /** A real calendar date YYYY-MM-DD (2026-02-30 is refused). */
 export const calendarDateSchema = isoDateSchema.refine((s) => {

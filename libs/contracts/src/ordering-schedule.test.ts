@@ -1,9 +1,5 @@
-import {
-  createClaimBodySchema,
-  outletScheduleOverrideBodySchema,
-  statementMonthSchema,
-  storeOrderingPatchSchema,
-} from './ordering-schedule';
+import { createClaimBodySchema, outletScheduleOverrideBodySchema, storeOrderingPatchSchema } from './ordering-schedule';
+import { statementMonthSchema } from './orders';
 import { PROBLEM_STATUS } from './problem';
 import { ORDER_EVENT_TYPES } from './integrations';
 

@@ -185,9 +185,6 @@ export const claimSchema = z.object({
 export type Claim = z.infer<typeof claimSchema>;
 export const claimListSchema = z.object({ items: z.array(claimSchema) });
 
-/** /outlets/{outletId}/statements/{yyyy-mm}.pdf: the month, YYYY-MM. */
-export const statementMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM');
-
 /**
  * PUT /admin/stores/{storeId}/outlets/{outletId}/schedule: an outlet's overrides of the store's schedule (each
  * null or left out = the store's own value).

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, moneySchema } from './common';
-import { FULFILLMENT_TYPES } from './carts';
+import { FULFILLMENT_TYPES, isoDateSchema, moneySchema } from './common';
 
 /** Card rules of spec 002 §5, messages verbatim. */
 export const CARD_MESSAGES = {
@@ -344,3 +343,9 @@ export type CheckPaymentResult = z.infer<typeof checkPaymentResultSchema>;
 /** POST /orders/{id}/cancel body: why the store cancels, shown to the buyer. */
 export const cancelOrderBodySchema = z.object({ reason: z.string().trim().min(1, 'Enter a reason').max(500) });
 export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;
+
+/**
+ * /outlets/{outletId}/statements/{yyyy-mm}.pdf: the month, YYYY-MM (issue 28). With the order schemas, which My Orders
+ * loads anyway, not with the ordering schedule's (apps/web/vite.config.ts: each screen builds only its own schemas).
+ */
+export const statementMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM');
