@@ -137,7 +137,10 @@ describe("GET /me/boot (issue 26: a page load's first reads in one answer)", () 
   });
 
   it("when order events are appended, then orderFeedSeq is the feed's newest seq (what a live stream's ready event names)", async () => {
-    const newest = async () => Number((await t.db('order_events').max('seq as seq').first())?.seq ?? 0);
+    const newest = async () => {
+      const row = (await t.db('order_events').max('seq as seq').first()) as { seq: string | number | null } | undefined;
+      return Number(row?.seq ?? 0);
+    };
     const before = (await get('/me/boot', 'buyer')).body.orderFeedSeq;
     expect(before).toBe(await newest());
     const seq = await appendTestOrderEvent(t.db, FIXTURE_STORES.central, { note: 'me/boot test' });

@@ -123,14 +123,14 @@ describe('useLiveOrders (issue 26 §7)', () => {
 });
 
 /** A fresh copy of live-orders.ts (no feed seq known yet) with the mocks that copy sees. */
-function freshLiveOrders() {
+async function freshLiveOrders() {
   let live!: typeof import('./live-orders');
   let swr!: { mutate: jest.Mock };
   let source!: { fetchEventSource: jest.MockedFunction<typeof fetchEventSource> };
-  jest.isolateModules(() => {
-    live = require('./live-orders');
-    swr = require('swr');
-    source = require('@microsoft/fetch-event-source');
+  await jest.isolateModulesAsync(async () => {
+    live = await import('./live-orders');
+    swr = (await import('swr')) as unknown as { mutate: jest.Mock };
+    source = (await import('@microsoft/fetch-event-source')) as unknown as typeof source;
   });
   source.fetchEventSource.mockReturnValue(new Promise(() => {}));
   const init = (): FetchEventSourceInit => source.fetchEventSource.mock.calls[source.fetchEventSource.mock.calls.length - 1][1];
@@ -144,7 +144,7 @@ describe("the first stream's revalidation (the lists answered before it opened)"
   });
 
   it('when no feed seq is known, then the first ready asks the order lists again once; a reconnect does not', async () => {
-    const live = freshLiveOrders();
+    const live = await freshLiveOrders();
     const leave = live.join();
     await painted();
     await act(async () => {
@@ -165,7 +165,7 @@ describe("the first stream's revalidation (the lists answered before it opened)"
 
   it("when the ready id is the page load's boot seq (no order event since the lists were read), then they are not asked again", async () => {
     window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(40) };
-    const live = freshLiveOrders();
+    const live = await freshLiveOrders();
     const leave = live.join();
     expect(window.__portalBoot.orderFeedSeq).toBeUndefined(); // taken once
     await painted();
@@ -185,7 +185,7 @@ describe("the first stream's revalidation (the lists answered before it opened)"
 
   it('when the feed moved past the boot seq before the stream opened, then the lists are asked again once', async () => {
     window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(40) };
-    const live = freshLiveOrders();
+    const live = await freshLiveOrders();
     const leave = live.join();
     await painted();
     live.ready(42);
@@ -195,7 +195,7 @@ describe("the first stream's revalidation (the lists answered before it opened)"
 
   it('when the boot answer had no seq (it failed), then the first ready asks the lists again', async () => {
     window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(null) };
-    const live = freshLiveOrders();
+    const live = await freshLiveOrders();
     const leave = live.join();
     await painted();
     live.ready(3);
