@@ -4,9 +4,9 @@ import { intIdSchema, pageOf } from './common';
 import { SPLIT_CASE_POLICIES, quantityRuleInputSchema, quantityRuleSchema } from './quantity-rule';
 
 /**
- * Administration II (spec 002 §2 Items, Outlets, Stores, Boards, Credentials, Data Synch; §3 entities,
- * §5 validation, ARCHITECTURE §5 "Administration"): request and answer shapes shared by the API and the
- * SPA, with the spec's messages verbatim.
+ * Administration II (spec 002 §2 Items, Outlets, Stores, Boards, Credentials; §3 entities, §5 validation,
+ * ARCHITECTURE §5 "Administration"): request and answer shapes shared by the API and the SPA, with the spec's
+ * messages verbatim. Data Synch's are in admin-imports.ts.
  */
 
 /** Spec 002 §9: admin items page size. */
@@ -349,49 +349,3 @@ export type CredentialBody = z.input<typeof createCredentialBodySchema>;
 export const revealCredentialBodySchema = z.strictObject({ currentPassword: z.string().max(200).optional() });
 export const revealedCredentialSchema = z.object({ payload: z.record(z.string(), z.unknown()) });
 export const credentialTestResultSchema = z.object({ success: z.boolean(), message: z.string() });
-
-// ─── Imports (Data Synch) ────────────────────────────────────────────────────────────────────────
-export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export const importFileResultSchema = z.object({
-  name: z.string(),
-  kind: z.string().nullable(),
-  rows: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  /** "file:line: field: reason", at most 100 per file. */
-  errors: z.array(z.string()),
-});
-export const importRunSchema = z.object({
-  id: z.string(),
-  status: z.enum(IMPORT_STATUSES),
-  source: z.enum(['upload', 'cli']),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  progress: z.object({ rowsRead: z.number().int(), rowsTotal: z.number().int(), percent: z.number() }),
-  files: z.array(importFileResultSchema),
-  error: z.string().nullable(),
-});
-export type ImportRun = z.infer<typeof importRunSchema>;
-export const importRunListSchema = z.object({ items: z.array(importRunSchema) });
-export const importAcceptedSchema = z.object({ id: z.string(), status: z.enum(IMPORT_STATUSES) });
-export const dataSummarySchema = z.object({
-  items: z.number().int(),
-  activeItems: z.number().int(),
-  stores: z.number().int(),
-  inventoryRows: z.number().int(),
-  categories: z.number().int(),
-  boards: z.number().int(),
-  lastImports: z.array(
-    z.object({
-      kind: z.string(),
-      file: z.string(),
-      finishedAt: z.string(),
-      status: z.enum(IMPORT_STATUSES),
-      source: z.enum(['upload', 'cli']),
-    }),
-  ),
-});
-export type DataSummary = z.infer<typeof dataSummarySchema>;

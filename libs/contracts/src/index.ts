@@ -13,6 +13,7 @@ export * from './orders';
 export * from './grants';
 export * from './admin-users';
 export * from './admin-org';
+export * from './admin-imports';
 export * from './invitations';
 export * from './invitations-bulk';
 export * from './admin-pickers';
