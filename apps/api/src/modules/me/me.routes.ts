@@ -59,8 +59,8 @@ export const meRoutes = [
     scope: 'self',
     tags,
     summary:
-      "A page load's first reads in one answer: /me, and /me/outlets, /me/selection and the selected outlet's stores (each null where its own route would refuse)",
-    response: { description: 'Me, outlets, selection and stores', schema: meBootSchema },
+      "A page load's first reads in one answer: /me, and /me/outlets, /me/selection and the selected outlet's stores (each null where its own route would refuse), with the order feed's newest seq (orderFeedSeq: where a new GET /me/events stream starts)",
+    response: { description: 'Me, outlets, selection, stores and the order feed seq', schema: meBootSchema },
     handler: (actor, _input, { ctx }) => meService.getBoot(ctx.db, actor),
   }),
   route({
