@@ -13,7 +13,7 @@ interface PortalBoot {
   token?: Promise<string | null>;
   /** The raw JSON of each GET by its path under /api/v1, or null when it was not answered with 2xx. */
   data: Record<string, Promise<unknown> | undefined>;
-  /** GET /me/boot's orderFeedSeq (the order feed's newest seq, read before any order list), or null without it. */
+  /** GET /me/boot's orderFeedSeq (the order feed's horizon, read before any order list), or null without it. */
   orderFeedSeq?: Promise<number | null>;
 }
 

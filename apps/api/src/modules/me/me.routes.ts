@@ -59,7 +59,7 @@ export const meRoutes = [
     scope: 'self',
     tags,
     summary:
-      "A page load's first reads in one answer: /me, and /me/outlets, /me/selection and the selected outlet's stores (each null where its own route would refuse), with the order feed's newest seq (orderFeedSeq: where a new GET /me/events stream starts)",
+      "A page load's first reads in one answer: /me, and /me/outlets, /me/selection and the selected outlet's stores (each null where its own route would refuse), with the order feed's horizon (orderFeedSeq: every event up to it has committed)",
     response: { description: 'Me, outlets, selection, stores and the order feed seq', schema: meBootSchema },
     handler: (actor, _input, { ctx }) => meService.getBoot(ctx.db, actor),
   }),

@@ -42,3 +42,13 @@ export async function latestSeq(db: Db): Promise<number> {
   const r = (await db('order_events').max('seq as seq').first()) as unknown as { seq: string | number | null } | undefined;
   return Number(r?.seq ?? 0);
 }
+
+/**
+ * The order feed's horizon (order_events_horizon(), migration 2026120100080001): the highest seq below which every
+ * event has committed or never will (appends commit out of seq order). What a later statement reads includes every
+ * event up to it.
+ */
+export async function feedHorizon(db: Db): Promise<number> {
+  const { rows } = await db.raw<{ rows: { h: string }[] }>('SELECT order_events_horizon()::text AS h');
+  return Number(rows[0].h);
+}

@@ -53,10 +53,11 @@ export interface LiveSink {
 }
 
 /**
- * The order feed's newest seq (0 when empty): where a live stream without Last-Event-ID starts (its `ready` id).
- * GET /me/boot answers it (orderFeedSeq), read before any order list of that page load.
+ * GET /me/boot's orderFeedSeq: the order feed's horizon (every event up to it has committed or never will), so the
+ * order lists a page reads after it include every event up to it. A live stream's `ready` id (the newest seq, where
+ * a stream without Last-Event-ID starts) past it means an event the lists may lack: the app asks them again.
  */
-export const latestOrderFeedSeq = (db: Db): Promise<number> => repo.latestSeq(db);
+export const orderFeedSeqForLists = (db: Db): Promise<number> => repo.feedHorizon(db);
 
 const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r.occurredAt.toISOString() });
 
