@@ -3,7 +3,7 @@ import useSWR, { preload, type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import { problemSchema } from '@portal/contracts';
 import { ApiError } from './api-error';
-import { takeBootData } from './boot';
+import { takeBootDataOnceBooted } from './boot';
 
 let accessToken: string | null = null;
 let refreshing: Promise<string | null> | null = null;
@@ -203,10 +203,11 @@ export async function getJson<T extends z.ZodTypeAny>(path: string, schema: T): 
 
 /**
  * GET `path` parsed with `schema`, taking index.html's boot script's answer for it when it has one (lib/boot.ts: once,
- * on a signed-in page load, issue 26) instead of asking again; without one, or when it failed, this is getJson.
+ * on a signed-in page load, issue 26) instead of asking again, waiting for the boot answer when the script asks for
+ * `path` only after it (takeBootDataOnceBooted); without one, or when it failed, this is getJson.
  */
 export async function getBootedJson<T extends z.ZodTypeAny>(path: string, schema: T): Promise<z.infer<T>> {
-  const answered = await takeBootData(path);
+  const answered = await takeBootDataOnceBooted(path);
   return answered ? schema.parse(answered) : getJson(path, schema);
 }
 

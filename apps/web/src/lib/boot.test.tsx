@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { meBootSchema, meSchema, type Me, type MeBoot } from '@portal/contracts';
+import { meBootSchema, meSchema, outletStoresSchema, type Me, type MeBoot } from '@portal/contracts';
 import { FakeApi, problem, reply } from '@/test/fake-api';
 import { meFixture } from '@/test/me-fixture';
 import { renderSession, sessionNow } from '@/test/render-session';
 import { BOOT_JWT, installBootApi, runBootScript, uninstallBootApi } from '@/test/boot-script';
-import { getAccessToken } from './api';
+import { getAccessToken, getBootedJson } from './api';
 
 const me: Me = meFixture({ permissions: ['bcc.carts.use'] });
 
@@ -36,6 +36,28 @@ describe('the boot script’s answers (lib/boot)', () => {
     renderSession();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(api.urls('get')).toEqual(['/me']);
+  });
+
+  it('when the app asks a path the script asks only once GET /me/boot is in, then it waits for that answer and asks nothing itself', async () => {
+    let settle!: () => void;
+    const data: Record<string, Promise<unknown>> = {};
+    window.__portalBoot = { token: Promise.resolve(BOOT_JWT), data, settled: new Promise<void>((ok) => (settle = ok)) };
+    // The app knows the outlet from the selection this browser saw last, before the boot answer is in.
+    const asked = getBootedJson('/outlets/7/stores', outletStoresSchema);
+    await Promise.resolve();
+    expect(api.calls).toEqual([]);
+    // The boot answer comes in: the script hands out the selected outlet's stores, then settles.
+    data['/outlets/7/stores'] = Promise.resolve({ items: [] });
+    settle();
+    await expect(asked).resolves.toEqual({ items: [] });
+    expect(api.calls).toEqual([]);
+  });
+
+  it('when the boot answer is in and the script did not ask for the path, then the app asks it itself', async () => {
+    api.on('get', '/outlets/{outletId}/stores', reply(outletStoresSchema, { items: [] }));
+    window.__portalBoot = { data: {}, settled: Promise.resolve(null) };
+    await expect(getBootedJson('/outlets/8/stores', outletStoresSchema)).resolves.toEqual({ items: [] });
+    expect(api.urls('get')).toEqual(['/outlets/8/stores']);
   });
 
   it('when the boot script’s refresh was refused, then the session is signed out and drops the rest of its answers', async () => {

@@ -13,6 +13,8 @@ interface PortalBoot {
   token?: Promise<string | null>;
   /** The raw JSON of each GET by its path under /api/v1, or null when it was not answered with 2xx. */
   data: Record<string, Promise<unknown> | undefined>;
+  /** Settles once GET /me/boot has answered (or failed) and the screen's first data has been asked for. */
+  settled?: Promise<unknown>;
   /** GET /me/boot's orderFeedSeq (the order feed's horizon, read before any order list), or null without it. */
   orderFeedSeq?: Promise<number | null>;
 }
@@ -41,6 +43,18 @@ export function takeBootData(path: string): Promise<unknown> | null {
   if (!answer) return null;
   delete b.data[path];
   return answer;
+}
+
+/**
+ * takeBootData once the boot answer is in: the script asks for the selected outlet's stores and the screen's first
+ * data only after GET /me/boot has answered, so an app that gets to such a path first (from the selection this
+ * browser saw last) waits for that answer instead of asking the same route alongside it. Null when the script did
+ * not ask for `path` (then the app asks it itself).
+ */
+export async function takeBootDataOnceBooted(path: string): Promise<unknown> {
+  const b = boot();
+  if (b && !b.data[path]) await b.settled;
+  return takeBootData(path);
 }
 
 /**
