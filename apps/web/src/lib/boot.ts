@@ -27,14 +27,17 @@ declare global {
 
 const boot = (): PortalBoot | undefined => (typeof window === 'undefined' ? undefined : window.__portalBoot);
 
-/** The boot script's token refresh, once (later calls get null: refresh tokens rotate, so it is never asked twice). */
-export function takeBootToken(): Promise<string | null> | null {
+/** The boot script's promise `key`, once (later calls get null); null when the script did not run. */
+function takeOnce<K extends 'token' | 'orderFeedSeq'>(key: K): PortalBoot[K] | null {
   const b = boot();
-  const token = b?.token;
-  if (!b || !token) return null;
-  delete b.token;
-  return token;
+  const answer = b?.[key];
+  if (!b || !answer) return null;
+  delete b[key];
+  return answer;
 }
+
+/** The boot script's token refresh, once (later calls get null: refresh tokens rotate, so it is never asked twice). */
+export const takeBootToken = (): Promise<string | null> | null => takeOnce('token') ?? null;
 
 /** The boot script's answer to GET `path` (its raw JSON, or null when it failed), once; null when it did not ask. */
 export function takeBootData(path: string): Promise<unknown> | null {
@@ -62,13 +65,7 @@ export async function takeBootDataOnceBooted(path: string): Promise<unknown> {
  * (features/orders live-orders.ts) asks the lists again only when its `ready` id is past it. Null when the boot
  * script did not run or its answer failed (the lists are then asked again).
  */
-export function takeBootOrderFeedSeq(): Promise<number | null> | null {
-  const b = boot();
-  const seq = b?.orderFeedSeq;
-  if (!b || !seq) return null;
-  delete b.orderFeedSeq;
-  return seq;
-}
+export const takeBootOrderFeedSeq = (): Promise<number | null> | null => takeOnce('orderFeedSeq') ?? null;
 
 /** Drops whatever the boot script asked for and the app has not taken (at sign-in and sign-out: never another user's). */
 export function forgetBoot(): void {

@@ -183,22 +183,15 @@ describe("the first stream's revalidation (the lists answered before it opened)"
     again();
   });
 
-  it('when the feed moved past the boot seq before the stream opened, then the lists are asked again once', async () => {
-    window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(40) };
+  it.each([
+    ['the feed moved past the boot seq before the stream opened', 40, 42],
+    ['the boot answer had no seq (it failed)', null, 3],
+  ])('when %s, then the first ready asks the lists again once', async (_case, bootSeq, readyId) => {
+    window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(bootSeq) };
     const live = await freshLiveOrders();
     const leave = live.join();
     await painted();
-    live.ready(42);
-    expect(live.mutate).toHaveBeenCalledTimes(1);
-    leave();
-  });
-
-  it('when the boot answer had no seq (it failed), then the first ready asks the lists again', async () => {
-    window.__portalBoot = { data: {}, orderFeedSeq: Promise.resolve(null) };
-    const live = await freshLiveOrders();
-    const leave = live.join();
-    await painted();
-    live.ready(3);
+    live.ready(readyId);
     expect(live.mutate).toHaveBeenCalledTimes(1);
     leave();
   });
