@@ -134,19 +134,21 @@ const SESSION_MODULES =
   /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[\w-]*|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|lucide-react|ky|swr)[\\/]|apps[\\/]web[\\/]src[\\/](lib|components[\\/]ui|features[\\/]navigation)[\\/]/;
 /**
  * zod, the contracts' schemas of a signed-in page load's first answers (`/me`, the selection, a problem, and what they
- * build on, with the small quantity rule most areas share) and `lib/schemas` (which session.tsx imports at once on a signed-in load): a chunk
- * of its own, so the browser evaluates it in a task of its own as soon as it arrives, apart from the `session` chunk
- * (issue 26: that chunk's evaluation was one task of 36–46 ms on a 2-core machine, 94–111 ms on a slower one; split,
- * the trace shows tasks of 14, 22 and 16 ms). It loads neither the `session` chunk nor the sign-in forms.
+ * build on, with the small quantity rule most areas share) and `lib/schemas` (which session.tsx imports at once on a
+ * signed-in load): a chunk of its own, so the browser evaluates it in a task of its own as soon as it arrives, apart
+ * from the `session` chunk (issue 26: that chunk's evaluation was one task of 36–46 ms on a 2-core machine, 94–111 ms
+ * on a slower one; split, the trace shows tasks of 14, 22 and 16 ms). It loads neither the `session` chunk nor the
+ * sign-in forms.
  */
 const SCHEMAS =
   /node_modules[\\/]zod[\\/]|libs[\\/]contracts[\\/]src[\\/](problem|common|phone|auth|me|quantity-rule)\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/]schemas\.ts$/;
 /**
  * What several signed-in screens share beyond the `session` chunk, each kept as one chunk instead of the 1–3 KB
  * pieces the bundler would cut per set of importers (issue 26): a phone on HTTP/1.1 fetches six files at a time, and
- * `/orders` and `/order-history` loaded eleven scripts, `/shop` ten: a second round trip. `orders-shared`: the order screens' list API, live updates and the pieces both show (status badge, refund note,
- * live badge); `cart-shared`: the cart API and the pricing analysis (the shop and the cart). With the profile menu in
- * `session` and zod in `schemas`, each of these screens loads seven scripts (Store Orders eight).
+ * `/orders` and `/order-history` loaded eleven scripts, `/shop` ten: a second round trip. `orders-shared`: the order
+ * screens' list API, live updates and the pieces both show (status badge, refund note, live badge); `cart-shared`:
+ * the cart API and the pricing analysis (the shop and the cart). With the profile menu in `session` and zod in
+ * `schemas`, each of these screens loads seven scripts (Store Orders eight).
  * The contracts' schemas by area, since every schema in a chunk is built when it loads (issue 26: one
  * `contracts-shared` chunk built 442 schema objects on each of these screens, the `schemas` chunk 472 with the
  * ordering schedule's): `contracts-orders` (orders, payments, live updates: both order screens), `contracts-cart`
