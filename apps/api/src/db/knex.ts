@@ -119,17 +119,20 @@ export async function migrationState(db: Db): Promise<MigrationState> {
  * `waitMs` (default 2 minutes); that process applies the migrations and this one then finds none pending.
  */
 export async function migrateLatest(db: Db, { waitMs = 120_000 }: { waitMs?: number } = {}): Promise<string[]> {
-  const until = Date.now() + waitMs;
-  for (;;) {
-    try {
-      return await migrateOnce(db);
-    } catch (e) {
-      // Another process is migrating the same database (replicas starting together on a new one): wait for it,
-      // then find nothing pending. Anything else is this process's own failure.
-      if (!CONCURRENT_MIGRATION.test(String((e as Error).message)) || Date.now() > until) throw e;
-      await new Promise((ok) => setTimeout(ok, 500));
+  return withMigrationLock(db, waitMs, async () => {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      try {
+        await repairLockRows(db);
+        return await migrateOnce(db);
+      } catch (e) {
+        // A process that does not take the advisory lock (an older release) is migrating the same database: wait
+        // for it, then find nothing pending. Anything else is this process's own failure.
+        if (!CONCURRENT_MIGRATION.test(String((e as Error).message)) || Date.now() > until) throw e;
+        await new Promise((ok) => setTimeout(ok, 500));
+      }
     }
-  }
+  });
 }
 
 /**
@@ -137,6 +140,49 @@ export async function migrateLatest(db: Db, { waitMs = 120_000 }: { waitMs?: num
  * (`knex_migrations`, `knex_migrations_lock`) on a new database, or one finds the other's lock taken.
  */
 const CONCURRENT_MIGRATION = /knex_migrations[\s\S]*(duplicate key value|already exists)|Migration table is already locked/;
+
+/** The session advisory lock (`hashtext` of this name) that every process of this release migrates under. */
+const MIGRATION_LOCK = 'portal.migrations';
+
+/**
+ * Runs `fn` holding a PostgreSQL session advisory lock on a connection of its own, so that processes migrating
+ * one database (replicas starting together) take turns. knex's own lock cannot be relied on for a new database:
+ * two processes that create its lock table together each insert its row, and with two unlocked rows knex then
+ * refuses every process for ever ("Migration table is already locked", knex#3538). The connection is not `db`'s
+ * pool's, so a one-connection pool still migrates. Throws after `waitMs` waiting for another process's turn.
+ */
+async function withMigrationLock<T>(db: Db, waitMs: number, fn: () => Promise<T>): Promise<T> {
+  const config = db.client.config.connection as string | pg.ClientConfig;
+  const session = new pg.Client(typeof config === 'string' ? { connectionString: config } : config);
+  await session.connect();
+  try {
+    await session.query(`SET lock_timeout = ${Math.max(1, Math.floor(waitMs))}`);
+    try {
+      await session.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55P03') throw e;
+      throw new Error(`another process has been migrating this database for more than ${waitMs} ms: try again once it has finished`);
+    }
+    return await fn();
+  } finally {
+    await session.end(); // ends the session, and with it the lock
+  }
+}
+
+/**
+ * Leaves knex's lock table with one row when an earlier race left several, all unlocked (knex#3538: knex would
+ * then refuse every migration). Run under the advisory lock; a row that is locked (a migration under way
+ * elsewhere, or one that died holding it) is left for knex's own message.
+ */
+async function repairLockRows(db: Db): Promise<void> {
+  await db.raw(`DO $$ BEGIN
+    IF to_regclass('knex_migrations_lock') IS NOT NULL THEN
+      DELETE FROM knex_migrations_lock l
+       WHERE EXISTS (SELECT 1 FROM knex_migrations_lock f WHERE f.index < l.index)
+         AND NOT EXISTS (SELECT 1 FROM knex_migrations_lock k WHERE k.is_locked <> 0);
+    END IF;
+  END $$`);
+}
 
 async function migrateOnce(db: Db): Promise<string[]> {
   const state = await migrationState(db);

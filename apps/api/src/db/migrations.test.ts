@@ -66,6 +66,25 @@ describe('migrations', () => {
     }
   });
 
+  it('when an earlier race left knex two unlocked lock rows (knex#3538), then migrating repairs them and applies everything', async () => {
+    const server = process.env.PORTAL_TEST_SERVER!;
+    const name = `portal_lockrows_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = createDb(withDatabase(server, 'postgres'), { max: 1 });
+    await admin.raw(`CREATE DATABASE ${name}`);
+    const db = createDb(withDatabase(server, name), { max: 1 });
+    try {
+      expect(await migrationStatus(db)).toBe('pending'); // creates knex's tables and its one lock row
+      await db('knex_migrations_lock').insert({ is_locked: 0 }); // the second process's row
+      const applied = await migrateLatest(db, { waitMs: 3_000 });
+      expect(applied).toHaveLength((await migrationSource.getMigrations([])).length);
+      expect(await db('knex_migrations_lock').select('is_locked')).toEqual([{ is_locked: 0 }]);
+    } finally {
+      await db.destroy();
+      await admin.raw(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.destroy();
+    }
+  });
+
   it('when bad rows are written directly, then the database refuses them', async () => {
     const [board] = await t.db('boards').insert({ board_number: 77, name: 'Test board' }).returning('id');
     await expect(t.db('stores').insert({ id: 1, warehouse_code: 'X-1', name: 'X', board_id: board.id, state: 'Iowa' })).rejects.toThrow(
