@@ -4,6 +4,7 @@ import { z } from 'zod';
  * Live updates (issue 26 §7, spec 000 §9, ARCHITECTURE §5 GET /me/events): a text/event-stream whose `order`
  * events carry the order feed's seq as the event id (Last-Event-ID resumes after it), a `ready` event (id: the
  * seq the stream starts after) once connected, and a `: heartbeat` comment every LIVE_HEARTBEAT_SECONDS (25).
+ * Order events come in seq order, each once its append and every earlier one have committed or rolled back.
  */
 export const LIVE_EVENT_NAMES = { order: 'order', ready: 'ready' } as const;
 /** The spec's realtime constants (spec 000 §9): heartbeat 25 s, timeout 10 s, reconnect delays 1, 2, 5, 10 s. */

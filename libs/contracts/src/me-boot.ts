@@ -8,8 +8,9 @@ import { meSchema, myOutletsSchema, outletStoresSchema, selectionSchema } from '
  * or that has nothing to name (no selected outlet) is null. `orderFeedSeq` is the order feed's horizon when the
  * answer was read (every event up to it has committed or never will): every order list the page reads afterwards
  * includes the events up to it, so the app's first live stream asks the lists again only when its `ready` id (GET
- * /me/events, LIVE_EVENT_NAMES: the feed's newest seq) is past it (apps/web features/orders/api/live-orders.ts). Only the API builds this schema: the app reads the
- * parts with their own schemas, so this module stays out of the web bundle.
+ * /me/events, LIVE_EVENT_NAMES: the feed's horizon when the stream opened) is past it (apps/web
+ * features/orders/api/live-orders.ts). Only the API builds this schema: the app reads the parts with their own
+ * schemas, so this module stays out of the web bundle.
  */
 export const meBootSchema = z.object({
   me: meSchema,

@@ -141,7 +141,7 @@ describe("GET /me/boot (issue 26: a page load's first reads in one answer)", () 
       const row = (await t.db('order_events').max('seq as seq').first()) as { seq: string | number | null } | undefined;
       return Number(row?.seq ?? 0);
     };
-    // Nothing in flight: at or past every committed event (a live stream's ready id, the newest seq, is not past it).
+    // Nothing in flight: at or past every committed event (a live stream's ready id, the horizon, is not past it).
     expect((await get('/me/boot', 'buyer')).body.orderFeedSeq).toBeGreaterThanOrEqual(await newest());
     const seq = await appendTestOrderEvent(t.db, FIXTURE_STORES.central, { note: 'me/boot test' });
     // Any user's answer names it, whoever's order it is: the ready event does the same.

@@ -13,15 +13,23 @@ export interface LiveEventRow {
 }
 
 /**
- * Order events after `afterSeq` (oldest first, at most `limit`) of the orders `scope` lets the caller list — the
- * rule of GET /orders (orders.repository `scoped`): their own orders, and the placed orders of the stores and
- * outlets where they manage orders. Synthetic test events (no order) are never sent.
+ * Order events after `afterSeq` up to `upToSeq` (the feed's horizon read in an earlier statement: feedPosition),
+ * oldest first, at most `limit`, of the orders `scope` lets the caller list — the rule of GET /orders
+ * (orders.repository `scoped`): their own orders, and the placed orders of the stores and outlets where they manage
+ * orders. Synthetic test events (no order) are never sent.
  */
-export async function findVisibleEventsAfter(db: Db, scope: OrderScope, afterSeq: number, limit: number): Promise<LiveEventRow[]> {
+export async function findVisibleEventsAfter(
+  db: Db,
+  scope: OrderScope,
+  afterSeq: number,
+  upToSeq: number,
+  limit: number,
+): Promise<LiveEventRow[]> {
   const rows: { seq: number; type: string; order_id: number; store_id: number; outlet_id: number; status: string; occurred_at: Date }[] =
     await db('order_events as e')
       .join('orders as o', 'o.id', 'e.order_id')
       .where('e.seq', '>', afterSeq)
+      .where('e.seq', '<=', upToSeq)
       .where((w) => whereInOrderScope(w, scope))
       .orderBy('e.seq')
       .limit(limit)
@@ -37,10 +45,17 @@ export async function findVisibleEventsAfter(db: Db, scope: OrderScope, afterSeq
   }));
 }
 
-/** The highest seq of the order feed (0 when empty): where a new stream without Last-Event-ID starts. */
-export async function latestSeq(db: Db): Promise<number> {
-  const r = (await db('order_events').max('seq as seq').first()) as unknown as { seq: string | number | null } | undefined;
-  return Number(r?.seq ?? 0);
+/**
+ * Where the order feed stands, in one statement: `horizon`, order_events_horizon() (every event up to it has
+ * committed or never will), and `newest`, the highest committed seq (0 when empty). `newest` past `horizon` means
+ * an event committed after an append still in flight (appends commit out of seq order): a reader stops at the
+ * horizon and reads again once that append ends. Read it in a statement before the events' read.
+ */
+export async function feedPosition(db: Db): Promise<{ horizon: number; newest: number }> {
+  const { rows } = await db.raw<{ rows: { h: string; n: string | null }[] }>(
+    'SELECT order_events_horizon()::text AS h, (SELECT max(seq) FROM order_events)::text AS n',
+  );
+  return { horizon: Number(rows[0].h), newest: Number(rows[0].n ?? 0) };
 }
 
 /**

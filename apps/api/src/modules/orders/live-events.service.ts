@@ -10,6 +10,13 @@ import { orderScopeOf } from './orders.service';
 const PAGE = 200;
 
 /**
+ * How soon a stream reads again while an event past the feed's horizon has committed (an earlier append still in
+ * flight holds the horizon below it). The earlier append's commit signals as any does; its rollback sends nothing,
+ * so the stream looks again on its own.
+ */
+const HORIZON_RECHECK_MS = 250;
+
+/**
  * The order-event signal of one API process (context.ts OrderEventSignal) over LISTEN/NOTIFY: `subscriber` joins
  * db/notifications.ts's connection (channel `order_events_appended`, payload: the highest seq a statement
  * appended, sent at commit by migration 2026112900010002's trigger) and tells every live stream.
@@ -54,8 +61,9 @@ export interface LiveSink {
 
 /**
  * GET /me/boot's orderFeedSeq: the order feed's horizon (every event up to it has committed or never will), so the
- * order lists a page reads after it include every event up to it. A live stream's `ready` id (the newest seq, where
- * a stream without Last-Event-ID starts) past it means an event the lists may lack: the app asks them again.
+ * order lists a page reads after it include every event up to it. A live stream's `ready` id (the horizon when the
+ * stream opened, where a stream without Last-Event-ID starts) past it means an event the lists may lack: the app asks
+ * them again.
  */
 export const orderFeedSeqForLists = (db: Db): Promise<number> => repo.feedHorizon(db);
 
@@ -65,27 +73,40 @@ const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r
  * Runs one live stream of GET /me/events (issue 26 §7) until the client leaves, the stream's life
  * (LIVE_STREAM_MAX_SECONDS) ends or the caller's session does: first a `ready` event whose id is the seq the
  * stream starts after — `lastEventId` (Last-Event-ID) when given, then the events the client missed are sent
- * first; else the feed's newest seq — then every order event the caller may see (the rule of GET /orders,
+ * first; else the feed's horizon — then every order event the caller may see (the rule of GET /orders,
  * ARCHITECTURE §11: their own orders, the stores and outlets where they manage orders), id = seq, as it commits
- * (ctx.orderEvents; every LIVE_POLL_SECONDS when absent or not listening). A heartbeat comment every
+ * (ctx.orderEvents; every LIVE_POLL_SECONDS when absent or not listening). Each read stops at the feed's horizon,
+ * so an event whose append commits after a higher seq's is still sent, in seq order; while a committed event waits
+ * past the horizon, the stream reads again every HORIZON_RECHECK_MS. A heartbeat comment every
  * LIVE_HEARTBEAT_SECONDS also reloads the caller: a deactivated user, a revoked session or lost permissions
  * apply within one heartbeat (the stream ends, or shows less).
  */
 export async function runLiveStream(ctx: AppContext, caller: Principal, lastEventId: number | undefined, sink: LiveSink): Promise<void> {
   const { config } = ctx;
   let actor = caller;
-  let after = lastEventId ?? (await repo.latestSeq(ctx.db));
+  let after = lastEventId ?? (await repo.feedPosition(ctx.db)).horizon;
   let open = true;
   let reading: Promise<void> | undefined;
   let again = false;
+  let recheck: NodeJS.Timeout | undefined;
 
   const read = async () => {
     do {
       again = false;
-      const rows = await repo.findVisibleEventsAfter(ctx.db, orderScopeOf(ctx.db, actor), after, PAGE);
+      const { horizon, newest } = await repo.feedPosition(ctx.db);
+      const rows = horizon > after ? await repo.findVisibleEventsAfter(ctx.db, orderScopeOf(ctx.db, actor), after, horizon, PAGE) : [];
       for (const r of rows) if (open) sink.order(toEvent(r));
-      if (rows.length) after = rows[rows.length - 1].seq;
-      if (rows.length === PAGE) again = true;
+      if (rows.length === PAGE) {
+        after = rows[rows.length - 1].seq;
+        again = true;
+      } else {
+        after = Math.max(after, horizon); // every event up to the horizon has been read: the caller's are sent
+        if (newest > horizon && open && !recheck)
+          recheck = setTimeout(() => {
+            recheck = undefined;
+            wake();
+          }, HORIZON_RECHECK_MS);
+      }
     } while (again && open);
   };
   /** One read at a time; a signal during a read asks for another one after it. */
@@ -131,6 +152,7 @@ export async function runLiveStream(ctx: AppContext, caller: Principal, lastEven
   clearInterval(poll);
   clearInterval(heartbeat);
   clearTimeout(maxLife);
+  clearTimeout(recheck);
   await reading;
   sink.close();
 }

@@ -5,6 +5,7 @@ import { startNotifications, type NotificationListener } from '../../db/notifica
 import { createTestContext, tokenFor, type TestContext } from '../../test/harness';
 import { FIXTURE_STORES, seedFixtures, type Fixtures } from '../../test/fixtures';
 import { createOrderEventHub } from './live-events.service';
+import { appendOrderEvent } from './order-events';
 import { fillCart, placeInStoreOrder, postOrder, startCheckout, storeItems } from './test-support';
 
 /**
@@ -196,6 +197,34 @@ describe('over LISTEN/NOTIFY', () => {
     const later = (await placeInStoreOrder(t, fx, FIXTURE_STORES.central)).body as { id: number };
     await s.next(orderEvent(later.id, 'order.created'), 'the new order.created');
   });
+
+  it.each(['commits', 'rolls back'] as const)(
+    'when an append is in flight and a later one commits, then the stream sends nothing past the first until it %s, then every committed event in seq order',
+    async (end) => {
+      const first = (await placeInStoreOrder(t, fx, FIXTURE_STORES.central)).body as { id: number };
+      const later = (await placeInStoreOrder(t, fx, FIXTURE_STORES.central)).body as { id: number };
+      const s = track(await open(base, tokenFor(t, fx.users.buyer)));
+      await s.next((f) => f.event === 'ready', 'ready event');
+      const trx = await t.db.transaction();
+      let firstSeq: number;
+      try {
+        firstSeq = await appendOrderEvent(trx, first.id, 'order.ready');
+        const laterSeq = await t.db.transaction((other) => appendOrderEvent(other, later.id, 'order.ready'));
+        expect(laterSeq).toBeGreaterThan(firstSeq);
+        // The later event's signal is heard and read, but the feed's horizon is below the first's seq: had the
+        // stream sent the later one, its cursor would be past the first's seq and the first would never come.
+        await new Promise((ok) => setTimeout(ok, 600));
+        expect(s.frames.filter(orderEvent(later.id, 'order.ready'))).toEqual([]);
+      } finally {
+        await (end === 'commits' ? trx.commit() : trx.rollback());
+      }
+      await s.next(orderEvent(later.id, 'order.ready'), 'the later order.ready');
+      const ready = s.frames.filter((f) => f.event === 'order' && JSON.parse(f.data!).type === 'order.ready');
+      expect(ready.map((f) => JSON.parse(f.data!).orderId)).toEqual(end === 'commits' ? [first.id, later.id] : [later.id]);
+      expect(ready.map((f) => Number(f.id))).toEqual([...ready.map((f) => Number(f.id))].sort((a, b) => a - b));
+      if (end === 'commits') expect(Number(ready[0].id)).toBe(firstSeq);
+    },
+  );
 
   it('when the stream is open, then a heartbeat comment comes every LIVE_HEARTBEAT_SECONDS, uncompressed even when gzip is accepted', async () => {
     const s = track(await open(base, tokenFor(t, fx.users.viewer), undefined, { 'accept-encoding': 'gzip, br' }));
