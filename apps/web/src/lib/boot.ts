@@ -40,7 +40,7 @@ function takeOnce<K extends 'token' | 'orderFeedSeq'>(key: K): PortalBoot[K] | n
 export const takeBootToken = (): Promise<string | null> | null => takeOnce('token') ?? null;
 
 /** The boot script's answer to GET `path` (its raw JSON, or null when it failed), once; null when it did not ask. */
-export function takeBootData(path: string): Promise<unknown> | null {
+function takeBootData(path: string): Promise<unknown> | null {
   const b = boot();
   const answer = b?.data[path];
   if (!answer) return null;
