@@ -57,8 +57,9 @@ export function StoreOrders() {
   // an SWR answer alone re-renders synchronously, the whole page in one long task (issue 26: total blocking time).
   const settled = useDeferredValue(useNoticesSettled(store?.id, canManage, selecting));
   const listData = useDeferredValue(list.data);
-  // The live connection opens once the orders are on screen (after the page's first content, not alongside it).
-  const live = useLiveOrders(listData !== undefined);
+  // The live connection opens once the orders and the notices are on screen (after the page's first content and its
+  // largest paint, the payment notice or the list, not alongside them).
+  const live = useLiveOrders(listData !== undefined && settled);
 
   const items = useMemo(() => listData?.items ?? [], [listData]);
   const scope = listData?.scope ?? (canManage ? 'store' : hasPermission(PERMISSIONS.ordersOutletManage) ? 'outlet' : 'own');
