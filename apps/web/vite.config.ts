@@ -148,12 +148,13 @@ const SCHEMAS =
  * `/orders` and `/order-history` loaded eleven scripts, `/shop` ten: a second round trip. `orders-shared`: the order
  * screens' list API, live updates and the pieces both show (status badge, refund note, live badge); `cart-shared`:
  * the cart API and the pricing analysis (the shop and the cart). With the profile menu in `session` and zod in
- * `schemas`, each of these screens loads seven scripts (Store Orders eight).
+ * `schemas`, each of these screens loads seven scripts.
  * The contracts' schemas by area, since every schema in a chunk is built when it loads (issue 26: one
  * `contracts-shared` chunk built 442 schema objects on each of these screens, the `schemas` chunk 472 with the
  * ordering schedule's): `contracts-orders` (orders, payments, live updates: both order screens), `contracts-cart`
  * (carts, the catalog: the shop and the cart), `contracts-schedule` (the ordering schedule and lib/delivery-schedule:
- * Store Orders' deliveries, the cart, checkout, store administration). Data Synch's schemas are a contracts module of
+ * the cart, checkout, store administration; Store Orders' deliveries are read with the orders' schemas and shown with
+ * lib/format's deliveryDayText, so `/orders` does not load it). Data Synch's schemas are a contracts module of
  * their own (admin-imports.ts), so the admin dashboard's first tab does not build Administration II's. Counted in the
  * browser, a page load now builds 451 schema objects on /shop (914 before), 539 on /order-history (914), 759 on
  * /orders (914) and 367 on /admin (1,503).

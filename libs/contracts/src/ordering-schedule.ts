@@ -105,25 +105,6 @@ export const orderScheduleSchema = z.object({
 });
 export type OrderSchedule = z.infer<typeof orderScheduleSchema>;
 
-/** GET /stores/{storeId}/deliveries?date=YYYY-MM-DD (default: tomorrow in the store's time zone). */
-export const deliveriesQuerySchema = z.object({ date: isoDateSchema.optional() });
-export const deliverySchema = z.object({
-  orderId: z.number().int(),
-  orderNumber: z.string(),
-  status: z.string(),
-  outletId: z.number().int(),
-  outletName: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  customerName: z.string(),
-  customerPhone: z.string().nullable(),
-  itemCount: z.number().int(),
-  total: moneySchema,
-  emergency: z.boolean(),
-});
-export const deliveryListSchema = z.object({ storeId: z.number().int(), date: isoDateSchema, items: z.array(deliverySchema) });
-export type DeliveryList = z.infer<typeof deliveryListSchema>;
-
 /** Why a line is claimed, and how the store settles it. */
 export const CLAIM_REASONS = ['damaged', 'wrong_item', 'short', 'leaking'] as const;
 export const CLAIM_OUTCOMES = ['credit', 'replace', 'rejected'] as const;

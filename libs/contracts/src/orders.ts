@@ -349,3 +349,25 @@ export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;
  * loads anyway, not with the ordering schedule's (apps/web/vite.config.ts: each screen builds only its own schemas).
  */
 export const statementMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM');
+
+/**
+ * GET /stores/{storeId}/deliveries?date=YYYY-MM-DD (default: tomorrow in the store's time zone; issue 28): the day's
+ * delivery orders of a store. Here with the orders (Store Orders reads it on load), not with the ordering schedule.
+ */
+export const deliveriesQuerySchema = z.object({ date: isoDateSchema.optional() });
+export const deliverySchema = z.object({
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  status: z.string(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  customerName: z.string(),
+  customerPhone: z.string().nullable(),
+  itemCount: z.number().int(),
+  total: moneySchema,
+  emergency: z.boolean(),
+});
+export const deliveryListSchema = z.object({ storeId: z.number().int(), date: isoDateSchema, items: z.array(deliverySchema) });
+export type DeliveryList = z.infer<typeof deliveryListSchema>;

@@ -1,7 +1,6 @@
 import {
   cartShortfall,
   cutoffText,
-  deliveryDayText,
   litresText,
   orderDaysText,
   shortfallText,
@@ -10,6 +9,7 @@ import {
   zonedDate,
   type DeliverySchedule,
 } from './delivery-schedule';
+import { deliveryDayText } from './format';
 
 // Tue Dec 1 2026 20:00 UTC = 2 pm in Chicago (CST, UTC−6), 3 pm in New York, Wed 9 am in Auckland (NZDT, UTC+13).
 const CUTOFF = '2026-12-01T20:00:00.000Z';

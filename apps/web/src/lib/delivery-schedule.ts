@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { orderScheduleSchema, type OrderSchedule } from '@portal/contracts';
-import { MONTHS_SHORT, formatMoney } from './format';
+import { deliveryDayText, formatMoney } from './format';
 import { useApi } from './api';
 
 /**
@@ -36,7 +36,6 @@ export function useDeliverySchedule(outletId: number | null | undefined, storeId
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Order days as 0–6 (Sunday 0): accepts 'mon'/'Monday', ISO numbers 1–7 (7 Sunday) or 0–6. Unknown values are dropped. */
 export function weekdayNumbers(days: readonly (string | number)[]): number[] {
@@ -85,13 +84,6 @@ export function zonedDayTime(instant: string | Date, timeZone: string): string {
 
 const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const isoOf = (d: Date) => d.toISOString().slice(0, 10);
-
-/** "Thu Dec 3": a calendar date (YYYY-MM-DD) with its weekday; no time zone applies to a date. */
-export function deliveryDayText(isoDate: string): string {
-  const d = utcDate(isoDate);
-  // The month's name without Intl: Store Orders shows this on load, and a page's first Intl call loads ICU (format.ts).
-  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${MONTHS_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}`;
-}
 
 /** The time zone's short name at that instant, e.g. "CST" (the cut-off is the store's local time). */
 export function zoneAbbreviation(instant: string, timeZone: string): string {

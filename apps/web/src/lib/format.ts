@@ -8,6 +8,19 @@
 /** Jan … Dec, as en-US short month names. */
 export const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
+/** Sun … Sat (Sunday 0, as Date#getDay), as en-US short weekday names. */
+export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * "Thu Dec 3": a calendar date (YYYY-MM-DD) with its weekday; no time zone applies to a date. Here rather than with
+ * the delivery schedule (lib/delivery-schedule.ts) so that Store Orders, which shows it on load, does not load the
+ * ordering schedule's schemas.
+ */
+export function deliveryDayText(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${MONTHS_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
 /** A whole number with en-US thousands separators: 1234567 → "1,234,567" (what toLocaleString('en-US') gives). */
 export function formatCount(value: number): string {
   const n = Math.trunc(value);

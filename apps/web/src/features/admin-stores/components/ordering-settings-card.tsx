@@ -9,7 +9,7 @@ import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toApiError } from '@/lib/api';
-import { WEEKDAY_SHORT } from '@/lib/delivery-schedule';
+import { WEEKDAY_SHORT } from '@/lib/format';
 import {
   orderingFormSchema,
   orderingFormValues,

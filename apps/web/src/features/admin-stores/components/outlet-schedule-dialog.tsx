@@ -6,7 +6,7 @@ import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { toApiError } from '@/lib/api';
-import { WEEKDAY_SHORT } from '@/lib/delivery-schedule';
+import { WEEKDAY_SHORT } from '@/lib/format';
 import {
   outletScheduleFormSchema,
   outletScheduleFormValues,

@@ -6,10 +6,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/feedback';
 import { Label } from '@/components/ui/field';
 import { DatePicker } from '@/components/ui/date-picker';
-import { formatMoney } from '@/lib/format';
+import { deliveryDayText, formatMoney } from '@/lib/format';
 import {
   cutoffText,
-  deliveryDayText,
   orderDaysText,
   validDeliveryDates,
   zoneAbbreviation,

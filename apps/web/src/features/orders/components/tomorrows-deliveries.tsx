@@ -2,8 +2,7 @@ import { Truck, Siren } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/feedback';
-import { formatMoney } from '@/lib/format';
-import { deliveryDayText } from '@/lib/delivery-schedule';
+import { deliveryDayText, formatMoney } from '@/lib/format';
 import { useStoreDeliveries } from '../api/deliveries';
 
 /**

@@ -1,7 +1,7 @@
 import { CalendarClock, Siren } from 'lucide-react';
 import type { CheckoutSession } from '@portal/contracts';
-import { formatMoney } from '@/lib/format';
-import { cutoffText, deliveryDayText, useDeliverySchedule } from '@/lib/delivery-schedule';
+import { deliveryDayText, formatMoney } from '@/lib/format';
+import { cutoffText, useDeliverySchedule } from '@/lib/delivery-schedule';
 
 /**
  * Checkout's schedule line for a Delivery (issue 28 §1): the delivery day the server set for the session and the
