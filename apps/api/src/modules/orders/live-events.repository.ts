@@ -13,7 +13,7 @@ export interface LiveEventRow {
 }
 
 /**
- * Order events after `afterSeq` up to `upToSeq` (the feed's horizon read in an earlier statement: feedPosition),
+ * Order events after `afterSeq` (up to `upToSeq` when given: the feed's horizon, read in an earlier statement),
  * oldest first, at most `limit`, of the orders `scope` lets the caller list — the rule of GET /orders
  * (orders.repository `scoped`): their own orders, and the placed orders of the stores and outlets where they manage
  * orders. Synthetic test events (no order) are never sent.
@@ -22,14 +22,14 @@ export async function findVisibleEventsAfter(
   db: Db,
   scope: OrderScope,
   afterSeq: number,
-  upToSeq: number,
+  upToSeq: number | undefined,
   limit: number,
 ): Promise<LiveEventRow[]> {
   const rows: { seq: number; type: string; order_id: number; store_id: number; outlet_id: number; status: string; occurred_at: Date }[] =
     await db('order_events as e')
       .join('orders as o', 'o.id', 'e.order_id')
       .where('e.seq', '>', afterSeq)
-      .where('e.seq', '<=', upToSeq)
+      .modify((q) => upToSeq !== undefined && q.where('e.seq', '<=', upToSeq))
       .where((w) => whereInOrderScope(w, scope))
       .orderBy('e.seq')
       .limit(limit)
@@ -43,19 +43,6 @@ export async function findVisibleEventsAfter(
     status: r.status,
     occurredAt: r.occurred_at,
   }));
-}
-
-/**
- * Where the order feed stands, in one statement: `horizon`, order_events_horizon() (every event up to it has
- * committed or never will), and `newest`, the highest committed seq (0 when empty). `newest` past `horizon` means
- * an event committed after an append still in flight (appends commit out of seq order): a reader stops at the
- * horizon and reads again once that append ends. Read it in a statement before the events' read.
- */
-export async function feedPosition(db: Db): Promise<{ horizon: number; newest: number }> {
-  const { rows } = await db.raw<{ rows: { h: string; n: string | null }[] }>(
-    'SELECT order_events_horizon()::text AS h, (SELECT max(seq) FROM order_events)::text AS n',
-  );
-  return { horizon: Number(rows[0].h), newest: Number(rows[0].n ?? 0) };
 }
 
 /**

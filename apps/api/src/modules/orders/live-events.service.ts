@@ -10,8 +10,8 @@ import { orderScopeOf } from './orders.service';
 const PAGE = 200;
 
 /**
- * How soon a stream reads again while an event past the feed's horizon has committed (an earlier append still in
- * flight holds the horizon below it). The earlier append's commit signals as any does; its rollback sends nothing,
+ * How soon a stream reads again while one of its caller's events past the feed's horizon has committed (an earlier
+ * append still in flight holds the horizon below it). The earlier append's commit signals as any does; its rollback sends nothing,
  * so the stream looks again on its own.
  */
 const HORIZON_RECHECK_MS = 250;
@@ -75,16 +75,17 @@ const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r
  * stream starts after — `lastEventId` (Last-Event-ID) when given, then the events the client missed are sent
  * first; else the feed's horizon — then every order event the caller may see (the rule of GET /orders,
  * ARCHITECTURE §11: their own orders, the stores and outlets where they manage orders), id = seq, as it commits
- * (ctx.orderEvents; every LIVE_POLL_SECONDS when absent or not listening). Each read stops at the feed's horizon,
- * so an event whose append commits after a higher seq's is still sent, in seq order; while a committed event waits
- * past the horizon, the stream reads again every HORIZON_RECHECK_MS. A heartbeat comment every
+ * (ctx.orderEvents; every LIVE_POLL_SECONDS when absent or not listening). A read that finds events for the caller
+ * sends them only up to the feed's horizon, so an event whose append commits after a higher seq's is still sent, in
+ * seq order; while one of the caller's committed events waits past the horizon, the stream reads again every
+ * HORIZON_RECHECK_MS. A signal with nothing for the caller costs one query, as before. A heartbeat comment every
  * LIVE_HEARTBEAT_SECONDS also reloads the caller: a deactivated user, a revoked session or lost permissions
  * apply within one heartbeat (the stream ends, or shows less).
  */
 export async function runLiveStream(ctx: AppContext, caller: Principal, lastEventId: number | undefined, sink: LiveSink): Promise<void> {
   const { config } = ctx;
   let actor = caller;
-  let after = lastEventId ?? (await repo.feedPosition(ctx.db)).horizon;
+  let after = lastEventId ?? (await repo.feedHorizon(ctx.db));
   let open = true;
   let reading: Promise<void> | undefined;
   let again = false;
@@ -93,15 +94,22 @@ export async function runLiveStream(ctx: AppContext, caller: Principal, lastEven
   const read = async () => {
     do {
       again = false;
-      const { horizon, newest } = await repo.feedPosition(ctx.db);
-      const rows = horizon > after ? await repo.findVisibleEventsAfter(ctx.db, orderScopeOf(ctx.db, actor), after, horizon, PAGE) : [];
+      const scope = orderScopeOf(ctx.db, actor);
+      // Most signals are another store's or outlet's event: one read finds nothing for this caller (a signal heard
+      // meanwhile still reads again: `continue` goes to the loop's condition).
+      const seen = await repo.findVisibleEventsAfter(ctx.db, scope, after, undefined, PAGE);
+      if (!seen.length) continue;
+      // Something to send: only up to the horizon (read first, then the events in a later statement), so that an
+      // event whose append commits after a higher seq's is not passed by the cursor.
+      const horizon = await repo.feedHorizon(ctx.db);
+      const rows = horizon > after ? await repo.findVisibleEventsAfter(ctx.db, scope, after, horizon, PAGE) : [];
       for (const r of rows) if (open) sink.order(toEvent(r));
       if (rows.length === PAGE) {
         after = rows[rows.length - 1].seq;
         again = true;
       } else {
         after = Math.max(after, horizon); // every event up to the horizon has been read: the caller's are sent
-        if (newest > horizon && open && !recheck)
+        if (seen[seen.length - 1].seq > horizon && open && !recheck)
           recheck = setTimeout(() => {
             recheck = undefined;
             wake();
