@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
-import { watchOrderEventAppends } from '../orders/orders.service';
+import { feedHorizon, watchOrderEventAppends } from '../orders/orders.service';
 import * as repo from './feed.repository';
 import type { FeedScope } from './feed.repository';
 
@@ -155,7 +155,7 @@ export class FeedIndex {
   private async load(): Promise<void> {
     const gen = this.generation;
     const stores = await repo.storeBoards(this.db);
-    const rows = await repo.newestEvents(this.db, this.window);
+    const rows = await repo.newestEvents(this.db, await feedHorizon(this.db), this.window);
     if (gen !== this.generation) return; // a change or a lost connection came in between: built again or off
     this.storeBoard = new Map(stores.map((s) => [s.id, s.board_id]));
     this.seqs = rows.map((r) => r.seq);

@@ -32,16 +32,6 @@ export async function newestSeq(db: Db): Promise<number> {
   return Number(rows[0].seq);
 }
 
-/**
- * The feed's horizon (migration 2026120100080001): the highest seq below which every event has committed or
- * never will. Appends commit out of seq order; a read of `seq > cursor AND seq <= horizon` in a LATER
- * statement than this one (a fresh snapshot) never skips an event that commits afterwards.
- */
-export async function horizon(db: Db): Promise<number> {
-  const { rows } = await db.raw<{ rows: { h: string }[] }>('SELECT order_events_horizon()::text AS h');
-  return Number(rows[0].h);
-}
-
 /** Which events a key sees: its store's, or its board's stores'. */
 export interface FeedScope {
   storeId: number | null;
@@ -85,12 +75,14 @@ export interface SeqStore {
   store_id: number;
 }
 
-/** The newest `count` events up to the horizon (seq and store), oldest first. */
-export async function newestEvents(db: Db, count: number): Promise<SeqStore[]> {
-  const h = await horizon(db);
+/**
+ * The newest `count` events up to `horizon` (seq and store), oldest first: `horizon` is the feed's (orders.service
+ * feedHorizon), read in an earlier statement, so no event that commits afterwards is passed.
+ */
+export async function newestEvents(db: Db, horizon: number, count: number): Promise<SeqStore[]> {
   const { rows } = await db.raw<{ rows: { seq: string; store_id: number }[] }>(
     `SELECT e.seq::text AS seq, e.store_id FROM (SELECT seq, store_id FROM order_events WHERE seq <= ? ORDER BY seq DESC LIMIT ?) e ORDER BY e.seq`,
-    [h, count],
+    [horizon, count],
   );
   return rows.map((r) => ({ seq: Number(r.seq), store_id: r.store_id }));
 }

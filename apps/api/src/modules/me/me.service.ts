@@ -22,7 +22,7 @@ import { outletRequestMail } from './me.mail';
 import { outletRequestApproverEmails } from '../invitations/outlet-requests.service';
 import { mayReachRow } from '../access/rows';
 import { listOutletStores } from '../outlets/outlets.service';
-import { orderFeedSeqForLists } from '../orders/live-events.service';
+import { feedHorizon } from '../orders/orders.service';
 
 /** The profile shown when the user has no user_profiles row yet: built from id and email (spec 000 §3). */
 const blankProfile = (userId: string, email: string): Profile => ({
@@ -170,10 +170,11 @@ export async function putSelection(db: Db, actor: Principal, input: { outletId: 
  * the selected outlet when the caller holds the code there (ARCHITECTURE §11) and the outlet is active. A part its
  * own route would refuse is null, so the app asks that route and shows its refusal as before. `orderFeedSeq`, the
  * order feed's horizon (every event up to it has committed), is read first: the order lists the page asks for after
- * this answer include every event up to it (the first live stream then asks them again only if the feed moved on).
+ * this answer include every event up to it (the first live stream, whose `ready` id is the horizon when it opened,
+ * then asks them again only if the feed moved on).
  */
 export async function getBoot(db: Db, actor: Principal): Promise<MeBoot> {
-  const orderFeedSeq = await orderFeedSeqForLists(db);
+  const orderFeedSeq = await feedHorizon(db);
   const readOutlets = [PERMISSIONS.outletsReadAssigned];
   const mayReadOutlets = readOutlets.some((c) => actor.permissions.has(c));
   // The outlets are read once for both parts. The selection before /me: resolving it may save a fallback choice,

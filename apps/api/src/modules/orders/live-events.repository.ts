@@ -44,13 +44,3 @@ export async function findVisibleEventsAfter(
     occurredAt: r.occurred_at,
   }));
 }
-
-/**
- * The order feed's horizon (order_events_horizon(), migration 2026120100080001): the highest seq below which every
- * event has committed or never will (appends commit out of seq order). What a later statement reads includes every
- * event up to it.
- */
-export async function feedHorizon(db: Db): Promise<number> {
-  const { rows } = await db.raw<{ rows: { h: string }[] }>('SELECT order_events_horizon()::text AS h');
-  return Number(rows[0].h);
-}

@@ -1,9 +1,9 @@
 import type { LiveOrderEvent } from '@portal/contracts';
 import type { AppContext, OrderEventSignal } from '../../context';
-import type { Db } from '../../db/knex';
 import type { NotificationSubscriber } from '../../db/notifications';
 import { findPrincipal, type Principal } from '../access/access.service';
 import * as repo from './live-events.repository';
+import { feedHorizon } from './order-events.repository';
 import { orderScopeOf } from './orders.service';
 
 /** Events one read sends at most; a longer backlog is read again at once (the stream catches up page by page). */
@@ -59,14 +59,6 @@ export interface LiveSink {
   readonly gone: Promise<void>;
 }
 
-/**
- * GET /me/boot's orderFeedSeq: the order feed's horizon (every event up to it has committed or never will), so the
- * order lists a page reads after it include every event up to it. A live stream's `ready` id (the horizon when the
- * stream opened, where a stream without Last-Event-ID starts) past it means an event the lists may lack: the app asks
- * them again.
- */
-export const orderFeedSeqForLists = (db: Db): Promise<number> => repo.feedHorizon(db);
-
 const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r.occurredAt.toISOString() });
 
 /**
@@ -85,7 +77,7 @@ const toEvent = (r: repo.LiveEventRow): LiveOrderEvent => ({ ...r, occurredAt: r
 export async function runLiveStream(ctx: AppContext, caller: Principal, lastEventId: number | undefined, sink: LiveSink): Promise<void> {
   const { config } = ctx;
   let actor = caller;
-  let after = lastEventId ?? (await repo.feedHorizon(ctx.db));
+  let after = lastEventId ?? (await feedHorizon(ctx.db));
   let open = true;
   let reading: Promise<void> | undefined;
   let again = false;
@@ -101,7 +93,7 @@ export async function runLiveStream(ctx: AppContext, caller: Principal, lastEven
       if (!seen.length) continue;
       // Something to send: only up to the horizon (read first, then the events in a later statement), so that an
       // event whose append commits after a higher seq's is not passed by the cursor.
-      const horizon = await repo.feedHorizon(ctx.db);
+      const horizon = await feedHorizon(ctx.db);
       const rows = horizon > after ? await repo.findVisibleEventsAfter(ctx.db, scope, after, horizon, PAGE) : [];
       for (const r of rows) if (open) sink.order(toEvent(r));
       if (rows.length === PAGE) {

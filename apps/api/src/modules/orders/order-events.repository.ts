@@ -27,6 +27,17 @@ export const ORDER_EVENT_ITEM_JSON = `json_build_object('seq', e.seq, 'type', e.
 const APPENDING_LOCK = 0x0e7e_0014;
 const SEQ_LOCK_SPACE = 0x0e7e_0015;
 
+/**
+ * The feed's horizon (order_events_horizon(), migration 2026120100080001): the highest seq below which every event
+ * has committed or never will, by the locks above. Appends commit out of seq order; a read of `seq > cursor AND
+ * seq <= horizon` in a LATER statement than this one (a fresh snapshot) never skips an event that commits
+ * afterwards. The one reading of it for the integrations feed, the live streams and GET /me/boot.
+ */
+export async function feedHorizon(db: Db): Promise<number> {
+  const { rows } = await db.raw<{ rows: { h: string }[] }>('SELECT order_events_horizon()::text AS h');
+  return Number(rows[0].h);
+}
+
 /** One `order_events` row to insert: `orderJson` the order snapshot as ASCII JSON text; `test` for a synthetic event (no order). */
 export interface OrderEventInsert {
   orderId: number | null;

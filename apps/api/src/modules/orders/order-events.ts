@@ -3,7 +3,7 @@ import { loadDetail } from './order-detail';
 import * as repo from './order-events.repository';
 import type { OrderEventType } from './order-events.repository';
 
-export { ORDER_EVENT_ITEM_JSON, ORDER_EVENT_TYPES, type OrderEventType } from './order-events.repository';
+export { ORDER_EVENT_ITEM_JSON, ORDER_EVENT_TYPES, feedHorizon, type OrderEventType } from './order-events.repository';
 
 /**
  * JSON text of `value` in ASCII only: every character past U+007F written as a `\uXXXX` escape (a character

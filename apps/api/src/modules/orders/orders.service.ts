@@ -25,7 +25,7 @@ import type { SettleDeps } from './settlement';
 export { placeOrder } from './placement';
 // The orders module's face for other modules (integrations: status moves by API keys and the order feed).
 export { transition } from './lifecycle';
-export { ORDER_EVENT_ITEM_JSON, appendOrderEvent, appendTestOrderEvent, watchOrderEventAppends } from './order-events';
+export { ORDER_EVENT_ITEM_JSON, appendOrderEvent, appendTestOrderEvent, feedHorizon, watchOrderEventAppends } from './order-events';
 export type { SettleDeps } from './settlement';
 
 /**
