@@ -39,25 +39,20 @@ function takeOnce<K extends 'token' | 'orderFeedSeq'>(key: K): PortalBoot[K] | n
 /** The boot script's token refresh, once (later calls get null: refresh tokens rotate, so it is never asked twice). */
 export const takeBootToken = (): Promise<string | null> | null => takeOnce('token') ?? null;
 
-/** The boot script's answer to GET `path` (its raw JSON, or null when it failed), once; null when it did not ask. */
-function takeBootData(path: string): Promise<unknown> | null {
-  const b = boot();
-  const answer = b?.data[path];
-  if (!answer) return null;
-  delete b.data[path];
-  return answer;
-}
-
 /**
- * takeBootData once the boot answer is in: the script asks for the selected outlet's stores and the screen's first
- * data only after GET /me/boot has answered, so an app that gets to such a path first (from the selection this
- * browser saw last) waits for that answer instead of asking the same route alongside it. Null when the script did
- * not ask for `path` (then the app asks it itself).
+ * The boot script's answer to GET `path` (its raw JSON, or null when it failed), once, once the boot answer is in:
+ * the script asks for the selected outlet's stores and the screen's first data only after GET /me/boot has
+ * answered, so an app that gets to such a path first (from the selection this browser saw last) waits for that
+ * answer instead of asking the same route alongside it. Null when the script did not ask for `path` (then the app
+ * asks it itself).
  */
 export async function takeBootDataOnceBooted(path: string): Promise<unknown> {
   const b = boot();
   if (b && !b.data[path]) await b.settled;
-  return takeBootData(path);
+  const answer = b?.data[path];
+  if (!answer) return null;
+  delete b.data[path];
+  return answer;
 }
 
 /**
