@@ -85,6 +85,26 @@ describe('migrations', () => {
     }
   });
 
+  it('when another process keeps migrating past waitMs, then migrating gives up with a clear error and applies nothing', async () => {
+    const server = process.env.PORTAL_TEST_SERVER!;
+    const name = `portal_lockwait_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = createDb(withDatabase(server, 'postgres'), { max: 1 });
+    await admin.raw(`CREATE DATABASE ${name}`);
+    const [other, db] = [createDb(withDatabase(server, name), { max: 1 }), createDb(withDatabase(server, name), { max: 1 })];
+    try {
+      // The other process's turn: the advisory lock every migrating process of this release takes, held.
+      await other.raw(`SELECT pg_advisory_lock(hashtext('portal.migrations'))`);
+      await expect(migrateLatest(db, { waitMs: 300 })).rejects.toThrow(
+        /another process has been migrating this database for more than 300 ms/,
+      );
+      expect(await migrationStatus(db)).toBe('pending');
+    } finally {
+      await Promise.all([other.destroy(), db.destroy()]);
+      await admin.raw(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.destroy();
+    }
+  });
+
   it('when bad rows are written directly, then the database refuses them', async () => {
     const [board] = await t.db('boards').insert({ board_number: 77, name: 'Test board' }).returning('id');
     await expect(t.db('stores').insert({ id: 1, warehouse_code: 'X-1', name: 'X', board_id: board.id, state: 'Iowa' })).rejects.toThrow(
